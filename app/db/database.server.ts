@@ -1,0 +1,235 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import lockfile from 'proper-lockfile';
+
+import { logger } from '~/lib/logger.server';
+
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** A database or a transaction: services take either, so a flow can run several in one transaction. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface ListenHandlers {
+  onNotify: () => void;
+  /** false while notifications may be missed (connection lost), true once they flow again. */
+  onLiveChange: (live: boolean) => void;
+}
+
+export interface Database {
+  readonly kind: 'pglite' | 'postgres';
+  readonly db: Db;
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  /** Subscribes to NOTIFY on a channel; resolves once listening, to a function that stops it. */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { databaseUrl: string; poolMax?: number }
+  | { dataDir: string }
+  // In memory: for tests; `loadDataDir` starts from a dump of an already migrated database.
+  | { memory: true; loadDataDir?: Blob };
+
+/** Thrown when another process already has the embedded database folder open. */
+export class DatabaseLockedError extends Error {
+  constructor(readonly dataDir: string) {
+    super(
+      `The database folder ${dataDir} is already in use by another Vitrine process. ` +
+        'Stop that process first, or point DATA_DIR to another folder. ' +
+        '(A lock left behind by a process that crashed expires within 10 seconds.)',
+    );
+    this.name = 'DatabaseLockedError';
+  }
+}
+
+const MIGRATIONS_ADVISORY_LOCK = 727_001;
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if ('databaseUrl' in options) return openPostgres(options.databaseUrl, options.poolMax ?? 10);
+  if ('dataDir' in options) return openPgliteFolder(options.dataDir);
+  return wrapPglite(await PGlite.create({ loadDataDir: options.loadDataDir }), async () => {});
+}
+
+async function openPgliteFolder(dataDir: string): Promise<Database> {
+  const dir = resolve(dataDir, 'db');
+  mkdirSync(dir, { recursive: true });
+  // PGlite does not guard its folder; two processes writing to it would corrupt it.
+  let release: () => Promise<void>;
+  try {
+    release = await lockfile.lock(dir, {
+      lockfilePath: `${dir}.lock`,
+      stale: 10_000,
+      onCompromised: (error) => {
+        logger.fatal({ err: error }, 'Lost the lock on the database folder; stopping');
+        process.exit(1);
+      },
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOCKED') throw new DatabaseLockedError(dataDir);
+    throw error;
+  }
+  try {
+    const client = await PGlite.create(dir);
+    return wrapPglite(client, release);
+  } catch (error) {
+    await release();
+    throw error;
+  }
+}
+
+function wrapPglite(client: PGlite, release: () => Promise<void>): Database {
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    async ping() {
+      await client.query('select 1');
+    },
+    async listen(channel, handlers) {
+      const unlisten = await client.listen(channel, () => handlers.onNotify());
+      handlers.onLiveChange(true);
+      return async () => {
+        handlers.onLiveChange(false);
+        await unlisten();
+      };
+    },
+    async migrate() {
+      await migratePglite(drizzlePglite({ client }), { migrationsFolder: migrationsFolder() });
+    },
+    async close() {
+      if (!client.closed) await client.close();
+      await release();
+    },
+  };
+}
+
+function openPostgres(connectionString: string, poolMax: number): Database {
+  const pool = new pg.Pool({ connectionString, max: poolMax });
+  // An idle client losing its connection must not take the process down; the pool replaces it.
+  pool.on('error', (error) => logger.warn({ err: error }, 'PostgreSQL idle client error'));
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const listeners = new Set<() => Promise<void>>();
+
+  return {
+    kind: 'postgres',
+    db,
+    async ping() {
+      await pool.query('select 1');
+    },
+    async listen(channel, handlers) {
+      const stop = await listenWithReconnect(connectionString, channel, handlers);
+      listeners.add(stop);
+      return async () => {
+        listeners.delete(stop);
+        await stop();
+      };
+    },
+    async migrate() {
+      // Several instances may start at once; the advisory lock lets one migrate while the others wait.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATIONS_ADVISORY_LOCK]);
+        await migratePg(drizzlePg({ client }), { migrationsFolder: migrationsFolder() });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATIONS_ADVISORY_LOCK]);
+        client.release();
+      }
+    },
+    async close() {
+      await Promise.all([...listeners].map((stop) => stop()));
+      await pool.end();
+    },
+  };
+}
+
+/** LISTEN on its own connection (a pooled one would be handed to queries), reconnecting when lost. */
+async function listenWithReconnect(
+  connectionString: string,
+  channel: string,
+  handlers: ListenHandlers,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let retryDelay = 500;
+
+  const connect = async () => {
+    const next = new pg.Client({ connectionString });
+    next.on('notification', (message) => {
+      if (message.channel === channel) handlers.onNotify();
+    });
+    next.on('error', (error) => {
+      logger.warn({ err: error, channel }, 'Lost the PostgreSQL LISTEN connection');
+      lost(next);
+    });
+    next.on('end', () => lost(next));
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = next;
+    retryDelay = 500;
+    handlers.onLiveChange(true);
+  };
+
+  const lost = (which: pg.Client) => {
+    if (client !== which || stopped) return;
+    client = undefined;
+    handlers.onLiveChange(false);
+    which.end().catch(() => {});
+    scheduleRetry();
+  };
+
+  const scheduleRetry = () => {
+    retryTimer = setTimeout(() => {
+      connect().catch((error: unknown) => {
+        logger.warn({ err: error, channel }, 'Could not re-establish LISTEN; retrying');
+        retryDelay = Math.min(retryDelay * 2, 30_000);
+        scheduleRetry();
+      });
+    }, retryDelay);
+    retryTimer.unref();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retryTimer);
+    handlers.onLiveChange(false);
+    await client?.end();
+    client = undefined;
+  };
+}
+
+/** The drizzle/ folder, found from this module both in the sources and in the server build. */
+function migrationsFolder(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const candidate = join(dir, 'drizzle');
+    if (existsSync(join(candidate, 'meta', '_journal.json'))) return candidate;
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error('Cannot find the drizzle/ migrations folder');
+    dir = parent;
+  }
+}
+
+/** Where the app's data lives, per the environment: PostgreSQL when DATABASE_URL is set. */
+export function databaseOptionsFromEnv(env: {
+  DATABASE_URL?: string;
+  DATABASE_POOL_MAX: number;
+  DATA_DIR: string;
+}): DatabaseOptions {
+  return env.DATABASE_URL
+    ? { databaseUrl: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX }
+    : { dataDir: env.DATA_DIR };
+}

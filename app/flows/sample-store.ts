@@ -1,0 +1,146 @@
+import type { CategoryRecord, ProductRecord } from '~/modules/catalog';
+import type { ReviewRecord } from '~/modules/reviews/index.server';
+
+// Fixed ids let `npm run db:seed` put the sample rows back without touching the store's own.
+const id = (n: number) => `5a3b1e00-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+
+const AUDIO = id(0xc01);
+const COMPUTING = id(0xc02);
+const ACCESSORIES = id(0xc03);
+
+export const SAMPLE_CATEGORIES: CategoryRecord[] = [
+  { id: AUDIO, name: 'Áudio', description: 'Fones de ouvido, headsets e caixas de som.' },
+  { id: COMPUTING, name: 'Informática', description: 'Teclados, mouses e monitores.' },
+  { id: ACCESSORIES, name: 'Acessórios', description: 'Carregadores, relógios e mais.' },
+];
+
+const images = (slug: string) => [`/sample/${slug}-1.svg`, `/sample/${slug}-2.svg`];
+
+/** Newest first, as the storefront lists them. */
+export const SAMPLE_PRODUCTS: ProductRecord[] = [
+  {
+    id: id(0xd01),
+    name: 'Fone de Ouvido Bluetooth Pro',
+    description:
+      'Fone over-ear com cancelamento ativo de ruído, até 40 horas de bateria e carregamento rápido USB-C. Almofadas macias para usar o dia todo.',
+    priceCents: 29990,
+    stockQuantity: 75,
+    categoryId: AUDIO,
+    imageUrls: images('fone-bluetooth-pro'),
+  },
+  {
+    id: id(0xd02),
+    name: 'Caixa de Som Portátil à Prova d’Água',
+    description:
+      'Som potente de 20 W com graves reforçados, certificação IP67 e 12 horas de reprodução. Leve para a praia, a piscina ou a trilha.',
+    priceCents: 18990,
+    stockQuantity: 30,
+    categoryId: AUDIO,
+    imageUrls: images('caixa-de-som-portatil'),
+  },
+  {
+    id: id(0xd03),
+    name: 'Headset Gamer com Microfone',
+    description:
+      'Áudio surround 7.1, microfone removível com redução de ruído e arco ajustável. Compatível com PC, console e celular.',
+    priceCents: 24990,
+    stockQuantity: 5,
+    categoryId: AUDIO,
+    imageUrls: images('headset-gamer'),
+  },
+  {
+    id: id(0xd04),
+    name: 'Teclado Mecânico RGB',
+    description:
+      'Switches mecânicos táteis, iluminação RGB por tecla, layout ABNT2 com Ç e apoio de pulso removível.',
+    priceCents: 34990,
+    stockQuantity: 40,
+    categoryId: COMPUTING,
+    imageUrls: images('teclado-mecanico-rgb'),
+  },
+  {
+    id: id(0xd05),
+    name: 'Mouse Sem Fio Ergonômico',
+    description:
+      'Formato anatômico que reduz a tensão no punho, sensor de 4.000 DPI, conexão 2.4 GHz ou Bluetooth e bateria para meses.',
+    priceCents: 12990,
+    stockQuantity: 120,
+    categoryId: COMPUTING,
+    imageUrls: images('mouse-sem-fio'),
+  },
+  {
+    id: id(0xd06),
+    name: 'Monitor 27" Full HD',
+    description:
+      'Tela IPS de 27 polegadas, 75 Hz, bordas finas e ajuste de altura. Entradas HDMI e DisplayPort.',
+    priceCents: 123456,
+    stockQuantity: 12,
+    categoryId: COMPUTING,
+    imageUrls: images('monitor-27-full-hd'),
+  },
+  {
+    id: id(0xd07),
+    name: 'Carregador Rápido USB-C 65 W',
+    description:
+      'Carrega notebook, tablet e celular com a mesma fonte compacta. Tecnologia GaN, cabo USB-C de 1,5 m incluso.',
+    priceCents: 15990,
+    stockQuantity: 8,
+    categoryId: ACCESSORIES,
+    imageUrls: images('carregador-usb-c-65w'),
+  },
+  {
+    id: id(0xd08),
+    name: 'Smartwatch Fitness',
+    description:
+      'Monitor de frequência cardíaca e sono, GPS integrado, mais de 100 modos de treino e resistência à água até 50 m.',
+    priceCents: 59990,
+    stockQuantity: 0,
+    categoryId: ACCESSORIES,
+    imageUrls: images('smartwatch-fitness'),
+  },
+];
+
+export const SAMPLE_REVIEWS: ReviewRecord[] = [
+  {
+    id: id(0xe01),
+    productId: id(0xd01),
+    customerName: 'Mariana Souza',
+    rating: 5,
+    comment: 'O cancelamento de ruído é excelente e a bateria dura a semana inteira.',
+  },
+  {
+    id: id(0xe02),
+    productId: id(0xd01),
+    customerName: 'Rafael Lima',
+    rating: 4,
+    comment: 'Muito confortável. Só queria que viesse com um estojo rígido.',
+  },
+  {
+    id: id(0xe03),
+    productId: id(0xd04),
+    customerName: 'Juliana Alves',
+    rating: 5,
+    comment: 'Digitação macia e o layout ABNT2 faz toda a diferença.',
+  },
+  {
+    id: id(0xe04),
+    productId: id(0xd05),
+    customerName: 'Carlos Pereira',
+    rating: 5,
+    comment: null,
+  },
+  {
+    id: id(0xe05),
+    productId: id(0xd05),
+    customerName: '',
+    rating: 4,
+    comment: 'Bom custo-benefício, chegou antes do prazo.',
+  },
+  {
+    id: id(0xe06),
+    productId: id(0xd02),
+    customerName: 'Fernanda Rocha',
+    rating: 5,
+    comment: 'Levei para a praia e aguentou água e areia sem problema.',
+  },
+];

@@ -1,0 +1,41 @@
+import type { Db } from '~/db/database.server';
+import { putCategory, putProduct } from '~/modules/catalog/index.server';
+import { putReview } from '~/modules/reviews/index.server';
+import { ensureSettingsRecord } from '~/modules/settings/index.server';
+
+import { SAMPLE_CATEGORIES, SAMPLE_PRODUCTS, SAMPLE_REVIEWS } from './sample-store';
+
+/** Puts the sample catalogue (3 categories, 8 products, 6 reviews) in place, in one transaction. */
+export async function seedSampleStore(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await writeSample(tx);
+  });
+}
+
+/**
+ * Runs on every start. The first start of a database creates the settings record and, when
+ * `seed` is on, the sample catalogue with it; later starts change nothing, so a store that has
+ * deleted the samples never sees them come back.
+ */
+export async function initializeStore(db: Db, options: { seed: boolean }): Promise<'seeded' | 'created' | 'existing'> {
+  return db.transaction(async (tx) => {
+    if (!(await ensureSettingsRecord(tx))) return 'existing';
+    if (!options.seed) return 'created';
+    await writeSample(tx);
+    return 'seeded';
+  });
+}
+
+async function writeSample(db: Db): Promise<void> {
+  const now = Date.now();
+  const at = (index: number) => new Date(now - index * 60_000);
+  for (const [index, category] of SAMPLE_CATEGORIES.entries()) {
+    await putCategory(db, { ...category, createdAt: at(index) });
+  }
+  for (const [index, product] of SAMPLE_PRODUCTS.entries()) {
+    await putProduct(db, { ...product, createdAt: at(index) });
+  }
+  for (const [index, review] of SAMPLE_REVIEWS.entries()) {
+    await putReview(db, { ...review, createdAt: at(index) });
+  }
+}

@@ -1,0 +1,1 @@
+export type { CategoryRecord, Product, ProductRecord } from './types';

@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+import { products } from '../catalog/schema';
+
+export const ORDER_STATUSES = ['pending', 'confirmed', 'shipped', 'delivered', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    customerPhone: text('customer_phone').notNull(),
+    // Digits only; it is also the customer_document shown in the admin.
+    customerCpf: text('customer_cpf').notNull(),
+    // The delivery address is kept in parts (labels, CEP look-ups); the one-line form is derived.
+    shippingZip: text('shipping_zip').notNull(),
+    shippingStreet: text('shipping_street').notNull(),
+    shippingNumber: text('shipping_number').notNull(),
+    shippingComplement: text('shipping_complement'),
+    shippingNeighborhood: text('shipping_neighborhood').notNull(),
+    shippingCity: text('shipping_city').notNull(),
+    shippingState: text('shipping_state').notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    shippingCostCents: integer('shipping_cost_cents').notNull().default(0),
+    totalAmountCents: integer('total_amount_cents').notNull(),
+    paymentMethod: text('payment_method').notNull().default('pix'),
+    status: text('status').$type<OrderStatus>().notNull().default('pending'),
+    // Random identifier of the shopper's browser; the order history is looked up by it.
+    orderToken: text('order_token').notNull(),
+    paymentProvider: text('payment_provider'),
+    paymentId: text('payment_id'),
+    paymentStatus: text('payment_status'),
+    pixCode: text('pix_code'),
+    pixQrCode: text('pix_qr_code'),
+    billetUrl: text('billet_url'),
+    billetCode: text('billet_code'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    trackingCode: text('tracking_code'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'orders_status_check',
+      sql`${t.status} in ('pending', 'confirmed', 'shipped', 'delivered', 'cancelled')`,
+    ),
+    check(
+      'orders_amounts_check',
+      sql`${t.subtotalCents} >= 0 and ${t.shippingCostCents} >= 0 and ${t.totalAmountCents} >= 0`,
+    ),
+    index('orders_created_at_idx').on(t.createdAt.desc()),
+    index('orders_token_created_at_idx').on(t.orderToken, t.createdAt.desc()),
+    index('orders_status_created_at_idx').on(t.status, t.createdAt),
+    index('orders_payment_id_idx').on(t.paymentId),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    // Kept when the product is deleted later: the line keeps its own copy of what was bought.
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    productName: text('product_name').notNull(),
+    productPriceCents: integer('product_price_cents').notNull(),
+    quantity: integer('quantity').notNull(),
+    totalPriceCents: integer('total_price_cents').notNull(),
+    imageUrl: text('image_url'),
+  },
+  (t) => [
+    check('order_items_quantity_check', sql`${t.quantity} > 0`),
+    check(
+      'order_items_amounts_check',
+      sql`${t.productPriceCents} >= 0 and ${t.totalPriceCents} = ${t.productPriceCents} * ${t.quantity}`,
+    ),
+    index('order_items_order_id_idx').on(t.orderId),
+  ],
+);

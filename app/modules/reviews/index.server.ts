@@ -1,0 +1,1 @@
+export { putReview, type ReviewRecord } from './reviews.server';

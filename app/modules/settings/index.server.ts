@@ -1,0 +1,9 @@
+export {
+  createSettingsStore,
+  ensureSettingsRecord,
+  readSettings,
+  saveSettings,
+  SETTINGS_CHANNEL,
+  type SaveSettingsResult,
+  type SettingsStore,
+} from './settings.server';

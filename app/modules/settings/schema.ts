@@ -1,0 +1,14 @@
+import { sql } from 'drizzle-orm';
+import { check, jsonb, pgTable, smallint, timestamp } from 'drizzle-orm/pg-core';
+
+/** The single store-settings record; `values` holds the fields of StoreSettings that were set. */
+export const storeSettings = pgTable(
+  'store_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    values: jsonb('values').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('store_settings_single_row_check', sql`${t.id} = 1`)],
+);

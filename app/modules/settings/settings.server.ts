@@ -1,0 +1,115 @@
+import { eq, sql } from 'drizzle-orm';
+
+import type { Database, Db } from '~/db/database.server';
+
+import { storeSettings } from './schema';
+import {
+  parseSettingsPatch,
+  resolveSettings,
+  type SettingsErrors,
+  type StoreSettings,
+  validStoredValues,
+} from './settings';
+
+/** The channel a database trigger notifies on every change to store_settings (see drizzle/). */
+export const SETTINGS_CHANNEL = 'store_settings_changed';
+
+const ROW_ID = 1;
+
+export async function readSettings(db: Db): Promise<StoreSettings> {
+  const [row] = await db
+    .select({ values: storeSettings.values })
+    .from(storeSettings)
+    .where(eq(storeSettings.id, ROW_ID));
+  return resolveSettings(row?.values);
+}
+
+export type SaveSettingsResult =
+  | { success: true; settings: StoreSettings }
+  | { success: false; errors: SettingsErrors };
+
+/**
+ * Validates and stores a change to some settings. Only values that were set are stored, so a
+ * field left alone keeps following its default.
+ */
+export async function saveSettings(db: Db, input: unknown): Promise<SaveSettingsResult> {
+  const patch = parseSettingsPatch(input);
+  if (!patch.success) return patch;
+  const values = await db.transaction(async (tx) => {
+    // Row lock: two admins saving at once must not lose each other's fields.
+    const [row] = await tx
+      .select({ values: storeSettings.values })
+      .from(storeSettings)
+      .where(eq(storeSettings.id, ROW_ID))
+      .for('update');
+    const merged = { ...validStoredValues(row?.values), ...patch.values };
+    await tx
+      .insert(storeSettings)
+      .values({ id: ROW_ID, values: merged })
+      .onConflictDoUpdate({
+        target: storeSettings.id,
+        set: { values: merged, updatedAt: sql`now()` },
+      });
+    return merged;
+  });
+  return { success: true, settings: resolveSettings(values) };
+}
+
+/** Creates the settings record if there is none; true when this call created it. */
+export async function ensureSettingsRecord(db: Db): Promise<boolean> {
+  const inserted = await db
+    .insert(storeSettings)
+    .values({ id: ROW_ID })
+    .onConflictDoNothing()
+    .returning({ id: storeSettings.id });
+  return inserted.length > 0;
+}
+
+export interface SettingsStore {
+  get(): Promise<StoreSettings>;
+  save(input: unknown): Promise<SaveSettingsResult>;
+  close(): Promise<void>;
+}
+
+/**
+ * Settings read through a cache. The cache is used only while the database's change
+ * notifications are flowing; a trigger notifies on every change, whoever made it, so every
+ * instance drops its copy at once. While notifications are down, every read goes to the database.
+ */
+export async function createSettingsStore(database: Database): Promise<SettingsStore> {
+  let live = false;
+  let cached: Promise<StoreSettings> | undefined;
+  const invalidate = () => {
+    cached = undefined;
+  };
+
+  const stopListening = await database.listen(SETTINGS_CHANNEL, {
+    onNotify: invalidate,
+    onLiveChange(isLive) {
+      live = isLive;
+      invalidate();
+    },
+  });
+
+  return {
+    get() {
+      if (!live) return readSettings(database.db);
+      if (!cached) {
+        const reading = readSettings(database.db);
+        cached = reading;
+        // A failed read must not stay cached.
+        reading.catch(() => {
+          if (cached === reading) invalidate();
+        });
+      }
+      return cached;
+    },
+    async save(input) {
+      const result = await saveSettings(database.db, input);
+      // Also drop it here: this instance's next request may come before the notification does.
+      if (result.success) invalidate();
+      return result;
+    },
+    close: stopListening,
+  };
+}

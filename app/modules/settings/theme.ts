@@ -1,0 +1,76 @@
+import { fontStack } from './fonts';
+import type { SettingKey, StoreSettings } from './settings';
+
+// The settings that style the page. Each becomes `--store-<name with dashes>`; app.css maps them
+// onto Tailwind's theme, so a utility like `bg-primary` follows the store's choice.
+const THEME_KEYS = [
+  'primary_color',
+  'secondary_color',
+  'accent_color',
+  'background_color',
+  'text_color',
+  'home_title_color',
+  'button_primary_color',
+  'button_primary_text_color',
+  'button_primary_hover_color',
+  'button_secondary_color',
+  'button_secondary_text_color',
+  'button_secondary_hover_color',
+  'button_success_color',
+  'button_success_text_color',
+  'button_success_hover_color',
+  'button_danger_color',
+  'button_danger_text_color',
+  'button_danger_hover_color',
+  'product_title_color',
+  'product_description_color',
+  'product_price_color',
+  'header_background_color',
+  'header_text_color',
+  'footer_background_color',
+  'footer_text_color',
+  'link_color',
+  'icon_color',
+  'nav_color',
+  'breadcrumb_color',
+  'card_background_color',
+  'card_border_color',
+  'input_background_color',
+  'input_border_color',
+  'base_font_size',
+  'heading_font_weight',
+  'product_title_font_size',
+  'product_title_font_weight',
+  'product_description_font_size',
+  'product_price_font_size',
+  'product_price_font_weight',
+  'card_border_radius',
+  'button_border_radius',
+  'card_padding',
+  'button_padding_x',
+  'button_padding_y',
+  'section_spacing',
+  'container_max_width',
+  'hover_transition_duration',
+  'button_hover_scale',
+  'card_hover_scale',
+] as const satisfies readonly SettingKey[];
+
+export function themeVariables(settings: StoreSettings): Record<string, string> {
+  const variables: Record<string, string> = {
+    '--store-font-body': fontStack(settings.font_family),
+    '--store-font-heading': fontStack(settings.heading_font),
+  };
+  for (const key of THEME_KEYS) {
+    variables[`--store-${key.replaceAll('_', '-')}`] = String(settings[key]);
+  }
+  return variables;
+}
+
+/** The `:root` rule for a store's theme. Safe to inline: every value passed the settings schema. */
+export function themeCss(settings: StoreSettings): string {
+  const declarations = Object.entries(themeVariables(settings))
+    .map(([name, value]) => `${name}:${value}`)
+    .join(';');
+  return `:root{${declarations}}`;
+}

@@ -1,0 +1,72 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from 'react-router';
+
+import { useNonce } from '~/lib/nonce';
+import { defaultSettings, themeCss } from '~/modules/settings';
+import { FONT_STYLESHEETS } from '~/styles/fonts';
+
+import type { Route } from './+types/root';
+import stylesheet from './app.css?url';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { settings: await context.settings.get() };
+}
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  // Missing when the root loader itself failed (database down): the error page still gets a theme.
+  const settings = useRouteLoaderData<typeof loader>('root')?.settings ?? defaultSettings();
+  const fonts = new Set([settings.font_family, settings.heading_font]);
+  return (
+    <html lang="pt-BR">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href={settings.favicon_url || '/favicon.svg'} />
+        {[...fonts].map((font) => (
+          <link key={font} rel="stylesheet" href={FONT_STYLESHEETS[font]} />
+        ))}
+        <style>{themeCss(settings)}</style>
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="font-heading text-2xl">
+        {notFound ? 'Página não encontrada' : 'Algo deu errado'}
+      </h1>
+      <p className="mt-4">
+        {notFound
+          ? 'O endereço que você abriu não existe ou foi removido.'
+          : 'Não conseguimos carregar esta página agora. Tente novamente em instantes.'}
+      </p>
+      <a className="mt-8 inline-block text-link underline" href="/">
+        Voltar para a página inicial
+      </a>
+    </main>
+  );
+}

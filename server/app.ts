@@ -1,0 +1,159 @@
+import { randomBytes } from 'node:crypto';
+
+import { createRequestHandler } from '@react-router/express';
+import compression from 'compression';
+import express, { type RequestHandler } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+
+import { databaseOptionsFromEnv, openDatabase, type Database } from '~/db/database.server';
+import { initializeStore } from '~/flows/seed-sample-store.server';
+import type { Env } from '~/lib/env.server';
+import { logger } from '~/lib/logger.server';
+import { createSettingsStore, type SettingsStore } from '~/modules/settings/index.server';
+
+export { parseEnv } from '~/lib/env.server';
+export { logger } from '~/lib/logger.server';
+
+const HEALTH_TIMEOUT_MS = 2_000;
+
+export interface RunningApp {
+  handler: express.Express;
+  /** From now on /healthz answers 503, so a load balancer stops sending traffic. */
+  beginShutdown(): void;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens and migrates the database, prepares the store, and returns the request handler.
+ * `assets` serves the browser files: Vite's middleware in development, build/client in production.
+ */
+export async function startApp(env: Env, assets: RequestHandler): Promise<RunningApp> {
+  const database = await openDatabase(databaseOptionsFromEnv(env));
+  try {
+    await database.migrate();
+    const state = await initializeStore(database.db, { seed: env.SEED });
+    logger.info(
+      { database: database.kind, store: state },
+      state === 'seeded' ? 'Database ready; sample catalogue created' : 'Database ready',
+    );
+    const settings = await createSettingsStore(database);
+    let shuttingDown = false;
+    const handler = buildHandler({
+      env,
+      database,
+      settings,
+      assets,
+      isShuttingDown: () => shuttingDown,
+    });
+    return {
+      handler,
+      beginShutdown: () => {
+        shuttingDown = true;
+      },
+      async close() {
+        await settings.close();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+function buildHandler(options: {
+  env: Env;
+  database: Database;
+  settings: SettingsStore;
+  assets: RequestHandler;
+  isShuttingDown: () => boolean;
+}): express.Express {
+  const { env, database, settings, assets, isShuttingDown } = options;
+  const production = env.NODE_ENV === 'production';
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+
+  app.use(
+    pinoHttp({
+      logger,
+      autoLogging: { ignore: (req) => req.url === '/healthz' || !!req.url?.startsWith('/assets/') },
+      customLogLevel: (_req, res, error) =>
+        error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+    }),
+  );
+  app.use(compression());
+  app.use((_req, res, next) => {
+    res.locals.nonce = randomBytes(16).toString('base64');
+    next();
+  });
+  app.use(
+    helmet({
+      // Vite's dev server injects inline scripts of its own; the policy guards production.
+      contentSecurityPolicy: production
+        ? {
+            useDefaults: false,
+            directives: {
+              defaultSrc: ["'self'"],
+              scriptSrc: [
+                "'self'",
+                (_req, res) => `'nonce-${(res as express.Response).locals.nonce}'`,
+                "'strict-dynamic'",
+              ],
+              styleSrc: ["'self'", "'unsafe-inline'"],
+              imgSrc: ["'self'", 'data:', 'https:', 'http:'],
+              fontSrc: ["'self'", 'data:'],
+              connectSrc: ["'self'"],
+              formAction: ["'self'"],
+              frameAncestors: ["'none'"],
+              baseUri: ["'self'"],
+              objectSrc: ["'none'"],
+            },
+          }
+        : false,
+      // Analytics and payment providers need to see where a visit came from.
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      // Stores are often first served over plain http on a LAN; do not force https from here.
+      strictTransportSecurity: production,
+    }),
+  );
+
+  app.get('/healthz', async (_req, res) => {
+    res.set('Cache-Control', 'no-store');
+    if (isShuttingDown()) {
+      res.status(503).json({ status: 'shutting-down' });
+      return;
+    }
+    try {
+      await withTimeout(database.ping(), HEALTH_TIMEOUT_MS);
+      res.json({ status: 'ok', database: database.kind });
+    } catch (error) {
+      logger.warn({ err: error }, 'Health check: database unreachable');
+      res.status(503).json({ status: 'unavailable', database: database.kind });
+    }
+  });
+
+  app.use(assets);
+
+  app.all(
+    '/{*path}',
+    createRequestHandler({
+      build: () => import('virtual:react-router/server-build'),
+      mode: env.NODE_ENV,
+      getLoadContext: (_req, res) => ({
+        db: database.db,
+        settings,
+        nonce: res.locals.nonce as string,
+      }),
+    }),
+  );
+  return app;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Timed out after ${ms} ms`)), ms);
+    promise.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+}
