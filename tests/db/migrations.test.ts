@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+
+import { describeDb } from '../support/db';
+
+describeDb('migrations', ({ database, db }) => {
+  it('create every table of the schema', async () => {
+    const result = await db().execute<{ table_name: string }>(
+      sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+    );
+    expect(result.rows.map((row) => row.table_name)).toEqual([
+      'admin_users',
+      'categories',
+      'order_items',
+      'orders',
+      'outbox',
+      'products',
+      'reviews',
+      'sessions',
+      'store_settings',
+    ]);
+  });
+
+  it('create the indexes the storefront and admin queries use', async () => {
+    const result = await db().execute<{ indexname: string }>(
+      sql`select indexname from pg_indexes where schemaname = 'public'`,
+    );
+    const names = result.rows.map((row) => row.indexname);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'products_created_at_idx',
+        'products_category_created_at_idx',
+        'reviews_product_created_at_idx',
+        'orders_token_created_at_idx',
+        'orders_status_created_at_idx',
+        'order_items_order_id_idx',
+        'admin_users_email_idx',
+        'outbox_pending_run_at_idx',
+      ]),
+    );
+  });
+
+  it('can run again without changing anything', async () => {
+    await database().migrate();
+    const result = await db().execute<{ count: number }>(
+      sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
+    );
+    expect(result.rows[0]?.count).toBe(2);
+  });
+
+  it('guard money, stock, ratings and statuses in the database itself', async () => {
+    await expect(
+      db().execute(sql`insert into products (name, price_cents) values ('x', -1)`),
+    ).rejects.toThrow();
+    await expect(
+      db().execute(sql`insert into products (name, price_cents, stock_quantity) values ('x', 100, -5)`),
+    ).rejects.toThrow();
+    await expect(
+      db().execute(sql`insert into store_settings (id) values (2)`),
+    ).rejects.toThrow();
+  });
+});

@@ -1,0 +1,45 @@
+import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import type { TestProject } from 'vitest/node';
+
+import { openDatabase } from '~/db/database.server';
+
+import { createDatabase, dropDatabase, TEST_DATABASE_URL, uniqueDatabaseName } from './postgres';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A dump of a migrated, empty PGlite database: loading it skips initdb and migrations. */
+    pgliteTemplate: string;
+    /** A migrated, empty PostgreSQL database each test file copies; null without TEST_DATABASE_URL. */
+    postgresTemplate: string | null;
+  }
+}
+
+// Migrate once for the whole run; each test file then starts from a copy.
+export default async function setup(project: TestProject) {
+  const client = await PGlite.create();
+  await migrate(drizzle({ client }), { migrationsFolder: 'drizzle' });
+  const dumpPath = join(tmpdir(), `vitrine-test-template-${process.pid}.tar.gz`);
+  await writeFile(dumpPath, Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer()));
+  await client.close();
+  project.provide('pgliteTemplate', dumpPath);
+
+  let postgresTemplate: string | null = null;
+  if (TEST_DATABASE_URL) {
+    postgresTemplate = uniqueDatabaseName('vitrine_tmpl');
+    const url = await createDatabase(TEST_DATABASE_URL, postgresTemplate);
+    const postgres = await openDatabase({ databaseUrl: url, poolMax: 1 });
+    await postgres.migrate();
+    await postgres.close();
+  }
+  project.provide('postgresTemplate', postgresTemplate);
+
+  return async () => {
+    if (TEST_DATABASE_URL && postgresTemplate) await dropDatabase(TEST_DATABASE_URL, postgresTemplate);
+  };
+}

@@ -1,0 +1,79 @@
+import { readFile } from 'node:fs/promises';
+
+import { getTableName, is, sql } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, beforeEach, describe, inject } from 'vitest';
+
+import { openDatabase, type Database, type Db } from '~/db/database.server';
+import * as schema from '~/db/schema';
+
+import { createDatabase, dropDatabase, TEST_DATABASE_URL, uniqueDatabaseName } from './postgres';
+
+export type Backend = 'pglite' | 'postgres';
+
+/** The backends database tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export function testBackends(): Backend[] {
+  return inject('postgresTemplate') ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+// One database per backend per test file, emptied before each test.
+const opened = new Map<Backend, Promise<{ database: Database; drop: () => Promise<void> }>>();
+
+async function open(backend: Backend) {
+  if (backend === 'pglite') {
+    const dump = await readFile(inject('pgliteTemplate'));
+    const database = await openDatabase({ memory: true, loadDataDir: new Blob([dump]) });
+    return { database, drop: async () => {} };
+  }
+  const template = inject('postgresTemplate');
+  if (!TEST_DATABASE_URL || !template) throw new Error('PostgreSQL tests need TEST_DATABASE_URL');
+  const name = uniqueDatabaseName('vitrine_test');
+  const url = await createDatabase(TEST_DATABASE_URL, name, template);
+  const database = await openDatabase({ databaseUrl: url, poolMax: 4 });
+  return { database, drop: () => dropDatabase(TEST_DATABASE_URL!, name) };
+}
+
+const TABLES = Object.values(schema)
+  .filter((value) => is(value, PgTable))
+  .map((table) => `"${getTableName(table)}"`);
+
+export async function emptyTables(db: Db): Promise<void> {
+  await db.execute(sql.raw(`TRUNCATE ${TABLES.join(', ')} RESTART IDENTITY CASCADE`));
+}
+
+export interface DbContext {
+  backend: Backend;
+  /** The database of this backend, empty at the start of each test. */
+  database(): Database;
+  db(): Db;
+}
+
+/** Declares a block of database tests once per backend. */
+export function describeDb(name: string, body: (ctx: DbContext) => void): void {
+  for (const backend of testBackends()) {
+    describe(`${name} [${backend}]`, () => {
+      let database: Database | undefined;
+      beforeAll(async () => {
+        if (!opened.has(backend)) opened.set(backend, open(backend));
+        database = (await opened.get(backend)!).database;
+      });
+      beforeEach(async () => {
+        await emptyTables(database!.db);
+      });
+      body({
+        backend,
+        database: () => database!,
+        db: () => database!.db,
+      });
+    });
+  }
+}
+
+afterAll(async () => {
+  for (const handle of opened.values()) {
+    const { database, drop } = await handle;
+    await database.close();
+    await drop();
+  }
+  opened.clear();
+});
