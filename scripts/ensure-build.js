@@ -6,20 +6,33 @@ import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const marker = join(root, 'build/server/index.js');
-const sources = ['app', 'server', 'public', 'drizzle', 'vite.config.ts', 'react-router.config.ts', 'package-lock.json'];
+const sources = [
+  'app',
+  'server',
+  'public',
+  'drizzle',
+  'vite.config.ts',
+  'react-router.config.ts',
+  'package-lock.json',
+];
 
 /** @param {string} path @returns {number} */
 function newest(path) {
   if (!existsSync(path)) return 0;
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(path).reduce((latest, name) => Math.max(latest, newest(join(path, name))), stat.mtimeMs);
+  return readdirSync(path).reduce(
+    (latest, name) => Math.max(latest, newest(join(path, name))),
+    stat.mtimeMs,
+  );
 }
 
 const builtAt = existsSync(marker) ? statSync(marker).mtimeMs : 0;
 const changedAt = Math.max(...sources.map((source) => newest(join(root, source))));
 if (builtAt < changedAt) {
-  console.log(builtAt ? 'Sources changed since the last build; rebuilding…' : 'No build yet; building…');
+  console.log(
+    builtAt ? 'Sources changed since the last build; rebuilding…' : 'No build yet; building…',
+  );
   const result = spawnSync('npx', ['react-router', 'build'], { cwd: root, stdio: 'inherit' });
   process.exit(result.status ?? 1);
 }

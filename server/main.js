@@ -36,7 +36,10 @@ try {
 const server = app.handler.listen(env.PORT, env.HOST, () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
-  logger.info({ port, host: env.HOST, mode: env.NODE_ENV }, `Vitrine listening on http://localhost:${port}`);
+  logger.info(
+    { port, host: env.HOST, mode: env.NODE_ENV },
+    `Vitrine listening on http://localhost:${port}`,
+  );
 });
 server.on('error', (error) => {
   logger.fatal({ err: error }, 'Could not start the HTTP server');
@@ -57,7 +60,10 @@ async function shutdown(signal) {
     logger.warn('Requests still running after the shutdown timeout; closing their connections');
     server.closeAllConnections();
   }, env.SHUTDOWN_TIMEOUT_MS);
+  // A connection kept alive after its last response would hold close() open until it times out.
+  const sweep = setInterval(() => server.closeIdleConnections(), 100);
   await new Promise((resolve) => server.close(resolve));
+  clearInterval(sweep);
   clearTimeout(force);
   try {
     await app.close();
@@ -76,7 +82,10 @@ function staticFiles() {
   const client = new URL('../build/client/', import.meta.url).pathname;
   const router = express.Router();
   // File names under /assets carry a content hash: they can be cached for good.
-  router.use('/assets', express.static(`${client}assets`, { immutable: true, maxAge: '1y', index: false }));
+  router.use(
+    '/assets',
+    express.static(`${client}assets`, { immutable: true, maxAge: '1y', index: false }),
+  );
   router.use(express.static(client, { maxAge: '1h', index: false }));
   return router;
 }

@@ -17,7 +17,10 @@ export async function seedSampleStore(db: Db): Promise<void> {
  * `seed` is on, the sample catalogue with it; later starts change nothing, so a store that has
  * deleted the samples never sees them come back.
  */
-export async function initializeStore(db: Db, options: { seed: boolean }): Promise<'seeded' | 'created' | 'existing'> {
+export async function initializeStore(
+  db: Db,
+  options: { seed: boolean },
+): Promise<'seeded' | 'created' | 'existing'> {
   return db.transaction(async (tx) => {
     if (!(await ensureSettingsRecord(tx))) return 'existing';
     if (!options.seed) return 'created';

@@ -1,14 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 
-import { describeDb } from '../support/db';
+import { describeDb, queryRows } from '../support/db';
 
 describeDb('migrations', ({ database, db }) => {
   it('create every table of the schema', async () => {
-    const result = await db().execute<{ table_name: string }>(
+    const tables = await queryRows<{ table_name: string }>(
+      db(),
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
-    expect(result.rows.map((row) => row.table_name)).toEqual([
+    expect(tables.map((row) => row.table_name)).toEqual([
       'admin_users',
       'categories',
       'order_items',
@@ -22,10 +23,11 @@ describeDb('migrations', ({ database, db }) => {
   });
 
   it('create the indexes the storefront and admin queries use', async () => {
-    const result = await db().execute<{ indexname: string }>(
+    const indexes = await queryRows<{ indexname: string }>(
+      db(),
       sql`select indexname from pg_indexes where schemaname = 'public'`,
     );
-    const names = result.rows.map((row) => row.indexname);
+    const names = indexes.map((row) => row.indexname);
     expect(names).toEqual(
       expect.arrayContaining([
         'products_created_at_idx',
@@ -42,10 +44,11 @@ describeDb('migrations', ({ database, db }) => {
 
   it('can run again without changing anything', async () => {
     await database().migrate();
-    const result = await db().execute<{ count: number }>(
+    const [row] = await queryRows<{ count: number }>(
+      db(),
       sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
     );
-    expect(result.rows[0]?.count).toBe(2);
+    expect(row?.count).toBe(2);
   });
 
   it('guard money, stock, ratings and statuses in the database itself', async () => {
@@ -53,10 +56,10 @@ describeDb('migrations', ({ database, db }) => {
       db().execute(sql`insert into products (name, price_cents) values ('x', -1)`),
     ).rejects.toThrow();
     await expect(
-      db().execute(sql`insert into products (name, price_cents, stock_quantity) values ('x', 100, -5)`),
+      db().execute(
+        sql`insert into products (name, price_cents, stock_quantity) values ('x', 100, -5)`,
+      ),
     ).rejects.toThrow();
-    await expect(
-      db().execute(sql`insert into store_settings (id) values (2)`),
-    ).rejects.toThrow();
+    await expect(db().execute(sql`insert into store_settings (id) values (2)`)).rejects.toThrow();
   });
 });

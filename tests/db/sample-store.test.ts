@@ -5,15 +5,15 @@ import { categories, products, reviews } from '~/db/schema';
 import { initializeStore, seedSampleStore } from '~/flows/seed-sample-store.server';
 import { listProducts } from '~/modules/catalog/index.server';
 
-import { describeDb } from '../support/db';
+import { describeDb, queryRows } from '../support/db';
 
 async function counts(db: Parameters<typeof seedSampleStore>[0]) {
-  const [row] = (
-    await db.execute<{ categories: number; products: number; reviews: number }>(sql`
-      select (select count(*)::int from categories) as categories,
-             (select count(*)::int from products) as products,
-             (select count(*)::int from reviews) as reviews`)
-  ).rows;
+  const [row] = await queryRows<{ categories: number; products: number; reviews: number }>(
+    db,
+    sql`select (select count(*)::int from categories) as categories,
+               (select count(*)::int from products) as products,
+               (select count(*)::int from reviews) as reviews`,
+  );
   return row;
 }
 
@@ -37,14 +37,20 @@ describeDb('sample store', ({ db }) => {
 
   it('is put back by a re-seed without touching the store’s own products', async () => {
     await initializeStore(db(), { seed: true });
-    await db().update(products).set({ priceCents: 1 }).where(eq(products.name, 'Mouse Sem Fio Ergonômico'));
+    await db()
+      .update(products)
+      .set({ priceCents: 1 })
+      .where(eq(products.name, 'Mouse Sem Fio Ergonômico'));
     await db().delete(categories).where(eq(categories.name, 'Acessórios'));
     await db().insert(products).values({ name: 'Produto da loja', priceCents: 5000 });
 
     await seedSampleStore(db());
 
     expect(await counts(db())).toEqual({ categories: 3, products: 9, reviews: 6 });
-    const mouse = await db().select().from(products).where(eq(products.name, 'Mouse Sem Fio Ergonômico'));
+    const mouse = await db()
+      .select()
+      .from(products)
+      .where(eq(products.name, 'Mouse Sem Fio Ergonômico'));
     expect(mouse[0]?.priceCents).toBe(12990);
   });
 

@@ -40,6 +40,7 @@ export default async function setup(project: TestProject) {
   project.provide('postgresTemplate', postgresTemplate);
 
   return async () => {
-    if (TEST_DATABASE_URL && postgresTemplate) await dropDatabase(TEST_DATABASE_URL, postgresTemplate);
+    if (TEST_DATABASE_URL && postgresTemplate)
+      await dropDatabase(TEST_DATABASE_URL, postgresTemplate);
   };
 }

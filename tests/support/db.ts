@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 
-import { getTableName, is, sql } from 'drizzle-orm';
+import { getTableName, is, sql, type SQL } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, beforeEach, describe, inject } from 'vitest';
 
@@ -77,3 +77,8 @@ afterAll(async () => {
   }
   opened.clear();
 });
+
+/** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}

@@ -36,5 +36,7 @@ export async function createDatabase(serverUrl: string, name: string, template?:
 }
 
 export async function dropDatabase(serverUrl: string, name: string) {
-  await adminQuery(serverUrl, [`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`]);
+  await adminQuery(serverUrl, [
+    `DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`,
+  ]);
 }

@@ -9,7 +9,10 @@ export const categories = pgTable(
     description: text('description'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('categories_name_idx').on(t.name), index('categories_created_at_idx').on(t.createdAt.desc())],
+  (t) => [
+    index('categories_name_idx').on(t.name),
+    index('categories_created_at_idx').on(t.createdAt.desc()),
+  ],
 );
 
 export const products = pgTable(
@@ -22,7 +25,10 @@ export const products = pgTable(
     stockQuantity: integer('stock_quantity').notNull().default(0),
     categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'set null' }),
     // Ordered: the first image is the product's main image.
-    imageUrls: text('image_urls').array().notNull().default(sql`'{}'::text[]`),
+    imageUrls: text('image_urls')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -13,15 +13,16 @@ export const outbox = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     topic: text('topic').notNull(),
     payload: jsonb('payload').notNull(),
-    status: text('status')
-      .$type<(typeof OUTBOX_STATUSES)[number]>()
-      .notNull()
-      .default('pending'),
+    status: text('status').$type<(typeof OUTBOX_STATUSES)[number]>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     processedAt: timestamp('processed_at', { withTimezone: true }),
   },
-  (t) => [index('outbox_pending_run_at_idx').on(t.runAt).where(sql`${t.status} = 'pending'`)],
+  (t) => [
+    index('outbox_pending_run_at_idx')
+      .on(t.runAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
 );

@@ -25,8 +25,7 @@ export async function readSettings(db: Db): Promise<StoreSettings> {
 }
 
 export type SaveSettingsResult =
-  | { success: true; settings: StoreSettings }
-  | { success: false; errors: SettingsErrors };
+  { success: true; settings: StoreSettings } | { success: false; errors: SettingsErrors };
 
 /**
  * Validates and stores a change to some settings. Only values that were set are stored, so a

@@ -179,7 +179,9 @@ describe('parseSettingsPatch', () => {
 
 describe('theme', () => {
   it('turns the settings into CSS custom properties', () => {
-    const css = themeCss(resolveSettings({ primary_color: '#112233', heading_font: 'Playfair Display' }));
+    const css = themeCss(
+      resolveSettings({ primary_color: '#112233', heading_font: 'Playfair Display' }),
+    );
     expect(css.startsWith(':root{')).toBe(true);
     expect(css).toContain('--store-primary-color:#112233');
     expect(css).toContain("--store-font-heading:'Playfair Display', system-ui, serif");
@@ -200,7 +202,9 @@ describe('theme', () => {
   });
 
   it('cannot be broken out of by stored values', () => {
-    const css = themeCss(resolveSettings({ primary_color: '#fff;}</style><script>alert(1)</script>' }));
+    const css = themeCss(
+      resolveSettings({ primary_color: '#fff;}</style><script>alert(1)</script>' }),
+    );
     expect(css).not.toContain('<');
     expect(css.match(/[{}]/g)).toEqual(['{', '}']);
   });

@@ -206,7 +206,9 @@ export const settingsSchema = z.object({
   header_style: z
     .enum(['classic', 'centered'], { error: 'Estilo de cabeçalho inválido.' })
     .default('classic'),
-  footer_style: z.enum(['full', 'compact'], { error: 'Estilo de rodapé inválido.' }).default('full'),
+  footer_style: z
+    .enum(['full', 'compact'], { error: 'Estilo de rodapé inválido.' })
+    .default('full'),
 
   // Locale: the storefront is built for Brazil; only the time zone varies.
   currency: z.literal('BRL', { error: 'A moeda da loja é o real (BRL).' }).default('BRL'),
@@ -395,8 +397,7 @@ export function resolveSettings(stored: Record<string, unknown> | null | undefin
 export type SettingsErrors = Partial<Record<string, string>>;
 
 export type SettingsPatchResult =
-  | { success: true; values: Partial<StoreSettings> }
-  | { success: false; errors: SettingsErrors };
+  { success: true; values: Partial<StoreSettings> } | { success: false; errors: SettingsErrors };
 
 /** Validates a change to some settings; every bad or unknown field gets its own pt-BR message. */
 export function parseSettingsPatch(input: unknown): SettingsPatchResult {

@@ -1,0 +1,105 @@
+import { request } from 'node:http';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { spawnServer, startServer, type TestServer } from '../support/server';
+
+/** A raw GET, so the test sees the bytes and headers as they left the server. */
+function rawGet(url: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined> }>(
+    (resolve, reject) => {
+      request(url, { headers }, (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+      })
+        .on('error', reject)
+        .end();
+    },
+  );
+}
+
+describe('the Node server', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('answers /healthz with the database reachable', async () => {
+    const response = await fetch(`${server.url}/healthz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok', database: 'pglite' });
+  });
+
+  it('sends security headers, with a fresh script nonce per response', async () => {
+    const first = await fetch(server.url);
+    const html = await first.text();
+    const csp = first.headers.get('content-security-policy') ?? '';
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(html).toContain(`nonce="${nonce}"`);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(first.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(first.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(first.headers.get('x-powered-by')).toBeNull();
+
+    const second = await fetch(server.url);
+    expect(second.headers.get('content-security-policy')).not.toContain(nonce);
+  });
+
+  it('compresses with brotli or gzip, as the client accepts', async () => {
+    expect(
+      (await rawGet(server.url, { 'accept-encoding': 'br' })).headers['content-encoding'],
+    ).toBe('br');
+    expect(
+      (await rawGet(server.url, { 'accept-encoding': 'gzip' })).headers['content-encoding'],
+    ).toBe('gzip');
+  });
+
+  it('serves hashed assets to be cached for good, and other files briefly', async () => {
+    const html = await (await fetch(server.url)).text();
+    const asset = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
+    expect(asset).toBeTruthy();
+    const cached = await rawGet(`${server.url}${asset}`);
+    expect(cached.status).toBe(200);
+    expect(cached.headers['cache-control']).toContain('immutable');
+    const sample = await rawGet(`${server.url}/sample/mouse-sem-fio-1.svg`);
+    expect(sample.status).toBe(200);
+    expect(sample.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('refuses to open a database folder another server is using', async () => {
+    const second = spawnServer({ dataDir: server.dataDir });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain('is already in use by another Vitrine process');
+    // The first server is unharmed.
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+  });
+});
+
+describe('shutdown', () => {
+  it('stops cleanly on SIGTERM: finishes, closes the database and exits 0', async () => {
+    const server = await startServer();
+    const inFlight = fetch(server.url).then((response) => response.status);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const code = await server.stop('SIGTERM');
+    expect(await inFlight).toBe(200);
+    expect(code).toBe(0);
+    expect(server.output()).toContain('"msg":"Stopped"');
+    await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
+  });
+
+  it('lets the next server open the same folder right away', async () => {
+    const first = await startServer();
+    const dataDir = first.dataDir;
+    // Keep the folder: stop() only removes folders the fixture made, and this one is reused.
+    first.child.kill('SIGINT');
+    expect(await first.exited).toBe(0);
+    const second = await startServer({ dataDir });
+    expect((await fetch(`${second.url}/healthz`)).status).toBe(200);
+    await second.stop();
+  });
+});

@@ -1,0 +1,75 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { launchBrowser, openPage, VIEWPORTS } from '../support/browser';
+import { startServer, type TestServer } from '../support/server';
+
+describe('storefront smoke test', () => {
+  let server: TestServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it.each(Object.entries(VIEWPORTS))(
+    'shows the 8 sample products on / (%s)',
+    async (_name, viewport) => {
+      const { page, problems } = await openPage(browser, server.url, viewport);
+
+      await expect(page.title()).resolves.toBe('TechStore');
+      expect(await page.getByRole('link', { name: 'TechStore: início' }).isVisible()).toBe(true);
+      const cards = page.getByTestId('product-card');
+      expect(await cards.count()).toBe(8);
+      expect(await cards.filter({ hasText: 'Monitor 27" Full HD' }).innerText()).toContain(
+        'R$ 1.234,56',
+      );
+      for (const image of await page.locator('[data-testid="product-card"] img').all()) {
+        await image.scrollIntoViewIfNeeded();
+        expect(
+          await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+        ).toBe(true);
+      }
+      // Nothing horizontal to scroll on a phone.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      // Scripts ran under the Content-Security-Policy without a single violation.
+      expect(problems).toEqual([]);
+      await page.context().close();
+    },
+  );
+
+  it('is themed by the default settings, with the two chosen fonts loaded', async () => {
+    const { page } = await openPage(browser, server.url);
+    const style = await page.evaluate(() => {
+      const price = document.querySelector('.product-price')!;
+      const heading = document.querySelector('h1')!;
+      return {
+        primary: getComputedStyle(document.documentElement).getPropertyValue(
+          '--store-primary-color',
+        ),
+        price: getComputedStyle(price).color,
+        bodyFont: getComputedStyle(document.body).fontFamily,
+        headingFont: getComputedStyle(heading).fontFamily,
+      };
+    });
+    expect(style.primary).toBe('#3b82f6');
+    expect(style.price).toBe('rgb(59, 130, 246)');
+    expect(style.bodyFont).toContain('Roboto');
+    expect(style.headingFont).toContain('Montserrat');
+    const loaded = await page.evaluate(async () => {
+      await document.fonts.ready;
+      return [...document.fonts]
+        .filter((font) => font.status === 'loaded')
+        .map((font) => font.family);
+    });
+    expect(new Set(loaded.map((family) => family.replaceAll('"', '')))).toEqual(
+      new Set(['Roboto', 'Montserrat']),
+    );
+    await page.context().close();
+  });
+});

@@ -1,0 +1,84 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+
+export interface ServerProcess {
+  child: ChildProcess;
+  /** Everything the server printed so far (JSON log lines). */
+  output(): string;
+  /** Resolves with the exit code once the process has ended. */
+  exited: Promise<number | null>;
+}
+
+export interface TestServer extends ServerProcess {
+  url: string;
+  dataDir: string;
+  /** Sends a signal (SIGTERM by default) and waits for the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export interface ServerOptions {
+  /** Extra environment; DATABASE_URL here switches to PostgreSQL. */
+  env?: Record<string, string>;
+  /** Reuse a data folder; by default each server gets a fresh, empty one. */
+  dataDir?: string;
+}
+
+/** Runs the production build (`node server/main.js`) as a separate process, as `npm start` does. */
+export function spawnServer(options: ServerOptions & { dataDir: string }): ServerProcess {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATA_DIR: options.dataDir,
+    LOG_LEVEL: 'info',
+    ...options.env,
+  };
+  if (!options.env?.DATABASE_URL) delete env.DATABASE_URL;
+  const child = spawn(process.execPath, ['server/main.js'], { cwd: ROOT, env });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+/** Starts a server on a free port with a fresh database folder and waits until it listens. */
+export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
+  const ownDataDir = !options.dataDir;
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'vitrine-e2e-')));
+  const server = spawnServer({ ...options, dataDir });
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`Server did not start:\n${server.output()}`)),
+      60_000,
+    );
+    const check = () => {
+      const match = /"port":(\d+)[^\n]*Vitrine listening/.exec(server.output());
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    };
+    server.child.stdout?.on('data', check);
+    server.exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`Server exited with code ${code}:\n${server.output()}`));
+    });
+  });
+  return {
+    ...server,
+    url: `http://127.0.0.1:${port}`,
+    dataDir,
+    async stop(signal = 'SIGTERM') {
+      if (server.child.exitCode === null) server.child.kill(signal);
+      const code = await server.exited;
+      if (ownDataDir) await rm(dataDir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}
