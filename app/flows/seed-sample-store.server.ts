@@ -5,9 +5,13 @@ import { ensureSettingsRecord } from '~/modules/settings/index.server';
 
 import { SAMPLE_CATEGORIES, SAMPLE_PRODUCTS, SAMPLE_REVIEWS } from './sample-store';
 
-/** Puts the sample catalogue (3 categories, 8 products, 6 reviews) in place, in one transaction. */
+/**
+ * Puts the sample catalogue (3 categories, 8 products, 6 reviews) back in place, in one
+ * transaction; the store's own rows are left alone.
+ */
 export async function seedSampleStore(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
+    await ensureSettingsRecord(tx);
     await writeSample(tx);
   });
 }
