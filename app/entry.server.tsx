@@ -4,6 +4,7 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
 import {
+  isRouteErrorResponse,
   ServerRouter,
   type AppLoadContext,
   type EntryContext,
@@ -76,7 +77,7 @@ export default function handleRequest(
 }
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
-  // Aborted requests (the shopper navigated away) are not errors of ours.
-  if (request.signal.aborted) return;
+  // Aborted requests (the shopper navigated away) and 4xx answers are not errors of ours.
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
   logger.error({ err: error, method: request.method, url: request.url }, 'Request failed');
 };

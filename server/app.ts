@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 
 import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
@@ -78,6 +78,18 @@ function buildHandler(options: {
   app.use(
     pinoHttp({
       logger,
+      genReqId: (req) => {
+        const given = req.headers['x-request-id'];
+        return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+      },
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url,
+        }),
+        res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+      },
       autoLogging: { ignore: (req) => req.url === '/healthz' || !!req.url?.startsWith('/assets/') },
       customLogLevel: (_req, res, error) =>
         error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
