@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
+import { createdAt, updatedAt } from '../../db/columns';
+
 export const adminUsers = pgTable(
   'admin_users',
   {
@@ -10,8 +12,8 @@ export const adminUsers = pgTable(
     passwordHash: text('password_hash').notNull(),
     role: text('role').$type<'admin'>().notNull().default('admin'),
     isActive: boolean('is_active').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('admin_users_email_idx').on(sql`lower(${t.email})`),
@@ -28,7 +30,7 @@ export const sessions = pgTable(
       .notNull()
       .references(() => adminUsers.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('sessions_admin_user_id_idx').on(t.adminUserId),

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
+import { createdAt } from '../../db/columns';
+
 export const OUTBOX_STATUSES = ['pending', 'done', 'failed'] as const;
 
 /**
@@ -17,7 +19,7 @@ export const outbox = pgTable(
     attempts: integer('attempts').notNull().default(0),
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     processedAt: timestamp('processed_at', { withTimezone: true }),
   },
   (t) => [

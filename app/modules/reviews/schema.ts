@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
 
+import { createdAt } from '../../db/columns';
 import { products } from '../catalog/schema';
 
 export const reviews = pgTable(
@@ -14,7 +15,7 @@ export const reviews = pgTable(
     customerName: text('customer_name').notNull().default(''),
     rating: smallint('rating').notNull(),
     comment: text('comment'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     check('reviews_rating_check', sql`${t.rating} between 1 and 5`),

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, jsonb, pgTable, smallint, timestamp } from 'drizzle-orm/pg-core';
+import { check, jsonb, pgTable, smallint } from 'drizzle-orm/pg-core';
+
+import { createdAt, updatedAt } from '../../db/columns';
 
 /** The single store-settings record; `values` holds the fields of StoreSettings that were set. */
 export const storeSettings = pgTable(
@@ -7,8 +9,8 @@ export const storeSettings = pgTable(
   {
     id: smallint('id').primaryKey().default(1),
     values: jsonb('values').$type<Record<string, unknown>>().notNull().default({}),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [check('store_settings_single_row_check', sql`${t.id} = 1`)],
 );
