@@ -37,7 +37,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         ))}
         <style>{themeCss(settings)}</style>
         <Meta />
-        <Links />
+        {/* Stylesheets need no nonce ('self' allows them). An explicit empty one keeps React
+            Router from adding the server's, which the browser could not match on hydration. */}
+        <Links nonce="" />
       </head>
       <body>
         {children}
