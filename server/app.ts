@@ -29,6 +29,7 @@ export interface RunningApp {
  * `assets` serves the browser files: Vite's middleware in development, build/client in production.
  */
 export async function startApp(env: Env, assets: RequestHandler): Promise<RunningApp> {
+  logger.level = env.LOG_LEVEL;
   const database = await openDatabase(databaseOptionsFromEnv(env));
   try {
     await database.migrate();

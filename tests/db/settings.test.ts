@@ -37,6 +37,19 @@ describeDb('settings', ({ database, db }) => {
     expect(row?.values).toEqual({ store_name: 'Loja da Ana', primary_color: '#ff0000' });
   });
 
+  it('keep both of two changes saved at the same moment', async () => {
+    await ensureSettingsRecord(db());
+    const saves = ['#111111', '#222222', '#333333'].map((color, index) =>
+      saveSettings(db(), { [['primary_color', 'secondary_color', 'accent_color'][index]!]: color }),
+    );
+    await Promise.all(saves);
+    expect(await readSettings(db())).toMatchObject({
+      primary_color: '#111111',
+      secondary_color: '#222222',
+      accent_color: '#333333',
+    });
+  });
+
   it('refuse bad values with a message per field and write nothing', async () => {
     await saveSettings(db(), { store_name: 'Loja da Ana' });
     const result = await saveSettings(db(), { store_name: 'Outra', primary_color: 'red' });

@@ -3,7 +3,6 @@ export {
   ensureSettingsRecord,
   readSettings,
   saveSettings,
-  SETTINGS_CHANNEL,
   type SaveSettingsResult,
   type SettingsStore,
 } from './settings.server';
