@@ -9,7 +9,7 @@ import {
 } from 'react-router';
 
 import { useNonce } from '~/lib/nonce';
-import { defaultSettings, themeCss } from '~/modules/settings';
+import { themeCss } from '~/modules/settings';
 import { FONT_STYLESHEETS } from '~/styles/fonts';
 
 import type { Route } from './+types/root';
@@ -23,19 +23,20 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: styl
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  // Missing when the root loader itself failed (database down): the error page still gets a theme.
-  const settings = useRouteLoaderData<typeof loader>('root')?.settings ?? defaultSettings();
-  const fonts = new Set([settings.font_family, settings.heading_font]);
+  // The settings store answers with the defaults when the database fails, so this is missing
+  // only if the root loader could not run at all; the page then falls back to plain styles.
+  const settings = useRouteLoaderData<typeof loader>('root')?.settings;
+  const fonts = settings ? [...new Set([settings.font_family, settings.heading_font])] : [];
   return (
     <html lang="pt-BR">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <link rel="icon" href={settings.favicon_url || '/favicon.svg'} />
-        {[...fonts].map((font) => (
+        <link rel="icon" href={settings?.favicon_url || '/favicon.svg'} />
+        {fonts.map((font) => (
           <link key={font} rel="stylesheet" href={FONT_STYLESHEETS[font]} />
         ))}
-        <style>{themeCss(settings)}</style>
+        {settings ? <style>{themeCss(settings)}</style> : null}
         <Meta />
         {/* Stylesheets need no nonce ('self' allows them). An explicit empty one keeps React
             Router from adding the server's, which the browser could not match on hydration. */}

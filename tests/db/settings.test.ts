@@ -94,6 +94,18 @@ describeDb('settings', ({ database, db }) => {
     expect(await store.get()).toBe(first);
   });
 
+  it('fall back to the defaults while the database cannot answer, without caching that', async () => {
+    await saveSettings(db(), { store_name: 'Loja da Ana' });
+    store = await createSettingsStore(database());
+    await db().execute(sql`alter table store_settings rename to store_settings_away`);
+    try {
+      expect((await store.get()).store_name).toBe('TechStore');
+    } finally {
+      await db().execute(sql`alter table store_settings_away rename to store_settings`);
+    }
+    expect((await store.get()).store_name).toBe('Loja da Ana');
+  });
+
   it('are fresh right after a save through the store', async () => {
     store = await createSettingsStore(database());
     await store.get();

@@ -1,9 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 
 import type { Database, Db } from '~/db/database.server';
+import { logger } from '~/lib/logger.server';
 
 import { storeSettings } from './schema';
 import {
+  defaultSettings,
   parseSettingsPatch,
   resolveSettings,
   type SettingsErrors,
@@ -92,16 +94,20 @@ export async function createSettingsStore(database: Database): Promise<SettingsS
 
   return {
     get() {
-      if (!live) return readSettings(database.db);
-      if (!cached) {
-        const reading = readSettings(database.db);
+      if (live && cached) return cached;
+      const reading = readSettings(database.db);
+      if (live) {
         cached = reading;
         // A failed read must not stay cached.
         reading.catch(() => {
           if (cached === reading) invalidate();
         });
       }
-      return cached;
+      // The store keeps its look while the database is down; the pages that need data say so.
+      return reading.catch((error: unknown) => {
+        logger.error({ err: error }, 'Could not read the store settings; using the defaults');
+        return defaultSettings();
+      });
     },
     async save(input) {
       const result = await saveSettings(database.db, input);
