@@ -1,23 +1,12 @@
-export interface CategoryRecord {
-  id: string;
-  name: string;
-  description: string | null;
-  createdAt?: Date;
-}
+import type { categories, products } from './schema';
 
-export interface ProductRecord {
-  id: string;
-  name: string;
-  description: string;
-  priceCents: number;
-  stockQuantity: number;
-  categoryId: string | null;
-  /** Ordered; the first is the main image. */
-  imageUrls: string[];
-  createdAt?: Date;
-}
+type WithId<T> = Omit<T, 'id'> & { id: string };
 
-export interface Product extends Required<ProductRecord> {
-  updatedAt: Date;
+export type CategoryRecord = WithId<typeof categories.$inferInsert>;
+
+/** `imageUrls` is ordered; the first is the main image. */
+export type ProductRecord = WithId<typeof products.$inferInsert>;
+
+export type Product = typeof products.$inferSelect & {
   category: { id: string; name: string } | null;
-}
+};
