@@ -95,19 +95,15 @@ export async function createSettingsStore(database: Database): Promise<SettingsS
   return {
     get() {
       if (live && cached) return cached;
-      const reading = readSettings(database.db);
-      if (live) {
-        cached = reading;
-        // A failed read must not stay cached.
-        reading.catch(() => {
-          if (cached === reading) invalidate();
-        });
-      }
       // The store keeps its look while the database is down; the pages that need data say so.
-      return reading.catch((error: unknown) => {
+      // A failed read is never kept in the cache.
+      const reading: Promise<StoreSettings> = readSettings(database.db).catch((error: unknown) => {
+        if (cached === reading) invalidate();
         logger.error({ err: error }, 'Could not read the store settings; using the defaults');
         return defaultSettings();
       });
+      if (live) cached = reading;
+      return reading;
     },
     async save(input) {
       const result = await saveSettings(database.db, input);
