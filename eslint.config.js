@@ -5,7 +5,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['build/', 'data/', '.react-router/', 'node_modules/', 'public/'] },
+  { ignores: ['build/', 'build-*/', 'data/', '.react-router/', 'node_modules/', 'public/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

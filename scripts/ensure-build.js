@@ -5,7 +5,8 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const marker = join(root, 'build/server/index.js');
+const buildDirectory = process.env.VITRINE_BUILD_DIR || 'build';
+const marker = join(root, buildDirectory, 'server/index.js');
 const sources = [
   'app',
   'server',

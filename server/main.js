@@ -3,6 +3,8 @@
 import express from 'express';
 
 const dev = process.argv.includes('--dev');
+// Another folder lets several builds (say, parallel test runs) live side by side.
+const buildDirectory = process.env.VITRINE_BUILD_DIR || 'build';
 process.env.NODE_ENV ??= dev ? 'development' : 'production';
 
 /** @typedef {typeof import('./app')} AppModule */
@@ -16,7 +18,7 @@ if (dev) {
   vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
   appModule = /** @type {AppModule} */ (await vite.ssrLoadModule('./server/app.ts'));
 } else {
-  appModule = await import(new URL('../build/server/index.js', import.meta.url).href);
+  appModule = await import(new URL(`../${buildDirectory}/server/index.js`, import.meta.url).href);
 }
 const { logger, parseEnv, startApp } = appModule;
 
@@ -79,7 +81,7 @@ process.on('SIGTERM', shutdown);
 process.on('SIGINT', shutdown);
 
 function staticFiles() {
-  const client = new URL('../build/client/', import.meta.url).pathname;
+  const client = new URL(`../${buildDirectory}/client/`, import.meta.url).pathname;
   const router = express.Router();
   // File names under /assets carry a content hash: they can be cached for good.
   router.use(
