@@ -1,1 +1,2 @@
 export { listProducts, putCategory, putProduct } from './catalog.server';
+export { getProduct } from './product.server';
