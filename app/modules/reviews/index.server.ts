@@ -1,1 +1,6 @@
-export { putReview, type ReviewRecord } from './reviews.server';
+export {
+  listProductReviews,
+  putReview,
+  ratingSummaries,
+  type ReviewRecord,
+} from './reviews.server';

@@ -1,0 +1,2 @@
+export { reviewerName } from './display';
+export type { RatingSummary, Review } from './types';
