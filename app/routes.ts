@@ -1,3 +1,20 @@
-import { index, type RouteConfig } from '@react-router/dev/routes';
+import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
 
-export default [index('routes/home.tsx')] satisfies RouteConfig;
+// The content pages share one module; each gets its own id so React Router can tell them apart.
+const CONTENT_PATHS = ['sobre', 'politicadevolucao', 'politicaprivacidade', 'faq', 'contato'];
+
+export default [
+  layout('routes/store/layout.tsx', [
+    index('routes/store/home.tsx'),
+    route('products', 'routes/store/products.tsx'),
+    route('product/:id', 'routes/store/product.tsx'),
+    route('cart', 'routes/store/cart.tsx'),
+    ...CONTENT_PATHS.map((path) =>
+      route(path, 'routes/store/content-page.tsx', { id: `content-${path}` }),
+    ),
+    route('*', 'routes/store/not-found.tsx'),
+  ]),
+  route('preferences', 'routes/preferences.ts'),
+  route('sitemap.xml', 'routes/sitemap.ts'),
+  route('robots.txt', 'routes/robots.ts'),
+] satisfies RouteConfig;

@@ -1,0 +1,76 @@
+import type { MetaDescriptor } from 'react-router';
+
+import type { StoreSettings } from '~/modules/settings';
+
+/** What a page says about itself; everything else comes from the store's SEO settings. */
+export interface PageSeo {
+  /** The page's own title; the store name is appended. Omitted on the home page. */
+  title?: string;
+  description?: string;
+  /** Path of the canonical URL, such as "/product/…"; query strings are left out on purpose. */
+  path: string;
+  image?: string;
+  type?: 'website' | 'product';
+  /** Pages that must stay out of search results (cart, errors, maintenance). */
+  noindex?: boolean;
+}
+
+/** The parts of the root and store layout loaders that every page's meta needs. */
+export interface SeoContext {
+  settings: StoreSettings;
+  /** Absolute origin for canonical and Open Graph URLs, such as "https://loja.com.br". */
+  origin: string;
+}
+
+function absolute(origin: string, url: string): string {
+  return url.startsWith('/') ? `${origin}${url}` : url;
+}
+
+/** Title, description, canonical URL, Open Graph and Twitter tags of one page. */
+export function seoMeta({ settings, origin }: SeoContext, page: PageSeo): MetaDescriptor[] {
+  const storeTitle = settings.meta_title || settings.store_name;
+  const title = page.title ? `${page.title} | ${settings.store_name}` : storeTitle;
+  const description = (
+    page.description ||
+    settings.meta_description ||
+    settings.store_description
+  ).slice(0, 300);
+  const url = `${origin}${page.path}`;
+  const imageSource = page.image || settings.og_image_url || settings.logo_url;
+  const image = imageSource ? absolute(origin, imageSource) : undefined;
+  const robots = page.noindex ? 'noindex, nofollow' : settings.meta_robots;
+
+  const tags: MetaDescriptor[] = [
+    { title },
+    { name: 'description', content: description },
+    { name: 'robots', content: robots },
+    { tagName: 'link', rel: 'canonical', href: url },
+    { property: 'og:site_name', content: settings.store_name },
+    { property: 'og:locale', content: 'pt_BR' },
+    { property: 'og:type', content: page.type === 'product' ? 'product' : settings.og_type },
+    { property: 'og:url', content: url },
+    { property: 'og:title', content: page.title ? title : settings.og_title || title },
+    {
+      property: 'og:description',
+      content: page.description ? description : settings.og_description || description,
+    },
+    { name: 'twitter:card', content: settings.twitter_card },
+    { name: 'twitter:title', content: page.title ? title : settings.twitter_title || title },
+    {
+      name: 'twitter:description',
+      content: page.description ? description : settings.twitter_description || description,
+    },
+  ];
+  if (settings.meta_keywords) tags.push({ name: 'keywords', content: settings.meta_keywords });
+  if (settings.meta_author) tags.push({ name: 'author', content: settings.meta_author });
+  if (settings.twitter_site) {
+    const handle = settings.twitter_site.replace(/^@?/, '@');
+    tags.push({ name: 'twitter:site', content: handle });
+  }
+  if (image) {
+    tags.push({ property: 'og:image', content: image });
+    const twitterImage = page.image ? image : settings.twitter_image_url || image;
+    tags.push({ name: 'twitter:image', content: absolute(origin, twitterImage) });
+  }
+  return tags;
+}

@@ -1,0 +1,34 @@
+import { useRouteLoaderData } from 'react-router';
+
+import type { StoreSettings } from '~/modules/settings';
+
+import type { SeoContext } from './seo';
+import type { loader as rootLoader } from '../root';
+import type { loader as storeLoader } from '../routes/store/layout';
+
+export const STORE_LAYOUT_ID = 'routes/store/layout';
+
+/** The store settings; the root loader always provides them (defaults when the DB fails). */
+export function useSettings(): StoreSettings {
+  return useRouteLoaderData<typeof rootLoader>('root')!.settings;
+}
+
+/** Cart count, consent, theme and origin from the store layout; undefined outside the store. */
+export function useStoreData() {
+  return useRouteLoaderData<typeof storeLoader>(STORE_LAYOUT_ID);
+}
+
+interface MatchLike {
+  id: string;
+  loaderData?: unknown;
+}
+
+/** Settings and origin for a page's `meta` function, read from the root and layout matches. */
+export function seoContext(matches: readonly (MatchLike | undefined)[]): SeoContext {
+  const root = matches.find((match) => match?.id === 'root')?.loaderData as
+    { settings: StoreSettings } | undefined;
+  const store = matches.find((match) => match?.id === STORE_LAYOUT_ID)?.loaderData as
+    { origin: string } | undefined;
+  const settings = root!.settings;
+  return { settings, origin: store?.origin ?? settings.canonical_url.replace(/\/+$/, '') };
+}

@@ -1,0 +1,49 @@
+import type { StoreSettings } from '~/modules/settings';
+
+type Command = (...args: unknown[]) => void;
+
+// The vendors' command queues exist only when their scripts were loaded, which happens only
+// after the shopper consented; without consent every call below is skipped.
+interface TrackingWindow {
+  gtag?: Command;
+  fbq?: Command;
+  ttq?: { track?: Command };
+  pintrk?: Command;
+  snaptr?: Command;
+}
+
+export interface TrackedItem {
+  id: string;
+  name: string;
+  priceCents: number;
+  quantity: number;
+}
+
+/** Reports an add to cart to the ad and analytics tools the store set up. */
+export function trackAddToCart(settings: StoreSettings, item: TrackedItem): void {
+  const w = window as TrackingWindow;
+  const value = (item.priceCents * item.quantity) / 100;
+  const price = item.priceCents / 100;
+  if (settings.google_ads_conversion_id && settings.google_ads_conversion_label) {
+    w.gtag?.('event', 'conversion', {
+      send_to: `${settings.google_ads_conversion_id}/${settings.google_ads_conversion_label}`,
+      value,
+      currency: 'BRL',
+    });
+  }
+  w.gtag?.('event', 'add_to_cart', {
+    currency: 'BRL',
+    value,
+    items: [{ item_id: item.id, item_name: item.name, price, quantity: item.quantity }],
+  });
+  w.fbq?.('track', 'AddToCart', {
+    content_ids: [item.id],
+    content_name: item.name,
+    content_type: 'product',
+    value,
+    currency: 'BRL',
+  });
+  w.ttq?.track?.('AddToCart', { content_id: item.id, quantity: item.quantity, value, currency: 'BRL' });
+  w.pintrk?.('track', 'addtocart', { value, order_quantity: item.quantity, currency: 'BRL' });
+  w.snaptr?.('track', 'ADD_CART', { price: value, currency: 'BRL', item_ids: [item.id] });
+}

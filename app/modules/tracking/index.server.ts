@@ -1,0 +1,1 @@
+export { consentCookieHeader, readConsent } from './consent.server';
