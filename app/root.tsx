@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import {
   isRouteErrorResponse,
   Links,
@@ -10,25 +11,59 @@ import {
 
 import { useNonce } from '~/lib/nonce';
 import { themeCss } from '~/modules/settings';
+import { readColorScheme } from '~/modules/settings/index.server';
+import { inlineScriptText, type TrackingScript } from '~/modules/tracking';
+import { readConsent, trackingScripts } from '~/modules/tracking/index.server';
 import { FONT_STYLESHEETS } from '~/styles/fonts';
 
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { settings: await context.settings.get() };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [settings, consent, colorScheme] = await Promise.all([
+    context.settings.get(),
+    readConsent(request),
+    readColorScheme(request),
+  ]);
+  return {
+    settings,
+    consent,
+    colorScheme: settings.enable_dark_mode ? colorScheme : null,
+    // LGPD: third-party tracking reaches the page only after the shopper said yes.
+    tracking: consent === 'granted' ? trackingScripts(settings) : null,
+  };
 }
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
+
+/** Scripts the shopper consented to, carrying this response's CSP nonce. */
+function TrackingTags({ scripts }: { scripts: TrackingScript[] | undefined }) {
+  const nonce = useNonce();
+  // The browser hides nonce attributes from the DOM, so hydration must not compare them.
+  return scripts?.map((script) => (
+    <Fragment key={script.key}>
+      {script.code ? (
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: inlineScriptText(script.code) }}
+        />
+      ) : null}
+      {script.src ? <script nonce={nonce} suppressHydrationWarning async src={script.src} /> : null}
+    </Fragment>
+  ));
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   // The settings store answers with the defaults when the database fails, so this is missing
   // only if the root loader could not run at all; the page then falls back to plain styles.
-  const settings = useRouteLoaderData<typeof loader>('root')?.settings;
+  const rootData = useRouteLoaderData<typeof loader>('root');
+  const settings = rootData?.settings;
+  const tracking = rootData?.tracking;
   const fonts = settings ? [...new Set([settings.font_family, settings.heading_font])] : [];
   return (
-    <html lang="pt-BR">
+    <html lang="pt-BR" data-theme={rootData?.colorScheme ?? undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -41,11 +76,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* Stylesheets need no nonce ('self' allows them). An explicit empty one keeps React
             Router from adding the server's, which the browser could not match on hydration. */}
         <Links nonce="" />
+        <TrackingTags scripts={tracking?.head} />
       </head>
       <body>
+        <TrackingTags scripts={tracking?.bodyStart} />
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        <TrackingTags scripts={tracking?.bodyEnd} />
       </body>
     </html>
   );

@@ -1,14 +1,52 @@
-import { Link } from 'react-router';
+import { Link, useFetchers, useRouteLoaderData } from 'react-router';
 
-import type { StoreSettings } from '~/modules/settings';
+import { CartIcon } from '~/components/ui/icons';
+import { useSettings, useStoreData } from '~/lib/store-data';
+import type { loader as rootLoader } from '~/root';
 
-export function StoreHeader({ settings }: { settings: StoreSettings }) {
+import { StoreMenu } from './store-menu';
+import { ThemeToggle } from './theme-toggle';
+
+/** Units being added right now, so the badge moves before the server has answered. */
+function usePendingAdds(): number {
+  return useFetchers()
+    .filter(
+      (fetcher) =>
+        fetcher.state !== 'idle' &&
+        fetcher.formAction === '/cart' &&
+        fetcher.formData?.get('intent') === 'add',
+    )
+    .reduce((sum, fetcher) => sum + (Number(fetcher.formData?.get('quantity')) || 1), 0);
+}
+
+export function StoreHeader() {
+  const settings = useSettings();
+  const colorScheme = useRouteLoaderData<typeof rootLoader>('root')?.colorScheme ?? null;
+  const count = (useStoreData()?.cartCount ?? 0) + usePendingAdds();
+  const cartLabel =
+    count === 0 ? 'Carrinho, vazio' : `Carrinho, ${count} ${count === 1 ? 'item' : 'itens'}`;
   return (
     <header className="border-b border-card-border bg-header text-header-ink">
-      <div className="mx-auto flex max-w-store items-center gap-3 px-4 py-3">
+      {settings.header_banner_url ? (
+        <img
+          src={settings.header_banner_url}
+          alt=""
+          className="block max-h-24 w-full object-cover"
+          width={1280}
+          height={96}
+        />
+      ) : null}
+      <div
+        className={`mx-auto flex max-w-store items-center gap-2 px-4 py-3 ${
+          settings.header_style === 'centered' ? 'justify-between' : ''
+        }`}
+      >
+        <StoreMenu />
         <Link
           to="/"
-          className="flex items-center gap-3"
+          className={`flex min-w-0 items-center gap-2 ${
+            settings.header_style === 'centered' ? '' : 'mr-auto'
+          }`}
           aria-label={`${settings.store_name}: início`}
         >
           {settings.logo_url ? (
@@ -17,11 +55,36 @@ export function StoreHeader({ settings }: { settings: StoreSettings }) {
               alt=""
               width={40}
               height={40}
-              className="h-10 w-10 object-contain"
+              className="h-10 w-10 shrink-0 object-contain"
             />
           ) : null}
-          <span className="font-heading text-xl font-bold">{settings.store_name}</span>
+          <span className="truncate font-heading text-xl font-bold">{settings.store_name}</span>
         </Link>
+        <div className="flex items-center gap-1">
+          <Link
+            to="/products"
+            className="hidden rounded-button px-3 py-2 text-nav hover:underline sm:inline-block"
+          >
+            Produtos
+          </Link>
+          {settings.enable_dark_mode ? <ThemeToggle scheme={colorScheme} /> : null}
+          <Link
+            to="/cart"
+            className="relative inline-flex h-11 w-11 items-center justify-center rounded-button text-icon"
+            aria-label={cartLabel}
+          >
+            <CartIcon />
+            {count > 0 ? (
+              <span
+                data-testid="cart-count"
+                aria-hidden="true"
+                className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-(--store-button-primary-color) px-1.5 text-center text-xs leading-5 font-bold text-(--store-button-primary-text-color)"
+              >
+                {count > 99 ? '99+' : count}
+              </span>
+            ) : null}
+          </Link>
+        </div>
       </div>
     </header>
   );

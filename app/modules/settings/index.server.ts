@@ -6,3 +6,4 @@ export {
   type SaveSettingsResult,
   type SettingsStore,
 } from './settings.server';
+export { colorSchemeCookieHeader, readColorScheme, type ColorScheme } from './color-scheme.server';

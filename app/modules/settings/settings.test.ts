@@ -15,7 +15,8 @@ describe('default settings', () => {
       product_title_color: '#111827',
       product_description_color: '#6b7280',
       product_price_color: '#3b82f6',
-      button_primary_color: '#3b82f6',
+      // Darker than SPEC's #3b82f6 so white labels meet WCAG AA (see settings.ts).
+      button_primary_color: '#2563eb',
       button_primary_text_color: '#ffffff',
       font_family: 'Roboto',
       heading_font: 'Montserrat',

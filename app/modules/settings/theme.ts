@@ -67,10 +67,42 @@ export function themeVariables(settings: StoreSettings): Record<string, string> 
   return variables;
 }
 
-/** The `:root` rule for a store's theme. Safe to inline: every value passed the settings schema. */
-export function themeCss(settings: StoreSettings): string {
-  const declarations = Object.entries(themeVariables(settings))
+// The dark scheme replaces the surfaces and text only; the store's brand colours stay.
+const DARK_VARIABLES: Record<string, string> = {
+  '--store-background-color': '#0f172a',
+  '--store-text-color': '#e5e7eb',
+  '--store-card-background-color': '#1e293b',
+  '--store-card-border-color': '#334155',
+  '--store-header-background-color': '#111827',
+  '--store-header-text-color': '#f9fafb',
+  '--store-input-background-color': '#1e293b',
+  '--store-input-border-color': '#64748b',
+  '--store-product-title-color': '#f3f4f6',
+  '--store-product-description-color': '#cbd5e1',
+  '--store-product-price-color': '#93c5fd',
+  '--store-link-color': '#93c5fd',
+  '--store-icon-color': '#e5e7eb',
+  '--store-nav-color': '#e5e7eb',
+  '--store-breadcrumb-color': '#94a3b8',
+};
+
+function declarations(variables: Record<string, string>): string {
+  return Object.entries(variables)
     .map(([name, value]) => `${name}:${value}`)
     .join(';');
-  return `:root{${declarations}}`;
+}
+
+/**
+ * The `:root` rules for a store's theme. Safe to inline: every value passed the settings schema.
+ * With dark mode on, the dark scheme follows the device unless the shopper picked one
+ * (`data-theme` on <html>).
+ */
+export function themeCss(settings: StoreSettings): string {
+  const light = `:root{${declarations(themeVariables(settings))}}`;
+  if (!settings.enable_dark_mode) return light;
+  const dark = `${declarations(DARK_VARIABLES)};color-scheme:dark`;
+  return (
+    `${light}:root[data-theme=dark]{${dark}}` +
+    `@media (prefers-color-scheme:dark){:root:not([data-theme=light]){${dark}}}`
+  );
 }

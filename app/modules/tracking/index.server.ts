@@ -1,1 +1,2 @@
 export { consentCookieHeader, readConsent } from './consent.server';
+export { parseCustomScripts, trackingScripts } from './scripts';

@@ -1,0 +1,6 @@
+export {
+  findSignedInAdmin,
+  hashSessionToken,
+  sessionCookie,
+  type SignedInAdmin,
+} from './session.server';

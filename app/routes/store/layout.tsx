@@ -1,0 +1,137 @@
+import { data, isRouteErrorResponse, Link, Outlet, useRouteLoaderData } from 'react-router';
+
+import { ConsentBanner } from '~/components/store/consent';
+import { StoreFooter } from '~/components/store/store-footer';
+import { StoreHeader } from '~/components/store/store-header';
+import { WhatsappButton } from '~/components/store/whatsapp-button';
+import { seoContext, useSettings, useStoreData } from '~/lib/store-data';
+import { findSignedInAdmin } from '~/modules/auth/index.server';
+import { cartCount } from '~/modules/cart/index.server';
+import { needsConsent } from '~/modules/tracking';
+import type { loader as rootLoader } from '~/root';
+
+import type { Route } from './+types/layout';
+
+const MAINTENANCE = 'maintenance';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const settings = await context.settings.get();
+  // Staff keep seeing the store while it is closed, to check it before reopening.
+  if (settings.maintenance_mode && !(await findSignedInAdmin(context.db, request))) {
+    throw data(MAINTENANCE, { status: 503, headers: { 'Retry-After': '600' } });
+  }
+  const canonical = /^https?:\/\//.test(settings.canonical_url) ? settings.canonical_url : '';
+  return {
+    origin: canonical ? canonical.replace(/\/+$/, '') : new URL(request.url).origin,
+    cartCount: await cartCount(context.db, request),
+    maintenancePreview: settings.maintenance_mode,
+  };
+}
+
+export function headers({ errorHeaders, parentHeaders }: Route.HeadersArgs) {
+  return errorHeaders ?? parentHeaders;
+}
+
+/** Header, footer and the floating parts around every public page. */
+function StoreShell({ children }: { children: React.ReactNode }) {
+  const settings = useSettings();
+  const rootData = useRouteLoaderData<typeof rootLoader>('root');
+  const showBanner = rootData?.consent === null && needsConsent(settings);
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#conteudo"
+        className="sr-only z-50 bg-card p-3 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Pular para o conteúdo
+      </a>
+      {useStoreData()?.maintenancePreview ? (
+        <p
+          role="status"
+          className="bg-accent px-4 py-2 text-center text-sm font-semibold text-black"
+        >
+          Modo de manutenção ativo: a loja está fechada para os clientes; só administradores a veem.
+        </p>
+      ) : null}
+      <StoreHeader />
+      <main id="conteudo" className="flex-1">
+        {children}
+      </main>
+      <StoreFooter />
+      {settings.enable_chat && settings.contact_whatsapp ? (
+        <WhatsappButton number={settings.contact_whatsapp} />
+      ) : null}
+      {showBanner ? <ConsentBanner /> : null}
+    </div>
+  );
+}
+
+export default function StoreLayout() {
+  return (
+    <StoreShell>
+      <Outlet />
+    </StoreShell>
+  );
+}
+
+export function meta({ error, matches }: Route.MetaArgs) {
+  if (!error) return [];
+  const { settings } = seoContext(matches);
+  const title = !isRouteErrorResponse(error)
+    ? 'Algo deu errado'
+    : error.data === MAINTENANCE
+      ? 'Em manutenção'
+      : error.status === 404
+        ? 'Página não encontrada'
+        : 'Algo deu errado';
+  return [{ title: `${title} | ${settings.store_name}` }, { name: 'robots', content: 'noindex' }];
+}
+
+function MaintenancePage() {
+  const settings = useSettings();
+  return (
+    <main className="flex min-h-dvh flex-col items-center justify-center gap-4 px-4 text-center">
+      {settings.logo_url ? (
+        <img src={settings.logo_url} alt="" width={64} height={64} className="h-16 w-16" />
+      ) : null}
+      <h1 className="text-2xl">{settings.store_name} está em manutenção</h1>
+      <p className="max-w-md">
+        Estamos fazendo melhorias na loja e voltamos em breve. Obrigado pela paciência!
+      </p>
+      {settings.contact_email ? (
+        <p>
+          Precisa falar com a gente? Escreva para{' '}
+          <a className="text-link underline" href={`mailto:${settings.contact_email}`}>
+            {settings.contact_email}
+          </a>
+          .
+        </p>
+      ) : null}
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.data === MAINTENANCE) return <MaintenancePage />;
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <StoreShell>
+      <div className="mx-auto max-w-xl px-4 py-16 text-center">
+        <h1 className="text-2xl">{notFound ? 'Página não encontrada' : 'Algo deu errado'}</h1>
+        <p className="mt-4">
+          {notFound
+            ? 'O endereço que você abriu não existe ou foi removido.'
+            : 'Não conseguimos carregar esta página agora. Tente novamente em instantes.'}
+        </p>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <Link className="btn btn-primary" to="/products">
+            Ver produtos
+          </Link>
+          <Link className="btn btn-outline" to="/">
+            Voltar para a página inicial
+          </Link>
+        </div>
+      </div>
+    </StoreShell>
+  );
+}

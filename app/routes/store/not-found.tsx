@@ -1,0 +1,7 @@
+import { data } from 'react-router';
+
+// Any path the store does not know: the layout's error boundary shows the 404 page in the
+// store's look, with the header and footer.
+export function loader() {
+  throw data(null, { status: 404 });
+}
