@@ -1,45 +1,209 @@
-import { useRouteLoaderData } from 'react-router';
+import { Link } from 'react-router';
 
 import { ProductCard } from '~/components/store/product-card';
-import { StoreHeader } from '~/components/store/store-header';
-import { listProducts } from '~/modules/catalog/index.server';
+import { ShieldIcon, StarIcon, TruckIcon } from '~/components/ui/icons';
+import { seoMeta } from '~/lib/seo';
+import { seoContext, useSettings } from '~/lib/store-data';
+import { listCategories, searchProducts } from '~/modules/catalog/index.server';
+import { ratingSummaries } from '~/modules/reviews/index.server';
+import type { StoreSettings } from '~/modules/settings';
 
 import type { Route } from './+types/home';
-import type { loader as rootLoader } from '../root';
 
 const FEATURED_LIMIT = 8;
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { products: await listProducts(context.db, { limit: FEATURED_LIMIT }) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const categories = await listCategories(context.db);
+  const asked = new URL(request.url).searchParams.get('categoria');
+  // An unknown category (an old link, say) shows every product instead of an error.
+  const category = categories.find((candidate) => candidate.id === asked) ?? null;
+  const { products } = await searchProducts(context.db, {
+    sort: 'newest',
+    categoryId: category?.id,
+    page: 1,
+    perPage: FEATURED_LIMIT,
+  });
+  const ratings = await ratingSummaries(
+    context.db,
+    products.map((product) => product.id),
+  );
+  return {
+    categories,
+    activeCategoryId: category?.id ?? null,
+    products: products.map((product) => ({ product, rating: ratings.get(product.id) })),
+  };
+}
+
+function organizationJsonLd(settings: StoreSettings, origin: string) {
+  const absolute = (url: string) => (url.startsWith('/') ? `${origin}${url}` : url);
+  const sameAs = [
+    settings.facebook_url,
+    settings.instagram_url,
+    settings.twitter_url,
+    settings.youtube_url,
+    settings.linkedin_url,
+    settings.tiktok_url,
+  ].filter(Boolean);
+  return {
+    '@context': 'https://schema.org',
+    '@type': settings.schema_type,
+    name: settings.store_name,
+    url: `${origin}/`,
+    description: settings.schema_description || settings.store_description,
+    ...(settings.logo_url ? { logo: absolute(settings.logo_url) } : {}),
+    ...(settings.contact_email ? { email: settings.contact_email } : {}),
+    ...(settings.contact_phone ? { telephone: settings.contact_phone } : {}),
+    ...(settings.contact_address ? { address: settings.contact_address } : {}),
+    ...(sameAs.length > 0 ? { sameAs } : {}),
+  };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const settings = matches[0].loaderData.settings;
+  const context = seoContext(matches);
   return [
-    { title: settings.meta_title || settings.store_name },
-    { name: 'description', content: settings.meta_description || settings.store_description },
+    ...seoMeta(context, { path: '/' }),
+    { 'script:ld+json': organizationJsonLd(context.settings, context.origin) },
   ];
 }
 
+function Hero({ settings }: { settings: StoreSettings }) {
+  return (
+    <section
+      aria-labelledby="hero-title"
+      className="relative isolate overflow-hidden bg-[color-mix(in_srgb,var(--store-primary-color)_65%,black)] text-white"
+    >
+      {settings.banner_url ? (
+        <img
+          src={settings.banner_url}
+          alt=""
+          width={1600}
+          height={600}
+          className="absolute inset-0 -z-10 h-full w-full object-cover opacity-40"
+        />
+      ) : null}
+      <div className="section-spacing mx-auto flex max-w-store flex-col items-start gap-4 px-4 py-12 md:py-20">
+        <h1
+          id="hero-title"
+          className="max-w-3xl text-3xl text-(--store-home-title-color) md:text-5xl"
+        >
+          {settings.welcome_message || `Bem-vindo à ${settings.store_name}`}
+        </h1>
+        {settings.store_description ? (
+          <p className="max-w-2xl text-lg">{settings.store_description}</p>
+        ) : null}
+        {settings.store_slogan ? (
+          <p className="text-base font-semibold italic">{settings.store_slogan}</p>
+        ) : null}
+        <div className="mt-2 flex flex-wrap gap-3">
+          <Link to="/products" className="btn btn-primary">
+            {settings.buy_now_text}
+          </Link>
+          <Link to="/products" className="btn border border-white bg-transparent text-white">
+            Ver Todos os Produtos
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function TrustBlocks({ settings }: { settings: StoreSettings }) {
+  const blocks = [
+    {
+      icon: <StarIcon />,
+      title: 'Qualidade garantida',
+      text: 'Produtos selecionados e conferidos antes de cada envio.',
+    },
+    {
+      icon: <TruckIcon />,
+      title: `Entrega em até ${settings.estimated_delivery_days} dias úteis`,
+      text:
+        settings.shipping_mode === 'free'
+          ? 'Frete grátis para todo o Brasil, após a confirmação do pagamento.'
+          : 'Enviamos para todo o Brasil, após a confirmação do pagamento.',
+    },
+    {
+      icon: <ShieldIcon />,
+      title: 'Compra segura',
+      text: 'Pagamento protegido e seus dados tratados conforme a LGPD.',
+    },
+  ];
+  return (
+    <section aria-label="Por que comprar conosco" className="border-y border-card-border bg-card">
+      <ul className="mx-auto grid max-w-store gap-6 px-4 py-8 md:grid-cols-3">
+        {blocks.map((block) => (
+          <li key={block.title} className="flex items-start gap-3">
+            <span className="text-primary">{block.icon}</span>
+            <div>
+              <h2 className="text-base">{block.title}</h2>
+              <p className="text-sm text-product-description">{block.text}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const settings = useRouteLoaderData<typeof rootLoader>('root')!.settings;
+  const settings = useSettings();
+  const { categories, activeCategoryId, products } = loaderData;
+  const pills = [{ id: null, name: 'Todos os Produtos' }, ...categories];
   return (
     <>
-      <StoreHeader settings={settings} />
-      <main className="section-spacing mx-auto max-w-store px-4">
-        <h1 className="mb-6 text-2xl">Produtos</h1>
-        {loaderData.products.length === 0 ? (
+      <Hero settings={settings} />
+      <section
+        id="destaques"
+        aria-labelledby="featured-title"
+        className="section-spacing mx-auto max-w-store px-4"
+      >
+        <h2 id="featured-title" className="mb-4 text-2xl">
+          Produtos em Destaque
+        </h2>
+        <nav aria-label="Categorias" className="-mx-4 mb-6 overflow-x-auto px-4">
+          <ul className="flex gap-2">
+            {pills.map((pill) => {
+              const active = pill.id === activeCategoryId;
+              return (
+                <li key={pill.id ?? 'all'} className="shrink-0">
+                  <Link
+                    to={pill.id ? `/?categoria=${pill.id}#destaques` : '/#destaques'}
+                    preventScrollReset
+                    aria-current={active ? 'page' : undefined}
+                    className={`inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-medium ${
+                      active
+                        ? 'border-transparent bg-(--store-button-primary-color) text-(--store-button-primary-text-color)'
+                        : 'border-card-border bg-card'
+                    }`}
+                  >
+                    {pill.name}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        {products.length === 0 ? (
           <p>Nenhum produto em destaque.</p>
         ) : (
-          <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">
-            {loaderData.products.map((product) => (
+          <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
+            {products.map(({ product, rating }) => (
               <li key={product.id}>
-                <ProductCard product={product} />
+                <ProductCard product={product} rating={rating} />
               </li>
             ))}
           </ul>
         )}
-      </main>
+        <p className="mt-8 text-center">
+          <Link
+            to={activeCategoryId ? `/products?categoria=${activeCategoryId}` : '/products'}
+            className="btn btn-outline"
+          >
+            Ver Todos os Produtos
+          </Link>
+        </p>
+      </section>
+      <TrustBlocks settings={settings} />
     </>
   );
 }
