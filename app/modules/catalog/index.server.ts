@@ -1,2 +1,3 @@
 export { listProducts, putCategory, putProduct } from './catalog.server';
 export { getProduct } from './product.server';
+export { listCategories, searchProducts } from './search.server';

@@ -1,1 +1,9 @@
-export type { CategoryRecord, Product, ProductRecord } from './types';
+export type {
+  CatalogPage,
+  CatalogQuery,
+  CatalogSort,
+  Category,
+  CategoryRecord,
+  Product,
+  ProductRecord,
+} from './types';

@@ -17,6 +17,8 @@ export const categories = pgTable(
   ],
 );
 
+// Migration 0002_catalog_search also gives products a generated `search_text` column (name and
+// description folded by vitrine_fold()), left out here so product reads do not carry it.
 export const products = pgTable(
   'products',
   {

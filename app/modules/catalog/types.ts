@@ -10,3 +10,33 @@ export type ProductRecord = WithId<typeof products.$inferInsert>;
 export type Product = typeof products.$inferSelect & {
   category: { id: string; name: string } | null;
 };
+
+export interface Category {
+  id: string;
+  name: string;
+}
+
+export type CatalogSort = 'newest' | 'price-asc' | 'price-desc' | 'name';
+
+/** What the shopper asked the catalogue for; every filter is optional. */
+export interface CatalogQuery {
+  /** Words that must all appear in the name or description, ignoring case and accents. */
+  q?: string;
+  categoryId?: string;
+  minCents?: number;
+  maxCents?: number;
+  sort?: CatalogSort;
+  /** 1-based; a page past the last one gives the last page. */
+  page?: number;
+  perPage: number;
+}
+
+export interface CatalogPage {
+  products: Product[];
+  /** Products matching the filters, on every page. */
+  total: number;
+  /** The page returned, which is the last one when a later page was asked for. */
+  page: number;
+  /** At least 1, also when nothing matched. */
+  pageCount: number;
+}

@@ -1,0 +1,80 @@
+import { and, asc, count, desc, eq, getTableColumns, gte, lte, sql, type SQL } from 'drizzle-orm';
+
+import type { Db } from '~/db/database.server';
+
+import { categories, products } from './schema';
+import type { CatalogPage, CatalogQuery, CatalogSort, Category } from './types';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MAX_WORDS = 8;
+
+// vitrine_fold() and products.search_text come from migration 0002_catalog_search.
+const fold = (value: SQL | string) => sql`vitrine_fold(${value})`;
+const searchText = sql`${products}.search_text`;
+
+/** `%`, `_` and `\` typed by the shopper are searched for literally. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+function words(q: string | undefined): string[] {
+  return (q ?? '').trim().split(/\s+/).filter(Boolean).slice(0, MAX_WORDS);
+}
+
+function filters(query: CatalogQuery): SQL | undefined {
+  const conditions: SQL[] = words(query.q).map(
+    (word) => sql`${searchText} like '%' || ${fold(escapeLike(word))} || '%' escape '\\'`,
+  );
+  if (query.categoryId !== undefined) {
+    // A malformed id matches no category instead of making PostgreSQL fail.
+    conditions.push(
+      UUID.test(query.categoryId) ? eq(products.categoryId, query.categoryId) : sql`false`,
+    );
+  }
+  if (query.minCents !== undefined) conditions.push(gte(products.priceCents, query.minCents));
+  if (query.maxCents !== undefined) conditions.push(lte(products.priceCents, query.maxCents));
+  return and(...conditions);
+}
+
+const ORDER: Record<CatalogSort, SQL[]> = {
+  newest: [desc(products.createdAt), desc(products.id)],
+  'price-asc': [asc(products.priceCents), desc(products.createdAt), desc(products.id)],
+  'price-desc': [desc(products.priceCents), desc(products.createdAt), desc(products.id)],
+  name: [asc(fold(sql`${products.name}`)), asc(products.id)],
+};
+
+/** One page of the catalogue: filtered, sorted and paged by the database. */
+export async function searchProducts(db: Db, query: CatalogQuery): Promise<CatalogPage> {
+  const where = filters(query);
+  const perPage = Number.isInteger(query.perPage) ? Math.max(1, query.perPage) : 1;
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: count() })
+    .from(products)
+    .where(where);
+  const pageCount = Math.max(1, Math.ceil(total / perPage));
+  const asked = Number.isInteger(query.page) ? query.page! : 1;
+  const page = Math.min(Math.max(1, asked), pageCount);
+  const rows =
+    total === 0
+      ? []
+      : await db
+          .select({
+            ...getTableColumns(products),
+            category: { id: categories.id, name: categories.name },
+          })
+          .from(products)
+          .leftJoin(categories, eq(products.categoryId, categories.id))
+          .where(where)
+          .orderBy(...ORDER[query.sort ?? 'newest'])
+          .limit(perPage)
+          .offset((page - 1) * perPage);
+  return { products: rows, total, page, pageCount };
+}
+
+/** Every category, in the order a Brazilian reads them (accents and case ignored). */
+export async function listCategories(db: Db): Promise<Category[]> {
+  return db
+    .select({ id: categories.id, name: categories.name })
+    .from(categories)
+    .orderBy(asc(fold(sql`${categories.name}`)), asc(categories.name), asc(categories.id));
+}

@@ -1,0 +1,180 @@
+import { expect, it } from 'vitest';
+
+import { categories, products } from '~/db/schema';
+import { listCategories, putProduct, searchProducts } from '~/modules/catalog/index.server';
+import type { CatalogQuery } from '~/modules/catalog';
+
+import { describeDb } from '../support/db';
+
+describeDb('catalog search', ({ db }) => {
+  const base = Date.parse('2026-01-01T12:00:00Z');
+
+  /** Inserts products in order, each one second newer than the one before. */
+  async function seed(
+    rows: { name: string; description?: string; priceCents?: number; categoryId?: string }[],
+  ) {
+    return db()
+      .insert(products)
+      .values(
+        rows.map((row, index) => ({
+          priceCents: 1000,
+          ...row,
+          createdAt: new Date(base + index * 1000),
+        })),
+      )
+      .returning();
+  }
+
+  async function names(query: Omit<CatalogQuery, 'perPage'> & { perPage?: number }) {
+    const result = await searchProducts(db(), { perPage: 50, ...query });
+    return result.products.map((product) => product.name);
+  }
+
+  it('ignores case and accents in the name, the description and the words typed', async () => {
+    await seed([
+      { name: 'Fone de Ouvido', description: 'Som limpo' },
+      { name: 'Café Especial', description: 'Grãos torrados' },
+      { name: 'Caixa de Som', description: 'Graves de ÁUDIO potente' },
+      // Typed on a keyboard that sends the accent as a separate combining mark.
+      { name: 'Pe\u0301 de Moleque', description: '' },
+    ]);
+
+    expect(await names({ q: 'fone' })).toEqual(['Fone de Ouvido']);
+    expect(await names({ q: 'FONE' })).toEqual(['Fone de Ouvido']);
+    expect(await names({ q: 'cafe' })).toEqual(['Café Especial']);
+    expect(await names({ q: 'CAFÉ' })).toEqual(['Café Especial']);
+    expect(await names({ q: 'graos' })).toEqual(['Café Especial']);
+    expect(await names({ q: 'AUDIO' })).toEqual(['Caixa de Som']);
+    expect(await names({ q: 'PÉ DE' })).toEqual(['Pe\u0301 de Moleque']);
+    expect(await names({ q: 'som' })).toEqual(['Caixa de Som', 'Fone de Ouvido']);
+  });
+
+  it('needs every word typed, in any order, and ignores extra spaces', async () => {
+    await seed([{ name: 'Fone de Ouvido Bluetooth' }, { name: 'Caixa Bluetooth' }]);
+
+    expect(await names({ q: '  bluetooth   fone ' })).toEqual(['Fone de Ouvido Bluetooth']);
+    expect(await names({ q: 'bluetooth' })).toHaveLength(2);
+    expect(await names({ q: 'fone caixa' })).toEqual([]);
+    expect(await names({ q: '   ' })).toHaveLength(2);
+  });
+
+  it('searches for %, _ and \\ literally', async () => {
+    await seed([
+      { name: 'Camiseta 100% algodão' },
+      { name: 'Cabo_USB' },
+      { name: 'Cabo USB' },
+      { name: 'Barra \\ invertida' },
+    ]);
+
+    expect(await names({ q: '%' })).toEqual(['Camiseta 100% algodão']);
+    expect(await names({ q: '100%' })).toEqual(['Camiseta 100% algodão']);
+    expect(await names({ q: 'cabo_usb' })).toEqual(['Cabo_USB']);
+    expect(await names({ q: '\\' })).toEqual(['Barra \\ invertida']);
+  });
+
+  it('finds a product by its new name after it is edited', async () => {
+    const [product] = await seed([{ name: 'Mouse' }]);
+    await putProduct(db(), { ...product!, name: 'Teclado Ergonômico' });
+
+    expect(await names({ q: 'ergonomico' })).toEqual(['Teclado Ergonômico']);
+    expect(await names({ q: 'mouse' })).toEqual([]);
+  });
+
+  it('filters by category and by an inclusive price range', async () => {
+    const [audio, computing] = await db()
+      .insert(categories)
+      .values([{ name: 'Áudio' }, { name: 'Informática' }])
+      .returning();
+    await seed([
+      { name: 'Fone', priceCents: 999, categoryId: audio!.id },
+      { name: 'Caixa', priceCents: 1000, categoryId: audio!.id },
+      { name: 'Mouse', priceCents: 5000, categoryId: computing!.id },
+      { name: 'Monitor', priceCents: 123456, categoryId: computing!.id },
+      { name: 'Sem categoria', priceCents: 2000 },
+    ]);
+
+    expect(await names({ categoryId: audio!.id })).toEqual(['Caixa', 'Fone']);
+    expect(await names({ categoryId: 'not-a-uuid' })).toEqual([]);
+    expect(await names({ minCents: 1000, maxCents: 5000 })).toEqual([
+      'Sem categoria',
+      'Mouse',
+      'Caixa',
+    ]);
+    expect(await names({ minCents: 5000 })).toEqual(['Monitor', 'Mouse']);
+    expect(await names({ maxCents: 999 })).toEqual(['Fone']);
+    expect(await names({ categoryId: computing!.id, maxCents: 100000, q: 'mou' })).toEqual([
+      'Mouse',
+    ]);
+
+    const [first] = (await searchProducts(db(), { perPage: 1, sort: 'price-asc' })).products;
+    expect(first).toMatchObject({ name: 'Fone', category: { id: audio!.id, name: 'Áudio' } });
+    const uncategorised = await searchProducts(db(), { perPage: 10, q: 'sem categoria' });
+    expect(uncategorised.products[0]!.category).toBeNull();
+  });
+
+  it('sorts newest first by default, by price either way, and by name as Brazilians read', async () => {
+    await seed([
+      { name: 'Zinco', priceCents: 300 },
+      { name: 'Água', priceCents: 100 },
+      { name: 'óculos', priceCents: 400 },
+      { name: 'abacate', priceCents: 200 },
+      { name: 'Ovo', priceCents: 200 },
+    ]);
+
+    expect(await names({})).toEqual(['Ovo', 'abacate', 'óculos', 'Água', 'Zinco']);
+    expect(await names({ sort: 'newest' })).toEqual(['Ovo', 'abacate', 'óculos', 'Água', 'Zinco']);
+    expect(await names({ sort: 'price-asc' })).toEqual([
+      'Água',
+      'Ovo',
+      'abacate',
+      'Zinco',
+      'óculos',
+    ]);
+    expect(await names({ sort: 'price-desc' })).toEqual([
+      'óculos',
+      'Zinco',
+      'Ovo',
+      'abacate',
+      'Água',
+    ]);
+    expect(await names({ sort: 'name' })).toEqual(['abacate', 'Água', 'óculos', 'Ovo', 'Zinco']);
+  });
+
+  it('pages in the database, with the total, and gives the last page for a later one', async () => {
+    await seed(['A', 'B', 'C', 'D', 'E'].map((name) => ({ name })));
+
+    const first = await searchProducts(db(), { perPage: 2, sort: 'name' });
+    expect(first).toMatchObject({ total: 5, page: 1, pageCount: 3 });
+    expect(first.products.map((product) => product.name)).toEqual(['A', 'B']);
+
+    expect(await names({ perPage: 2, page: 2, sort: 'name' })).toEqual(['C', 'D']);
+
+    const late = await searchProducts(db(), { perPage: 2, page: 9, sort: 'name' });
+    expect(late).toMatchObject({ total: 5, page: 3, pageCount: 3 });
+    expect(late.products.map((product) => product.name)).toEqual(['E']);
+
+    const none = await searchProducts(db(), { perPage: 2, page: 4, q: 'nada disso' });
+    expect(none).toEqual({ products: [], total: 0, page: 1, pageCount: 1 });
+  });
+
+  it('lists categories by name, ignoring case and accents', async () => {
+    await db()
+      .insert(categories)
+      .values([
+        { name: 'Zebra' },
+        { name: 'Informática' },
+        { name: 'Áudio' },
+        { name: 'acessórios' },
+      ]);
+
+    const listed = await listCategories(db());
+
+    expect(listed.map((category) => category.name)).toEqual([
+      'acessórios',
+      'Áudio',
+      'Informática',
+      'Zebra',
+    ]);
+    expect(Object.keys(listed[0]!).sort()).toEqual(['id', 'name']);
+  });
+});
