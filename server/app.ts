@@ -117,7 +117,9 @@ function buildHandler(options: {
               styleSrc: ["'self'", "'unsafe-inline'"],
               imgSrc: ["'self'", 'data:', 'https:', 'http:'],
               fontSrc: ["'self'", 'data:'],
-              connectSrc: ["'self'"],
+              // Analytics and ad pixels (loaded only after consent) report to their own hosts.
+              connectSrc: ["'self'", 'https:'],
+              frameSrc: ["'self'", 'https:'],
               formAction: ["'self'"],
               frameAncestors: ["'none'"],
               baseUri: ["'self'"],
