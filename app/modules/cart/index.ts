@@ -1,0 +1,14 @@
+export {
+  cartIntentSchema,
+  parseCartIntent,
+  type CartIntent,
+  type ParsedCartIntent,
+} from './intent';
+export { shippingCents, type ShippingSettings } from './shipping';
+export {
+  MAX_CART_LINES,
+  MAX_LINE_QUANTITY,
+  type CartLine,
+  type PricedCart,
+  type PricedLine,
+} from './types';

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+
+import { parseCartIntent } from './intent';
+
+const ID = '5a3b1e00-0000-4000-8000-000000000d01';
+
+function form(fields: Record<string, string>): FormData {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(fields)) data.append(key, value);
+  return data;
+}
+
+describe('parseCartIntent', () => {
+  it.each([
+    [
+      { intent: 'add', productId: ID },
+      { intent: 'add', productId: ID, quantity: 1 },
+    ],
+    [
+      { intent: 'add', productId: ID, quantity: '' },
+      { intent: 'add', productId: ID, quantity: 1 },
+    ],
+    [
+      { intent: 'buy', productId: ID, quantity: ' 3 ' },
+      { intent: 'buy', productId: ID, quantity: 3 },
+    ],
+    [
+      { intent: 'set', productId: ID, quantity: '0' },
+      { intent: 'set', productId: ID, quantity: 0 },
+    ],
+    [
+      { intent: 'set', productId: ID, quantity: '9999' },
+      { intent: 'set', productId: ID, quantity: 9999 },
+    ],
+    [
+      { intent: 'remove', productId: ID.toUpperCase() },
+      { intent: 'remove', productId: ID },
+    ],
+    [{ intent: 'clear', productId: 'ignored' }, { intent: 'clear' }],
+  ])('reads %o', (fields, intent) => {
+    expect(parseCartIntent(form(fields))).toEqual({ success: true, intent });
+  });
+
+  it.each([
+    [{}, 'Ação inválida no carrinho.'],
+    [{ intent: 'delete', productId: ID }, 'Ação inválida no carrinho.'],
+    [{ intent: 'add' }, 'Informe o produto.'],
+    [{ intent: 'add', productId: '42' }, 'Produto inválido.'],
+    [{ intent: 'remove', productId: `${ID}' or 1=1` }, 'Produto inválido.'],
+    [{ intent: 'add', productId: ID, quantity: '0' }, 'Informe uma quantidade de 1 a 9999.'],
+    [{ intent: 'add', productId: ID, quantity: '-1' }, 'Informe uma quantidade de 1 a 9999.'],
+    [{ intent: 'add', productId: ID, quantity: '1.5' }, 'Informe uma quantidade de 1 a 9999.'],
+    [{ intent: 'add', productId: ID, quantity: 'dois' }, 'Informe uma quantidade de 1 a 9999.'],
+    [{ intent: 'buy', productId: ID, quantity: '10000' }, 'Informe uma quantidade de 1 a 9999.'],
+    [{ intent: 'set', productId: ID }, 'Informe uma quantidade de 0 a 9999.'],
+    [{ intent: 'set', productId: ID, quantity: '' }, 'Informe uma quantidade de 0 a 9999.'],
+  ])('refuses %o with a message in Portuguese', (fields, error) => {
+    expect(parseCartIntent(form(fields))).toEqual({ success: false, error });
+  });
+
+  it('refuses a file where text was expected', () => {
+    const data = form({ productId: ID });
+    data.append('intent', new Blob(['add']));
+    expect(parseCartIntent(data)).toEqual({ success: false, error: 'Ação inválida no carrinho.' });
+  });
+
+  it('reads the first value of a repeated field, as FormData.get does', () => {
+    const data = form({ intent: 'set', productId: ID, quantity: '2' });
+    data.append('quantity', '7');
+    expect(parseCartIntent(data)).toMatchObject({ success: true, intent: { quantity: 2 } });
+  });
+});

@@ -1,0 +1,122 @@
+import type { Db } from '~/db/database.server';
+import { formatCents } from '~/lib/money';
+import { lookupProducts, type ProductSummary } from '~/modules/catalog/index.server';
+
+import { readCart, seenName } from './cookie.server';
+import { shippingCents, type ShippingSettings } from './shipping';
+import type { CartLine, PricedCart, PricedLine } from './types';
+
+function units(count: number): string {
+  return count === 1 ? '1 unidade' : `${count} unidades`;
+}
+
+export interface Reconciled {
+  /** The lines still in the cart, at today's price and at most the stock. */
+  lines: CartLine[];
+  priced: PricedLine[];
+  notices: string[];
+}
+
+/** Checks the lines against the products as they are now, and says what had to change. */
+export function reconcile(lines: readonly CartLine[], products: ProductSummary[]): Reconciled {
+  const byId = new Map(products.map((product) => [product.id, product]));
+  const result: Reconciled = { lines: [], priced: [], notices: [] };
+  for (const line of lines) {
+    const product = byId.get(line.productId);
+    if (!product) {
+      result.notices.push(
+        line.seenName
+          ? `O produto "${line.seenName}" não está mais disponível e foi removido do seu carrinho.`
+          : 'Um produto do seu carrinho não está mais disponível e foi removido.',
+      );
+      continue;
+    }
+    if (product.stockQuantity <= 0) {
+      result.notices.push(`O produto "${product.name}" esgotou e foi removido do seu carrinho.`);
+      continue;
+    }
+    if (product.priceCents !== line.seenPriceCents) {
+      result.notices.push(
+        `O preço de "${product.name}" mudou de ${formatCents(line.seenPriceCents)} para ` +
+          `${formatCents(product.priceCents)}.`,
+      );
+    }
+    const quantity = Math.min(line.quantity, product.stockQuantity);
+    if (quantity < line.quantity) {
+      result.notices.push(
+        `Só temos ${units(product.stockQuantity)} de "${product.name}" em estoque; ` +
+          'a quantidade no seu carrinho foi ajustada.',
+      );
+    }
+    result.lines.push({
+      productId: product.id,
+      quantity,
+      seenPriceCents: product.priceCents,
+      seenName: seenName(product.name),
+    });
+    result.priced.push({
+      productId: product.id,
+      name: product.name,
+      imageUrl: product.imageUrl,
+      categoryName: product.categoryName,
+      unitPriceCents: product.priceCents,
+      quantity,
+      lineTotalCents: product.priceCents * quantity,
+      stock: product.stockQuantity,
+    });
+  }
+  return result;
+}
+
+function sameLines(a: readonly CartLine[], b: readonly CartLine[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every(
+      (line, index) =>
+        line.productId === b[index]!.productId &&
+        line.quantity === b[index]!.quantity &&
+        line.seenPriceCents === b[index]!.seenPriceCents &&
+        line.seenName === b[index]!.seenName,
+    )
+  );
+}
+
+/** Prices the cart from the database (one query), correcting what changed since it was filled. */
+export async function priceCart(
+  db: Db,
+  lines: readonly CartLine[],
+  settings: ShippingSettings,
+): Promise<PricedCart> {
+  const products = await lookupProducts(
+    db,
+    lines.map((line) => line.productId),
+  );
+  const { lines: corrected, priced, notices } = reconcile(lines, products);
+  const subtotalCents = priced.reduce((sum, line) => sum + line.lineTotalCents, 0);
+  const shipping = priced.length > 0 ? shippingCents(subtotalCents, settings) : 0;
+  return {
+    lines: priced,
+    notices,
+    subtotalCents,
+    shippingCents: shipping,
+    totalCents: subtotalCents + shipping,
+    itemCount: countUnits(corrected),
+    corrected,
+    changed: !sameLines(lines, corrected),
+  };
+}
+
+export function countUnits(lines: readonly CartLine[]): number {
+  return lines.reduce((sum, line) => sum + line.quantity, 0);
+}
+
+/** Units in the request's cart after the same corrections as `priceCart`; no query when empty. */
+export async function cartCount(db: Db, request: Request): Promise<number> {
+  const lines = await readCart(request);
+  if (lines.length === 0) return 0;
+  const products = await lookupProducts(
+    db,
+    lines.map((line) => line.productId),
+  );
+  return countUnits(reconcile(lines, products).lines);
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+
+import { shippingCents, type ShippingSettings } from './shipping';
+
+const flatRate: ShippingSettings = {
+  shipping_mode: 'flat_rate',
+  default_shipping_cost_cents: 1000,
+  free_shipping_threshold_cents: 10_000,
+};
+
+describe('shippingCents', () => {
+  it('is always free in free-shipping mode, whatever the other settings say', () => {
+    expect(shippingCents(500, { ...flatRate, shipping_mode: 'free' })).toBe(0);
+  });
+
+  it.each([
+    [0, 1000],
+    [9_999, 1000],
+    [10_000, 0],
+    [250_000, 0],
+  ])('charges the flat rate below the free threshold (subtotal %i → %i)', (subtotal, expected) => {
+    expect(shippingCents(subtotal, flatRate)).toBe(expected);
+  });
+
+  it('always charges the flat rate when the free threshold is 0 (turned off)', () => {
+    const noThreshold = { ...flatRate, free_shipping_threshold_cents: 0 };
+    expect(shippingCents(1_000_000, noThreshold)).toBe(1000);
+  });
+});

@@ -1,0 +1,44 @@
+/** One product in the shopper's cart, as kept in the cart cookie. */
+export interface CartLine {
+  productId: string;
+  quantity: number;
+  /** The server's price when the shopper added the product, to tell them if it changed since. */
+  seenPriceCents: number;
+  /**
+   * The product's name when last seen (shortened), so a product deleted since can still be named
+   * in the notice. Empty when the cookie had no room for names.
+   */
+  seenName: string;
+}
+
+/** A cart line priced from the database. */
+export interface PricedLine {
+  productId: string;
+  name: string;
+  imageUrl: string | null;
+  categoryName: string | null;
+  unitPriceCents: number;
+  quantity: number;
+  lineTotalCents: number;
+  /** Units in stock: the most this line may hold. */
+  stock: number;
+}
+
+export interface PricedCart {
+  lines: PricedLine[];
+  /** What was corrected since the shopper last saw the cart, in pt-BR. */
+  notices: string[];
+  subtotalCents: number;
+  shippingCents: number;
+  totalCents: number;
+  itemCount: number;
+  /** The lines after the corrections, to be written back to the cookie. */
+  corrected: CartLine[];
+  /** True when `corrected` differs from the lines read from the cookie. */
+  changed: boolean;
+}
+
+/** Most distinct products in one cart: keeps the cookie under the browsers' 4 KB limit. */
+export const MAX_CART_LINES = 50;
+/** Most units of one product in one cart. */
+export const MAX_LINE_QUANTITY = 9999;

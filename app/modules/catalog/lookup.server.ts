@@ -1,0 +1,38 @@
+import { eq, inArray } from 'drizzle-orm';
+
+import type { Db } from '~/db/database.server';
+
+import { categories, products } from './schema';
+
+/** What the cart needs to know about a product to price a line and check its stock. */
+export interface ProductSummary {
+  id: string;
+  name: string;
+  priceCents: number;
+  stockQuantity: number;
+  /** The main image, if the product has any. */
+  imageUrl: string | null;
+  categoryName: string | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The products with these ids, in one query; unknown or malformed ids are simply absent. */
+export async function lookupProducts(db: Db, ids: readonly string[]): Promise<ProductSummary[]> {
+  // PostgreSQL rejects a malformed uuid with an error instead of matching nothing.
+  const wanted = [...new Set(ids)].filter((id) => UUID.test(id));
+  if (wanted.length === 0) return [];
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      priceCents: products.priceCents,
+      stockQuantity: products.stockQuantity,
+      imageUrls: products.imageUrls,
+      categoryName: categories.name,
+    })
+    .from(products)
+    .leftJoin(categories, eq(products.categoryId, categories.id))
+    .where(inArray(products.id, wanted));
+  return rows.map(({ imageUrls, ...product }) => ({ ...product, imageUrl: imageUrls[0] ?? null }));
+}
