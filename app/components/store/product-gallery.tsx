@@ -1,0 +1,152 @@
+import { useRef, useState, type KeyboardEvent } from 'react';
+
+const IMAGE_SIZE = 800;
+
+/**
+ * The product's images as a strip that scrolls and snaps by itself (swipe works before
+ * JavaScript), with previous/next buttons, thumbnails and arrow keys once it has loaded.
+ */
+export function ProductGallery({ images, name }: { images: string[]; name: string }) {
+  const strip = useRef<HTMLDivElement>(null);
+  const [current, setCurrent] = useState(0);
+  const total = images.length;
+
+  if (total === 0) {
+    return (
+      <div className="flex aspect-square w-full items-center justify-center rounded-card border border-card-border bg-card text-product-description">
+        Produto sem imagem
+      </div>
+    );
+  }
+
+  const label = (index: number) => `Imagem ${index + 1} de ${total}`;
+
+  const show = (index: number) => {
+    const target = (index + total) % total;
+    const element = strip.current;
+    if (!element) return;
+    const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    element.scrollTo({
+      left: target * element.clientWidth,
+      behavior: reduceMotion ? 'auto' : 'smooth',
+    });
+    setCurrent(target);
+  };
+
+  // Follows swipes and native scrolling; only settled positions count, not the frames between.
+  const onScroll = () => {
+    const element = strip.current;
+    if (!element || element.clientWidth === 0) return;
+    const position = element.scrollLeft / element.clientWidth;
+    const nearest = Math.round(position);
+    if (Math.abs(position - nearest) < 0.02) setCurrent(nearest);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    const moves: Record<string, () => number> = {
+      ArrowLeft: () => current - 1,
+      ArrowRight: () => current + 1,
+      Home: () => 0,
+      End: () => total - 1,
+    };
+    const move = moves[event.key];
+    if (!move || total < 2) return;
+    event.preventDefault();
+    show(move());
+  };
+
+  return (
+    <section
+      aria-roledescription="carrossel"
+      aria-label={`Imagens de ${name}`}
+      className="flex min-w-0 flex-col gap-3"
+    >
+      <div className="relative">
+        {/* A scrollable strip must be reachable by keyboard; focused, it takes the arrow keys. */}
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
+        <div
+          ref={strip}
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+          tabIndex={0}
+          role="group"
+          aria-label={total > 1 ? 'Imagens: use as setas para trocar' : 'Imagem'}
+          onScroll={onScroll}
+          onKeyDown={onKeyDown}
+          className="flex snap-x snap-mandatory overflow-x-auto overscroll-x-contain rounded-card border border-card-border bg-card [scrollbar-width:none] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+          data-testid="gallery-strip"
+        >
+          {images.map((src, index) => (
+            <div
+              key={`${index}-${src}`}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={label(index)}
+              className="w-full shrink-0 snap-center snap-always"
+            >
+              <img
+                src={src}
+                alt={index === 0 ? name : `${name} (${label(index).toLowerCase()})`}
+                width={IMAGE_SIZE}
+                height={IMAGE_SIZE}
+                loading={index === 0 ? 'eager' : 'lazy'}
+                fetchPriority={index === 0 ? 'high' : undefined}
+                decoding="async"
+                className="aspect-square w-full object-contain"
+              />
+            </div>
+          ))}
+        </div>
+        {total > 1 ? (
+          <>
+            <button
+              type="button"
+              className="btn btn-outline absolute top-1/2 left-2 w-11 -translate-y-1/2 px-0 shadow"
+              aria-label="Imagem anterior"
+              onClick={() => show(current - 1)}
+            >
+              <span aria-hidden="true">‹</span>
+            </button>
+            <button
+              type="button"
+              className="btn btn-outline absolute top-1/2 right-2 w-11 -translate-y-1/2 px-0 shadow"
+              aria-label="Próxima imagem"
+              onClick={() => show(current + 1)}
+            >
+              <span aria-hidden="true">›</span>
+            </button>
+          </>
+        ) : null}
+      </div>
+      {total > 1 ? (
+        <>
+          <p aria-live="polite" className="text-center text-sm" data-testid="gallery-position">
+            {label(current)}
+          </p>
+          <ul className="flex flex-wrap gap-2" aria-label="Miniaturas">
+            {images.map((src, index) => (
+              <li key={`${index}-${src}`}>
+                <button
+                  type="button"
+                  aria-label={label(index)}
+                  aria-current={index === current ? 'true' : undefined}
+                  onClick={() => show(index)}
+                  className="block overflow-hidden rounded-button border-2 border-card-border bg-card aria-current:border-primary"
+                >
+                  <img
+                    src={src}
+                    alt=""
+                    width={64}
+                    height={64}
+                    loading="lazy"
+                    decoding="async"
+                    className="h-16 w-16 object-contain"
+                  />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,304 @@
+import { useEffect, useRef } from 'react';
+import { data, isRouteErrorResponse, Link, useFetcher } from 'react-router';
+
+import { ProductBadges } from '~/components/store/product-badges';
+import { ProductGallery } from '~/components/store/product-gallery';
+import { QuantitySelector } from '~/components/store/quantity-selector';
+import { RatingStars } from '~/components/store/rating-stars';
+import { ReviewList, type ReviewItem } from '~/components/store/review-list';
+import { ShareButton } from '~/components/store/share-button';
+import { WishlistButton } from '~/components/store/wishlist-button';
+import { Money } from '~/components/ui/money';
+import { seoMeta } from '~/lib/seo';
+import { seoContext, useSettings } from '~/lib/store-data';
+import type { Product } from '~/modules/catalog';
+import { getProduct } from '~/modules/catalog/index.server';
+import type { RatingSummary } from '~/modules/reviews';
+import { listProductReviews, ratingSummaries } from '~/modules/reviews/index.server';
+import type { StoreSettings } from '~/modules/settings';
+import { trackAddToCart } from '~/modules/tracking';
+
+import type { Route } from './+types/product';
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const product = await getProduct(context.db, params.id);
+  if (!product) throw data(null, { status: 404 });
+  const settings = await context.settings.get();
+  if (!settings.enable_reviews) {
+    return { product, rating: null, reviews: [] as ReviewItem[] };
+  }
+  const [summaries, reviews] = await Promise.all([
+    ratingSummaries(context.db, [product.id]),
+    listProductReviews(context.db, product.id),
+  ]);
+  const dateFormat = new Intl.DateTimeFormat('pt-BR', {
+    dateStyle: 'long',
+    timeZone: settings.timezone,
+  });
+  return {
+    product,
+    rating: summaries.get(product.id) ?? null,
+    reviews: reviews.map((review): ReviewItem => ({
+      id: review.id,
+      customerName: review.customerName,
+      rating: review.rating,
+      comment: review.comment,
+      dateTime: review.createdAt.toISOString(),
+      date: dateFormat.format(review.createdAt),
+    })),
+  };
+}
+
+/** Cents as the decimal string schema.org and Open Graph expect: 123456 → "1234.56". */
+function decimalPrice(cents: number): string {
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+function absoluteUrl(origin: string, url: string): string {
+  return url.startsWith('/') ? `${origin}${url}` : url;
+}
+
+function productJsonLd(
+  product: Product,
+  rating: RatingSummary | null,
+  settings: StoreSettings,
+  origin: string,
+) {
+  const url = `${origin}/product/${product.id}`;
+  const store = { '@type': 'Organization', name: settings.store_name };
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.name,
+    description: product.description,
+    image: product.imageUrls.map((image) => absoluteUrl(origin, image)),
+    sku: product.id,
+    url,
+    ...(product.category ? { category: product.category.name } : {}),
+    brand: { '@type': 'Brand', name: settings.store_name },
+    offers: {
+      '@type': 'Offer',
+      url,
+      price: decimalPrice(product.priceCents),
+      priceCurrency: 'BRL',
+      availability:
+        product.stockQuantity > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      seller: store,
+    },
+    // Only ratings shoppers actually gave: never a made-up aggregate.
+    ...(rating && rating.count > 0
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: rating.average,
+            reviewCount: rating.count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
+      : {}),
+  };
+}
+
+export function meta({ loaderData, matches, params, error }: Route.MetaArgs) {
+  const context = seoContext(matches);
+  if (!loaderData) {
+    const notFound = isRouteErrorResponse(error) && error.status === 404;
+    return seoMeta(context, {
+      title: notFound ? 'Produto não encontrado' : 'Algo deu errado',
+      path: `/product/${encodeURIComponent(params.id)}`,
+      noindex: true,
+    });
+  }
+  const { product, rating } = loaderData;
+  return [
+    ...seoMeta(context, {
+      title: product.name,
+      description: product.description,
+      path: `/product/${product.id}`,
+      image: product.imageUrls[0],
+      type: 'product',
+    }),
+    { property: 'product:price:amount', content: decimalPrice(product.priceCents) },
+    { property: 'product:price:currency', content: 'BRL' },
+    { 'script:ld+json': productJsonLd(product, rating, context.settings, context.origin) },
+  ];
+}
+
+type CartReply = { ok: true; count: number; message: string } | { error: string };
+
+function PurchaseForm({ product }: { product: Product }) {
+  const settings = useSettings();
+  const fetcher = useFetcher<CartReply>();
+  const submittedQuantity = useRef(1);
+  const tracked = useRef<CartReply | undefined>(undefined);
+  const reply = fetcher.data;
+
+  // Reported once per successful add; revalidation re-renders with the same reply.
+  useEffect(() => {
+    if (!reply || !('ok' in reply) || tracked.current === reply) return;
+    tracked.current = reply;
+    trackAddToCart(settings, {
+      id: product.id,
+      name: product.name,
+      priceCents: product.priceCents,
+      quantity: submittedQuantity.current,
+    });
+  }, [reply, settings, product]);
+
+  return (
+    <fetcher.Form
+      method="post"
+      action="/cart"
+      className="flex flex-col gap-4"
+      onSubmit={(event) => {
+        submittedQuantity.current = Number(new FormData(event.currentTarget).get('quantity')) || 1;
+      }}
+    >
+      <input type="hidden" name="productId" value={product.id} />
+      <QuantitySelector max={product.stockQuantity} />
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <button type="submit" name="intent" value="buy" className="btn btn-success sm:flex-1">
+          {settings.buy_now_text}
+        </button>
+        <button type="submit" name="intent" value="add" className="btn btn-primary sm:flex-1">
+          {settings.add_to_cart_text}
+        </button>
+      </div>
+      <p role="status" className="min-h-6 text-sm font-semibold" data-testid="cart-feedback">
+        {reply && 'ok' in reply ? (
+          <>
+            {reply.message}{' '}
+            <Link to="/cart" className="text-link underline">
+              {settings.view_cart_text}
+            </Link>
+          </>
+        ) : (
+          reply?.error
+        )}
+      </p>
+    </fetcher.Form>
+  );
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product, rating, reviews } = loaderData;
+  const settings = useSettings();
+  const inStock = product.stockQuantity > 0;
+
+  return (
+    <div className="section-spacing mx-auto flex max-w-store flex-col gap-10 px-4">
+      <nav aria-label="Você está em" className="text-sm">
+        <ol className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <li>
+            <Link to="/" className="text-link underline">
+              Início
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li>
+            <Link to="/products" className="text-link underline">
+              Produtos
+            </Link>
+          </li>
+          {product.category ? (
+            <>
+              <li aria-hidden="true">/</li>
+              <li>
+                <Link
+                  to={`/products?categoria=${product.category.id}`}
+                  className="text-link underline"
+                >
+                  {product.category.name}
+                </Link>
+              </li>
+            </>
+          ) : null}
+        </ol>
+      </nav>
+
+      <div className="grid gap-8 md:grid-cols-2">
+        <ProductGallery images={product.imageUrls} name={product.name} />
+
+        <div className="flex min-w-0 flex-col gap-5">
+          <div className="flex flex-col gap-2">
+            <h1 className="text-2xl break-words text-product-title md:text-3xl">{product.name}</h1>
+            {settings.enable_reviews ? (
+              <div className="flex flex-wrap items-center gap-x-3">
+                <RatingStars average={rating?.average ?? 0} count={rating?.count ?? 0} />
+                {rating ? (
+                  <a href="#avaliacoes" className="text-sm text-link underline">
+                    Ver avaliações
+                  </a>
+                ) : null}
+              </div>
+            ) : null}
+          </div>
+
+          <Money cents={product.priceCents} className="product-price" />
+
+          {inStock ? (
+            <>
+              <p className="text-sm" data-testid="stock">
+                {product.stockQuantity} em estoque
+              </p>
+              <PurchaseForm product={product} />
+            </>
+          ) : (
+            <div className="flex flex-col gap-2" data-testid="out-of-stock">
+              <p className="self-start rounded-button border border-card-border bg-card px-3 py-1 font-bold">
+                Esgotado
+              </p>
+              <p className="text-sm">Este produto está esgotado no momento.</p>
+            </div>
+          )}
+
+          <div className="flex flex-wrap items-start gap-3">
+            {settings.enable_wishlist ? <WishlistButton productId={product.id} /> : null}
+            <ShareButton path={`/product/${product.id}`} title={product.name} />
+          </div>
+
+          <ProductBadges settings={settings} />
+        </div>
+      </div>
+
+      <section aria-labelledby="descricao" className="flex flex-col gap-3">
+        <h2 id="descricao" className="text-xl">
+          Descrição
+        </h2>
+        <p className="whitespace-pre-line text-product-description">{product.description}</p>
+      </section>
+
+      {settings.enable_reviews ? (
+        <section
+          id="avaliacoes"
+          aria-labelledby="avaliacoes-titulo"
+          className="flex flex-col gap-3"
+        >
+          <h2 id="avaliacoes-titulo" className="text-xl">
+            Avaliações
+          </h2>
+          {rating ? <RatingStars average={rating.average} count={rating.count} /> : null}
+          <ReviewList reviews={reviews} />
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="text-2xl">{notFound ? 'Produto não encontrado' : 'Algo deu errado'}</h1>
+      <p className="mt-4">
+        {notFound
+          ? 'O produto que você procura não existe ou foi removido da loja.'
+          : 'Não conseguimos carregar este produto agora. Tente novamente em instantes.'}
+      </p>
+      <Link className="btn btn-primary mt-8" to="/products">
+        Ver todos os produtos
+      </Link>
+    </div>
+  );
+}
