@@ -1,0 +1,212 @@
+import { describe, expect, it } from 'vitest';
+
+import {
+  catalogSearch,
+  formatReais,
+  lastPageNotice,
+  pageWindow,
+  parseCatalogParams,
+  parseReais,
+} from './catalog-params';
+
+const AUDIO = { id: '5a3b1e00-0000-4000-8000-000000000c01', name: 'Áudio' };
+const options = { categories: [AUDIO], perPage: 12 };
+
+function parse(search: string) {
+  return parseCatalogParams(new URLSearchParams(search), options);
+}
+
+describe('parseReais', () => {
+  it('reads prices the way Brazilians type them', () => {
+    expect(parseReais('10')).toEqual({ cents: 1000 });
+    expect(parseReais('10,50')).toEqual({ cents: 1050 });
+    expect(parseReais('10,5')).toEqual({ cents: 1050 });
+    expect(parseReais('1.234,56')).toEqual({ cents: 123456 });
+    expect(parseReais('1234,56')).toEqual({ cents: 123456 });
+    expect(parseReais('10.5')).toEqual({ cents: 1050 });
+    expect(parseReais('10.50')).toEqual({ cents: 1050 });
+    expect(parseReais('1.234')).toEqual({ cents: 123400 });
+    expect(parseReais('1.234.567')).toEqual({ cents: 123456700 });
+    expect(parseReais(' R$ 1.234,56 ')).toEqual({ cents: 123456 });
+    expect(parseReais('0')).toEqual({ cents: 0 });
+    expect(parseReais('10,555')).toEqual({ cents: 1056 });
+  });
+
+  it('refuses what is not a price', () => {
+    for (const text of ['abc', '10a', '1,2,3', '1.23.4', ',5', '1e5', 'Infinity', '10..5', '-']) {
+      expect(parseReais(text), text).toEqual({ error: 'not-a-number' });
+    }
+    expect(parseReais('-5')).toEqual({ error: 'negative' });
+    expect(parseReais('-10,50')).toEqual({ error: 'negative' });
+    expect(parseReais('99999999999')).toEqual({ error: 'too-high' });
+    expect(parseReais('1'.repeat(400))).toEqual({ error: 'too-high' });
+  });
+});
+
+describe('formatReais', () => {
+  it('writes cents for a price field', () => {
+    expect(formatReais(1000)).toBe('10');
+    expect(formatReais(1050)).toBe('10,50');
+    expect(formatReais(123456)).toBe('1234,56');
+    expect(formatReais(5)).toBe('0,05');
+    expect(parseReais(formatReais(123456))).toEqual({ cents: 123456 });
+  });
+});
+
+describe('parseCatalogParams', () => {
+  it('gives the whole catalogue, newest first, page 1, in a grid for an empty query', () => {
+    expect(parse('')).toEqual({
+      query: { perPage: 12, sort: 'newest', page: 1 },
+      notices: [],
+      view: 'grid',
+    });
+  });
+
+  it('reads every filter', () => {
+    const parsed = parse(
+      `q=${encodeURIComponent('  fone   bluetooth ')}&categoria=${AUDIO.id.toUpperCase()}` +
+        '&min=10,50&max=1.234,56&ordem=menor-preco&pagina=3&vista=lista',
+    );
+    expect(parsed).toEqual({
+      query: {
+        q: 'fone bluetooth',
+        categoryId: AUDIO.id,
+        minCents: 1050,
+        maxCents: 123456,
+        sort: 'price-asc',
+        page: 3,
+        perPage: 12,
+      },
+      notices: [],
+      view: 'list',
+    });
+    expect(parse('ordem=maior-preco').query.sort).toBe('price-desc');
+    expect(parse('ordem=nome').query.sort).toBe('name');
+    expect(parse('ordem=recentes').query.sort).toBe('newest');
+    expect(parse('vista=grade').view).toBe('grid');
+  });
+
+  it('ignores blank fields, as an empty form sends them', () => {
+    expect(parse('q=&categoria=&min=&max=+&ordem=&pagina=&vista=')).toEqual(parse(''));
+  });
+
+  it('ignores an unknown category and says so', () => {
+    for (const value of ['5a3b1e00-0000-4000-8000-000000000999', 'abc']) {
+      const parsed = parse(`categoria=${value}`);
+      expect(parsed.query.categoryId).toBeUndefined();
+      expect(parsed.notices).toEqual([
+        'A categoria escolhida não foi encontrada; mostrando todas as categorias.',
+      ]);
+    }
+  });
+
+  it('ignores prices that are not numbers, negative or absurd, and says why', () => {
+    const parsed = parse('min=abc&max=-5');
+    expect(parsed.query.minCents).toBeUndefined();
+    expect(parsed.query.maxCents).toBeUndefined();
+    expect(parsed.notices).toEqual([
+      'O preço mínimo "abc" não é um número e foi ignorado.',
+      'O preço máximo "-5" não pode ser negativo e foi ignorado.',
+    ]);
+    expect(parse('max=99999999999').notices).toEqual([
+      'O preço máximo "99999999999" é alto demais e foi ignorado.',
+    ]);
+    expect(parse(`min=${'x'.repeat(500)}`).notices).toEqual([
+      `O preço mínimo "${'x'.repeat(30)}…" não é um número e foi ignorado.`,
+    ]);
+  });
+
+  it('swaps a minimum above the maximum and says so', () => {
+    const parsed = parse('min=100&max=10,50');
+    expect(parsed.query).toMatchObject({ minCents: 1050, maxCents: 10000 });
+    expect(parsed.notices).toEqual([
+      'O preço mínimo era maior que o máximo; os dois foram trocados.',
+    ]);
+    expect(parse('min=10&max=10').notices).toEqual([]);
+  });
+
+  it('falls back to the newest first for an unknown sort', () => {
+    const parsed = parse('ordem=barato');
+    expect(parsed.query.sort).toBe('newest');
+    expect(parsed.notices).toEqual(['A ordem "barato" não existe; mostrando os mais recentes.']);
+  });
+
+  it('falls back to page 1 for a page that cannot exist', () => {
+    for (const value of ['0', 'abc', '-1', '1.5', '99999999999']) {
+      const parsed = parse(`pagina=${value}`);
+      expect(parsed.query.page, value).toBe(1);
+      expect(parsed.notices).toEqual([`A página "${value}" não existe; mostrando a página 1.`]);
+    }
+  });
+
+  it('falls back to the grid for an unknown view', () => {
+    const parsed = parse('vista=mosaico');
+    expect(parsed.view).toBe('grid');
+    expect(parsed.notices).toEqual(['A visualização "mosaico" não existe; mostrando em grade.']);
+  });
+
+  it('shortens a very long search and says so', () => {
+    const parsed = parse(`q=${'a'.repeat(150)}`);
+    expect(parsed.query.q).toBe('a'.repeat(100));
+    expect(parsed.notices).toEqual(['A busca foi encurtada para 100 caracteres.']);
+  });
+
+  it('collects one notice per bad value', () => {
+    expect(parse('categoria=x&min=abc&ordem=y&pagina=0&vista=z').notices).toHaveLength(5);
+  });
+});
+
+describe('catalogSearch', () => {
+  it('writes only meaningful values, in a form parseCatalogParams reads back', () => {
+    expect(catalogSearch({ sort: 'newest', page: 1 })).toBe('');
+    const search = catalogSearch(
+      {
+        q: 'café & leite',
+        categoryId: AUDIO.id,
+        minCents: 1050,
+        maxCents: 123456,
+        sort: 'price-desc',
+        page: 2,
+      },
+      'list',
+    );
+    expect(search).toBe(
+      `?q=caf%C3%A9+%26+leite&categoria=${AUDIO.id}&min=10%2C50&max=1234%2C56&ordem=maior-preco&pagina=2&vista=lista`,
+    );
+    expect(parse(search.slice(1))).toEqual({
+      query: {
+        q: 'café & leite',
+        categoryId: AUDIO.id,
+        minCents: 1050,
+        maxCents: 123456,
+        sort: 'price-desc',
+        page: 2,
+        perPage: 12,
+      },
+      notices: [],
+      view: 'list',
+    });
+  });
+});
+
+describe('lastPageNotice', () => {
+  it('names the page asked for and the page shown', () => {
+    expect(lastPageNotice(9, 2)).toBe('A página 9 não existe; mostrando a última página (2).');
+  });
+});
+
+describe('pageWindow', () => {
+  it('lists every page when there are few', () => {
+    expect(pageWindow(1, 1)).toEqual([1]);
+    expect(pageWindow(2, 5)).toEqual([1, 2, 3, 4, 5]);
+    expect(pageWindow(4, 7)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it('keeps the first, the last and the neighbours of the current page, with gaps', () => {
+    expect(pageWindow(1, 7)).toEqual([1, 2, 3, null, 7]);
+    expect(pageWindow(1, 100)).toEqual([1, 2, 3, null, 100]);
+    expect(pageWindow(50, 100)).toEqual([1, null, 48, 49, 50, 51, 52, null, 100]);
+    expect(pageWindow(100, 100)).toEqual([1, null, 98, 99, 100]);
+    expect(pageWindow(5, 100)).toEqual([1, 2, 3, 4, 5, 6, 7, null, 100]);
+  });
+});

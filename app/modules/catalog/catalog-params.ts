@@ -1,0 +1,194 @@
+import type { CatalogQuery, CatalogSort, Category } from './types';
+
+export type CatalogView = 'grid' | 'list';
+
+export interface CatalogParams {
+  query: CatalogQuery & { sort: CatalogSort; page: number };
+  /** What was wrong with the URL and what was done instead, in pt-BR, for the shopper. */
+  notices: string[];
+  view: CatalogView;
+}
+
+/** The URL words for each sort (Portuguese, so shared links read naturally). */
+export const SORT_PARAMS: Record<CatalogSort, string> = {
+  newest: 'recentes',
+  'price-asc': 'menor-preco',
+  'price-desc': 'maior-preco',
+  name: 'nome',
+};
+
+export const SORT_LABELS: Record<CatalogSort, string> = {
+  newest: 'Mais recentes',
+  'price-asc': 'Menor preço',
+  'price-desc': 'Maior preço',
+  name: 'Nome (A-Z)',
+};
+
+const VIEW_PARAMS: Record<CatalogView, string> = { grid: 'grade', list: 'lista' };
+
+export const MAX_QUERY_LENGTH = 100;
+// Above this no product can cost anything (prices are 32-bit cents in the database).
+const MAX_PRICE_CENTS = 1_000_000_000;
+
+function byParam<T extends string>(params: Record<T, string>, value: string): T | undefined {
+  return (Object.keys(params) as T[]).find((key) => params[key] === value);
+}
+
+/** A value quoted back to the shopper, short enough not to flood the page. */
+function quoted(value: string): string {
+  return `"${value.length > 30 ? `${value.slice(0, 30)}…` : value}"`;
+}
+
+type PriceResult = { cents: number } | { error: 'not-a-number' | 'negative' | 'too-high' };
+
+/**
+ * Reais as Brazilians type them: "10", "10,50", "1.234,56", "R$ 1.234"; also "10.5" (a dot
+ * followed by one or two digits is a decimal point, by three digits a thousands separator).
+ */
+export function parseReais(text: string): PriceResult {
+  let value = text.replace(/\s+/g, '').replace(/^R\$/i, '');
+  if (value.startsWith('-')) {
+    return /^-\d/.test(value) ? { error: 'negative' } : { error: 'not-a-number' };
+  }
+  if (value.includes(',')) {
+    if (!/^\d{1,3}(\.\d{3})*,\d*$|^\d+,\d*$/.test(value)) return { error: 'not-a-number' };
+    value = value.replace(/\./g, '').replace(',', '.');
+  } else if (/^\d{1,3}(\.\d{3})+$/.test(value)) {
+    value = value.replace(/\./g, '');
+  } else if (!/^\d+(\.\d*)?$/.test(value)) {
+    return { error: 'not-a-number' };
+  }
+  const cents = Math.round(Number(value) * 100);
+  if (!Number.isSafeInteger(cents) || cents > MAX_PRICE_CENTS) return { error: 'too-high' };
+  return { cents };
+}
+
+/** Cents as a price field shows them: 123456 → "1234,56", 1000 → "10". */
+export function formatReais(cents: number): string {
+  const reais = Math.floor(cents / 100);
+  const rest = cents % 100;
+  return rest === 0 ? String(reais) : `${reais},${String(rest).padStart(2, '0')}`;
+}
+
+function parsePrice(
+  raw: string | null,
+  label: 'mínimo' | 'máximo',
+  notices: string[],
+): number | undefined {
+  if (raw === null || raw.trim() === '') return undefined;
+  const result = parseReais(raw);
+  if ('cents' in result) return result.cents;
+  const reason = {
+    'not-a-number': 'não é um número',
+    negative: 'não pode ser negativo',
+    'too-high': 'é alto demais',
+  }[result.error];
+  notices.push(`O preço ${label} ${quoted(raw)} ${reason} e foi ignorado.`);
+  return undefined;
+}
+
+/**
+ * Reads the /products query string. Nothing in it can fail the page: a value that makes no
+ * sense is dropped (or corrected) and the shopper is told why.
+ */
+export function parseCatalogParams(
+  searchParams: URLSearchParams,
+  options: { categories: readonly Category[]; perPage: number },
+): CatalogParams {
+  const notices: string[] = [];
+  const query: CatalogParams['query'] = { perPage: options.perPage, sort: 'newest', page: 1 };
+
+  const q = (searchParams.get('q') ?? '').trim().replace(/\s+/g, ' ');
+  if (q.length > MAX_QUERY_LENGTH) {
+    notices.push(`A busca foi encurtada para ${MAX_QUERY_LENGTH} caracteres.`);
+  }
+  if (q) query.q = q.slice(0, MAX_QUERY_LENGTH).trim();
+
+  const categoryParam = searchParams.get('categoria')?.trim();
+  if (categoryParam) {
+    const category = options.categories.find(
+      (candidate) => candidate.id.toLowerCase() === categoryParam.toLowerCase(),
+    );
+    if (category) query.categoryId = category.id;
+    else notices.push('A categoria escolhida não foi encontrada; mostrando todas as categorias.');
+  }
+
+  const minCents = parsePrice(searchParams.get('min'), 'mínimo', notices);
+  const maxCents = parsePrice(searchParams.get('max'), 'máximo', notices);
+  if (minCents !== undefined && maxCents !== undefined && minCents > maxCents) {
+    query.minCents = maxCents;
+    query.maxCents = minCents;
+    notices.push('O preço mínimo era maior que o máximo; os dois foram trocados.');
+  } else {
+    if (minCents !== undefined) query.minCents = minCents;
+    if (maxCents !== undefined) query.maxCents = maxCents;
+  }
+
+  const sortParam = searchParams.get('ordem')?.trim();
+  if (sortParam) {
+    const sort = byParam(SORT_PARAMS, sortParam);
+    if (sort) query.sort = sort;
+    else notices.push(`A ordem ${quoted(sortParam)} não existe; mostrando os mais recentes.`);
+  }
+
+  const pageParam = searchParams.get('pagina')?.trim();
+  if (pageParam) {
+    const page = /^\d{1,9}$/.test(pageParam) ? Number(pageParam) : 0;
+    if (page >= 1) query.page = page;
+    else notices.push(`A página ${quoted(pageParam)} não existe; mostrando a página 1.`);
+  }
+
+  let view: CatalogView = 'grid';
+  const viewParam = searchParams.get('vista')?.trim();
+  if (viewParam) {
+    const chosen = byParam(VIEW_PARAMS, viewParam);
+    if (chosen) view = chosen;
+    else notices.push(`A visualização ${quoted(viewParam)} não existe; mostrando em grade.`);
+  }
+
+  return { query, notices, view };
+}
+
+/** Said when the page asked for is past the last one and the last one is shown instead. */
+export function lastPageNotice(asked: number, last: number): string {
+  return `A página ${asked} não existe; mostrando a última página (${last}).`;
+}
+
+/**
+ * The query string of a catalogue state, with only meaningful values (defaults left out), so
+ * links built from it are short, shareable and never carry a value the page had to ignore.
+ */
+export function catalogSearch(
+  query: Omit<CatalogQuery, 'perPage'>,
+  view: CatalogView = 'grid',
+): string {
+  const params = new URLSearchParams();
+  if (query.q) params.set('q', query.q);
+  if (query.categoryId) params.set('categoria', query.categoryId);
+  if (query.minCents !== undefined) params.set('min', formatReais(query.minCents));
+  if (query.maxCents !== undefined) params.set('max', formatReais(query.maxCents));
+  if (query.sort && query.sort !== 'newest') params.set('ordem', SORT_PARAMS[query.sort]);
+  if (query.page && query.page > 1) params.set('pagina', String(query.page));
+  if (view !== 'grid') params.set('vista', VIEW_PARAMS[view]);
+  const search = params.toString();
+  return search ? `?${search}` : '';
+}
+
+/**
+ * Page numbers for a pager: the first, the last, and two either side of the current page;
+ * `null` marks a gap. Keeps the pager short with thousands of pages.
+ */
+export function pageWindow(page: number, pageCount: number): (number | null)[] {
+  const shown = [1, page - 2, page - 1, page, page + 1, page + 2, pageCount]
+    .filter((n, index, all) => n >= 1 && n <= pageCount && all.indexOf(n) === index)
+    .sort((a, b) => a - b);
+  const pages: (number | null)[] = [];
+  for (const n of shown) {
+    const previous = pages.at(-1);
+    // A gap of a single page shows that page instead of an ellipsis.
+    if (typeof previous === 'number' && n - previous === 2) pages.push(previous + 1);
+    else if (typeof previous === 'number' && n - previous > 2) pages.push(null);
+    pages.push(n);
+  }
+  return pages;
+}
