@@ -1,0 +1,17 @@
+import { desc } from 'drizzle-orm';
+
+import type { Db } from '~/db/database.server';
+
+import { products } from './schema';
+
+/** Every product's id and last change, most recently changed first, for /sitemap.xml. */
+export async function listSitemapProducts(
+  db: Db,
+  options: { limit: number },
+): Promise<{ id: string; updatedAt: Date }[]> {
+  return db
+    .select({ id: products.id, updatedAt: products.updatedAt })
+    .from(products)
+    .orderBy(desc(products.updatedAt), desc(products.id))
+    .limit(options.limit);
+}

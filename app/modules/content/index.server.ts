@@ -1,0 +1,10 @@
+export { renderContentPage, type RenderedContentPage } from './content.server';
+export {
+  publicOrigin,
+  SITEMAP_MAX_PRODUCTS,
+  robotsTxt,
+  sitemapXml,
+  storeSitemapEntries,
+  type SitemapEntry,
+} from './crawl';
+export { renderMarkdown } from './markdown.server';
