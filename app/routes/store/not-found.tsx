@@ -5,3 +5,9 @@ import { data } from 'react-router';
 export function loader() {
   throw data(null, { status: 404 });
 }
+
+// A component, even one never rendered, keeps this a page route: without it React Router would
+// answer the loader's result as a bare resource.
+export default function NotFound() {
+  return null;
+}

@@ -1,0 +1,291 @@
+import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { hashSessionToken, sessionCookie } from '~/modules/auth/index.server';
+import { adminUsers, sessions } from '~/modules/auth/schema';
+
+import { launchBrowser, openPage, VIEWPORTS } from '../support/browser';
+import { startServer, type TestServer } from '../support/server';
+import { prepareStoreFolder } from '../support/store';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Starts a server on a store folder prepared with these settings. */
+async function storeWith(
+  settings: Record<string, unknown>,
+  prepare?: Parameters<typeof prepareStoreFolder>[1],
+) {
+  const dataDir = await prepareStoreFolder(settings, prepare);
+  const server = await startServer({ dataDir });
+  return {
+    server,
+    async stop() {
+      await server.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+describe('the store layout with default settings', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('opens the slide-in menu at 360 px, locks scrolling and closes on Escape and outside clicks', async () => {
+    const { page, problems } = await openPage(browser, server.url, VIEWPORTS.mobile);
+    const opener = page.getByRole('button', { name: 'Abrir menu' });
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+
+    await opener.click();
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    // It slides in from the left edge.
+    await expect.poll(async () => (await menu.boundingBox())?.x).toBe(0);
+    expect((await menu.boundingBox())!.width).toBeLessThanOrEqual(320);
+    expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe('hidden');
+    for (const name of [
+      'Contato',
+      'Sobre Nós',
+      'Política de Troca e Devolução',
+      'Política de Privacidade',
+      'FAQ',
+    ]) {
+      expect(await menu.getByRole('link', { name, exact: true }).isVisible()).toBe(true);
+    }
+    // Focus moved into the panel, so the keyboard works there at once.
+    expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null)).toBe(
+      true,
+    );
+
+    await page.keyboard.press('Escape');
+    await expect.poll(() => menu.isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      'Abrir menu',
+    );
+    expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe('');
+
+    await opener.click();
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    await page.mouse.click(VIEWPORTS.mobile.width - 10, 400);
+    await expect.poll(() => menu.isVisible()).toBe(false);
+
+    await opener.click();
+    await menu.getByRole('link', { name: 'Sobre Nós' }).click();
+    await page.waitForURL(`${server.url}/sobre`);
+    await expect.poll(() => menu.isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe('');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('answers an unknown path with a 404 page in the store look, with a way back', async () => {
+    const response = await fetch(`${server.url}/nao-existe/mesmo`);
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain('Página não encontrada');
+    expect(html).toContain('TechStore: início');
+    expect(html).toContain('href="/products"');
+    expect(html).toContain('noindex');
+  });
+
+  it('shows no cookie banner when the store loads no tracking', async () => {
+    const html = await (await fetch(server.url)).text();
+    expect(html).not.toContain('Consentimento de cookies');
+  });
+
+  it('refuses a malformed preference with 400 and never redirects off-site', async () => {
+    const bad = await fetch(`${server.url}/preferences`, {
+      method: 'POST',
+      body: new URLSearchParams({ intent: 'consent', consent: 'talvez' }),
+      redirect: 'manual',
+    });
+    expect(bad.status).toBe(400);
+    const offsite = await fetch(`${server.url}/preferences`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        intent: 'consent',
+        consent: 'denied',
+        redirectTo: '//evil.example',
+      }),
+      redirect: 'manual',
+    });
+    expect(offsite.status).toBe(200);
+    expect(offsite.headers.get('location')).toBeNull();
+    expect(offsite.headers.get('set-cookie')).toContain('vitrine_consent=');
+  });
+});
+
+describe('tracking behind the cookie banner', () => {
+  let store: Awaited<ReturnType<typeof storeWith>>;
+  beforeAll(async () => {
+    store = await storeWith({
+      facebook_pixel_id: '123456789012345',
+      google_ads_conversion_id: 'AW-123456789',
+      google_ads_conversion_label: 'AbC-D_efG',
+      custom_head_scripts: '<script>window.customHeadRan = true;</script>',
+    });
+  });
+  afterAll(async () => {
+    await store?.stop();
+  });
+
+  /** Serves the vendors' files from the test instead of the internet, and counts the requests. */
+  async function fakeVendors(page: Page) {
+    const requested: string[] = [];
+    await page
+      .context()
+      .route(/^https:\/\/(connect\.facebook\.net|www\.googletagmanager\.com)\//, (route) => {
+        requested.push(route.request().url());
+        return route.fulfill({
+          contentType: 'text/javascript',
+          body: 'window.vendorFileRan = true;',
+        });
+      });
+    return requested;
+  }
+
+  it('loads nothing before the shopper accepts, everything after, and reports AddToCart from a card', async () => {
+    const { page, problems } = await openPage(browser, 'about:blank');
+    const requested = await fakeVendors(page);
+    await page.goto(store.server.url, { waitUntil: 'networkidle' });
+
+    const banner = page.getByRole('region', { name: 'Consentimento de cookies' });
+    expect(await banner.isVisible()).toBe(true);
+    expect(requested).toEqual([]);
+    expect(await page.evaluate(() => typeof (window as { fbq?: unknown }).fbq)).toBe('undefined');
+    expect(await page.evaluate(() => 'customHeadRan' in window)).toBe(false);
+
+    await banner.getByRole('button', { name: 'Aceitar cookies' }).click();
+    await page.waitForLoadState('networkidle');
+    await expect.poll(() => page.evaluate(() => 'customHeadRan' in window)).toBe(true);
+    expect(await banner.count()).toBe(0);
+    expect(requested.some((url) => url.includes('fbevents.js'))).toBe(true);
+    expect(requested.some((url) => url.includes('gtag/js?id=AW-123456789'))).toBe(true);
+
+    const card = page.getByTestId('product-card').filter({ hasText: 'Mouse' }).first();
+    await card.getByRole('button', { name: 'Adicionar ao Carrinho' }).click();
+    await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('1');
+    const events = await page.evaluate(() => {
+      const w = window as unknown as { fbq: { queue: unknown[][] }; dataLayer: unknown[][] };
+      return {
+        pixel: w.fbq.queue.map((args) => [...args][1]),
+        gtag: w.dataLayer.map((args) => [...(args as unknown[])]),
+      };
+    });
+    expect(events.pixel).toContain('AddToCart');
+    expect(events.gtag).toContainEqual([
+      'event',
+      'conversion',
+      expect.objectContaining({ send_to: 'AW-123456789/AbC-D_efG', currency: 'BRL' }),
+    ]);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('remembers a refusal, and the privacy page can change it', async () => {
+    const { page } = await openPage(browser, 'about:blank');
+    const requested = await fakeVendors(page);
+    await page.goto(store.server.url, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Recusar' }).click();
+    await page.waitForLoadState('networkidle');
+    await page.reload({ waitUntil: 'networkidle' });
+    expect(await page.getByRole('region', { name: 'Consentimento de cookies' }).count()).toBe(0);
+    expect(requested).toEqual([]);
+
+    await page.goto(`${store.server.url}/politicaprivacidade`, { waitUntil: 'networkidle' });
+    const preferences = page.getByRole('region', { name: 'Preferências de cookies' });
+    expect(await preferences.innerText()).toContain('Você recusou');
+    await preferences.getByRole('button', { name: 'Aceitar cookies' }).click();
+    await page.waitForURL(`${store.server.url}/politicaprivacidade`);
+    await page.waitForLoadState('networkidle');
+    expect(await preferences.innerText()).toContain('Você aceitou');
+    expect(requested.some((url) => url.includes('fbevents.js'))).toBe(true);
+    await page.context().close();
+  });
+});
+
+describe('store switches', () => {
+  let store: Awaited<ReturnType<typeof storeWith>>;
+  const token = randomBytes(32).toString('hex');
+  beforeAll(async () => {
+    store = await storeWith(
+      {
+        maintenance_mode: true,
+        enable_chat: true,
+        contact_whatsapp: '5511987654321',
+        enable_dark_mode: true,
+      },
+      async (db) => {
+        const [admin] = await db
+          .insert(adminUsers)
+          .values({ email: 'ana@loja.com.br', fullName: 'Ana', passwordHash: 'x' })
+          .returning();
+        await db.insert(sessions).values({
+          id: hashSessionToken(token),
+          adminUserId: admin!.id,
+          expiresAt: new Date(Date.now() + 3_600_000),
+        });
+      },
+    );
+  });
+  afterAll(async () => {
+    await store?.stop();
+  });
+
+  it('closes the store with a 503 maintenance page, except for a signed-in admin', async () => {
+    for (const path of ['/', '/products', '/cart']) {
+      const response = await fetch(`${store.server.url}${path}`);
+      expect(response.status).toBe(503);
+      expect(response.headers.get('retry-after')).toBe('600');
+      const html = await response.text();
+      expect(html).toContain('está em manutenção');
+      expect(html).not.toContain('data-testid="product-card"');
+    }
+    const cookie = (await sessionCookie.serialize(token)).split(';')[0]!;
+    const asAdmin = await fetch(store.server.url, { headers: { cookie } });
+    expect(asAdmin.status).toBe(200);
+    const html = await asAdmin.text();
+    expect(html).toContain('Modo de manutenção ativo');
+    expect(html).toContain('data-testid="product-card"');
+
+    const expired = (await sessionCookie.serialize(randomBytes(32).toString('hex'))).split(';')[0]!;
+    expect((await fetch(store.server.url, { headers: { cookie: expired } })).status).toBe(503);
+  });
+
+  it('offers WhatsApp chat and a remembered dark scheme', async () => {
+    const { page, problems } = await openPage(browser, 'about:blank', VIEWPORTS.mobile);
+    const [name, value] = (await sessionCookie.serialize(token)).split(';')[0]!.split('=');
+    await page.context().addCookies([{ name: name!, value: value!, url: store.server.url }]);
+    await page.goto(store.server.url, { waitUntil: 'networkidle' });
+
+    const chat = page.getByRole('link', { name: 'Fale conosco pelo WhatsApp' });
+    expect(await chat.getAttribute('href')).toBe('https://wa.me/5511987654321');
+
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(await background()).toBe('rgb(255, 255, 255)');
+    // The choice is saved in the background; wait for it before reloading.
+    const saved = page.waitForResponse((response) => response.url().includes('_root.data'));
+    await page.getByRole('button', { name: 'Tema escuro' }).click();
+    await expect.poll(background).toBe('rgb(15, 23, 42)');
+    await saved;
+    await page.reload({ waitUntil: 'networkidle' });
+    expect(await background()).toBe('rgb(15, 23, 42)');
+    expect(
+      await page.getByRole('button', { name: 'Tema escuro' }).getAttribute('aria-pressed'),
+    ).toBe('true');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
