@@ -34,6 +34,8 @@ export function StoreMenu() {
       >
         <MenuIcon />
       </button>
+      {/* The keyboard way out is Escape, which <dialog> handles itself. */}
+      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions */}
       <dialog
         ref={dialog}
         aria-label="Menu"

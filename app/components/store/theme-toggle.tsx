@@ -1,19 +1,33 @@
-import { useEffect, useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { Form, useFetcher, useLocation } from 'react-router';
 
 import { MoonIcon, SunIcon } from '~/components/ui/icons';
+
+const DARK_QUERY = '(prefers-color-scheme: dark)';
+
+function subscribeToDevice(onChange: () => void) {
+  const query = matchMedia(DARK_QUERY);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+/** Whether the device prefers dark; the server cannot know, so it renders the light answer. */
+function useDevicePrefersDark(): boolean {
+  return useSyncExternalStore(
+    subscribeToDevice,
+    () => matchMedia(DARK_QUERY).matches,
+    () => false,
+  );
+}
 
 /** Switches between the light and dark schemes (when the store offers dark mode). */
 export function ThemeToggle({ scheme }: { scheme: 'dark' | 'light' | null }) {
   const fetcher = useFetcher();
   const location = useLocation();
-  const [dark, setDark] = useState(scheme === 'dark');
-
-  // Without a stored choice the page follows the device, which only the browser knows.
-  useEffect(() => {
-    setDark(scheme ? scheme === 'dark' : matchMedia('(prefers-color-scheme: dark)').matches);
-  }, [scheme]);
-
+  const [choice, setChoice] = useState(scheme);
+  const deviceDark = useDevicePrefersDark();
+  // Without a choice of the shopper's own, the page follows the device.
+  const dark = choice ? choice === 'dark' : deviceDark;
   const next = dark ? 'light' : 'dark';
   return (
     <Form
@@ -23,7 +37,7 @@ export function ThemeToggle({ scheme }: { scheme: 'dark' | 'light' | null }) {
         // With JavaScript the change applies at once and is saved in the background.
         event.preventDefault();
         document.documentElement.dataset.theme = next;
-        setDark(!dark);
+        setChoice(next);
         fetcher.submit(
           { intent: 'theme', theme: next },
           { method: 'post', action: '/preferences' },
