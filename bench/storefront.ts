@@ -209,7 +209,7 @@ async function measure(baseUrl: string, name: string, path: string): Promise<Row
 }
 
 function printTable(rows: Row[]): void {
-  const header = ['Página', 'req/s', 'p50 (ms)', 'p99 (ms)', 'erros', 'não-2xx'];
+  const header = ['Page', 'req/s', 'p50 (ms)', 'p99 (ms)', 'errors', 'non-2xx'];
   const lines = rows.map((row) =>
     row.note
       ? [row.target, row.note, '', '', '', '']
@@ -269,14 +269,14 @@ async function main(): Promise<void> {
       const targets: [string, string][] = [
         ['/', '/'],
         ['/products', '/products'],
-        ['/products (busca + ordem)', `/products?q=${SEARCH_TERM}&ordem=menor-preco`],
+        ['/products (search + sort)', `/products?q=${SEARCH_TERM}&ordem=menor-preco`],
         ['/product/:id', `/product/${productId}`],
         // A page without catalogue queries: the cost of the layout and rendering alone.
         ['/sobre', '/sobre'],
-        ['arquivo estático (CSS)', staticAssetPath()],
+        ['static file (CSS)', staticAssetPath()],
       ];
       for (const [name, path] of targets) {
-        console.log(`${name}: ${DURATION} s, ${CONNECTIONS} conexões…`);
+        console.log(`${name}: ${DURATION} s, ${CONNECTIONS} connections…`);
         rows.push(await measure(server.url, name, path));
       }
     } finally {
@@ -285,8 +285,8 @@ async function main(): Promise<void> {
 
     const cpu = cpus()[0]?.model.trim() ?? '?';
     console.log(
-      `\n${PRODUCTS} produtos, ${DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, ` +
-        `${CONNECTIONS} conexões, ${DURATION} s por página; ` +
+      `\n${PRODUCTS} products, ${DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, ` +
+        `${CONNECTIONS} connections, ${DURATION} s each; ` +
         `Node ${process.version}, ${availableParallelism()} CPU (${cpu}).\n`,
     );
     printTable(rows);
