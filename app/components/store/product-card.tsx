@@ -1,10 +1,111 @@
-import { Money } from '~/components/ui/money';
-import type { Product } from '~/modules/catalog';
+import { useEffect, useRef } from 'react';
+import { Link, useFetcher } from 'react-router';
 
-export function ProductCard({ product }: { product: Product }) {
-  const image = product.imageUrls[0];
+import { RatingStars } from '~/components/store/rating-stars';
+import { Money } from '~/components/ui/money';
+import { useSettings } from '~/lib/store-data';
+import type { Product } from '~/modules/catalog';
+import type { RatingSummary } from '~/modules/reviews';
+import { trackAddToCart } from '~/modules/tracking';
+
+// The cart's own message says when the stock capped the quantity; the fallback covers replies
+// without one.
+type CartReply = { ok: true; count: number; message?: string } | { error: string };
+
+const NEW_ABOVE_STOCK = 50;
+const FEW_LEFT_BELOW_STOCK = 10;
+
+function StockBadge({ stock }: { stock: number }) {
+  const badge =
+    stock === 0
+      ? { text: 'Esgotado', className: 'bg-gray-700 text-white' }
+      : stock < FEW_LEFT_BELOW_STOCK
+        ? { text: 'Últimas unidades', className: 'bg-amber-100 text-amber-900' }
+        : stock > NEW_ABOVE_STOCK
+          ? { text: 'Novo', className: 'bg-emerald-700 text-white' }
+          : null;
+  if (!badge) return null;
   return (
-    <article className="product-card flex h-full flex-col gap-3" data-testid="product-card">
+    <span
+      className={`w-fit rounded-button px-2 py-0.5 text-xs font-semibold ${badge.className}`}
+      data-testid="stock-badge"
+    >
+      {badge.text}
+    </span>
+  );
+}
+
+function AddToCart({ product }: { product: Product }) {
+  const settings = useSettings();
+  const fetcher = useFetcher<CartReply>();
+  const tracked = useRef<CartReply | undefined>(undefined);
+  const reply = fetcher.data;
+
+  // Once per successful add: revalidation re-renders with the same reply object.
+  useEffect(() => {
+    if (!reply || !('ok' in reply) || tracked.current === reply) return;
+    tracked.current = reply;
+    trackAddToCart(settings, {
+      id: product.id,
+      name: product.name,
+      priceCents: product.priceCents,
+      quantity: 1,
+    });
+  }, [reply, settings, product]);
+
+  return (
+    <fetcher.Form
+      method="post"
+      action="/cart"
+      className="relative z-10 flex flex-col gap-1"
+      onSubmit={(event) => {
+        // A double click would otherwise add two units.
+        if (fetcher.state !== 'idle') event.preventDefault();
+      }}
+    >
+      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="productId" value={product.id} />
+      <input type="hidden" name="quantity" value="1" />
+      <button type="submit" className="btn btn-primary w-full">
+        {settings.add_to_cart_text}
+        <span className="sr-only">: {product.name}</span>
+      </button>
+      <p role="status" className="min-h-5 text-sm font-semibold" data-testid="card-feedback">
+        {reply && 'ok' in reply ? (
+          <>
+            {reply.message || 'Adicionado ao carrinho.'}{' '}
+            <Link to="/cart" className="text-link underline">
+              {settings.view_cart_text}
+            </Link>
+          </>
+        ) : (
+          reply?.error
+        )}
+      </p>
+    </fetcher.Form>
+  );
+}
+
+/**
+ * A product in a grid or a list: picture, category, name (the link to its page), real rating,
+ * price, stock badge and a one-unit add to cart. The whole card is clickable through the name.
+ */
+export function ProductCard({
+  product,
+  rating,
+  layout = 'grid',
+}: {
+  product: Product;
+  rating?: RatingSummary;
+  layout?: 'grid' | 'list';
+}) {
+  const image = product.imageUrls[0];
+  const list = layout === 'list';
+  return (
+    <article
+      className={`product-card relative flex h-full gap-3 ${list ? 'flex-row' : 'flex-col'}`}
+      data-testid="product-card"
+    >
       {image ? (
         <img
           src={image}
@@ -13,14 +114,35 @@ export function ProductCard({ product }: { product: Product }) {
           height={400}
           loading="lazy"
           decoding="async"
-          className="aspect-square w-full rounded-card object-cover"
+          className={`aspect-square rounded-card object-cover ${list ? 'w-24 shrink-0 self-start sm:w-40' : 'w-full'}`}
         />
       ) : null}
-      {product.category ? (
-        <p className="text-sm text-product-description">{product.category.name}</p>
-      ) : null}
-      <h3 className="product-title">{product.name}</h3>
-      <Money cents={product.priceCents} className="product-price mt-auto" />
+      <div className="flex min-w-0 flex-1 flex-col gap-2">
+        {product.category ? (
+          <p className="text-sm text-product-description">{product.category.name}</p>
+        ) : null}
+        <h3 className="product-title break-words">
+          <Link
+            to={`/product/${product.id}`}
+            className="before:absolute before:inset-0 before:content-[''] focus-visible:underline"
+          >
+            {product.name}
+          </Link>
+        </h3>
+        {list && product.description ? (
+          <p className="line-clamp-2 hidden text-sm text-product-description sm:block">
+            {product.description}
+          </p>
+        ) : null}
+        {rating && rating.count > 0 ? <RatingStars {...rating} /> : null}
+        <StockBadge stock={product.stockQuantity} />
+        <div
+          className={`mt-auto flex flex-col gap-2 ${list ? 'sm:flex-row sm:items-start sm:justify-between' : ''}`}
+        >
+          <Money cents={product.priceCents} className="product-price" />
+          {product.stockQuantity > 0 ? <AddToCart product={product} /> : null}
+        </div>
+      </div>
     </article>
   );
 }

@@ -1,0 +1,333 @@
+import { readFile, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { products } from '~/db/schema';
+import { SAMPLE_PRODUCTS, SAMPLE_REVIEWS } from '~/flows/sample-store';
+
+import { launchBrowser, openPage, VIEWPORTS } from '../support/browser';
+import { startServer, type TestServer } from '../support/server';
+import { prepareStoreFolder } from '../support/store';
+
+const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+async function cardNames(page: Page): Promise<string[]> {
+  return page.locator('[data-testid="product-card"] h3').allInnerTexts();
+}
+
+function countText(page: Page): Promise<string> {
+  return page.getByTestId('catalog-count').innerText();
+}
+
+async function seriousAxeViolations(page: Page) {
+  await page.evaluate(`${await axeSource};undefined`);
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (options: object) => Promise<{ violations: { id: string; impact: string }[] }>;
+        };
+      }
+    ).axe;
+    return (
+      await axe.run({
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      })
+    ).violations;
+  });
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => violation.id);
+}
+
+const byPrice = [...SAMPLE_PRODUCTS].sort((a, b) => a.priceCents - b.priceCents);
+
+describe('catalogue /products', () => {
+  let server: TestServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('lists the whole catalogue with the count, and filters and sorts from the URL', async () => {
+    const { page, problems } = await openPage(browser, `${server.url}/products`);
+    expect(await page.title()).toBe('Produtos | TechStore');
+    expect(await countText(page)).toBe('8 produto(s) encontrado(s)');
+    expect(await cardNames(page)).toEqual(SAMPLE_PRODUCTS.map((product) => product.name));
+
+    await page.goto(`${server.url}/products?q=FONE&ordem=menor-preco`);
+    expect(await cardNames(page)).toEqual([
+      'Headset Gamer com Microfone',
+      'Fone de Ouvido Bluetooth Pro',
+    ]);
+    expect(await page.getByLabel('Buscar').inputValue()).toBe('FONE');
+    expect(await page.getByLabel('Ordenar por').inputValue()).toBe('menor-preco');
+
+    // "audio" is in a description ("Áudio surround"), without the accent.
+    await page.goto(`${server.url}/products?q=audio`);
+    expect(await cardNames(page)).toEqual(['Headset Gamer com Microfone']);
+
+    await page.goto(`${server.url}/products?min=200&max=400&ordem=maior-preco`);
+    expect(await cardNames(page)).toEqual(
+      byPrice
+        .filter((product) => product.priceCents >= 20000 && product.priceCents <= 40000)
+        .reverse()
+        .map((product) => product.name),
+    );
+
+    await page.goto(`${server.url}/products?q=nada+assim`);
+    expect(await countText(page)).toBe('0 produto(s) encontrado(s)');
+    expect(await page.getByText('Nenhum produto encontrado').isVisible()).toBe(true);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('puts what is typed in the form into the URL; Back restores it; a shared URL reproduces it', async () => {
+    const { page, problems } = await openPage(browser, `${server.url}/products`);
+    await page.getByLabel('Buscar').fill('fone');
+    await page.waitForURL(/\?q=fone$/);
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid="product-card"]').length === 2,
+    );
+
+    await page.getByLabel('Ordenar por').selectOption({ label: 'Maior preço' });
+    await page.waitForURL(/\?q=fone&ordem=maior-preco$/);
+    await page.getByLabel('Preço mínimo (R$)').fill('250');
+    await page.waitForURL((url) => url.searchParams.get('min') === '250');
+    await expect.poll(() => cardNames(page)).toEqual(['Fone de Ouvido Bluetooth Pro']);
+
+    await page.goBack();
+    await page.waitForURL(/\?q=fone&ordem=maior-preco$/);
+    await expect
+      .poll(() => cardNames(page))
+      .toEqual(['Fone de Ouvido Bluetooth Pro', 'Headset Gamer com Microfone']);
+    expect(await page.getByLabel('Preço mínimo (R$)').inputValue()).toBe('');
+
+    await page.goBack();
+    await page.waitForURL(/\?q=fone$/);
+    await expect.poll(() => page.getByLabel('Ordenar por').inputValue()).toBe('recentes');
+
+    const shared = await browser.newContext();
+    const other = await shared.newPage();
+    await other.goto(`${server.url}/products?q=fone&ordem=maior-preco&min=250`);
+    expect(await cardNames(other)).toEqual(['Fone de Ouvido Bluetooth Pro']);
+    expect(await other.getByLabel('Preço mínimo (R$)').inputValue()).toBe('250');
+    await shared.close();
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('works as a plain form before JavaScript', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/products`);
+    await page.getByLabel('Buscar').fill('mouse');
+    await page.getByLabel('Categoria').selectOption({ label: 'Informática' });
+    await page.getByLabel('Preço máximo (R$)').fill('1.000,00');
+    await page.getByRole('button', { name: 'Filtrar' }).click();
+    await page.waitForURL(/q=mouse/);
+    const url = new URL(page.url());
+    expect(url.searchParams.get('max')).toBe('1.000,00');
+    expect(await cardNames(page)).toEqual(['Mouse Sem Fio Ergonômico']);
+
+    await page.getByRole('link', { name: 'Limpar Filtros' }).click();
+    await page.waitForURL(`${server.url}/products`);
+    expect(await page.locator('[data-testid="product-card"]').count()).toBe(8);
+    await context.close();
+  });
+
+  it('answers bad values with 200 and a notice saying what was ignored', async () => {
+    const { page } = await openPage(browser, `${server.url}/products`);
+    const response = await page.goto(
+      `${server.url}/products?min=abc&max=-1&ordem=barato&pagina=0&categoria=nenhuma&vista=x`,
+    );
+    expect(response?.status()).toBe(200);
+    const notices = page.getByTestId('catalog-notices');
+    expect(await notices.getAttribute('role')).toBe('status');
+    expect(await notices.locator('li').allInnerTexts()).toEqual([
+      'A categoria escolhida não foi encontrada; mostrando todas as categorias.',
+      'O preço mínimo "abc" não é um número e foi ignorado.',
+      'O preço máximo "-1" não pode ser negativo e foi ignorado.',
+      'A ordem "barato" não existe; mostrando os mais recentes.',
+      'A página "0" não existe; mostrando a página 1.',
+      'A visualização "x" não existe; mostrando em grade.',
+    ]);
+    expect(await page.locator('[data-testid="product-card"]').count()).toBe(8);
+
+    await page.goto(`${server.url}/products?min=1.000&max=10,5`);
+    expect(await notices.innerText()).toBe(
+      'O preço mínimo era maior que o máximo; os dois foram trocados.',
+    );
+    expect(await page.getByLabel('Preço mínimo (R$)').inputValue()).toBe('10,50');
+    expect(await page.getByLabel('Preço máximo (R$)').inputValue()).toBe('1000');
+    expect(await page.locator('[data-testid="product-card"]').count()).toBe(7);
+
+    const late = await page.goto(`${server.url}/products?pagina=7`);
+    expect(late?.status()).toBe(200);
+    expect(await notices.innerText()).toBe('A página 7 não existe; mostrando a última página (1).');
+    await page.context().close();
+  });
+
+  it('switches between grid and list, keeping the filters', async () => {
+    const { page, problems } = await openPage(browser, `${server.url}/products?q=fone`);
+    const results = page.getByTestId('catalog-results');
+    expect(await results.getAttribute('data-view')).toBe('grid');
+    const grid = page.getByRole('link', { name: 'Grade' });
+    expect(await grid.getAttribute('aria-current')).toBe('true');
+
+    await page.getByRole('link', { name: 'Lista' }).click();
+    await page.waitForURL(/\?q=fone&vista=lista$/);
+    await expect.poll(() => results.getAttribute('data-view')).toBe('list');
+    const [first, second] = await page.locator('[data-testid="product-card"]').all();
+    const [a, b] = [await first!.boundingBox(), await second!.boundingBox()];
+    // One product per row, its picture on the left of its text.
+    expect(b!.y).toBeGreaterThanOrEqual(a!.y + a!.height);
+    const image = await first!.locator('img').boundingBox();
+    const title = await first!.locator('h3').boundingBox();
+    expect(image!.x + image!.width).toBeLessThanOrEqual(title!.x);
+
+    // Filtering from the list view stays in the list view.
+    await page.getByLabel('Ordenar por').selectOption('nome');
+    await page.waitForURL((url) => url.searchParams.get('ordem') === 'nome');
+    expect(new URL(page.url()).searchParams.get('vista')).toBe('lista');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it.each(Object.entries(VIEWPORTS))(
+    'fits a %s screen in both views and passes axe',
+    async (_name, viewport) => {
+      for (const path of ['/products?q=o', '/products?vista=lista', '/products?min=x']) {
+        const { page, problems } = await openPage(browser, `${server.url}${path}`, viewport);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          viewport.width,
+        );
+        expect(await seriousAxeViolations(page)).toEqual([]);
+        expect(problems).toEqual([]);
+        await page.context().close();
+      }
+    },
+  );
+
+  it('shows stock badges, real ratings only, and adds to the cart from a card', async () => {
+    const { page, problems } = await openPage(browser, `${server.url}/products`);
+    const card = (name: string) =>
+      page.getByTestId('product-card').filter({ has: page.getByRole('heading', { name }) });
+    const byStock = (stock: number) => SAMPLE_PRODUCTS.find((p) => p.stockQuantity === stock)!;
+
+    expect(await card(byStock(75).name).getByTestId('stock-badge').innerText()).toBe('Novo');
+    expect(await card(byStock(5).name).getByTestId('stock-badge').innerText()).toBe(
+      'Últimas unidades',
+    );
+    expect(await card(byStock(40).name).getByTestId('stock-badge').count()).toBe(0);
+    const soldOut = card(byStock(0).name);
+    expect(await soldOut.getByTestId('stock-badge').innerText()).toBe('Esgotado');
+    expect(await soldOut.getByRole('button').count()).toBe(0);
+
+    // Ratings shown are the reviews' own; no card invents one.
+    for (const product of SAMPLE_PRODUCTS) {
+      const given = SAMPLE_REVIEWS.filter((review) => review.productId === product.id);
+      const rating = card(product.name).getByText(/^Avaliação /);
+      if (given.length === 0) {
+        expect(await rating.count(), product.name).toBe(0);
+        continue;
+      }
+      const average = given.reduce((sum, review) => sum + review.rating, 0) / given.length;
+      const reviews = given.length === 1 ? '1 avaliação' : `${given.length} avaliações`;
+      expect(await rating.innerText()).toBe(
+        `Avaliação ${average.toFixed(1).replace('.', ',')} de 5 (${reviews})`,
+      );
+    }
+
+    const fone = card('Fone de Ouvido Bluetooth Pro');
+    await fone.getByRole('button', { name: /Adicionar ao Carrinho/ }).click();
+    await expect
+      .poll(() => fone.getByRole('status').innerText())
+      .toMatch(/adicionado ao (seu )?carrinho/i);
+    await fone.getByRole('link', { name: 'Fone de Ouvido Bluetooth Pro' }).click();
+    await page.waitForURL(`${server.url}/product/${SAMPLE_PRODUCTS[0]!.id}`);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('catalogue pagination', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let dataDir: string;
+  beforeAll(async () => {
+    // 8 sample products and 22 more, 4 to a page: 8 pages.
+    dataDir = await prepareStoreFolder({ products_per_page: 4 }, async (db) => {
+      await db.insert(products).values(
+        Array.from({ length: 22 }, (_, index) => ({
+          name: `Adaptador ${String(index + 1).padStart(2, '0')}`,
+          priceCents: 1000 + index,
+          stockQuantity: 20,
+          createdAt: new Date(Date.UTC(2020, 0, 1 + index)),
+        })),
+      );
+    });
+    [server, browser] = await Promise.all([startServer({ dataDir }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('pages with products_per_page, keeping the filters in every link', async () => {
+    const { page, problems } = await openPage(
+      browser,
+      `${server.url}/products?q=adaptador&ordem=nome`,
+      VIEWPORTS.mobile,
+    );
+    expect(await countText(page)).toBe('22 produto(s) encontrado(s)');
+    expect(await cardNames(page)).toEqual([
+      'Adaptador 01',
+      'Adaptador 02',
+      'Adaptador 03',
+      'Adaptador 04',
+    ]);
+    const pager = page.getByRole('navigation', { name: 'Paginação' });
+    expect(await pager.getByRole('link', { name: 'Página 1' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    expect(await pager.getByRole('link', { name: 'Anterior' }).count()).toBe(0);
+
+    await pager.getByRole('link', { name: 'Próxima' }).click();
+    await page.waitForURL(/\?q=adaptador&ordem=nome&pagina=2$/);
+    await expect
+      .poll(() => cardNames(page))
+      .toEqual(['Adaptador 05', 'Adaptador 06', 'Adaptador 07', 'Adaptador 08']);
+
+    await pager.getByRole('link', { name: 'Página 6' }).click();
+    await page.waitForURL(/pagina=6$/);
+    await expect.poll(() => cardNames(page)).toEqual(['Adaptador 21', 'Adaptador 22']);
+    expect(await pager.getByRole('link', { name: 'Próxima' }).count()).toBe(0);
+    expect(await pager.getByRole('link', { name: 'Página 6' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+
+    await page.goBack();
+    await page.waitForURL(/pagina=2$/);
+    await expect
+      .poll(() => cardNames(page))
+      .toEqual(['Adaptador 05', 'Adaptador 06', 'Adaptador 07', 'Adaptador 08']);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      VIEWPORTS.mobile.width,
+    );
+
+    // The whole catalogue: 30 products, 8 pages, with a gap in the page numbers.
+    await page.goto(`${server.url}/products?pagina=8`);
+    expect(await cardNames(page)).toHaveLength(2);
+    expect(await pager.innerText()).toContain('…');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
