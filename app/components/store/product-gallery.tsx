@@ -9,6 +9,8 @@ const IMAGE_SIZE = 800;
 export function ProductGallery({ images, name }: { images: string[]; name: string }) {
   const strip = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(0);
+  // Where a button or key sent the strip; positions passed on the way there are not announced.
+  const heading = useRef<{ index: number; until: number } | null>(null);
   const total = images.length;
 
   if (total === 0) {
@@ -26,6 +28,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
     const element = strip.current;
     if (!element) return;
     const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    heading.current = { index: target, until: performance.now() + 1000 };
     element.scrollTo({
       left: target * element.clientWidth,
       behavior: reduceMotion ? 'auto' : 'smooth',
@@ -39,7 +42,11 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
     if (!element || element.clientWidth === 0) return;
     const position = element.scrollLeft / element.clientWidth;
     const nearest = Math.round(position);
-    if (Math.abs(position - nearest) < 0.02) setCurrent(nearest);
+    if (Math.abs(position - nearest) >= 0.02) return;
+    const travel = heading.current;
+    if (travel && travel.index !== nearest && performance.now() < travel.until) return;
+    heading.current = null;
+    setCurrent(nearest);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
@@ -72,6 +79,9 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
           aria-label={total > 1 ? 'Imagens: use as setas para trocar' : 'Imagem'}
           onScroll={onScroll}
           onKeyDown={onKeyDown}
+          // The shopper took over (swipe, drag, wheel): follow them, not the last button pressed.
+          onPointerDown={() => (heading.current = null)}
+          onWheel={() => (heading.current = null)}
           className="flex snap-x snap-mandatory overflow-x-auto overscroll-x-contain rounded-card border border-card-border bg-card [scrollbar-width:none] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
           data-testid="gallery-strip"
         >
