@@ -9,6 +9,7 @@ export {
   MAX_CART_LINES,
   MAX_LINE_QUANTITY,
   type CartLine,
+  type CartReply,
   type PricedCart,
   type PricedLine,
 } from './types';

@@ -42,3 +42,15 @@ export interface PricedCart {
 export const MAX_CART_LINES = 50;
 /** Most units of one product in one cart. */
 export const MAX_LINE_QUANTITY = 9999;
+
+/** What a POST to /cart answers (when it does not redirect). */
+export type CartReply =
+  | {
+      ok: true;
+      /** Units in the cart afterwards, as the header badge counts them. */
+      count: number;
+      message: string;
+      /** True when the shopper got fewer units than asked for. */
+      capped: boolean;
+    }
+  | { error: string };

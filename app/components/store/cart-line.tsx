@@ -1,0 +1,195 @@
+import { useId, useState } from 'react';
+import { Link, useFetcher, useFetchers } from 'react-router';
+
+import { Money } from '~/components/ui/money';
+import type { CartReply, PricedLine } from '~/modules/cart';
+
+const STEP_BUTTON =
+  'btn btn-outline w-11 px-0 text-lg aria-disabled:cursor-not-allowed aria-disabled:opacity-60';
+
+/**
+ * The lines as they will be once the cart changes in flight reach the server, so +, − and
+ * remove feel instant. The server still decides: its answer replaces these on revalidation.
+ */
+export function useOptimisticLines(lines: PricedLine[]): PricedLine[] {
+  const pending = new Map<string, number>();
+  let clearing = false;
+  for (const fetcher of useFetchers()) {
+    const form = fetcher.formData;
+    if (fetcher.formAction !== '/cart' || !form) continue;
+    const productId = String(form.get('productId')).toLowerCase();
+    const intent = form.get('intent');
+    if (intent === 'clear') clearing = true;
+    else if (intent === 'remove') pending.set(productId, 0);
+    else if (intent === 'set') {
+      const quantity = Number(form.get('quantity'));
+      if (Number.isInteger(quantity) && quantity >= 0) pending.set(productId, quantity);
+    }
+  }
+  if (clearing) return [];
+  return lines.flatMap((line) => {
+    const wanted = pending.get(line.productId);
+    if (wanted === undefined) return [line];
+    const quantity = Math.min(wanted, line.stock);
+    if (quantity === 0) return [];
+    return [{ ...line, quantity, lineTotalCents: quantity * line.unitPriceCents }];
+  });
+}
+
+function Hidden({ intent, productId }: { intent: 'set' | 'remove'; productId: string }) {
+  return (
+    <>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="productId" value={productId} />
+    </>
+  );
+}
+
+/** One product in the cart: quantity steps, a typed quantity, removal, and the line's total. */
+export function CartLineItem({
+  line,
+  onRemove,
+}: {
+  line: PricedLine;
+  /** Called as the shopper removes the line, to tell them while it disappears. */
+  onRemove: (name: string) => void;
+}) {
+  const fetcher = useFetcher<CartReply>();
+  const id = useId();
+  const quantityFormId = `${id}-form`;
+  const { productId, name, quantity, stock } = line;
+
+  // The typed text follows the quantity whenever the quantity itself changes (+, −, the server).
+  const [text, setText] = useState(String(quantity));
+  const [shownQuantity, setShownQuantity] = useState(quantity);
+  if (shownQuantity !== quantity) {
+    setShownQuantity(quantity);
+    setText(String(quantity));
+  }
+
+  const atStock = quantity >= stock;
+  const reply = fetcher.data;
+  const feedback = reply && 'error' in reply ? reply.error : reply?.capped ? reply.message : '';
+
+  return (
+    <li
+      className="flex gap-3 rounded-card border border-card-border bg-card p-3 sm:gap-4 sm:p-4"
+      data-testid="cart-line"
+    >
+      {line.imageUrl ? (
+        // The product's name follows as a link; the picture adds nothing for a screen reader.
+        <img
+          src={line.imageUrl}
+          alt=""
+          width={96}
+          height={96}
+          className="h-16 w-16 shrink-0 rounded-card object-cover sm:h-24 sm:w-24"
+        />
+      ) : (
+        <div
+          aria-hidden="true"
+          className="h-16 w-16 shrink-0 rounded-card bg-page sm:h-24 sm:w-24"
+        />
+      )}
+      <div className="flex min-w-0 flex-1 flex-col gap-2">
+        <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
+          <div className="min-w-0">
+            <h2 className="text-base font-semibold break-words">
+              <Link
+                to={`/product/${productId}`}
+                className="text-link underline-offset-2 hover:underline"
+              >
+                {name}
+              </Link>
+            </h2>
+            {line.categoryName ? (
+              <p className="text-sm text-product-description">{line.categoryName}</p>
+            ) : null}
+            <p className="text-sm">
+              <Money cents={line.unitPriceCents} /> cada
+            </p>
+          </div>
+          <p className="font-semibold" data-testid="cart-line-total">
+            <span className="sr-only">Total de {name}: </span>
+            <Money cents={line.lineTotalCents} />
+          </p>
+        </div>
+
+        <div className="flex flex-wrap items-center gap-2">
+          <fetcher.Form
+            method="post"
+            action="/cart"
+            onSubmit={() => quantity === 1 && onRemove(name)}
+          >
+            <Hidden intent="set" productId={productId} />
+            <input type="hidden" name="quantity" value={quantity - 1} />
+            <button
+              type="submit"
+              className={STEP_BUTTON}
+              aria-label={`Diminuir quantidade de ${name}`}
+            >
+              <span aria-hidden="true">−</span>
+            </button>
+          </fetcher.Form>
+          <label htmlFor={`${id}-quantity`} className="sr-only">
+            Quantidade de {name}
+          </label>
+          <input
+            id={`${id}-quantity`}
+            form={quantityFormId}
+            name="quantity"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={stock}
+            step={1}
+            required
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            className="field w-20 text-center"
+          />
+          <fetcher.Form
+            method="post"
+            action="/cart"
+            onSubmit={(event) => {
+              // Past stock the server would only cap it again; say so without a round trip.
+              if (atStock) event.preventDefault();
+            }}
+          >
+            <Hidden intent="set" productId={productId} />
+            <input type="hidden" name="quantity" value={quantity + 1} />
+            <button
+              type="submit"
+              className={STEP_BUTTON}
+              aria-label={`Aumentar quantidade de ${name}`}
+              aria-disabled={atStock}
+            >
+              <span aria-hidden="true">+</span>
+            </button>
+          </fetcher.Form>
+          {/* The typed quantity's own form: its input sits between the − and + forms. */}
+          <fetcher.Form
+            id={quantityFormId}
+            method="post"
+            action="/cart"
+            onSubmit={() => text.trim() === '0' && onRemove(name)}
+          >
+            <Hidden intent="set" productId={productId} />
+            <button type="submit" className="btn btn-outline text-sm">
+              Atualizar<span className="sr-only"> a quantidade de {name}</span>
+            </button>
+          </fetcher.Form>
+          <fetcher.Form method="post" action="/cart" onSubmit={() => onRemove(name)}>
+            <Hidden intent="remove" productId={productId} />
+            <button type="submit" className="btn text-sm text-link underline">
+              Remover<span className="sr-only"> {name} do carrinho</span>
+            </button>
+          </fetcher.Form>
+        </div>
+        <p role="status" className="text-sm">
+          {feedback || (atStock ? `Quantidade máxima disponível: ${stock}.` : '')}
+        </p>
+      </div>
+    </li>
+  );
+}

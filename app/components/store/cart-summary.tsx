@@ -1,0 +1,96 @@
+import { Link, useFetcher } from 'react-router';
+
+import { Money } from '~/components/ui/money';
+import { formatCents } from '~/lib/money';
+import { useSettings } from '~/lib/store-data';
+import { shippingCents, type PricedLine } from '~/modules/cart';
+
+function Row({
+  label,
+  children,
+  testId,
+  className = '',
+}: {
+  label: string;
+  children: React.ReactNode;
+  testId: string;
+  className?: string;
+}) {
+  return (
+    <div className={`flex items-baseline justify-between gap-4 ${className}`}>
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{children}</dd>
+    </div>
+  );
+}
+
+/** Subtotal, shipping and total of these lines, with the way on to checkout. */
+export function CartSummary({ lines }: { lines: PricedLine[] }) {
+  const settings = useSettings();
+  const clear = useFetcher({ key: 'cart-clear' });
+  const subtotal = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
+  const units = lines.reduce((sum, line) => sum + line.quantity, 0);
+  const shipping = shippingCents(subtotal, settings);
+  const threshold = settings.free_shipping_threshold_cents;
+  const missingForMinimum = settings.min_order_value_cents - subtotal;
+
+  return (
+    <section
+      aria-labelledby="cart-summary-title"
+      className="flex h-fit flex-col gap-4 rounded-card border border-card-border bg-card p-4"
+    >
+      <h2 id="cart-summary-title" className="text-xl">
+        Resumo do pedido
+      </h2>
+      <dl className="flex flex-col gap-2">
+        <Row label={`Subtotal (${units} ${units === 1 ? 'item' : 'itens'})`} testId="cart-subtotal">
+          <Money cents={subtotal} />
+        </Row>
+        <Row label="Frete" testId="cart-shipping">
+          {shipping === 0 ? 'Grátis' : <Money cents={shipping} />}
+        </Row>
+        <Row
+          label="Total"
+          testId="cart-total"
+          className="border-t border-card-border pt-2 text-lg font-bold"
+        >
+          <Money cents={subtotal + shipping} />
+        </Row>
+      </dl>
+      {shipping > 0 && threshold > 0 ? (
+        <p className="text-sm">
+          Frete grátis em compras a partir de <Money cents={threshold} />.
+        </p>
+      ) : null}
+      {missingForMinimum > 0 ? (
+        <p id="cart-minimum" className="text-sm font-semibold">
+          O pedido mínimo é de {formatCents(settings.min_order_value_cents)}. Faltam{' '}
+          {formatCents(missingForMinimum)} para finalizar a compra.
+        </p>
+      ) : null}
+      {missingForMinimum > 0 ? (
+        <button
+          type="button"
+          disabled
+          aria-describedby="cart-minimum"
+          className="btn btn-primary w-full"
+        >
+          {settings.checkout_text}
+        </button>
+      ) : (
+        <Link to="/checkout" className="btn btn-primary w-full">
+          {settings.checkout_text}
+        </Link>
+      )}
+      <Link to="/products" className="btn btn-outline w-full">
+        {settings.continue_shopping_text}
+      </Link>
+      <clear.Form method="post" action="/cart" className="text-center">
+        <input type="hidden" name="intent" value="clear" />
+        <button type="submit" className="btn text-sm text-link underline">
+          Esvaziar carrinho
+        </button>
+      </clear.Form>
+    </section>
+  );
+}

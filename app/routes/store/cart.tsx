@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { data, Link, redirect } from 'react-router';
+
+import { CartLineItem, useOptimisticLines } from '~/components/store/cart-line';
+import { CartSummary } from '~/components/store/cart-summary';
+import { CartIcon } from '~/components/ui/icons';
+import { seoMeta } from '~/lib/seo';
+import { seoContext, useSettings } from '~/lib/store-data';
+import { parseCartIntent, type CartReply } from '~/modules/cart';
+import { cartCookieHeader, priceCart, readCart, updateCart } from '~/modules/cart/index.server';
+
+import type { Route } from './+types/cart';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const settings = await context.settings.get();
+  const { corrected, changed, ...cart } = await priceCart(
+    context.db,
+    await readCart(request),
+    settings,
+  );
+  // What was corrected is said once, on this page; the cookie then holds the corrected cart.
+  const headers = changed ? { 'Set-Cookie': await cartCookieHeader(corrected) } : undefined;
+  return data(cart, { headers });
+}
+
+/** The one cart action: add, buy, set, remove or clear, chosen by the form's `intent`. */
+export async function action({ request, context }: Route.ActionArgs) {
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return data<CartReply>({ error: 'Não foi possível ler o pedido. Tente novamente.' }, 400);
+  }
+  const parsed = parseCartIntent(form);
+  if (!parsed.success) return data<CartReply>({ error: parsed.error }, 400);
+
+  const update = await updateCart(context.db, await readCart(request), parsed.intent);
+  if (!update.ok) return data<CartReply>({ error: update.error }, update.status);
+
+  const headers = { 'Set-Cookie': await cartCookieHeader(update.lines) };
+  if (parsed.intent.intent === 'buy') return redirect('/checkout', { headers });
+  // A plain form post (no JavaScript yet) would render with the loaders reading the request's
+  // old cookie; send the browser to read the cart again instead. Fetchers never ask for HTML.
+  if (request.headers.get('Accept')?.includes('text/html')) {
+    return redirect('/cart', { status: 303, headers });
+  }
+  const { count, message, capped } = update;
+  return data<CartReply>({ ok: true, count, message, capped }, { headers });
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seoMeta(seoContext(matches), { title: 'Carrinho', path: '/cart', noindex: true });
+}
+
+function EmptyCart() {
+  const settings = useSettings();
+  return (
+    <div className="flex flex-col items-center gap-4 rounded-card border border-card-border bg-card px-4 py-12 text-center">
+      <CartIcon className="h-12 w-12 text-icon" />
+      <p className="text-lg font-semibold">{settings.empty_cart_message}</p>
+      <Link to="/products" className="btn btn-primary">
+        {settings.continue_shopping_text}
+      </Link>
+    </div>
+  );
+}
+
+export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
+  const lines = useOptimisticLines(loaderData.lines);
+  // Said while the line disappears; the server's own answer goes with the line.
+  const [removed, setRemoved] = useState('');
+  const submitted = actionData && ('error' in actionData ? actionData.error : actionData.message);
+  const messages = [...loaderData.notices, submitted, removed].filter(Boolean);
+
+  return (
+    <div className="section-spacing mx-auto max-w-store px-4">
+      <h1 className="mb-6 text-2xl sm:text-3xl">Carrinho</h1>
+      <div role="status" data-testid="cart-notices">
+        {messages.length > 0 ? (
+          <ul className="mb-6 flex flex-col gap-1 rounded-card border-l-4 border-accent bg-card p-4">
+            {messages.map((message, index) => (
+              <li key={index}>{message}</li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      {lines.length === 0 ? (
+        <EmptyCart />
+      ) : (
+        <div className="grid items-start gap-6 lg:grid-cols-[1fr_22rem]">
+          <ul className="flex flex-col gap-4" aria-label="Produtos no carrinho">
+            {lines.map((line) => (
+              <CartLineItem
+                key={line.productId}
+                line={line}
+                onRemove={(name) => setRemoved(`"${name}" foi removido do seu carrinho.`)}
+              />
+            ))}
+          </ul>
+          <CartSummary lines={lines} />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,323 @@
+import pg from 'pg';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { SAMPLE_PRODUCTS } from '~/flows/sample-store';
+
+import { launchBrowser, openPage, VIEWPORTS } from '../support/browser';
+import {
+  createDatabase,
+  dropDatabase,
+  TEST_DATABASE_URL,
+  uniqueDatabaseName,
+} from '../support/postgres';
+import { startServer, type TestServer } from '../support/server';
+
+function sample(name: string) {
+  const product = SAMPLE_PRODUCTS.find((candidate) => candidate.name.startsWith(name));
+  if (!product) throw new Error(`No sample product ${name}`);
+  return product;
+}
+
+// R$ 299,90, 75 in stock.
+const HEADPHONES = sample('Fone de Ouvido');
+// R$ 249,90, 5 in stock.
+const HEADSET = sample('Headset Gamer');
+// R$ 129,90, 120 in stock.
+const MOUSE = sample('Mouse Sem Fio');
+// R$ 1.234,56, 12 in stock.
+const MONITOR = sample('Monitor 27');
+// Sold out.
+const SMARTWATCH = sample('Smartwatch');
+
+const badge = (page: Page) => page.getByTestId('cart-count');
+const lines = (page: Page) => page.getByTestId('cart-line');
+const line = (page: Page, name: string) => lines(page).filter({ hasText: name });
+const notices = (page: Page) => page.getByTestId('cart-notices');
+
+// On PostgreSQL when there is one, so a test can change the catalogue while the server runs.
+describe('cart', () => {
+  const databaseName = uniqueDatabaseName('vitrine_cart');
+  let server: TestServer;
+  let browser: Browser;
+  let client: pg.Client | undefined;
+
+  beforeAll(async () => {
+    const databaseUrl = TEST_DATABASE_URL
+      ? await createDatabase(TEST_DATABASE_URL, databaseName)
+      : undefined;
+    [server, browser] = await Promise.all([
+      startServer(databaseUrl ? { env: { DATABASE_URL: databaseUrl } } : {}),
+      launchBrowser(),
+    ]);
+    if (databaseUrl) {
+      client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+    }
+  });
+  afterAll(async () => {
+    await client?.end();
+    await browser?.close();
+    await server?.stop();
+    if (TEST_DATABASE_URL) await dropDatabase(TEST_DATABASE_URL, databaseName);
+  });
+
+  /** Puts a product in this page's cart through the same POST the storefront forms send. */
+  async function add(page: Page, productId: string, quantity = 1) {
+    const response = await page.request.post(`${server.url}/cart`, {
+      form: { intent: 'add', productId, quantity: String(quantity) },
+    });
+    expect(response.status()).toBe(200);
+  }
+
+  it('adds from a product card on the home page and counts it in the header', async () => {
+    const { page, problems } = await openPage(browser, server.url);
+    expect(await badge(page).count()).toBe(0);
+    const card = page.getByTestId('product-card').filter({ hasText: MONITOR.name });
+    const addButton = card.getByRole('button', { name: /Adicionar ao Carrinho/ });
+
+    await addButton.click();
+    await expect.poll(() => badge(page).textContent()).toBe('1');
+    await addButton.click();
+    await expect.poll(() => badge(page).textContent()).toBe('2');
+
+    await page.getByRole('link', { name: /^Carrinho/ }).click();
+    await page.waitForURL(`${server.url}/cart`);
+    await expect.poll(() => page.title()).toBe('Carrinho | TechStore');
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe(
+      'noindex, nofollow',
+    );
+    expect(await lines(page).count()).toBe(1);
+    const monitor = line(page, MONITOR.name);
+    expect(await monitor.getByRole('spinbutton', { name: /Quantidade de/ }).inputValue()).toBe('2');
+    expect(await monitor.getByTestId('cart-line-total').innerText()).toContain('R$ 2.469,12');
+    expect(await page.getByTestId('cart-subtotal').innerText()).toBe('R$ 2.469,12');
+    expect(await page.getByTestId('cart-shipping').innerText()).toBe('Grátis');
+    expect(await page.getByTestId('cart-total').innerText()).toBe('R$ 2.469,12');
+    const checkout = page.getByRole('link', { name: 'Finalizar compra' });
+    expect(await checkout.getAttribute('href')).toBe('/checkout');
+    expect(await page.getByRole('link', { name: 'Continuar Comprando' }).getAttribute('href')).toBe(
+      '/products',
+    );
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('changes quantities with + and −, keeps them across reloads, removes, and empties (phone)', async () => {
+    const { page, problems } = await openPage(browser, server.url, VIEWPORTS.mobile);
+    await add(page, HEADSET.id);
+    await add(page, HEADPHONES.id);
+    await page.goto(`${server.url}/cart`, { waitUntil: 'networkidle' });
+    const headset = line(page, HEADSET.name);
+    const quantity = headset.getByRole('spinbutton', { name: `Quantidade de ${HEADSET.name}` });
+    const plus = headset.getByRole('button', { name: `Aumentar quantidade de ${HEADSET.name}` });
+    const minus = headset.getByRole('button', { name: `Diminuir quantidade de ${HEADSET.name}` });
+    expect(await badge(page).textContent()).toBe('2');
+    expect(await quantity.getAttribute('max')).toBe('5');
+
+    await plus.click();
+    await expect.poll(() => quantity.inputValue()).toBe('2');
+    await expect.poll(() => badge(page).textContent()).toBe('3');
+    expect(await headset.getByTestId('cart-line-total').innerText()).toContain('R$ 499,80');
+    expect(await page.getByTestId('cart-total').innerText()).toBe('R$ 799,70');
+
+    await page.reload({ waitUntil: 'networkidle' });
+    expect(await quantity.inputValue()).toBe('2');
+
+    // Typed past the stock: the browser holds it back; at the stock, + says it is the maximum.
+    await quantity.fill('9');
+    await headset.getByRole('button', { name: /Atualizar/ }).click();
+    expect(await quantity.evaluate((input: HTMLInputElement) => input.validity.rangeOverflow)).toBe(
+      true,
+    );
+    await quantity.fill('5');
+    await quantity.press('Enter');
+    await expect.poll(() => badge(page).textContent()).toBe('6');
+    expect(await plus.getAttribute('aria-disabled')).toBe('true');
+    // Playwright will not click an aria-disabled button on its own; a shopper can.
+    await plus.click({ force: true });
+    expect(await headset.getByRole('status').innerText()).toBe('Quantidade máxima disponível: 5.');
+    expect(await quantity.inputValue()).toBe('5');
+
+    await minus.click();
+    await expect.poll(() => quantity.inputValue()).toBe('4');
+    await expect.poll(() => badge(page).textContent()).toBe('5');
+
+    await headset.getByRole('button', { name: `Remover ${HEADSET.name} do carrinho` }).click();
+    await expect.poll(() => lines(page).count()).toBe(1);
+    expect(await notices(page).innerText()).toContain(
+      `"${HEADSET.name}" foi removido do seu carrinho.`,
+    );
+    await expect.poll(() => badge(page).textContent()).toBe('1');
+
+    // Nothing to scroll sideways on a 360 px phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      VIEWPORTS.mobile.width,
+    );
+
+    await page.getByRole('button', { name: 'Esvaziar carrinho' }).click();
+    await page.getByText('Seu carrinho está vazio').waitFor();
+    await expect.poll(() => badge(page).count()).toBe(0);
+    await page.reload({ waitUntil: 'networkidle' });
+    expect(await page.getByText('Seu carrinho está vazio').isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Continuar Comprando' }).getAttribute('href')).toBe(
+      '/products',
+    );
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('works before JavaScript: add from a card, change, remove', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, locale: 'pt-BR' });
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await page
+      .getByTestId('product-card')
+      .filter({ hasText: HEADPHONES.name })
+      .getByRole('button', { name: /Adicionar ao Carrinho/ })
+      .click();
+    // Redirected, so the page and the header read the new cookie.
+    await page.waitForURL(`${server.url}/cart`);
+    expect(await line(page, HEADPHONES.name).count()).toBe(1);
+    expect(await badge(page).textContent()).toBe('1');
+
+    await Promise.all([
+      page.waitForEvent('load'),
+      page.getByRole('button', { name: `Aumentar quantidade de ${HEADPHONES.name}` }).click(),
+    ]);
+    expect(await badge(page).textContent()).toBe('2');
+    expect(await page.getByTestId('cart-total').innerText()).toBe('R$ 599,80');
+
+    await Promise.all([
+      page.waitForEvent('load'),
+      page.getByRole('button', { name: `Remover ${HEADPHONES.name} do carrinho` }).click(),
+    ]);
+    expect(await page.getByText('Seu carrinho está vazio').isVisible()).toBe(true);
+    expect(await badge(page).count()).toBe(0);
+    await context.close();
+  });
+
+  it('"Comprar Agora" puts the product in the cart and goes to /checkout', async () => {
+    const { page } = await openPage(browser, `${server.url}/product/${MOUSE.id}`);
+    await page.getByRole('button', { name: 'Comprar Agora' }).click();
+    await page.waitForURL(`${server.url}/checkout`);
+    await page.goto(`${server.url}/cart`, { waitUntil: 'networkidle' });
+    expect(await lines(page).count()).toBe(1);
+    expect(await line(page, MOUSE.name).count()).toBe(1);
+    await page.context().close();
+  });
+
+  it('answers bad input with a 4xx and a message in Portuguese, never a 500', async () => {
+    const post = (body: BodyInit, headers: Record<string, string> = {}) =>
+      fetch(`${server.url}/cart`, { method: 'POST', body, headers, redirect: 'manual' });
+    const form = (fields: Record<string, string>) => new URLSearchParams(fields);
+    const cases: [Response, number, string][] = [
+      [await post(form({})), 400, 'Ação inválida no carrinho.'],
+      [await post(form({ intent: 'add', productId: 'abc' })), 400, 'Produto inválido.'],
+      [
+        await post(form({ intent: 'add', productId: HEADSET.id, quantity: '-2' })),
+        400,
+        'Informe uma quantidade de 1 a 9999.',
+      ],
+      [
+        await post(form({ intent: 'add', productId: '5a3b1e00-0000-4000-8000-0000000000ff' })),
+        404,
+        'Produto não encontrado.',
+      ],
+      [
+        await post(form({ intent: 'buy', productId: SMARTWATCH.id })),
+        409,
+        `O produto "${SMARTWATCH.name}" está esgotado.`,
+      ],
+      [
+        await post('{"intent":"clear"}', { 'Content-Type': 'application/json' }),
+        400,
+        'Não foi possível ler o pedido. Tente novamente.',
+      ],
+    ];
+    for (const [response, status, message] of cases) {
+      expect(response.status).toBe(status);
+      expect(response.headers.get('set-cookie')).toBeNull();
+      expect(await response.text()).toContain(message.replaceAll('"', '&quot;'));
+    }
+
+    const bought = await post(form({ intent: 'buy', productId: HEADSET.id, quantity: '2' }));
+    expect(bought.status).toBe(302);
+    expect(bought.headers.get('location')).toBe('/checkout');
+    expect(bought.headers.get('set-cookie')).toMatch(/^vitrine_cart=.+; Max-Age=2592000/);
+
+    for (const cookie of [
+      'vitrine_cart=lixo',
+      'vitrine_cart=%E0%A4%A',
+      `vitrine_cart=${btoa('[1')}`,
+    ]) {
+      for (const path of ['/', '/cart']) {
+        const response = await fetch(`${server.url}${path}`, { headers: { cookie } });
+        expect(response.status).toBe(200);
+      }
+      const cart = await (await fetch(`${server.url}/cart`, { headers: { cookie } })).text();
+      expect(cart).toContain('Seu carrinho está vazio');
+    }
+  });
+
+  it.runIf(TEST_DATABASE_URL)(
+    'removes a product deleted after it was added, says so, and corrects the badge',
+    async () => {
+      const { rows } = await client!.query<{ id: string }>(
+        `insert into products (name, price_cents, stock_quantity)
+         values ('Produto Temporário', 5000, 3) returning id`,
+      );
+      const temporary = rows[0]!.id;
+      const { page, problems } = await openPage(browser, server.url);
+      await add(page, temporary, 2);
+      await add(page, HEADPHONES.id);
+      await page.goto(`${server.url}/cart`, { waitUntil: 'networkidle' });
+      expect(await lines(page).count()).toBe(2);
+      expect(await badge(page).textContent()).toBe('3');
+
+      await client!.query('delete from products where id = $1', [temporary]);
+      await page.reload({ waitUntil: 'networkidle' });
+
+      expect(await notices(page).innerText()).toBe(
+        'O produto "Produto Temporário" não está mais disponível e foi removido do seu carrinho.',
+      );
+      expect(await lines(page).count()).toBe(1);
+      expect(await line(page, HEADPHONES.name).count()).toBe(1);
+      expect(await badge(page).textContent()).toBe('1');
+      expect(await page.getByTestId('cart-total').innerText()).toBe('R$ 299,90');
+      // Said once: the cookie now holds the corrected cart.
+      await page.reload({ waitUntil: 'networkidle' });
+      expect(await notices(page).innerText()).toBe('');
+      expect(problems).toEqual([]);
+      await page.context().close();
+    },
+  );
+
+  it.runIf(TEST_DATABASE_URL)(
+    'charges a price changed after adding, showing the old and the new price',
+    async () => {
+      const { page, problems } = await openPage(browser, server.url);
+      await add(page, MOUSE.id, 2);
+      await client!.query('update products set price_cents = 9990 where id = $1', [MOUSE.id]);
+      try {
+        await page.goto(`${server.url}/cart`, { waitUntil: 'networkidle' });
+        expect(await notices(page).innerText()).toBe(
+          `O preço de "${MOUSE.name}" mudou de R$ 129,90 para R$ 99,90.`,
+        );
+        expect(await line(page, MOUSE.name).getByTestId('cart-line-total').innerText()).toContain(
+          'R$ 199,80',
+        );
+        expect(await page.getByTestId('cart-total').innerText()).toBe('R$ 199,80');
+        await page.reload({ waitUntil: 'networkidle' });
+        expect(await notices(page).innerText()).toBe('');
+      } finally {
+        await client!.query('update products set price_cents = $2 where id = $1', [
+          MOUSE.id,
+          MOUSE.priceCents,
+        ]);
+      }
+      expect(problems).toEqual([]);
+      await page.context().close();
+    },
+  );
+});
