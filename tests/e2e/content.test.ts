@@ -141,6 +141,7 @@ describe('content pages with the store’s settings', () => {
       contact_phone: '(11) 4000-1234',
       contact_address: 'Rua das Flores, 100 - São Paulo/SP',
       return_window_days: 45,
+      about_image_url: '/sample/logo.svg',
       about_page_text: [
         '# Nossa história',
         'Somos a **Casa Aurora**.',
@@ -194,13 +195,17 @@ describe('content pages with the store’s settings', () => {
     await page.context().close();
   });
 
-  it('renders the store’s own Markdown, with its HTML shown as text and no script links', async () => {
+  it('renders the store’s own Markdown and photo, with HTML shown as text and no script links', async () => {
     const { page, problems } = await openPage(browser, `${server.url}/sobre`);
     const article = page.locator('article');
     expect(await article.getByRole('heading', { level: 2 }).innerText()).toBe('Nossa história');
     expect(await article.locator('strong').innerText()).toBe('Casa Aurora');
     expect(await article.innerText()).toContain('<script>window.pwned = true</script>');
-    expect(await article.locator('script, img').count()).toBe(0);
+    expect(await article.locator('script').count()).toBe(0);
+    // The one image is the store's about photo, not the one written in the Markdown.
+    const image = article.locator('img');
+    expect(await image.getAttribute('src')).toBe('/sample/logo.svg');
+    expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth > 0)).toBe(true);
     expect(await page.locator('a[href^="javascript:"]').count()).toBe(0);
     expect(await page.evaluate(() => (window as { pwned?: boolean }).pwned)).toBeUndefined();
     expect(problems).toEqual([]);

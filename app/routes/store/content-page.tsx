@@ -16,6 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     ...renderContentPage(slug, settings),
     channels: slug === 'contato' ? contactChannels(settings) : [],
+    image: slug === 'sobre' ? settings.about_image_url : '',
   };
 }
 
@@ -84,10 +85,20 @@ function ContactChannels({ channels }: { channels: ContactChannel[] }) {
 }
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
-  const { slug, title, html, channels } = loaderData;
+  const { slug, title, html, channels, image } = loaderData;
   return (
     <article className="section-spacing mx-auto max-w-3xl px-4">
       <h1 className="mb-6 text-2xl md:text-3xl">{title}</h1>
+      {image ? (
+        // The store's photo sets the mood; the text beside it says everything it would.
+        <img
+          src={image}
+          alt=""
+          width={1200}
+          height={675}
+          className="mb-8 aspect-video w-full rounded-card object-cover"
+        />
+      ) : null}
       <div className={PROSE} dangerouslySetInnerHTML={{ __html: html }} />
       {slug === 'contato' ? <ContactChannels channels={channels} /> : null}
       {slug === 'politicaprivacidade' ? <ConsentPreferences /> : null}
