@@ -174,6 +174,16 @@ describe('default page texts', () => {
     expect(html('contato')).toContain('href="/faq"');
   });
 
+  it('link only to pages the store has', () => {
+    for (const slug of CONTENT_PAGE_SLUGS) {
+      for (const [, href] of html(slug, CONTACTS).matchAll(/href="([^"]*)"/g)) {
+        expect(href).toMatch(
+          /^(?:https:\/\/wa\.me\/\d+|mailto:.+|\/(?:sobre|politicadevolucao|politicaprivacidade|faq|contato))$/,
+        );
+      }
+    }
+  });
+
   it('name no product range', () => {
     const plain = { store_description: '' };
     for (const slug of CONTENT_PAGE_SLUGS) {

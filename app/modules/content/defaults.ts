@@ -271,8 +271,7 @@ export function faqSections(settings: StoreSettings): FaqSection[] {
   payment.push(
     {
       question: 'Preciso criar uma conta para comprar?',
-      answer:
-        'Não. Basta informar os seus dados de entrega ao finalizar a compra. Os pedidos feitos neste navegador aparecem no seu [Histórico de Compras](/historico).',
+      answer: 'Não. Basta informar os seus dados de entrega ao finalizar a compra.',
     },
     {
       question: 'É seguro comprar aqui?',
@@ -287,7 +286,7 @@ export function faqSections(settings: StoreSettings): FaqSection[] {
     {
       question: 'Como acompanho a entrega?',
       answer:
-        'Quando o pedido é enviado, informamos o código de rastreamento para você acompanhar a entrega. A situação de cada pedido também aparece no seu [Histórico de Compras](/historico).',
+        'Quando o pedido é enviado, informamos o código de rastreamento para você acompanhar a entrega.',
     },
   ];
   if (settings.enable_local_pickup) {
