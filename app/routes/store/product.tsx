@@ -11,6 +11,7 @@ import { WishlistButton } from '~/components/store/wishlist-button';
 import { Money } from '~/components/ui/money';
 import { seoMeta } from '~/lib/seo';
 import { seoContext, useSettings } from '~/lib/store-data';
+import { MAX_LINE_QUANTITY, type CartReply } from '~/modules/cart';
 import type { Product } from '~/modules/catalog';
 import { getProduct } from '~/modules/catalog/index.server';
 import type { RatingSummary } from '~/modules/reviews';
@@ -125,8 +126,6 @@ export function meta({ loaderData, matches, params, error }: Route.MetaArgs) {
   ];
 }
 
-type CartReply = { ok: true; count: number; message: string } | { error: string };
-
 function PurchaseForm({ product }: { product: Product }) {
   const settings = useSettings();
   const fetcher = useFetcher<CartReply>();
@@ -156,7 +155,7 @@ function PurchaseForm({ product }: { product: Product }) {
       }}
     >
       <input type="hidden" name="productId" value={product.id} />
-      <QuantitySelector max={product.stockQuantity} />
+      <QuantitySelector max={Math.min(product.stockQuantity, MAX_LINE_QUANTITY)} />
       <div className="flex flex-col gap-3 sm:flex-row">
         <button type="submit" name="intent" value="buy" className="btn btn-success sm:flex-1">
           {settings.buy_now_text}
