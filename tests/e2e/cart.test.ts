@@ -1,3 +1,7 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+
+import type { AxeResults } from 'axe-core';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,6 +33,21 @@ const MOUSE = sample('Mouse Sem Fio');
 const MONITOR = sample('Monitor 27');
 // Sold out.
 const SMARTWATCH = sample('Smartwatch');
+
+const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+async function seriousAxeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(await axeSource);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document): Promise<AxeResults> } }).axe;
+    const result = await axe.run(document);
+    return result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`,
+      );
+  });
+}
 
 const badge = (page: Page) => page.getByTestId('cart-count');
 const lines = (page: Page) => page.getByTestId('cart-line');
@@ -115,8 +134,19 @@ describe('cart', () => {
     expect(await badge(page).textContent()).toBe('2');
     expect(await quantity.getAttribute('max')).toBe('5');
 
+    // The line and the totals move while the server has not answered yet.
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/cart.data*', async (route) => {
+      if (route.request().method() === 'POST') await held;
+      await route.continue();
+    });
     await plus.click();
     await expect.poll(() => quantity.inputValue()).toBe('2');
+    expect(await headset.getByTestId('cart-line-total').innerText()).toContain('R$ 499,80');
+    expect(await page.getByTestId('cart-total').innerText()).toBe('R$ 799,70');
+    answer();
+    await page.unrouteAll({ behavior: 'wait' });
     await expect.poll(() => badge(page).textContent()).toBe('3');
     expect(await headset.getByTestId('cart-line-total').innerText()).toContain('R$ 499,80');
     expect(await page.getByTestId('cart-total').innerText()).toBe('R$ 799,70');
@@ -163,6 +193,7 @@ describe('cart', () => {
     expect(await page.getByRole('link', { name: 'Continuar Comprando' }).getAttribute('href')).toBe(
       '/products',
     );
+    await expect(seriousAxeViolations(page)).resolves.toEqual([]);
     expect(problems).toEqual([]);
     await page.context().close();
   });
@@ -285,6 +316,7 @@ describe('cart', () => {
       expect(await line(page, HEADPHONES.name).count()).toBe(1);
       expect(await badge(page).textContent()).toBe('1');
       expect(await page.getByTestId('cart-total').innerText()).toBe('R$ 299,90');
+      await expect(seriousAxeViolations(page)).resolves.toEqual([]);
       // Said once: the cookie now holds the corrected cart.
       await page.reload({ waitUntil: 'networkidle' });
       expect(await notices(page).innerText()).toBe('');
@@ -318,6 +350,64 @@ describe('cart', () => {
       }
       expect(problems).toEqual([]);
       await page.context().close();
+    },
+  );
+
+  it.runIf(TEST_DATABASE_URL)(
+    'charges flat-rate shipping below the free threshold and holds checkout below the minimum order',
+    async () => {
+      const setSettings = (values: object) =>
+        client!.query('update store_settings set values = values || $1::jsonb', [
+          JSON.stringify(values),
+        ]);
+      await setSettings({
+        shipping_mode: 'flat_rate',
+        default_shipping_cost_cents: 1500,
+        free_shipping_threshold_cents: 100_000,
+        min_order_value_cents: 50_000,
+      });
+      try {
+        const { page, problems } = await openPage(browser, server.url, VIEWPORTS.mobile);
+        await add(page, MOUSE.id, 2);
+        // Settings reach the server by NOTIFY; allow them a moment.
+        await expect
+          .poll(
+            async () => {
+              await page.goto(`${server.url}/cart`, { waitUntil: 'networkidle' });
+              return page.getByTestId('cart-shipping').innerText();
+            },
+            { timeout: 5_000 },
+          )
+          .toBe('R$ 15,00');
+        expect(await page.getByTestId('cart-total').innerText()).toBe('R$ 274,80');
+        expect(
+          await page.getByText('Frete grátis em compras a partir de R$ 1.000,00.').count(),
+        ).toBe(1);
+        expect(
+          await page
+            .getByText('O pedido mínimo é de R$ 500,00. Faltam R$ 240,20 para finalizar a compra.')
+            .count(),
+        ).toBe(1);
+        expect(await page.getByRole('link', { name: 'Finalizar compra' }).count()).toBe(0);
+        expect(await page.getByRole('button', { name: 'Finalizar compra' }).isDisabled()).toBe(
+          true,
+        );
+        await expect(seriousAxeViolations(page)).resolves.toEqual([]);
+
+        // From the free threshold on, shipping is free; the minimum is met too.
+        await page.getByRole('spinbutton', { name: `Quantidade de ${MOUSE.name}` }).fill('8');
+        await page.getByRole('button', { name: /Atualizar/ }).click();
+        await expect.poll(() => page.getByTestId('cart-shipping').innerText()).toBe('Grátis');
+        expect(await page.getByTestId('cart-total').innerText()).toBe('R$ 1.039,20');
+        expect(await page.getByRole('link', { name: 'Finalizar compra' }).count()).toBe(1);
+        expect(problems).toEqual([]);
+        await page.context().close();
+      } finally {
+        await client!.query(
+          `update store_settings set values = values - 'shipping_mode' - 'default_shipping_cost_cents'
+             - 'free_shipping_threshold_cents' - 'min_order_value_cents'`,
+        );
+      }
     },
   );
 });
