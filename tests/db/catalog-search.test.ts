@@ -117,7 +117,7 @@ describeDb('catalog search', ({ db }) => {
       { name: 'Zinco', priceCents: 300 },
       { name: 'Água', priceCents: 100 },
       { name: 'óculos', priceCents: 400 },
-      { name: 'abacate', priceCents: 200 },
+      { name: 'abacate', priceCents: 250 },
       { name: 'Ovo', priceCents: 200 },
     ]);
 
@@ -133,8 +133,8 @@ describeDb('catalog search', ({ db }) => {
     expect(await names({ sort: 'price-desc' })).toEqual([
       'óculos',
       'Zinco',
-      'Ovo',
       'abacate',
+      'Ovo',
       'Água',
     ]);
     expect(await names({ sort: 'name' })).toEqual(['abacate', 'Água', 'óculos', 'Ovo', 'Zinco']);
@@ -154,6 +154,24 @@ describeDb('catalog search', ({ db }) => {
     expect(late.products.map((product) => product.name)).toEqual(['E']);
 
     const none = await searchProducts(db(), { perPage: 2, page: 4, q: 'nada disso' });
+    expect(none).toEqual({ products: [], total: 0, page: 1, pageCount: 1 });
+  });
+
+  it('pages a text search the same way', async () => {
+    await seed(
+      ['Cabo A', 'Cabo B', 'Fone', 'Cabo C', 'Cabo D', 'Cabo E'].map((name) => ({ name })),
+    );
+
+    const second = await searchProducts(db(), { perPage: 2, page: 2, sort: 'name', q: 'cabo' });
+    expect(second).toMatchObject({ total: 5, page: 2, pageCount: 3 });
+    expect(second.products.map((product) => product.name)).toEqual(['Cabo C', 'Cabo D']);
+    expect(second.products[0]).not.toHaveProperty('total');
+
+    const late = await searchProducts(db(), { perPage: 2, page: 7, sort: 'name', q: 'cabo' });
+    expect(late).toMatchObject({ total: 5, page: 3, pageCount: 3 });
+    expect(late.products.map((product) => product.name)).toEqual(['Cabo E']);
+
+    const none = await searchProducts(db(), { perPage: 2, page: 3, q: 'teclado' });
     expect(none).toEqual({ products: [], total: 0, page: 1, pageCount: 1 });
   });
 

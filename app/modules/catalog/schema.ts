@@ -39,9 +39,15 @@ export const products = pgTable(
   (t) => [
     check('products_price_cents_check', sql`${t.priceCents} >= 0`),
     check('products_stock_quantity_check', sql`${t.stockQuantity} >= 0`),
-    index('products_created_at_idx').on(t.createdAt.desc()),
-    index('products_category_created_at_idx').on(t.categoryId, t.createdAt.desc()),
+    // In the catalogue's order (id breaks ties; NULLS FIRST is what a plain ORDER BY … DESC
+    // means), so a page is read straight off the index instead of sorting every product.
+    index('products_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('products_category_created_at_idx').on(
+      t.categoryId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('products_name_idx').on(t.name),
-    index('products_price_cents_idx').on(t.priceCents),
+    index('products_price_cents_idx').on(t.priceCents, t.id),
   ],
 );
