@@ -177,15 +177,17 @@ describe('tracking behind the cookie banner', () => {
     const card = page.getByTestId('product-card').filter({ hasText: 'Mouse' }).first();
     await card.getByRole('button', { name: 'Adicionar ao Carrinho' }).click();
     await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('1');
-    const events = await page.evaluate(() => {
-      const w = window as unknown as { fbq: { queue: unknown[][] }; dataLayer: unknown[][] };
-      return {
-        pixel: w.fbq.queue.map((args) => [...args][1]),
-        gtag: w.dataLayer.map((args) => [...(args as unknown[])]),
-      };
-    });
-    expect(events.pixel).toContain('AddToCart');
-    expect(events.gtag).toContainEqual([
+    const events = () =>
+      page.evaluate(() => {
+        const w = window as unknown as { fbq: { queue: unknown[][] }; dataLayer: unknown[][] };
+        return {
+          pixel: w.fbq.queue.map((args) => [...args][1]),
+          gtag: w.dataLayer.map((args) => [...(args as unknown[])]),
+        };
+      });
+    // Reported once the cart has answered.
+    await expect.poll(async () => (await events()).pixel).toContain('AddToCart');
+    expect((await events()).gtag).toContainEqual([
       'event',
       'conversion',
       expect.objectContaining({ send_to: 'AW-123456789/AbC-D_efG', currency: 'BRL' }),
