@@ -43,7 +43,12 @@ export function trackAddToCart(settings: StoreSettings, item: TrackedItem): void
     value,
     currency: 'BRL',
   });
-  w.ttq?.track?.('AddToCart', { content_id: item.id, quantity: item.quantity, value, currency: 'BRL' });
+  w.ttq?.track?.('AddToCart', {
+    content_id: item.id,
+    quantity: item.quantity,
+    value,
+    currency: 'BRL',
+  });
   w.pintrk?.('track', 'addtocart', { value, order_quantity: item.quantity, currency: 'BRL' });
   w.snaptr?.('track', 'ADD_CART', { price: value, currency: 'BRL', item_ids: [item.id] });
 }
