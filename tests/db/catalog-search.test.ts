@@ -165,7 +165,6 @@ describeDb('catalog search', ({ db }) => {
     const second = await searchProducts(db(), { perPage: 2, page: 2, sort: 'name', q: 'cabo' });
     expect(second).toMatchObject({ total: 5, page: 2, pageCount: 3 });
     expect(second.products.map((product) => product.name)).toEqual(['Cabo C', 'Cabo D']);
-    expect(second.products[0]).not.toHaveProperty('total');
 
     const late = await searchProducts(db(), { perPage: 2, page: 7, sort: 'name', q: 'cabo' });
     expect(late).toMatchObject({ total: 5, page: 3, pageCount: 3 });

@@ -13,7 +13,7 @@ const fold = (value: SQL | string) => sql`vitrine_fold(${value})`;
 const searchText = sql`${products}.search_text`;
 
 /** `%`, `_` and `\` typed by the shopper are searched for literally. */
-export function escapeLike(text: string): string {
+function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
@@ -21,9 +21,8 @@ function words(q: string | undefined): string[] {
   return (q ?? '').trim().split(/\s+/).filter(Boolean).slice(0, MAX_WORDS);
 }
 
-function filters(query: CatalogQuery): { where: SQL | undefined; searchesText: boolean } {
-  const typed = words(query.q);
-  const conditions: SQL[] = typed.map(
+function filters(query: CatalogQuery): SQL | undefined {
+  const conditions: SQL[] = words(query.q).map(
     (word) => sql`${searchText} like '%' || ${fold(escapeLike(word))} || '%' escape '\\'`,
   );
   if (query.categoryId !== undefined) {
@@ -34,11 +33,12 @@ function filters(query: CatalogQuery): { where: SQL | undefined; searchesText: b
   }
   if (query.minCents !== undefined) conditions.push(gte(products.priceCents, query.minCents));
   if (query.maxCents !== undefined) conditions.push(lte(products.priceCents, query.maxCents));
-  return { where: and(...conditions), searchesText: typed.length > 0 };
+  return and(...conditions);
 }
 
-// Each order matches an index (see schema.ts and migration 0002), so an unfiltered page is read
-// off the index rather than sorting the whole catalogue.
+// Each order matches an index (see schema.ts and migration 0002), so a page is read off the
+// index and the scan stops once the page is full, instead of sorting every match. (A window
+// count in the same query would defeat that: it needs every matching row.)
 const ORDER: Record<CatalogSort, SQL[]> = {
   newest: [desc(products.createdAt), desc(products.id)],
   'price-asc': [asc(products.priceCents), asc(products.id)],
@@ -46,61 +46,32 @@ const ORDER: Record<CatalogSort, SQL[]> = {
   name: [asc(fold(sql`${products.name}`)), asc(products.id)],
 };
 
-const pageColumns = {
-  ...getTableColumns(products),
-  category: { id: categories.id, name: categories.name },
-};
-
-function pageOf(
-  db: Db,
-  where: SQL | undefined,
-  sort: CatalogSort,
-  perPage: number,
-  page: number,
-  withTotal: boolean,
-) {
-  // The window count needs every matching row, so it is asked for only when they are all read.
-  const total = withTotal ? sql<number>`count(*) over ()` : sql<number>`0`;
-  return db
-    .select({ ...pageColumns, total: total.mapWith(Number) })
-    .from(products)
-    .leftJoin(categories, eq(products.categoryId, categories.id))
-    .where(where)
-    .orderBy(...ORDER[sort])
-    .limit(perPage)
-    .offset((page - 1) * perPage);
-}
-
-async function countOf(db: Db, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(products).where(where);
-  return row?.total ?? 0;
-}
-
 /** One page of the catalogue: filtered, sorted and paged by the database. */
 export async function searchProducts(db: Db, query: CatalogQuery): Promise<CatalogPage> {
-  const { where, searchesText } = filters(query);
-  const sort = query.sort ?? 'newest';
+  const where = filters(query);
   const perPage = Number.isInteger(query.perPage) ? Math.max(1, query.perPage) : 1;
-  const asked = Number.isInteger(query.page) ? Math.max(1, query.page!) : 1;
-  const result = (rows: Awaited<ReturnType<typeof pageOf>>, total: number, page: number) => ({
-    products: rows.map(({ total: _, ...product }) => product),
-    total,
-    page,
-    pageCount: Math.max(1, Math.ceil(total / perPage)),
-  });
-
-  // A text search scans every product anyway: the window count comes with that one scan.
-  if (searchesText) {
-    const rows = await pageOf(db, where, sort, perPage, asked, true);
-    if (rows.length > 0) return result(rows, rows[0]!.total, asked);
-    if (asked === 1) return result([], 0, 1);
-  }
-  // Otherwise counting first lets the page itself come straight off an index; it also finds
-  // the last page when the one asked for is past it.
-  const total = await countOf(db, where);
-  const page = Math.min(asked, Math.max(1, Math.ceil(total / perPage)));
-  const rows = total === 0 ? [] : await pageOf(db, where, sort, perPage, page, false);
-  return result(rows, total, page);
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: count() })
+    .from(products)
+    .where(where);
+  const pageCount = Math.max(1, Math.ceil(total / perPage));
+  const asked = Number.isInteger(query.page) ? query.page! : 1;
+  const page = Math.min(Math.max(1, asked), pageCount);
+  const rows =
+    total === 0
+      ? []
+      : await db
+          .select({
+            ...getTableColumns(products),
+            category: { id: categories.id, name: categories.name },
+          })
+          .from(products)
+          .leftJoin(categories, eq(products.categoryId, categories.id))
+          .where(where)
+          .orderBy(...ORDER[query.sort ?? 'newest'])
+          .limit(perPage)
+          .offset((page - 1) * perPage);
+  return { products: rows, total, page, pageCount };
 }
 
 /** Every category, in the order a Brazilian reads them (accents and case ignored). */
