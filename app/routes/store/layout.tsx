@@ -7,6 +7,7 @@ import { WhatsappButton } from '~/components/store/whatsapp-button';
 import { seoContext, useSettings, useStoreData } from '~/lib/store-data';
 import { findSignedInAdmin } from '~/modules/auth/index.server';
 import { cartCount } from '~/modules/cart/index.server';
+import { publicOrigin } from '~/modules/content/index.server';
 import { needsConsent } from '~/modules/tracking';
 import type { loader as rootLoader } from '~/root';
 
@@ -20,9 +21,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (settings.maintenance_mode && !(await findSignedInAdmin(context.db, request))) {
     throw data(MAINTENANCE, { status: 503, headers: { 'Retry-After': '600' } });
   }
-  const canonical = /^https?:\/\//.test(settings.canonical_url) ? settings.canonical_url : '';
   return {
-    origin: canonical ? canonical.replace(/\/+$/, '') : new URL(request.url).origin,
+    origin: publicOrigin(settings, request.url),
     cartCount: await cartCount(context.db, request),
     maintenancePreview: settings.maintenance_mode,
   };
