@@ -42,6 +42,10 @@ async function seriousAxeViolations(page: Page) {
     .map((violation) => violation.id);
 }
 
+// Lazy images start loading after `load`; waiting for them keeps the next goto from cancelling
+// one, which would be reported as a failed request.
+const IDLE = { waitUntil: 'networkidle' } as const;
+
 const byPrice = [...SAMPLE_PRODUCTS].sort((a, b) => a.priceCents - b.priceCents);
 
 describe('catalogue /products', () => {
@@ -61,7 +65,7 @@ describe('catalogue /products', () => {
     expect(await countText(page)).toBe('8 produto(s) encontrado(s)');
     expect(await cardNames(page)).toEqual(SAMPLE_PRODUCTS.map((product) => product.name));
 
-    await page.goto(`${server.url}/products?q=FONE&ordem=menor-preco`);
+    await page.goto(`${server.url}/products?q=FONE&ordem=menor-preco`, IDLE);
     expect(await cardNames(page)).toEqual([
       'Headset Gamer com Microfone',
       'Fone de Ouvido Bluetooth Pro',
@@ -70,10 +74,10 @@ describe('catalogue /products', () => {
     expect(await page.getByLabel('Ordenar por').inputValue()).toBe('menor-preco');
 
     // "audio" is in a description ("Áudio surround"), without the accent.
-    await page.goto(`${server.url}/products?q=audio`);
+    await page.goto(`${server.url}/products?q=audio`, IDLE);
     expect(await cardNames(page)).toEqual(['Headset Gamer com Microfone']);
 
-    await page.goto(`${server.url}/products?min=200&max=400&ordem=maior-preco`);
+    await page.goto(`${server.url}/products?min=200&max=400&ordem=maior-preco`, IDLE);
     expect(await cardNames(page)).toEqual(
       byPrice
         .filter((product) => product.priceCents >= 20000 && product.priceCents <= 40000)
@@ -81,7 +85,7 @@ describe('catalogue /products', () => {
         .map((product) => product.name),
     );
 
-    await page.goto(`${server.url}/products?q=nada+assim`);
+    await page.goto(`${server.url}/products?q=nada+assim`, IDLE);
     expect(await countText(page)).toBe('0 produto(s) encontrado(s)');
     expect(await page.getByText('Nenhum produto encontrado').isVisible()).toBe(true);
     expect(problems).toEqual([]);
@@ -115,7 +119,7 @@ describe('catalogue /products', () => {
 
     const shared = await browser.newContext();
     const other = await shared.newPage();
-    await other.goto(`${server.url}/products?q=fone&ordem=maior-preco&min=250`);
+    await other.goto(`${server.url}/products?q=fone&ordem=maior-preco&min=250`, IDLE);
     expect(await cardNames(other)).toEqual(['Fone de Ouvido Bluetooth Pro']);
     expect(await other.getByLabel('Preço mínimo (R$)').inputValue()).toBe('250');
     await shared.close();
@@ -126,7 +130,7 @@ describe('catalogue /products', () => {
   it('works as a plain form before JavaScript', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(`${server.url}/products`);
+    await page.goto(`${server.url}/products`, IDLE);
     await page.getByLabel('Buscar').fill('mouse');
     await page.getByLabel('Categoria').selectOption({ label: 'Informática' });
     await page.getByLabel('Preço máximo (R$)').fill('1.000,00');
@@ -160,7 +164,7 @@ describe('catalogue /products', () => {
     ]);
     expect(await page.locator('[data-testid="product-card"]').count()).toBe(8);
 
-    await page.goto(`${server.url}/products?min=1.000&max=10,5`);
+    await page.goto(`${server.url}/products?min=1.000&max=10,5`, IDLE);
     expect(await notices.innerText()).toBe(
       'O preço mínimo era maior que o máximo; os dois foram trocados.',
     );
@@ -168,7 +172,7 @@ describe('catalogue /products', () => {
     expect(await page.getByLabel('Preço máximo (R$)').inputValue()).toBe('1000');
     expect(await page.locator('[data-testid="product-card"]').count()).toBe(7);
 
-    const late = await page.goto(`${server.url}/products?pagina=7`);
+    const late = await page.goto(`${server.url}/products?pagina=7`, IDLE);
     expect(late?.status()).toBe(200);
     expect(await notices.innerText()).toBe('A página 7 não existe; mostrando a última página (1).');
     await page.context().close();
@@ -262,17 +266,20 @@ describe('catalogue pagination', () => {
   let browser: Browser;
   let dataDir: string;
   beforeAll(async () => {
-    // 8 sample products and 22 more, 4 to a page: 8 pages.
-    dataDir = await prepareStoreFolder({ products_per_page: 4 }, async (db) => {
-      await db.insert(products).values(
-        Array.from({ length: 22 }, (_, index) => ({
-          name: `Adaptador ${String(index + 1).padStart(2, '0')}`,
-          priceCents: 1000 + index,
-          stockQuantity: 20,
-          createdAt: new Date(Date.UTC(2020, 0, 1 + index)),
-        })),
-      );
-    });
+    // 8 sample products and 22 more, 4 to a page: 8 pages. Reviews switched off.
+    dataDir = await prepareStoreFolder(
+      { products_per_page: 4, enable_reviews: false },
+      async (db) => {
+        await db.insert(products).values(
+          Array.from({ length: 22 }, (_, index) => ({
+            name: `Adaptador ${String(index + 1).padStart(2, '0')}`,
+            priceCents: 1000 + index,
+            stockQuantity: 20,
+            createdAt: new Date(Date.UTC(2020, 0, 1 + index)),
+          })),
+        );
+      },
+    );
     [server, browser] = await Promise.all([startServer({ dataDir }), launchBrowser()]);
   });
   afterAll(async () => {
@@ -323,8 +330,14 @@ describe('catalogue pagination', () => {
       VIEWPORTS.mobile.width,
     );
 
-    // The whole catalogue: 30 products, 8 pages, with a gap in the page numbers.
-    await page.goto(`${server.url}/products?pagina=8`);
+    // The whole catalogue: 30 products, 8 pages, with a gap in the page numbers; the sample
+    // products' reviews stay hidden while the store has reviews switched off.
+    await page.goto(`${server.url}/products`, IDLE);
+    expect(await cardNames(page)).toEqual(
+      SAMPLE_PRODUCTS.slice(0, 4).map((product) => product.name),
+    );
+    expect(await page.getByText(/^Avaliação /).count()).toBe(0);
+    await page.goto(`${server.url}/products?pagina=8`, IDLE);
     expect(await cardNames(page)).toHaveLength(2);
     expect(await pager.innerText()).toContain('…');
     expect(problems).toEqual([]);
