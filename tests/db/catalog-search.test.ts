@@ -1,10 +1,11 @@
+import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 
 import { categories, products } from '~/db/schema';
 import { listCategories, putProduct, searchProducts } from '~/modules/catalog/index.server';
 import type { CatalogQuery } from '~/modules/catalog';
 
-import { describeDb } from '../support/db';
+import { describeDb, queryRows } from '../support/db';
 
 describeDb('catalog search', ({ db }) => {
   const base = Date.parse('2026-01-01T12:00:00Z');
@@ -172,6 +173,32 @@ describeDb('catalog search', ({ db }) => {
 
     const none = await searchProducts(db(), { perPage: 2, page: 3, q: 'teclado' });
     expect(none).toEqual({ products: [], total: 0, page: 1, pageCount: 1 });
+  });
+
+  it('can answer a text search from the trigram index wherever pg_trgm exists', async () => {
+    const [available] = await queryRows<{ count: number }>(
+      db(),
+      sql`select count(*)::int as count from pg_available_extensions where name = 'pg_trgm'`,
+    );
+    const indexed = await queryRows(
+      db(),
+      sql`select 1 from pg_indexes where indexname = 'products_search_text_trgm_idx'`,
+    );
+    expect(indexed.length).toBe(available!.count);
+    if (indexed.length === 0) return;
+    await seed([{ name: 'Fone' }]);
+    const plan = await db().transaction(async (tx) => {
+      // With a handful of rows a scan is cheaper; this asks whether the index fits the query.
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return queryRows<{ 'QUERY PLAN': string }>(
+        tx,
+        sql`explain select count(*) from products
+            where products.search_text like '%' || vitrine_fold(${'fone'}) || '%' escape '\\'`,
+      );
+    });
+    expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toContain(
+      'products_search_text_trgm_idx',
+    );
   });
 
   it('lists categories by name, ignoring case and accents', async () => {
