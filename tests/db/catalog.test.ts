@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 
 import { categories, products } from '~/db/schema';
-import { listProducts } from '~/modules/catalog/index.server';
+import { searchProducts } from '~/modules/catalog/index.server';
 
 import { describeDb } from '../support/db';
 
@@ -21,7 +21,7 @@ describeDb('catalog', ({ db }) => {
         })),
       );
 
-    const listed = await listProducts(db(), { limit: 2 });
+    const { products: listed } = await searchProducts(db(), { sort: 'newest', perPage: 2 });
 
     expect(listed.map((product) => product.name)).toEqual(['Novo', 'Do meio']);
     expect(listed[0]).toMatchObject({

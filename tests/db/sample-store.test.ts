@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 
 import { categories, products, reviews } from '~/db/schema';
 import { initializeStore, seedSampleStore } from '~/flows/seed-sample-store.server';
-import { listProducts } from '~/modules/catalog/index.server';
+import { searchProducts } from '~/modules/catalog/index.server';
 
 import { describeDb, queryRows } from '../support/db';
 
@@ -56,7 +56,7 @@ describeDb('sample store', ({ db }) => {
 
   it('has local images, integer prices and real reviews', async () => {
     await initializeStore(db(), { seed: true });
-    const listed = await listProducts(db(), { limit: 8 });
+    const { products: listed } = await searchProducts(db(), { perPage: 8 });
     expect(listed).toHaveLength(8);
     for (const product of listed) {
       expect(Number.isInteger(product.priceCents)).toBe(true);

@@ -1,4 +1,4 @@
-export { listProducts, putCategory, putProduct } from './catalog.server';
+export { putCategory, putProduct } from './catalog.server';
 export { getProduct } from './product.server';
 export { listCategories, searchProducts } from './search.server';
 export { lookupProducts, type ProductSummary } from './lookup.server';
