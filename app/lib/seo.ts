@@ -22,7 +22,8 @@ export interface SeoContext {
   origin: string;
 }
 
-function absolute(origin: string, url: string): string {
+/** A site path ("/sample/a.svg") made absolute; absolute URLs pass through. */
+export function absoluteUrl(origin: string, url: string): string {
   return url.startsWith('/') ? `${origin}${url}` : url;
 }
 
@@ -37,7 +38,7 @@ export function seoMeta({ settings, origin }: SeoContext, page: PageSeo): MetaDe
   ).slice(0, 300);
   const url = `${origin}${page.path}`;
   const imageSource = page.image || settings.og_image_url || settings.logo_url;
-  const image = imageSource ? absolute(origin, imageSource) : undefined;
+  const image = imageSource ? absoluteUrl(origin, imageSource) : undefined;
   const robots = page.noindex ? 'noindex, nofollow' : settings.meta_robots;
 
   const tags: MetaDescriptor[] = [
@@ -70,7 +71,7 @@ export function seoMeta({ settings, origin }: SeoContext, page: PageSeo): MetaDe
   if (image) {
     tags.push({ property: 'og:image', content: image });
     const twitterImage = page.image ? image : settings.twitter_image_url || image;
-    tags.push({ name: 'twitter:image', content: absolute(origin, twitterImage) });
+    tags.push({ name: 'twitter:image', content: absoluteUrl(origin, twitterImage) });
   }
   return tags;
 }

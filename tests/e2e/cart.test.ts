@@ -1,12 +1,6 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-
-import type { AxeResults } from 'axe-core';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-import { SAMPLE_PRODUCTS } from '~/flows/sample-store';
 
 import { launchBrowser, openPage, VIEWPORTS } from '../support/browser';
 import {
@@ -15,39 +9,20 @@ import {
   TEST_DATABASE_URL,
   uniqueDatabaseName,
 } from '../support/postgres';
+import { sampleProduct } from '../support/sample';
+import { seriousAxeViolations } from '../support/axe';
 import { startServer, type TestServer } from '../support/server';
 
-function sample(name: string) {
-  const product = SAMPLE_PRODUCTS.find((candidate) => candidate.name.startsWith(name));
-  if (!product) throw new Error(`No sample product ${name}`);
-  return product;
-}
-
 // R$ 299,90, 75 in stock.
-const HEADPHONES = sample('Fone de Ouvido');
+const HEADPHONES = sampleProduct('Fone de Ouvido');
 // R$ 249,90, 5 in stock.
-const HEADSET = sample('Headset Gamer');
+const HEADSET = sampleProduct('Headset Gamer');
 // R$ 129,90, 120 in stock.
-const MOUSE = sample('Mouse Sem Fio');
+const MOUSE = sampleProduct('Mouse Sem Fio');
 // R$ 1.234,56, 12 in stock.
-const MONITOR = sample('Monitor 27');
+const MONITOR = sampleProduct('Monitor 27');
 // Sold out.
-const SMARTWATCH = sample('Smartwatch');
-
-const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-async function seriousAxeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(await axeSource);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document): Promise<AxeResults> } }).axe;
-    const result = await axe.run(document);
-    return result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map(
-        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`,
-      );
-  });
-}
+const SMARTWATCH = sampleProduct('Smartwatch');
 
 const badge = (page: Page) => page.getByTestId('cart-count');
 const lines = (page: Page) => page.getByTestId('cart-line');

@@ -1,5 +1,4 @@
-import { readFile, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { rm } from 'node:fs/promises';
 
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,10 +7,9 @@ import { products } from '~/db/schema';
 import { SAMPLE_PRODUCTS, SAMPLE_REVIEWS } from '~/flows/sample-store';
 
 import { launchBrowser, openPage, VIEWPORTS } from '../support/browser';
+import { seriousAxeViolations } from '../support/axe';
 import { startServer, type TestServer } from '../support/server';
 import { prepareStoreFolder } from '../support/store';
-
-const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 async function cardNames(page: Page): Promise<string[]> {
   return page.locator('[data-testid="product-card"] h3').allInnerTexts();
@@ -19,27 +17,6 @@ async function cardNames(page: Page): Promise<string[]> {
 
 function countText(page: Page): Promise<string> {
   return page.getByTestId('catalog-count').innerText();
-}
-
-async function seriousAxeViolations(page: Page) {
-  await page.evaluate(`${await axeSource};undefined`);
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (options: object) => Promise<{ violations: { id: string; impact: string }[] }>;
-        };
-      }
-    ).axe;
-    return (
-      await axe.run({
-        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-      })
-    ).violations;
-  });
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => violation.id);
 }
 
 // Lazy images start loading after `load`; waiting for them keeps the next goto from cancelling

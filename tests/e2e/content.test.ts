@@ -1,11 +1,10 @@
-import { readFile, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { rm } from 'node:fs/promises';
 
-import type axeCore from 'axe-core';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { launchBrowser, openPage, VIEWPORTS } from '../support/browser';
+import { seriousAxeViolations } from '../support/axe';
 import { startServer, type TestServer } from '../support/server';
 import { prepareStoreFolder } from '../support/store';
 
@@ -16,21 +15,6 @@ const PAGES = [
   ['/faq', 'Perguntas Frequentes'],
   ['/contato', 'Contato'],
 ] as const;
-
-const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-async function seriousAxeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(await axeSource);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: typeof axeCore }).axe;
-    const result = await axe.run(document);
-    return result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map(
-        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`,
-      );
-  });
-}
 
 let browser: Browser;
 beforeAll(async () => {

@@ -1,45 +1,22 @@
-import { readFile, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { rm } from 'node:fs/promises';
 
-import type { AxeResults } from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { SAMPLE_PRODUCTS } from '~/flows/sample-store';
-
 import { launchBrowser, openPage, VIEWPORTS } from '../support/browser';
+import { sampleProduct } from '../support/sample';
+import { seriousAxeViolations } from '../support/axe';
 import { startServer, type TestServer } from '../support/server';
 import { prepareStoreFolder } from '../support/store';
 
-function sample(name: string) {
-  const product = SAMPLE_PRODUCTS.find((candidate) => candidate.name.startsWith(name));
-  if (!product) throw new Error(`No sample product ${name}`);
-  return product;
-}
-
 // Two reviews (5 and 4), 75 in stock, R$ 299,90.
-const HEADPHONES = sample('Fone de Ouvido');
+const HEADPHONES = sampleProduct('Fone de Ouvido');
 // No reviews, 5 in stock.
-const HEADSET = sample('Headset Gamer');
+const HEADSET = sampleProduct('Headset Gamer');
 // No reviews, R$ 1.234,56.
-const MONITOR = sample('Monitor 27');
+const MONITOR = sampleProduct('Monitor 27');
 // Stock 0.
-const SMARTWATCH = sample('Smartwatch');
-
-const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-async function seriousAxeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(await axeSource);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document): Promise<AxeResults> } }).axe;
-    const result = await axe.run(document);
-    return result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map(
-        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`,
-      );
-  });
-}
+const SMARTWATCH = sampleProduct('Smartwatch');
 
 async function productJsonLd(page: Page): Promise<Record<string, unknown>> {
   const blocks = await page

@@ -1,16 +1,11 @@
-import { useEffect, useRef } from 'react';
-import { Link, useFetcher } from 'react-router';
+import { Link } from 'react-router';
 
+import { CartFeedback, useAddToCart } from '~/components/store/add-to-cart';
 import { RatingStars } from '~/components/store/rating-stars';
 import { Money } from '~/components/ui/money';
 import { useSettings } from '~/lib/store-data';
 import type { Product } from '~/modules/catalog';
 import type { RatingSummary } from '~/modules/reviews';
-import { trackAddToCart } from '~/modules/tracking';
-
-// The cart's own message says when the stock capped the quantity; the fallback covers replies
-// without one.
-type CartReply = { ok: true; count: number; message?: string } | { error: string };
 
 const NEW_ABOVE_STOCK = 50;
 const FEW_LEFT_BELOW_STOCK = 10;
@@ -37,22 +32,7 @@ function StockBadge({ stock }: { stock: number }) {
 
 function AddToCart({ product }: { product: Product }) {
   const settings = useSettings();
-  const fetcher = useFetcher<CartReply>();
-  const tracked = useRef<CartReply | undefined>(undefined);
-  const reply = fetcher.data;
-
-  // Once per successful add: revalidation re-renders with the same reply object.
-  useEffect(() => {
-    if (!reply || !('ok' in reply) || tracked.current === reply) return;
-    tracked.current = reply;
-    trackAddToCart(settings, {
-      id: product.id,
-      name: product.name,
-      priceCents: product.priceCents,
-      quantity: 1,
-    });
-  }, [reply, settings, product]);
-
+  const { fetcher, reply } = useAddToCart(product);
   return (
     <fetcher.Form
       method="post"
@@ -70,18 +50,11 @@ function AddToCart({ product }: { product: Product }) {
         {settings.add_to_cart_text}
         <span className="sr-only">: {product.name}</span>
       </button>
-      <p role="status" className="min-h-5 text-sm font-semibold" data-testid="card-feedback">
-        {reply && 'ok' in reply ? (
-          <>
-            {reply.message || 'Adicionado ao carrinho.'}{' '}
-            <Link to="/cart" className="text-link underline">
-              {settings.view_cart_text}
-            </Link>
-          </>
-        ) : (
-          reply?.error
-        )}
-      </p>
+      <CartFeedback
+        reply={reply}
+        className="min-h-5 text-sm font-semibold"
+        testId="card-feedback"
+      />
     </fetcher.Form>
   );
 }

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 
 import { ProductCard } from '~/components/store/product-card';
 import { ShieldIcon, StarIcon, TruckIcon } from '~/components/ui/icons';
-import { seoMeta } from '~/lib/seo';
+import { absoluteUrl, seoMeta } from '~/lib/seo';
 import { seoContext, useSettings } from '~/lib/store-data';
 import { listCategories, searchProducts } from '~/modules/catalog/index.server';
 import { ratingSummaries } from '~/modules/reviews/index.server';
@@ -35,7 +35,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 function organizationJsonLd(settings: StoreSettings, origin: string) {
-  const absolute = (url: string) => (url.startsWith('/') ? `${origin}${url}` : url);
   const sameAs = [
     settings.facebook_url,
     settings.instagram_url,
@@ -50,7 +49,7 @@ function organizationJsonLd(settings: StoreSettings, origin: string) {
     name: settings.store_name,
     url: `${origin}/`,
     description: settings.schema_description || settings.store_description,
-    ...(settings.logo_url ? { logo: absolute(settings.logo_url) } : {}),
+    ...(settings.logo_url ? { logo: absoluteUrl(origin, settings.logo_url) } : {}),
     ...(settings.contact_email ? { email: settings.contact_email } : {}),
     ...(settings.contact_phone ? { telephone: settings.contact_phone } : {}),
     ...(settings.contact_address ? { address: settings.contact_address } : {}),

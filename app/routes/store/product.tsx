@@ -1,6 +1,6 @@
-import { useEffect, useRef } from 'react';
-import { data, isRouteErrorResponse, Link, useFetcher } from 'react-router';
+import { data, isRouteErrorResponse, Link } from 'react-router';
 
+import { CartFeedback, useAddToCart } from '~/components/store/add-to-cart';
 import { ProductBadges } from '~/components/store/product-badges';
 import { ProductGallery } from '~/components/store/product-gallery';
 import { QuantitySelector } from '~/components/store/quantity-selector';
@@ -9,15 +9,14 @@ import { ReviewList, type ReviewItem } from '~/components/store/review-list';
 import { ShareButton } from '~/components/store/share-button';
 import { WishlistButton } from '~/components/store/wishlist-button';
 import { Money } from '~/components/ui/money';
-import { seoMeta } from '~/lib/seo';
+import { absoluteUrl, seoMeta } from '~/lib/seo';
 import { seoContext, useSettings } from '~/lib/store-data';
-import { MAX_LINE_QUANTITY, type CartReply } from '~/modules/cart';
+import { MAX_LINE_QUANTITY } from '~/modules/cart';
 import type { Product } from '~/modules/catalog';
 import { getProduct } from '~/modules/catalog/index.server';
 import type { RatingSummary } from '~/modules/reviews';
 import { listProductReviews, ratingSummaries } from '~/modules/reviews/index.server';
 import type { StoreSettings } from '~/modules/settings';
-import { trackAddToCart } from '~/modules/tracking';
 
 import type { Route } from './+types/product';
 
@@ -53,10 +52,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 /** Cents as the decimal string schema.org and Open Graph expect: 123456 → "1234.56". */
 function decimalPrice(cents: number): string {
   return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-}
-
-function absoluteUrl(origin: string, url: string): string {
-  return url.startsWith('/') ? `${origin}${url}` : url;
 }
 
 function productJsonLd(
@@ -128,31 +123,13 @@ export function meta({ loaderData, matches, params, error }: Route.MetaArgs) {
 
 function PurchaseForm({ product }: { product: Product }) {
   const settings = useSettings();
-  const fetcher = useFetcher<CartReply>();
-  const submittedQuantity = useRef(1);
-  const tracked = useRef<CartReply | undefined>(undefined);
-  const reply = fetcher.data;
-
-  // Reported once per successful add; revalidation re-renders with the same reply.
-  useEffect(() => {
-    if (!reply || !('ok' in reply) || tracked.current === reply) return;
-    tracked.current = reply;
-    trackAddToCart(settings, {
-      id: product.id,
-      name: product.name,
-      priceCents: product.priceCents,
-      quantity: submittedQuantity.current,
-    });
-  }, [reply, settings, product]);
-
+  const { fetcher, reply, noteQuantity } = useAddToCart(product);
   return (
     <fetcher.Form
       method="post"
       action="/cart"
       className="flex flex-col gap-4"
-      onSubmit={(event) => {
-        submittedQuantity.current = Number(new FormData(event.currentTarget).get('quantity')) || 1;
-      }}
+      onSubmit={(event) => noteQuantity(event.currentTarget)}
     >
       <input type="hidden" name="productId" value={product.id} />
       <QuantitySelector max={Math.min(product.stockQuantity, MAX_LINE_QUANTITY)} />
@@ -164,18 +141,11 @@ function PurchaseForm({ product }: { product: Product }) {
           {settings.add_to_cart_text}
         </button>
       </div>
-      <p role="status" className="min-h-6 text-sm font-semibold" data-testid="cart-feedback">
-        {reply && 'ok' in reply ? (
-          <>
-            {reply.message}{' '}
-            <Link to="/cart" className="text-link underline">
-              {settings.view_cart_text}
-            </Link>
-          </>
-        ) : (
-          reply?.error
-        )}
-      </p>
+      <CartFeedback
+        reply={reply}
+        className="min-h-6 text-sm font-semibold"
+        testId="cart-feedback"
+      />
     </fetcher.Form>
   );
 }
