@@ -283,7 +283,7 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p data-testid="catalog-count" aria-live="polite">
-          {total} produto(s) encontrado(s)
+          {`${total} produto(s) encontrado(s)`}
         </p>
         <ViewToggle query={query} view={view} />
       </div>

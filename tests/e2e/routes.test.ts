@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import {
+  createDatabase,
+  dropDatabase,
+  TEST_DATABASE_URL,
+  uniqueDatabaseName,
+} from '../support/postgres';
+import { sampleProduct } from '../support/sample';
+import { startServer, type TestServer } from '../support/server';
+
+const HEADPHONES = sampleProduct('Fone de Ouvido');
+
+// Each public route with a text of SPEC §2 it must show.
+const PAGES: [path: string, text: string][] = [
+  ['/', 'Todos os Produtos'],
+  ['/products', '8 produto(s) encontrado(s)'],
+  ['/products?q=cafe&ordem=nome', 'Nenhum produto encontrado'],
+  [`/product/${HEADPHONES.id}`, 'Comprar Agora'],
+  ['/cart', 'Seu carrinho está vazio'],
+  ['/sobre', 'Sobre Nós'],
+  ['/politicadevolucao', 'Política de Troca e Devolução'],
+  ['/politicaprivacidade', 'Política de Privacidade'],
+  ['/faq', 'Perguntas Frequentes'],
+  ['/contato', 'Contato'],
+  ['/sitemap.xml', `/product/${HEADPHONES.id}`],
+  ['/robots.txt', 'Sitemap:'],
+];
+
+const MISSING: [path: string, text: string][] = [
+  ['/product/00000000-0000-4000-8000-000000000000', 'Produto não encontrado'],
+  ['/product/nao-e-um-id', 'Produto não encontrado'],
+  ['/pagina-que-nao-existe', 'Página não encontrada'],
+];
+
+const BACKENDS = TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+describe.each(BACKENDS)('every storefront route on %s', (backend) => {
+  let server: TestServer;
+  const database = uniqueDatabaseName('vitrine_routes');
+  beforeAll(async () => {
+    const env =
+      backend === 'postgres'
+        ? { DATABASE_URL: await createDatabase(TEST_DATABASE_URL!, database) }
+        : undefined;
+    server = await startServer({ env });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    if (backend === 'postgres') await dropDatabase(TEST_DATABASE_URL!, database);
+  });
+
+  it.each(PAGES)('%s answers 200 with its text', async (path, text) => {
+    const response = await fetch(`${server.url}${path}`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain(text);
+  });
+
+  it.each(MISSING)('%s answers 404 in the store look', async (path, text) => {
+    const response = await fetch(`${server.url}${path}`);
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain(text);
+    expect(html).toContain('href="/products"');
+  });
+});
