@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -56,10 +57,18 @@ export class DatabaseLockedError extends Error {
 
 const MIGRATIONS_ADVISORY_LOCK = 727_001;
 
+// Every PGlite open loads the same extensions: a data folder or dump made with one cannot be
+// read without it. pg_trgm lets the catalogue search use a trigram index (migration 0004).
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('databaseUrl' in options) return openPostgres(options.databaseUrl, options.poolMax ?? 10);
   if ('dataDir' in options) return openPgliteFolder(options.dataDir);
-  return wrapPglite(await PGlite.create({ loadDataDir: options.loadDataDir }), async () => {});
+  const client = await PGlite.create({
+    loadDataDir: options.loadDataDir,
+    extensions: PGLITE_EXTENSIONS,
+  });
+  return wrapPglite(client, async () => {});
 }
 
 async function openPgliteFolder(dataDir: string): Promise<Database> {
@@ -81,7 +90,7 @@ async function openPgliteFolder(dataDir: string): Promise<Database> {
     throw error;
   }
   try {
-    const client = await PGlite.create(dir);
+    const client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
     return wrapPglite(client, release);
   } catch (error) {
     await release();

@@ -7,7 +7,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { TestProject } from 'vitest/node';
 
-import { openDatabase } from '~/db/database.server';
+import { openDatabase, PGLITE_EXTENSIONS } from '~/db/database.server';
 
 import { createDatabase, dropDatabase, TEST_DATABASE_URL, uniqueDatabaseName } from './postgres';
 
@@ -22,7 +22,7 @@ declare module 'vitest' {
 
 // Migrate once for the whole run; each test file then starts from a copy.
 export default async function setup(project: TestProject) {
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   await migrate(drizzle({ client }), { migrationsFolder: 'drizzle' });
   const dumpPath = join(tmpdir(), `vitrine-test-template-${process.pid}.tar.gz`);
   await writeFile(dumpPath, Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer()));
