@@ -94,7 +94,7 @@ export function ProductCard({
         {product.category ? (
           <p className="text-sm text-product-description">{product.category.name}</p>
         ) : null}
-        <h3 className="product-title break-words">
+        <h3 className="product-title hyphens-auto break-words max-sm:text-base">
           <Link
             to={`/product/${product.id}`}
             className="before:absolute before:inset-0 before:content-[''] focus-visible:underline"
