@@ -14,6 +14,7 @@ const HEADPHONES = sampleProduct('Fone de Ouvido');
 // Each public route with a text of SPEC §2 it must show.
 const PAGES: [path: string, text: string][] = [
   ['/', 'Todos os Produtos'],
+  ['/', 'Avaliação 4,5 de 5'],
   ['/products', '8 produto(s) encontrado(s)'],
   ['/products?q=cafe&ordem=nome', 'Nenhum produto encontrado'],
   [`/product/${HEADPHONES.id}`, 'Comprar Agora'],

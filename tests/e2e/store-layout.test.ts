@@ -228,6 +228,7 @@ describe('store switches', () => {
         enable_chat: true,
         contact_whatsapp: '5511987654321',
         enable_dark_mode: true,
+        enable_reviews: false,
       },
       async (db) => {
         const [admin] = await db
@@ -261,6 +262,8 @@ describe('store switches', () => {
     const html = await asAdmin.text();
     expect(html).toContain('Modo de manutenção ativo');
     expect(html).toContain('data-testid="product-card"');
+    // enable_reviews is off in this store: no ratings on the cards.
+    expect(html).not.toContain('Avaliação');
 
     const expired = (await sessionCookie.serialize(randomBytes(32).toString('hex'))).split(';')[0]!;
     expect((await fetch(store.server.url, { headers: { cookie: expired } })).status).toBe(503);

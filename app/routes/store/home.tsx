@@ -13,7 +13,10 @@ import type { Route } from './+types/home';
 const FEATURED_LIMIT = 8;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const categories = await listCategories(context.db);
+  const [settings, categories] = await Promise.all([
+    context.settings.get(),
+    listCategories(context.db),
+  ]);
   const asked = new URL(request.url).searchParams.get('categoria');
   // An unknown category (an old link, say) shows every product instead of an error.
   const category = categories.find((candidate) => candidate.id === asked) ?? null;
@@ -23,10 +26,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page: 1,
     perPage: FEATURED_LIMIT,
   });
-  const ratings = await ratingSummaries(
-    context.db,
-    products.map((product) => product.id),
-  );
+  const ratings = settings.enable_reviews
+    ? await ratingSummaries(
+        context.db,
+        products.map((product) => product.id),
+      )
+    : new Map();
   return {
     categories,
     activeCategoryId: category?.id ?? null,
