@@ -1,5 +1,3 @@
-import { rm } from 'node:fs/promises';
-
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -9,7 +7,6 @@ import { SAMPLE_PRODUCTS, SAMPLE_REVIEWS } from '~/flows/sample-store';
 import { launchBrowser, openPage, VIEWPORTS } from '../support/browser';
 import { seriousAxeViolations } from '../support/axe';
 import { startServer, type TestServer } from '../support/server';
-import { prepareStoreFolder } from '../support/store';
 
 async function cardNames(page: Page): Promise<string[]> {
   return page.locator('[data-testid="product-card"] h3').allInnerTexts();
@@ -241,12 +238,11 @@ describe('catalogue /products', () => {
 describe('catalogue pagination', () => {
   let server: TestServer;
   let browser: Browser;
-  let dataDir: string;
   beforeAll(async () => {
     // 8 sample products and 22 more, 4 to a page: 8 pages. Reviews switched off.
-    dataDir = await prepareStoreFolder(
-      { products_per_page: 4, enable_reviews: false },
-      async (db) => {
+    const store = startServer({
+      settings: { products_per_page: 4, enable_reviews: false },
+      prepare: async (db) => {
         await db.insert(products).values(
           Array.from({ length: 22 }, (_, index) => ({
             name: `Adaptador ${String(index + 1).padStart(2, '0')}`,
@@ -256,13 +252,12 @@ describe('catalogue pagination', () => {
           })),
         );
       },
-    );
-    [server, browser] = await Promise.all([startServer({ dataDir }), launchBrowser()]);
+    });
+    [server, browser] = await Promise.all([store, launchBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
-    await rm(dataDir, { recursive: true, force: true });
   });
 
   it('pages with products_per_page, keeping the filters in every link', async () => {

@@ -1,12 +1,9 @@
-import { rm } from 'node:fs/promises';
-
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { launchBrowser, openPage, VIEWPORTS } from '../support/browser';
 import { seriousAxeViolations } from '../support/axe';
 import { startServer, type TestServer } from '../support/server';
-import { prepareStoreFolder } from '../support/store';
 
 const PAGES = [
   ['/sobre', 'Sobre Nós'],
@@ -116,29 +113,28 @@ describe('content pages with the default texts', () => {
 
 describe('content pages with the store’s settings', () => {
   let server: TestServer;
-  let dataDir: string;
   beforeAll(async () => {
-    dataDir = await prepareStoreFolder({
-      store_name: 'Casa Aurora',
-      contact_whatsapp: '5511987654321',
-      contact_email: 'atendimento@casaaurora.com.br',
-      contact_phone: '(11) 4000-1234',
-      contact_address: 'Rua das Flores, 100 - São Paulo/SP',
-      return_window_days: 45,
-      about_image_url: '/sample/logo.svg',
-      about_page_text: [
-        '# Nossa história',
-        'Somos a **Casa Aurora**.',
-        '<script>window.pwned = true</script>',
-        '<img src="x" onerror="window.pwned = true">',
-        '[Clique aqui](javascript:window.pwned=true)',
-      ].join('\n\n'),
+    server = await startServer({
+      settings: {
+        store_name: 'Casa Aurora',
+        contact_whatsapp: '5511987654321',
+        contact_email: 'atendimento@casaaurora.com.br',
+        contact_phone: '(11) 4000-1234',
+        contact_address: 'Rua das Flores, 100 - São Paulo/SP',
+        return_window_days: 45,
+        about_image_url: '/sample/logo.svg',
+        about_page_text: [
+          '# Nossa história',
+          'Somos a **Casa Aurora**.',
+          '<script>window.pwned = true</script>',
+          '<img src="x" onerror="window.pwned = true">',
+          '[Clique aqui](javascript:window.pwned=true)',
+        ].join('\n\n'),
+      },
     });
-    server = await startServer({ dataDir });
   });
   afterAll(async () => {
     await server?.stop();
-    await rm(dataDir, { recursive: true, force: true });
   });
 
   it('lists every configured channel on /contato with working links', async () => {

@@ -1,5 +1,3 @@
-import { rm } from 'node:fs/promises';
-
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -7,7 +5,6 @@ import { launchBrowser, openPage, VIEWPORTS } from '../support/browser';
 import { sampleProduct } from '../support/sample';
 import { seriousAxeViolations } from '../support/axe';
 import { startServer, type TestServer } from '../support/server';
-import { prepareStoreFolder } from '../support/store';
 
 // Two reviews (5 and 4), 75 in stock, R$ 299,90.
 const HEADPHONES = sampleProduct('Fone de Ouvido');
@@ -343,19 +340,18 @@ describe('product page with other settings', () => {
   let server: TestServer;
   let browser: Browser;
   beforeAll(async () => {
-    const dataDir = await prepareStoreFolder({
+    const settings = {
       shipping_mode: 'flat_rate',
       free_shipping_threshold_cents: 15000,
       return_window_days: 60,
       enable_reviews: false,
       enable_wishlist: false,
-    });
-    [server, browser] = await Promise.all([startServer({ dataDir }), launchBrowser()]);
+    };
+    [server, browser] = await Promise.all([startServer({ settings }), launchBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
-    if (server) await rm(server.dataDir, { recursive: true, force: true });
   });
 
   it('follows the shipping, return window, reviews and wishlist settings', async () => {

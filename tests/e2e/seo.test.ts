@@ -1,5 +1,3 @@
-import { rm } from 'node:fs/promises';
-
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -7,7 +5,6 @@ import { SAMPLE_PRODUCTS } from '~/flows/sample-store';
 
 import { launchBrowser, openPage } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
-import { prepareStoreFolder } from '../support/store';
 
 const CONTENT_PATHS = ['/sobre', '/politicadevolucao', '/politicaprivacidade', '/faq', '/contato'];
 
@@ -99,17 +96,13 @@ describe('sitemap and robots with the default settings', () => {
 
 describe('sitemap and robots of a store with a canonical URL that asks not to be indexed', () => {
   let server: TestServer;
-  let dataDir: string;
   beforeAll(async () => {
-    dataDir = await prepareStoreFolder({
-      canonical_url: 'https://loja.example.com.br/',
-      meta_robots: 'noindex, nofollow',
+    server = await startServer({
+      settings: { canonical_url: 'https://loja.example.com.br/', meta_robots: 'noindex, nofollow' },
     });
-    server = await startServer({ dataDir });
   });
   afterAll(async () => {
     await server?.stop();
-    await rm(dataDir, { recursive: true, force: true });
   });
 
   it('writes absolute URLs on the canonical address', async () => {

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { rm } from 'node:fs/promises';
 
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +8,6 @@ import { adminUsers, sessions } from '~/modules/auth/schema';
 
 import { launchBrowser, openPage, VIEWPORTS } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
-import { prepareStoreFolder } from '../support/store';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -18,22 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Starts a server on a store folder prepared with these settings. */
-async function storeWith(
-  settings: Record<string, unknown>,
-  prepare?: Parameters<typeof prepareStoreFolder>[1],
-) {
-  const dataDir = await prepareStoreFolder(settings, prepare);
-  const server = await startServer({ dataDir });
-  return {
-    server,
-    async stop() {
-      await server.stop();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 describe('the store layout with default settings', () => {
   let server: TestServer;
@@ -128,13 +110,15 @@ describe('the store layout with default settings', () => {
 });
 
 describe('tracking behind the cookie banner', () => {
-  let store: Awaited<ReturnType<typeof storeWith>>;
+  let store: TestServer;
   beforeAll(async () => {
-    store = await storeWith({
-      facebook_pixel_id: '123456789012345',
-      google_ads_conversion_id: 'AW-123456789',
-      google_ads_conversion_label: 'AbC-D_efG',
-      custom_head_scripts: '<script>window.customHeadRan = true;</script>',
+    store = await startServer({
+      settings: {
+        facebook_pixel_id: '123456789012345',
+        google_ads_conversion_id: 'AW-123456789',
+        google_ads_conversion_label: 'AbC-D_efG',
+        custom_head_scripts: '<script>window.customHeadRan = true;</script>',
+      },
     });
   });
   afterAll(async () => {
@@ -159,7 +143,7 @@ describe('tracking behind the cookie banner', () => {
   it('loads nothing before the shopper accepts, everything after, and reports AddToCart from a card', async () => {
     const { page, problems } = await openPage(browser, 'about:blank');
     const requested = await fakeVendors(page);
-    await page.goto(store.server.url, { waitUntil: 'networkidle' });
+    await page.goto(store.url, { waitUntil: 'networkidle' });
 
     const banner = page.getByRole('region', { name: 'Consentimento de cookies' });
     expect(await banner.isVisible()).toBe(true);
@@ -199,18 +183,18 @@ describe('tracking behind the cookie banner', () => {
   it('remembers a refusal, and the privacy page can change it', async () => {
     const { page } = await openPage(browser, 'about:blank');
     const requested = await fakeVendors(page);
-    await page.goto(store.server.url, { waitUntil: 'networkidle' });
+    await page.goto(store.url, { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'Recusar' }).click();
     await page.waitForLoadState('networkidle');
     await page.reload({ waitUntil: 'networkidle' });
     expect(await page.getByRole('region', { name: 'Consentimento de cookies' }).count()).toBe(0);
     expect(requested).toEqual([]);
 
-    await page.goto(`${store.server.url}/politicaprivacidade`, { waitUntil: 'networkidle' });
+    await page.goto(`${store.url}/politicaprivacidade`, { waitUntil: 'networkidle' });
     const preferences = page.getByRole('region', { name: 'Preferências de cookies' });
     expect(await preferences.innerText()).toContain('Você recusou');
     await preferences.getByRole('button', { name: 'Aceitar cookies' }).click();
-    await page.waitForURL(`${store.server.url}/politicaprivacidade`);
+    await page.waitForURL(`${store.url}/politicaprivacidade`);
     await page.waitForLoadState('networkidle');
     expect(await preferences.innerText()).toContain('Você aceitou');
     expect(requested.some((url) => url.includes('fbevents.js'))).toBe(true);
@@ -219,18 +203,18 @@ describe('tracking behind the cookie banner', () => {
 });
 
 describe('store switches', () => {
-  let store: Awaited<ReturnType<typeof storeWith>>;
+  let store: TestServer;
   const token = randomBytes(32).toString('hex');
   beforeAll(async () => {
-    store = await storeWith(
-      {
+    store = await startServer({
+      settings: {
         maintenance_mode: true,
         enable_chat: true,
         contact_whatsapp: '5511987654321',
         enable_dark_mode: true,
         enable_reviews: false,
       },
-      async (db) => {
+      prepare: async (db) => {
         const [admin] = await db
           .insert(adminUsers)
           .values({ email: 'ana@loja.com.br', fullName: 'Ana', passwordHash: 'x' })
@@ -241,7 +225,7 @@ describe('store switches', () => {
           expiresAt: new Date(Date.now() + 3_600_000),
         });
       },
-    );
+    });
   });
   afterAll(async () => {
     await store?.stop();
@@ -249,7 +233,7 @@ describe('store switches', () => {
 
   it('closes the store with a 503 maintenance page, except for a signed-in admin', async () => {
     for (const path of ['/', '/products', '/cart']) {
-      const response = await fetch(`${store.server.url}${path}`);
+      const response = await fetch(`${store.url}${path}`);
       expect(response.status).toBe(503);
       expect(response.headers.get('retry-after')).toBe('600');
       const html = await response.text();
@@ -257,7 +241,7 @@ describe('store switches', () => {
       expect(html).not.toContain('data-testid="product-card"');
     }
     const cookie = (await sessionCookie.serialize(token)).split(';')[0]!;
-    const asAdmin = await fetch(store.server.url, { headers: { cookie } });
+    const asAdmin = await fetch(store.url, { headers: { cookie } });
     expect(asAdmin.status).toBe(200);
     const html = await asAdmin.text();
     expect(html).toContain('Modo de manutenção ativo');
@@ -266,14 +250,14 @@ describe('store switches', () => {
     expect(html).not.toContain('Avaliação');
 
     const expired = (await sessionCookie.serialize(randomBytes(32).toString('hex'))).split(';')[0]!;
-    expect((await fetch(store.server.url, { headers: { cookie: expired } })).status).toBe(503);
+    expect((await fetch(store.url, { headers: { cookie: expired } })).status).toBe(503);
   });
 
   it('offers WhatsApp chat and a remembered dark scheme', async () => {
     const { page, problems } = await openPage(browser, 'about:blank', VIEWPORTS.mobile);
     const [name, value] = (await sessionCookie.serialize(token)).split(';')[0]!.split('=');
-    await page.context().addCookies([{ name: name!, value: value!, url: store.server.url }]);
-    await page.goto(store.server.url, { waitUntil: 'networkidle' });
+    await page.context().addCookies([{ name: name!, value: value!, url: store.url }]);
+    await page.goto(store.url, { waitUntil: 'networkidle' });
 
     const chat = page.getByRole('link', { name: 'Fale conosco pelo WhatsApp' });
     expect(await chat.getAttribute('href')).toBe('https://wa.me/5511987654321');

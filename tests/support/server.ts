@@ -3,6 +3,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import type { Db } from '~/db/database.server';
+
+import { prepareStoreFolder } from './store';
+
 const ROOT = new URL('../../', import.meta.url).pathname;
 
 export interface ServerProcess {
@@ -23,8 +27,14 @@ export interface TestServer extends ServerProcess {
 export interface ServerOptions {
   /** Extra environment; DATABASE_URL here switches to PostgreSQL. */
   env?: Record<string, string>;
-  /** Reuse a data folder; by default each server gets a fresh, empty one. */
+  /** Reuse a data folder; by default each server gets a fresh one. */
   dataDir?: string;
+  /**
+   * Start from a folder prepared with the sample store, these settings and whatever `prepare`
+   * writes (see prepareStoreFolder); otherwise the server seeds a fresh folder itself.
+   */
+  settings?: Record<string, unknown>;
+  prepare?: (db: Db) => Promise<void>;
 }
 
 /** Runs the production build (`node server/main.js`) as a separate process, as `npm start` does. */
@@ -50,7 +60,11 @@ export function spawnServer(options: ServerOptions & { dataDir: string }): Serve
 /** Starts a server on a free port with a fresh database folder and waits until it listens. */
 export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
   const ownDataDir = !options.dataDir;
-  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'vitrine-e2e-')));
+  const dataDir =
+    options.dataDir ??
+    (options.settings || options.prepare
+      ? await prepareStoreFolder(options.settings ?? {}, options.prepare)
+      : await mkdtemp(join(tmpdir(), 'vitrine-e2e-')));
   const server = spawnServer({ ...options, dataDir });
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(
