@@ -163,8 +163,30 @@ function buildHandler(options: {
       }),
     }),
   );
+  app.use(errorPage);
   return app;
 }
+
+/**
+ * What fails before React Router sees the request, such as a path with broken percent-encoding
+ * (Express refuses to decode it with a 400), gets a short pt-BR page instead of Express's own.
+ */
+const errorPage: express.ErrorRequestHandler = (error, req, res, next) => {
+  if (res.headersSent) return next(error);
+  const status = Number((error as { status?: unknown }).status);
+  const clientError = status >= 400 && status < 500;
+  if (!clientError) req.log.error({ err: error }, 'Request failed');
+  const message = clientError
+    ? 'Endereço inválido. Confira o link ou volte para a loja.'
+    : 'Algo deu errado. Tente novamente em instantes.';
+  res
+    .status(clientError ? status : 500)
+    .type('html')
+    .send(
+      `<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>${message}</title>` +
+        `<p>${message}</p><p><a href="/">Ir para a página inicial</a></p></html>`,
+    );
+};
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise((resolve, reject) => {

@@ -57,6 +57,14 @@ describe.each(BACKENDS)('every storefront route on %s', (backend) => {
     expect(await response.text()).toContain(text);
   });
 
+  it('answers a path with broken percent-encoding with 400 and a pt-BR page', async () => {
+    const response = await fetch(`${server.url}/product/%E0%A4%A`);
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain('lang="pt-BR"');
+    expect(html).toContain('Endereço inválido');
+  });
+
   it.each(MISSING)('%s answers 404 in the store look', async (path, text) => {
     const response = await fetch(`${server.url}${path}`);
     expect(response.status).toBe(404);
