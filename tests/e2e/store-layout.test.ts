@@ -36,7 +36,9 @@ describe('the store layout with default settings', () => {
     // It slides in from the left edge.
     await expect.poll(async () => (await menu.boundingBox())?.x).toBe(0);
     expect((await menu.boundingBox())!.width).toBeLessThanOrEqual(320);
-    expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe('hidden');
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe(
+      'hidden',
+    );
     for (const name of [
       'Contato',
       'Sobre Nós',
@@ -47,16 +49,18 @@ describe('the store layout with default settings', () => {
       expect(await menu.getByRole('link', { name, exact: true }).isVisible()).toBe(true);
     }
     // Focus moved into the panel, so the keyboard works there at once.
-    expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null)).toBe(
-      true,
-    );
+    expect(
+      await page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null),
+    ).toBe(true);
 
     await page.keyboard.press('Escape');
     await expect.poll(() => menu.isVisible()).toBe(false);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
       'Abrir menu',
     );
-    expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe('');
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe(
+      'visible',
+    );
 
     await opener.click();
     await expect.poll(() => menu.isVisible()).toBe(true);
@@ -67,9 +71,30 @@ describe('the store layout with default settings', () => {
     await menu.getByRole('link', { name: 'Sobre Nós' }).click();
     await page.waitForURL(`${server.url}/sobre`);
     await expect.poll(() => menu.isVisible()).toBe(false);
-    expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe('');
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe(
+      'visible',
+    );
     expect(problems).toEqual([]);
     await page.context().close();
+  });
+
+  it('opens the menu and follows its links before JavaScript (none at all here)', async () => {
+    const context = await browser.newContext({
+      viewport: VIEWPORTS.mobile,
+      javaScriptEnabled: false,
+    });
+    const page = await context.newPage();
+    await page.goto(server.url);
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    expect(await menu.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Abrir menu' }).click();
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => menu.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Abrir menu' }).click();
+    await menu.getByRole('link', { name: 'FAQ' }).click();
+    await page.waitForURL(`${server.url}/faq`);
+    await context.close();
   });
 
   it('answers an unknown path with a 404 page in the store look, with a way back', async () => {

@@ -5,59 +5,56 @@ import { CloseIcon, MenuIcon } from '~/components/ui/icons';
 
 import { MENU_LINKS } from './navigation';
 
+const MENU_ID = 'store-menu';
+
 /**
- * The slide-in menu. A modal <dialog> gives focus containment, Escape to close and focus return
- * for free; this adds closing on a click outside the panel, on navigation, and the scroll lock.
- * Before JavaScript loads the same links are in the footer.
+ * The slide-in menu, built on the HTML popover: the browser opens and closes it from the buttons,
+ * closes it on Escape and on a click outside, and gives focus back to the opener, all before
+ * JavaScript loads; the page stops scrolling while it is open (app.css). Once hydrated, this
+ * moves focus into the panel and closes it after navigating.
  */
 export function StoreMenu() {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
   const { pathname } = useLocation();
 
   useEffect(() => {
-    dialog.current?.close();
+    if (panel.current?.matches(':popover-open')) panel.current.hidePopover();
   }, [pathname]);
-
-  function open() {
-    document.documentElement.style.overflow = 'hidden';
-    dialog.current?.showModal();
-  }
 
   return (
     <>
       <button
         type="button"
-        onClick={open}
+        popoverTarget={MENU_ID}
         className="btn-outline inline-flex h-11 w-11 items-center justify-center rounded-button text-icon"
-        aria-haspopup="dialog"
         aria-label="Abrir menu"
       >
         <MenuIcon />
       </button>
-      {/* The keyboard way out is Escape, which <dialog> handles itself. */}
-      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions */}
-      <dialog
-        ref={dialog}
+      <div
+        ref={panel}
+        id={MENU_ID}
+        popover="auto"
+        role="dialog"
         aria-label="Menu"
-        onClose={() => document.documentElement.style.removeProperty('overflow')}
-        // A click on the dialog element itself is a click on the backdrop, outside the panel.
-        onClick={(event) => {
-          if (event.target === dialog.current) dialog.current.close();
+        onToggle={(event) => {
+          if (event.newState === 'open') panel.current?.querySelector('a')?.focus();
         }}
-        className="fixed inset-y-0 left-0 m-0 h-full max-h-none w-[min(320px,85vw)] max-w-[320px] bg-card p-0 text-ink shadow-xl transition-transform duration-200 backdrop:bg-black/50 starting:open:-translate-x-full"
+        className="store-menu fixed inset-y-0 left-0 m-0 h-full max-h-none w-[min(320px,85vw)] max-w-[320px] bg-card p-4 text-ink shadow-xl transition-transform duration-200 backdrop:bg-black/50 starting:open:-translate-x-full"
       >
-        <nav aria-label="Menu principal" className="flex h-full flex-col p-4">
-          <div className="mb-4 flex items-center justify-between">
-            <p className="font-heading text-lg font-bold">Menu</p>
-            <button
-              type="button"
-              onClick={() => dialog.current?.close()}
-              className="inline-flex h-11 w-11 items-center justify-center rounded-button text-icon"
-              aria-label="Fechar menu"
-            >
-              <CloseIcon />
-            </button>
-          </div>
+        <div className="mb-4 flex items-center justify-between">
+          <p className="font-heading text-lg font-bold">Menu</p>
+          <button
+            type="button"
+            popoverTarget={MENU_ID}
+            popoverTargetAction="hide"
+            className="inline-flex h-11 w-11 items-center justify-center rounded-button text-icon"
+            aria-label="Fechar menu"
+          >
+            <CloseIcon />
+          </button>
+        </div>
+        <nav aria-label="Menu principal">
           <ul className="flex flex-col">
             <li>
               <Link to="/" className="block rounded-button px-3 py-3 text-nav hover:bg-page">
@@ -77,7 +74,7 @@ export function StoreMenu() {
             ))}
           </ul>
         </nav>
-      </dialog>
+      </div>
     </>
   );
 }
