@@ -25,6 +25,11 @@ const MONITOR = sampleProduct('Monitor 27');
 const SMARTWATCH = sampleProduct('Smartwatch');
 
 const badge = (page: Page) => page.getByTestId('cart-count');
+/** The next cart change the page sends, once the server has answered it. */
+const cartSaved = (page: Page) =>
+  page.waitForResponse(
+    (response) => response.url().includes('cart.data') && response.request().method() === 'POST',
+  );
 const lines = (page: Page) => page.getByTestId('cart-line');
 const line = (page: Page, name: string) => lines(page).filter({ hasText: name });
 const notices = (page: Page) => page.getByTestId('cart-notices');
@@ -120,8 +125,11 @@ describe('cart', () => {
     await expect.poll(() => quantity.inputValue()).toBe('2');
     expect(await headset.getByTestId('cart-line-total').innerText()).toContain('R$ 499,80');
     expect(await page.getByTestId('cart-total').innerText()).toBe('R$ 799,70');
+    expect(await badge(page).textContent()).toBe('3');
+    const saved = cartSaved(page);
     answer();
     await page.unrouteAll({ behavior: 'wait' });
+    await saved;
     await expect.poll(() => badge(page).textContent()).toBe('3');
     expect(await headset.getByTestId('cart-line-total').innerText()).toContain('R$ 499,80');
     expect(await page.getByTestId('cart-total').innerText()).toBe('R$ 799,70');
@@ -160,9 +168,12 @@ describe('cart', () => {
       VIEWPORTS.mobile.width,
     );
 
+    // The page empties at once; wait for the server before reloading.
+    const cleared = cartSaved(page);
     await page.getByRole('button', { name: 'Esvaziar carrinho' }).click();
     await page.getByText('Seu carrinho está vazio').waitFor();
     await expect.poll(() => badge(page).count()).toBe(0);
+    await cleared;
     await page.reload({ waitUntil: 'networkidle' });
     expect(await page.getByText('Seu carrinho está vazio').isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Continuar Comprando' }).getAttribute('href')).toBe(

@@ -3,7 +3,9 @@ import { Link, useFetchers, useRouteLoaderData } from 'react-router';
 import { CartIcon } from '~/components/ui/icons';
 import { useSettings, useStoreData } from '~/lib/store-data';
 import type { loader as rootLoader } from '~/root';
+import type { loader as cartLoader } from '~/routes/store/cart';
 
+import { useOptimisticLines } from './cart-line';
 import { StoreMenu } from './store-menu';
 import { ThemeToggle } from './theme-toggle';
 
@@ -19,10 +21,25 @@ function usePendingAdds(): number {
     .reduce((sum, fetcher) => sum + (Number(fetcher.formData?.get('quantity')) || 1), 0);
 }
 
+/**
+ * The badge's count: the server's, moved at once by changes still in flight. On the cart page
+ * the lines themselves are known, so +, − and remove count too.
+ */
+function useCartCount(): number {
+  const cartLines = useRouteLoaderData<typeof cartLoader>('routes/store/cart')?.lines;
+  const optimisticLines = useOptimisticLines(cartLines ?? []);
+  const serverCount = useStoreData()?.cartCount ?? 0;
+  const pendingAdds = usePendingAdds();
+  const known = cartLines
+    ? optimisticLines.reduce((sum, line) => sum + line.quantity, 0)
+    : serverCount;
+  return known + pendingAdds;
+}
+
 export function StoreHeader() {
   const settings = useSettings();
   const colorScheme = useRouteLoaderData<typeof rootLoader>('root')?.colorScheme ?? null;
-  const count = (useStoreData()?.cartCount ?? 0) + usePendingAdds();
+  const count = useCartCount();
   const cartLabel =
     count === 0 ? 'Carrinho, vazio' : `Carrinho, ${count} ${count === 1 ? 'item' : 'itens'}`;
   return (
