@@ -3,7 +3,7 @@ import { Link, useFetcher } from 'react-router';
 import { Money } from '~/components/ui/money';
 import { formatCents } from '~/lib/money';
 import { useSettings } from '~/lib/store-data';
-import { shippingCents, type PricedLine } from '~/modules/cart';
+import { freeShippingFromCents, shippingCents, type PricedLine } from '~/modules/cart';
 
 function Row({
   label,
@@ -31,7 +31,7 @@ export function CartSummary({ lines }: { lines: PricedLine[] }) {
   const subtotal = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
   const units = lines.reduce((sum, line) => sum + line.quantity, 0);
   const shipping = shippingCents(subtotal, settings);
-  const threshold = settings.free_shipping_threshold_cents;
+  const freeFrom = freeShippingFromCents(settings);
   const missingForMinimum = settings.min_order_value_cents - subtotal;
 
   return (
@@ -57,9 +57,9 @@ export function CartSummary({ lines }: { lines: PricedLine[] }) {
           <Money cents={subtotal + shipping} />
         </Row>
       </dl>
-      {shipping > 0 && threshold > 0 ? (
+      {shipping > 0 && freeFrom !== null ? (
         <p className="text-sm">
-          Frete grátis em compras a partir de <Money cents={threshold} />.
+          Frete grátis em compras a partir de <Money cents={freeFrom} />.
         </p>
       ) : null}
       {missingForMinimum > 0 ? (

@@ -1,10 +1,8 @@
 import { formatCents } from '~/lib/money';
+import { freeShippingFromCents, type ShippingSettings } from '~/modules/cart';
 import type { StoreSettings } from '~/modules/settings';
 
-type BadgeSettings = Pick<
-  StoreSettings,
-  'shipping_mode' | 'free_shipping_threshold_cents' | 'return_window_days'
->;
+type BadgeSettings = ShippingSettings & Pick<StoreSettings, 'return_window_days'>;
 
 /** The store's promises, from its settings: shipping, secure purchase, return window. */
 export function ProductBadges({ settings }: { settings: BadgeSettings }) {
@@ -42,8 +40,7 @@ export function ProductBadges({ settings }: { settings: BadgeSettings }) {
 }
 
 function shippingBadge(settings: BadgeSettings): string | null {
-  if (settings.shipping_mode === 'free') return 'Frete grátis';
-  if (settings.free_shipping_threshold_cents > 0)
-    return `Frete grátis acima de ${formatCents(settings.free_shipping_threshold_cents)}`;
-  return null;
+  const freeFrom = freeShippingFromCents(settings);
+  if (freeFrom === null) return null;
+  return freeFrom === 0 ? 'Frete grátis' : `Frete grátis acima de ${formatCents(freeFrom)}`;
 }

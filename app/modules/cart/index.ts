@@ -4,7 +4,7 @@ export {
   type CartIntent,
   type ParsedCartIntent,
 } from './intent';
-export { shippingCents, type ShippingSettings } from './shipping';
+export { freeShippingFromCents, shippingCents, type ShippingSettings } from './shipping';
 export {
   MAX_CART_LINES,
   MAX_LINE_QUANTITY,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { shippingCents, type ShippingSettings } from './shipping';
+import { freeShippingFromCents, shippingCents, type ShippingSettings } from './shipping';
 
 const flatRate: ShippingSettings = {
   shipping_mode: 'flat_rate',
@@ -25,5 +25,16 @@ describe('shippingCents', () => {
   it('always charges the flat rate when the free threshold is 0 (turned off)', () => {
     const noThreshold = { ...flatRate, free_shipping_threshold_cents: 0 };
     expect(shippingCents(1_000_000, noThreshold)).toBe(1000);
+  });
+});
+
+describe('freeShippingFromCents', () => {
+  it.each([
+    ['free shipping', { ...flatRate, shipping_mode: 'free' as const }, 0],
+    ['a flat rate of nothing', { ...flatRate, default_shipping_cost_cents: 0 }, 0],
+    ['a flat rate with a threshold', flatRate, 10_000],
+    ['a flat rate without one', { ...flatRate, free_shipping_threshold_cents: 0 }, null],
+  ])('is what every shipping promise reads: %s', (_name, settings, expected) => {
+    expect(freeShippingFromCents(settings)).toBe(expected);
   });
 });

@@ -5,10 +5,19 @@ export type ShippingSettings = Pick<
   'shipping_mode' | 'default_shipping_cost_cents' | 'free_shipping_threshold_cents'
 >;
 
+/**
+ * The subtotal from which shipping is free: 0 when it always is (free shipping, or a flat rate
+ * of nothing), null when it never is (a flat rate with no threshold). Every promise the store
+ * makes about shipping (badges, pages, the cart) reads this one rule.
+ */
+export function freeShippingFromCents(settings: ShippingSettings): number | null {
+  if (settings.shipping_mode === 'free' || settings.default_shipping_cost_cents === 0) return 0;
+  const threshold = settings.free_shipping_threshold_cents;
+  return threshold > 0 ? threshold : null;
+}
+
 /** Shipping for an order with this subtotal: free, or the flat rate below the free threshold. */
 export function shippingCents(subtotalCents: number, settings: ShippingSettings): number {
-  if (settings.shipping_mode === 'free') return 0;
-  const threshold = settings.free_shipping_threshold_cents;
-  if (threshold > 0 && subtotalCents >= threshold) return 0;
-  return settings.default_shipping_cost_cents;
+  const freeFrom = freeShippingFromCents(settings);
+  return freeFrom !== null && subtotalCents >= freeFrom ? 0 : settings.default_shipping_cost_cents;
 }

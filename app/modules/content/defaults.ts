@@ -1,4 +1,5 @@
 import { formatCents } from '~/lib/money';
+import { freeShippingFromCents } from '~/modules/cart';
 import type { StoreSettings } from '~/modules/settings';
 
 import { contactChannels } from './contact';
@@ -44,16 +45,13 @@ function paymentSentence(settings: StoreSettings): string {
     : 'As formas de pagamento disponíveis aparecem ao finalizar a compra.';
 }
 
-function shipsFree(settings: StoreSettings): boolean {
-  return settings.shipping_mode === 'free' || settings.default_shipping_cost_cents === 0;
-}
-
 export function shippingSentence(settings: StoreSettings): string {
-  if (shipsFree(settings)) return 'Frete grátis para todo o Brasil, sem valor mínimo de compra.';
+  const freeFrom = freeShippingFromCents(settings);
+  if (freeFrom === 0) return 'Frete grátis para todo o Brasil, sem valor mínimo de compra.';
   const flat = `Frete fixo de ${formatCents(settings.default_shipping_cost_cents)} para todo o Brasil`;
-  return settings.free_shipping_threshold_cents > 0
-    ? `${flat}, e grátis em compras a partir de ${formatCents(settings.free_shipping_threshold_cents)}.`
-    : `${flat}.`;
+  return freeFrom === null
+    ? `${flat}.`
+    : `${flat}, e grátis em compras a partir de ${formatCents(freeFrom)}.`;
 }
 
 function deliverySentence(settings: StoreSettings): string {

@@ -4,6 +4,7 @@ import { ProductCard } from '~/components/store/product-card';
 import { ShieldIcon, StarIcon, TruckIcon } from '~/components/ui/icons';
 import { absoluteUrl, seoMeta } from '~/lib/seo';
 import { seoContext, useSettings } from '~/lib/store-data';
+import { freeShippingFromCents } from '~/modules/cart';
 import { listCategories, searchProducts } from '~/modules/catalog/index.server';
 import { ratingSummaries } from '~/modules/reviews/index.server';
 import type { StoreSettings } from '~/modules/settings';
@@ -122,7 +123,7 @@ function TrustBlocks({ settings }: { settings: StoreSettings }) {
       icon: <TruckIcon />,
       title: `Entrega em até ${settings.estimated_delivery_days} dias úteis`,
       text:
-        settings.shipping_mode === 'free'
+        freeShippingFromCents(settings) === 0
           ? 'Frete grátis para todo o Brasil, após a confirmação do pagamento.'
           : 'Enviamos para todo o Brasil, após a confirmação do pagamento.',
     },
