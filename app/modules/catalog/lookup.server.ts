@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 
+import { isUuid } from '~/db/columns';
 import type { Db } from '~/db/database.server';
 
 import { categories, products } from './schema';
@@ -15,12 +16,10 @@ export interface ProductSummary {
   categoryName: string | null;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The products with these ids, in one query; unknown or malformed ids are simply absent. */
 export async function lookupProducts(db: Db, ids: readonly string[]): Promise<ProductSummary[]> {
   // PostgreSQL rejects a malformed uuid with an error instead of matching nothing.
-  const wanted = [...new Set(ids)].filter((id) => UUID.test(id));
+  const wanted = [...new Set(ids)].filter((id) => isUuid(id));
   if (wanted.length === 0) return [];
   const rows = await db
     .select({

@@ -1,11 +1,12 @@
-import { and, asc, count, desc, eq, getTableColumns, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 
+import { isUuid } from '~/db/columns';
 import type { Db } from '~/db/database.server';
 
 import { categories, products } from './schema';
+import { selectProducts } from './select.server';
 import type { CatalogPage, CatalogQuery, CatalogSort, Category } from './types';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_WORDS = 8;
 
 // vitrine_fold() and products.search_text come from migration 0002_catalog_search.
@@ -28,7 +29,7 @@ function filters(query: CatalogQuery): SQL | undefined {
   if (query.categoryId !== undefined) {
     // A malformed id matches no category instead of making PostgreSQL fail.
     conditions.push(
-      UUID.test(query.categoryId) ? eq(products.categoryId, query.categoryId) : sql`false`,
+      isUuid(query.categoryId) ? eq(products.categoryId, query.categoryId) : sql`false`,
     );
   }
   if (query.minCents !== undefined) conditions.push(gte(products.priceCents, query.minCents));
@@ -60,13 +61,7 @@ export async function searchProducts(db: Db, query: CatalogQuery): Promise<Catal
   const rows =
     total === 0
       ? []
-      : await db
-          .select({
-            ...getTableColumns(products),
-            category: { id: categories.id, name: categories.name },
-          })
-          .from(products)
-          .leftJoin(categories, eq(products.categoryId, categories.id))
+      : await selectProducts(db)
           .where(where)
           .orderBy(...ORDER[query.sort ?? 'newest'])
           .limit(perPage)

@@ -1,5 +1,6 @@
 import { avg, count, desc, eq, inArray, sql } from 'drizzle-orm';
 
+import { isUuid } from '~/db/columns';
 import type { Db } from '~/db/database.server';
 
 import { reviews } from './schema';
@@ -35,11 +36,9 @@ export async function ratingSummaries(
   return summaries;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A product's reviews, newest first; an id that is not a UUID has none (instead of an SQL error). */
 export async function listProductReviews(db: Db, productId: string): Promise<Review[]> {
-  if (!UUID.test(productId)) return [];
+  if (!isUuid(productId)) return [];
   return db
     .select({
       id: reviews.id,
