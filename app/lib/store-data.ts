@@ -8,9 +8,14 @@ import type { loader as storeLoader } from '../routes/store/layout';
 
 export const STORE_LAYOUT_ID = 'routes/store/layout';
 
+/** Settings, consent, colour scheme and tracking; missing only if the root loader failed. */
+export function useRootData() {
+  return useRouteLoaderData<typeof rootLoader>('root');
+}
+
 /** The store settings; the root loader always provides them (defaults when the DB fails). */
 export function useSettings(): StoreSettings {
-  return useRouteLoaderData<typeof rootLoader>('root')!.settings;
+  return useRootData()!.settings;
 }
 
 /** Cart count, consent, theme and origin from the store layout; undefined outside the store. */

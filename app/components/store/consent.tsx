@@ -1,6 +1,6 @@
-import { Form, Link, useLocation, useRouteLoaderData } from 'react-router';
+import { Form, Link, useLocation } from 'react-router';
 
-import type { loader as rootLoader } from '~/root';
+import { useRootData } from '~/lib/store-data';
 
 // Consent changes which scripts the server puts in the page, so these forms reload the document:
 // the next page is rendered with (or without) the tracking scripts, like the first visit.
@@ -54,7 +54,7 @@ export function ConsentBanner() {
 
 /** Lets the shopper see and change the answer later (privacy page). */
 export function ConsentPreferences() {
-  const consent = useRouteLoaderData<typeof rootLoader>('root')?.consent ?? null;
+  const consent = useRootData()?.consent ?? null;
   const state =
     consent === 'granted'
       ? 'Você aceitou os cookies de análise e publicidade.'

@@ -1,8 +1,7 @@
 import { Link, useFetchers, useRouteLoaderData } from 'react-router';
 
 import { CartIcon } from '~/components/ui/icons';
-import { useSettings, useStoreData } from '~/lib/store-data';
-import type { loader as rootLoader } from '~/root';
+import { useRootData, useSettings, useStoreData } from '~/lib/store-data';
 import type { loader as cartLoader } from '~/routes/store/cart';
 
 import { useOptimisticLines } from './cart-line';
@@ -38,7 +37,7 @@ function useCartCount(): number {
 
 export function StoreHeader() {
   const settings = useSettings();
-  const colorScheme = useRouteLoaderData<typeof rootLoader>('root')?.colorScheme ?? null;
+  const colorScheme = useRootData()?.colorScheme ?? null;
   const count = useCartCount();
   const cartLabel =
     count === 0 ? 'Carrinho, vazio' : `Carrinho, ${count} ${count === 1 ? 'item' : 'itens'}`;

@@ -1,18 +1,12 @@
-import { createCookie } from 'react-router';
+import { preferenceCookie } from '~/lib/preference-cookie.server';
 
 export type ColorScheme = 'dark' | 'light';
 
-const colorSchemeCookie = createCookie('vitrine_theme', {
-  path: '/',
-  sameSite: 'lax',
-  httpOnly: true,
-  maxAge: 60 * 60 * 24 * 365,
-});
+const colorSchemeCookie = preferenceCookie<ColorScheme>('vitrine_theme', ['dark', 'light']);
 
 /** The scheme the shopper picked, or null to follow the device (prefers-color-scheme). */
-export async function readColorScheme(request: Request): Promise<ColorScheme | null> {
-  const value: unknown = await colorSchemeCookie.parse(request.headers.get('Cookie'));
-  return value === 'dark' || value === 'light' ? value : null;
+export function readColorScheme(request: Request): Promise<ColorScheme | null> {
+  return colorSchemeCookie.read(request);
 }
 
 export function colorSchemeCookieHeader(scheme: ColorScheme): Promise<string> {

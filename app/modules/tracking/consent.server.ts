@@ -1,20 +1,13 @@
-import { createCookie } from 'react-router';
+import { preferenceCookie } from '~/lib/preference-cookie.server';
 
 import type { Consent } from './consent';
 
-// LGPD asks that consent can be revisited; a year is long enough not to nag, short enough to ask again.
-const consentCookie = createCookie('vitrine_consent', {
-  path: '/',
-  sameSite: 'lax',
-  httpOnly: true,
-  maxAge: 60 * 60 * 24 * 365,
-});
+const consentCookie = preferenceCookie('vitrine_consent', ['granted', 'denied']);
 
-export async function readConsent(request: Request): Promise<Consent> {
-  const value: unknown = await consentCookie.parse(request.headers.get('Cookie'));
-  return value === 'granted' || value === 'denied' ? value : null;
+export function readConsent(request: Request): Promise<Consent> {
+  return consentCookie.read(request);
 }
 
-export function consentCookieHeader(consent: 'granted' | 'denied'): Promise<string> {
+export function consentCookieHeader(consent: NonNullable<Consent>): Promise<string> {
   return consentCookie.serialize(consent);
 }

@@ -1,15 +1,14 @@
-import { data, isRouteErrorResponse, Link, Outlet, useRouteLoaderData } from 'react-router';
+import { data, isRouteErrorResponse, Link, Outlet } from 'react-router';
 
 import { ConsentBanner } from '~/components/store/consent';
 import { StoreFooter } from '~/components/store/store-footer';
 import { StoreHeader } from '~/components/store/store-header';
 import { WhatsappButton } from '~/components/store/whatsapp-button';
-import { seoContext, useSettings, useStoreData } from '~/lib/store-data';
+import { seoContext, useRootData, useSettings, useStoreData } from '~/lib/store-data';
 import { findSignedInAdmin } from '~/modules/auth/index.server';
 import { cartCount } from '~/modules/cart/index.server';
 import { publicOrigin } from '~/modules/content/index.server';
 import { needsConsent } from '~/modules/tracking';
-import type { loader as rootLoader } from '~/root';
 
 import type { Route } from './+types/layout';
 
@@ -35,7 +34,7 @@ export function headers({ errorHeaders, parentHeaders }: Route.HeadersArgs) {
 /** Header, footer and the floating parts around every public page. */
 function StoreShell({ children }: { children: React.ReactNode }) {
   const settings = useSettings();
-  const rootData = useRouteLoaderData<typeof rootLoader>('root');
+  const rootData = useRootData();
   const showBanner = rootData?.consent === null && needsConsent(settings);
   return (
     <div className="flex min-h-dvh flex-col">
