@@ -1,7 +1,11 @@
-/** wa.me wants the number with country code; stores often type it without Brazil's 55. */
-export function whatsappUrl(number: string): string {
+/** The number with its country code; stores often type it without Brazil's 55. */
+export function whatsappDigits(number: string): string {
   const digits = number.replace(/\D/g, '');
-  return `https://wa.me/${digits.length <= 11 ? `55${digits}` : digits}`;
+  return digits.length <= 11 ? `55${digits}` : digits;
+}
+
+export function whatsappUrl(number: string): string {
+  return `https://wa.me/${whatsappDigits(number)}`;
 }
 
 /** A tel: link from a phone written any way ("(11) 4000-1234"). */

@@ -154,6 +154,15 @@ describe('content pages with the store’s settings', () => {
     expect(await channels.locator('address').innerText()).toBe(
       'Rua das Flores, 100 - São Paulo/SP',
     );
+    // The footer of every page carries the same channels, the address beside the store's name.
+    const footer = page.getByRole('contentinfo');
+    expect(
+      await footer.getByRole('link', { name: '+55 (11) 98765-4321' }).getAttribute('href'),
+    ).toBe('https://wa.me/5511987654321');
+    expect(await footer.getByRole('link', { name: '(11) 4000-1234' }).getAttribute('href')).toBe(
+      'tel:1140001234',
+    );
+    expect(await footer.locator('address').innerText()).toBe('Rua das Flores, 100 - São Paulo/SP');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       VIEWPORTS.desktop.width,
     );

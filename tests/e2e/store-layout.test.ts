@@ -107,9 +107,10 @@ describe('the store layout with default settings', () => {
     expect(html).toContain('noindex');
   });
 
-  it('shows no cookie banner when the store loads no tracking', async () => {
+  it('shows no cookie banner and no contact block when the store has set up neither', async () => {
     const html = await (await fetch(server.url)).text();
     expect(html).not.toContain('Consentimento de cookies');
+    expect(html).not.toContain('id="footer-contact"');
   });
 
   it('refuses a malformed preference with 400 and never redirects off-site', async () => {

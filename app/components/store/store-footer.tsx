@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 
-import { telUrl, whatsappUrl } from '~/lib/contact';
 import { useSettings } from '~/lib/store-data';
+import { contactChannels } from '~/modules/content';
 import type { StoreSettings } from '~/modules/settings';
 
 import { MENU_LINKS } from './navigation';
@@ -18,7 +18,8 @@ const SOCIAL_LINKS = [
 export function StoreFooter() {
   const settings = useSettings();
   const socials = SOCIAL_LINKS.filter(([key]) => settings[key]);
-  const hasContact = settings.contact_phone || settings.contact_email || settings.contact_whatsapp;
+  // The address has its own place beside the store's name.
+  const channels = contactChannels(settings).filter((channel) => channel.kind !== 'address');
   return (
     <footer className="mt-auto bg-footer text-footer-ink">
       <div
@@ -56,41 +57,26 @@ export function StoreFooter() {
             </ul>
           </nav>
         ) : null}
-        {hasContact || socials.length > 0 ? (
+        {channels.length > 0 || socials.length > 0 ? (
           <section aria-labelledby="footer-contact">
             <h2 id="footer-contact" className="mb-3 text-lg">
               Atendimento
             </h2>
             <ul className="space-y-1 text-sm">
-              {settings.contact_phone ? (
-                <li>
-                  Telefone:{' '}
-                  <a href={telUrl(settings.contact_phone)} className="underline">
-                    {settings.contact_phone}
-                  </a>
-                </li>
-              ) : null}
-              {settings.contact_email ? (
-                <li>
-                  E-mail:{' '}
-                  <a href={`mailto:${settings.contact_email}`} className="underline">
-                    {settings.contact_email}
-                  </a>
-                </li>
-              ) : null}
-              {settings.contact_whatsapp ? (
-                <li>
-                  WhatsApp:{' '}
+              {channels.map((channel) => (
+                <li key={channel.kind}>
+                  {channel.label}:{' '}
                   <a
-                    href={whatsappUrl(settings.contact_whatsapp)}
+                    href={channel.href}
                     className="underline"
-                    rel="noopener noreferrer"
-                    target="_blank"
+                    {...(channel.kind === 'whatsapp'
+                      ? { target: '_blank', rel: 'noopener noreferrer' }
+                      : {})}
                   >
-                    {settings.contact_whatsapp}
+                    {channel.value}
                   </a>
                 </li>
-              ) : null}
+              ))}
             </ul>
             {socials.length > 0 ? (
               <ul className="mt-4 flex flex-wrap gap-3 text-sm" aria-label="Redes sociais">

@@ -1,4 +1,4 @@
-import { telUrl, whatsappUrl } from '~/lib/contact';
+import { telUrl, whatsappDigits, whatsappUrl } from '~/lib/contact';
 import type { StoreSettings } from '~/modules/settings';
 
 export interface ContactChannel {
@@ -12,8 +12,7 @@ export interface ContactChannel {
 
 /** "5511987654321" as "+55 (11) 98765-4321"; numbers stored without the country code get it. */
 function formatWhatsapp(number: string): string {
-  const digits = number.replace(/\D/g, '');
-  const international = digits.length <= 11 ? `55${digits}` : digits;
+  const international = whatsappDigits(number);
   const brazil = /^55(\d{2})(\d{4,5})(\d{4})$/.exec(international);
   return brazil ? `+55 (${brazil[1]}) ${brazil[2]}-${brazil[3]}` : `+${international}`;
 }
