@@ -4,8 +4,7 @@ import { Link, useFetcher, useFetchers } from 'react-router';
 import { Money } from '~/components/ui/money';
 import type { CartReply, PricedLine } from '~/modules/cart';
 
-const STEP_BUTTON =
-  'btn btn-outline w-11 px-0 text-lg aria-disabled:cursor-not-allowed aria-disabled:opacity-60';
+import { STEP_BUTTON } from './quantity-selector';
 
 /**
  * The lines as they will be once the cart changes in flight reach the server, so +, − and

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 
 // aria-disabled rather than disabled: the button keeps focus when the limit is reached.
-const STEP_BUTTON =
+export const STEP_BUTTON =
   'btn btn-outline w-11 px-0 text-lg aria-disabled:cursor-not-allowed aria-disabled:opacity-60';
 
 function clamp(value: number, max: number): number {

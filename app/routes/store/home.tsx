@@ -2,11 +2,11 @@ import { Link } from 'react-router';
 
 import { ProductCard } from '~/components/store/product-card';
 import { ShieldIcon, StarIcon, TruckIcon } from '~/components/ui/icons';
+import { withRatings } from '~/flows/rated-products.server';
 import { absoluteUrl, seoMeta } from '~/lib/seo';
 import { seoContext, useSettings } from '~/lib/store-data';
 import { freeShippingFromCents } from '~/modules/cart';
 import { listCategories, searchProducts } from '~/modules/catalog/index.server';
-import { ratingSummaries } from '~/modules/reviews/index.server';
 import type { StoreSettings } from '~/modules/settings';
 
 import type { Route } from './+types/home';
@@ -27,16 +27,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page: 1,
     perPage: FEATURED_LIMIT,
   });
-  const ratings = settings.enable_reviews
-    ? await ratingSummaries(
-        context.db,
-        products.map((product) => product.id),
-      )
-    : new Map();
   return {
     categories,
     activeCategoryId: category?.id ?? null,
-    products: products.map((product) => ({ product, rating: ratings.get(product.id) })),
+    products: await withRatings(context.db, products, settings.enable_reviews),
   };
 }
 

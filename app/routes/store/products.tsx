@@ -3,6 +3,7 @@ import { Form, Link, useNavigate, useNavigation } from 'react-router';
 
 import { CatalogPagination } from '~/components/store/catalog-pagination';
 import { ProductCard } from '~/components/store/product-card';
+import { withRatings } from '~/flows/rated-products.server';
 import { seoMeta } from '~/lib/seo';
 import { seoContext, useSettings } from '~/lib/store-data';
 import {
@@ -16,7 +17,6 @@ import {
   type CatalogView,
 } from '~/modules/catalog';
 import { listCategories, searchProducts } from '~/modules/catalog/index.server';
-import { ratingSummaries } from '~/modules/reviews/index.server';
 
 import type { Route } from './+types/products';
 
@@ -31,12 +31,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   const result = await searchProducts(context.db, query);
   if (query.page > result.pageCount) notices.push(lastPageNotice(query.page, result.pageCount));
-  const ratings = settings.enable_reviews
-    ? await ratingSummaries(
-        context.db,
-        result.products.map((product) => product.id),
-      )
-    : new Map();
   return {
     categories,
     query: { ...query, page: result.page },
@@ -44,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     notices,
     total: result.total,
     pageCount: result.pageCount,
-    products: result.products.map((product) => ({ product, rating: ratings.get(product.id) })),
+    products: await withRatings(context.db, result.products, settings.enable_reviews),
   };
 }
 
@@ -68,6 +62,27 @@ function filterUrl(form: HTMLFormElement): string {
   }
   const search = params.toString();
   return search ? `/products?${search}` : '/products';
+}
+
+/** A price typed the Brazilian way ("1.234,56"); the server reads and corrects it. */
+function PriceField({ name, label, value }: { name: string; label: string; value?: string }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={`catalog-${name}`} className="text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={`catalog-${name}`}
+        name={name}
+        inputMode="decimal"
+        autoComplete="off"
+        defaultValue={value}
+        placeholder="0,00"
+        maxLength={20}
+        className="field"
+      />
+    </div>
+  );
 }
 
 function Filters({
@@ -177,36 +192,8 @@ function Filters({
           ))}
         </select>
       </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor="catalog-min" className="text-sm font-medium">
-          Preço mínimo (R$)
-        </label>
-        <input
-          id="catalog-min"
-          name="min"
-          inputMode="decimal"
-          autoComplete="off"
-          defaultValue={values.min}
-          placeholder="0,00"
-          maxLength={20}
-          className="field"
-        />
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor="catalog-max" className="text-sm font-medium">
-          Preço máximo (R$)
-        </label>
-        <input
-          id="catalog-max"
-          name="max"
-          inputMode="decimal"
-          autoComplete="off"
-          defaultValue={values.max}
-          placeholder="0,00"
-          maxLength={20}
-          className="field"
-        />
-      </div>
+      <PriceField name="min" label="Preço mínimo (R$)" value={values.min} />
+      <PriceField name="max" label="Preço máximo (R$)" value={values.max} />
       <div className="col-span-2 flex flex-col gap-1 md:col-span-1">
         <label htmlFor="catalog-sort" className="text-sm font-medium">
           Ordenar por
