@@ -9,6 +9,7 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 
+import { keepDataAfter } from '~/lib/revalidation';
 import { useNonce } from '~/lib/nonce';
 import { themeCss } from '~/modules/settings';
 import { readColorScheme } from '~/modules/settings/index.server';
@@ -33,6 +34,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tracking: consent === 'granted' ? trackingScripts(settings) : null,
   };
 }
+
+export const shouldRevalidate = keepDataAfter('/cart');
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
 

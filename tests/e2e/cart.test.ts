@@ -75,8 +75,15 @@ describe('cart', () => {
     const card = page.getByTestId('product-card').filter({ hasText: MONITOR.name });
     const addButton = card.getByRole('button', { name: /Adicionar ao Carrinho/ });
 
+    // After the add, only the layout (the badge) asks for fresh data; the catalogue's queries
+    // and the root's settings are not run again.
+    const revalidated = page.waitForRequest(
+      (request) => request.method() === 'GET' && request.url().includes('.data'),
+    );
     await addButton.click();
     await expect.poll(() => badge(page).textContent()).toBe('1');
+    const routes = new URL((await revalidated).url()).searchParams.get('_routes');
+    expect(routes?.split(',')).toEqual(['routes/store/layout']);
     await addButton.click();
     await expect.poll(() => badge(page).textContent()).toBe('2');
 

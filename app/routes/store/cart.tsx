@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { data, Link, redirect } from 'react-router';
 
+import { keepDataAfter } from '~/lib/revalidation';
 import { CartLineItem, useOptimisticLines } from '~/components/store/cart-line';
 import { CartSummary } from '~/components/store/cart-summary';
 import { CartIcon } from '~/components/ui/icons';
@@ -22,6 +23,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const headers = changed ? { 'Set-Cookie': await cartCookieHeader(corrected) } : undefined;
   return data(cart, { headers });
 }
+
+export const shouldRevalidate = keepDataAfter('/preferences');
 
 /** The one cart action: add, buy, set, remove or clear, chosen by the form's `intent`. */
 export async function action({ request, context }: Route.ActionArgs) {

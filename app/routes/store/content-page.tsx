@@ -1,5 +1,6 @@
 import { data } from 'react-router';
 
+import { keepDataAfter } from '~/lib/revalidation';
 import { ConsentPreferences } from '~/components/store/consent';
 import { seoMeta } from '~/lib/seo';
 import { seoContext } from '~/lib/store-data';
@@ -19,6 +20,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     image: slug === 'sobre' ? settings.about_image_url : '',
   };
 }
+
+export const shouldRevalidate = keepDataAfter('/cart', '/preferences');
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 
+import { keepDataAfter } from '~/lib/revalidation';
 import { ProductCard } from '~/components/store/product-card';
 import { ShieldIcon, StarIcon, TruckIcon } from '~/components/ui/icons';
 import { withRatings } from '~/flows/rated-products.server';
@@ -33,6 +34,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     products: await withRatings(context.db, products, settings.enable_reviews),
   };
 }
+
+export const shouldRevalidate = keepDataAfter('/cart', '/preferences');
 
 function organizationJsonLd(settings: StoreSettings, origin: string) {
   const sameAs = [

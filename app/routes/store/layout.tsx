@@ -1,5 +1,6 @@
 import { data, isRouteErrorResponse, Link, Outlet } from 'react-router';
 
+import { keepDataAfter } from '~/lib/revalidation';
 import { ConsentBanner } from '~/components/store/consent';
 import { StoreFooter } from '~/components/store/store-footer';
 import { StoreHeader } from '~/components/store/store-header';
@@ -26,6 +27,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     maintenancePreview: settings.maintenance_mode,
   };
 }
+
+export const shouldRevalidate = keepDataAfter('/preferences');
 
 export function headers({ errorHeaders, parentHeaders }: Route.HeadersArgs) {
   return errorHeaders ?? parentHeaders;

@@ -1,5 +1,6 @@
 import { data, isRouteErrorResponse, Link } from 'react-router';
 
+import { keepDataAfter } from '~/lib/revalidation';
 import { CartFeedback, useAddToCart } from '~/components/store/add-to-cart';
 import { ProductBadges } from '~/components/store/product-badges';
 import { ProductGallery } from '~/components/store/product-gallery';
@@ -48,6 +49,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     })),
   };
 }
+
+export const shouldRevalidate = keepDataAfter('/cart', '/preferences');
 
 /** Cents as the decimal string schema.org and Open Graph expect: 123456 → "1234.56". */
 function decimalPrice(cents: number): string {

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Form, Link, useNavigate, useNavigation } from 'react-router';
 
+import { keepDataAfter } from '~/lib/revalidation';
 import { CatalogPagination } from '~/components/store/catalog-pagination';
 import { ProductCard } from '~/components/store/product-card';
 import { withRatings } from '~/flows/rated-products.server';
@@ -41,6 +42,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     products: await withRatings(context.db, result.products, settings.enable_reviews),
   };
 }
+
+export const shouldRevalidate = keepDataAfter('/cart', '/preferences');
 
 export function meta({ matches }: Route.MetaArgs) {
   return seoMeta(seoContext(matches), { title: 'Produtos', path: '/products' });
