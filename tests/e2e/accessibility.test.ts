@@ -1,10 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { seriousAxeViolations } from '../support/axe';
-import { launchBrowser, openPage, VIEWPORTS } from '../support/browser';
+import { openPage, VIEWPORTS } from '../support/browser';
+import { useStoreAndBrowser } from '../support/fixtures';
 import { sampleProduct } from '../support/sample';
-import { startServer, type TestServer } from '../support/server';
 
 // Reviewed, so the page shows its rating and review list.
 const HEADPHONES = sampleProduct('Fone de Ouvido');
@@ -18,27 +17,19 @@ const PAGES = {
 };
 
 describe('accessibility (axe-core, serious and critical)', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const store = useStoreAndBrowser();
 
   const cases = Object.entries(PAGES).flatMap(([page, path]) =>
     Object.entries(VIEWPORTS).map(([viewport, size]) => [page, viewport, path, size] as const),
   );
 
   it.each(cases)('%s at %s width', async (_page, _viewport, path, size) => {
-    const { page, problems } = await openPage(browser, server.url, size);
+    const { page, problems } = await openPage(store.browser, store.server.url, size);
     // A cart with something in it: the list, the quantity controls and the summary get checked.
-    await page.request.post(`${server.url}/cart`, {
+    await page.request.post(`${store.server.url}/cart`, {
       form: { intent: 'add', productId: HEADPHONES.id, quantity: '1' },
     });
-    await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
+    await page.goto(`${store.server.url}${path}`, { waitUntil: 'networkidle' });
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
     await page.context().close();

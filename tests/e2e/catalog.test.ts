@@ -1,12 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 
 import { products } from '~/db/schema';
 import { SAMPLE_PRODUCTS, SAMPLE_REVIEWS } from '~/flows/sample-store';
 
-import { launchBrowser, openPage, VIEWPORTS } from '../support/browser';
+import { openPage, VIEWPORTS } from '../support/browser';
+import { useStoreAndBrowser } from '../support/fixtures';
 import { seriousAxeViolations } from '../support/axe';
-import { startServer, type TestServer } from '../support/server';
 
 async function cardNames(page: Page): Promise<string[]> {
   return page.locator('[data-testid="product-card"] h3').allInnerTexts();
@@ -23,23 +23,15 @@ const IDLE = { waitUntil: 'networkidle' } as const;
 const byPrice = [...SAMPLE_PRODUCTS].sort((a, b) => a.priceCents - b.priceCents);
 
 describe('catalogue /products', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const store = useStoreAndBrowser();
 
   it('lists the whole catalogue with the count, and filters and sorts from the URL', async () => {
-    const { page, problems } = await openPage(browser, `${server.url}/products`);
+    const { page, problems } = await openPage(store.browser, `${store.server.url}/products`);
     expect(await page.title()).toBe('Produtos | TechStore');
     expect(await countText(page)).toBe('8 produto(s) encontrado(s)');
     expect(await cardNames(page)).toEqual(SAMPLE_PRODUCTS.map((product) => product.name));
 
-    await page.goto(`${server.url}/products?q=FONE&ordem=menor-preco`, IDLE);
+    await page.goto(`${store.server.url}/products?q=FONE&ordem=menor-preco`, IDLE);
     expect(await cardNames(page)).toEqual([
       'Headset Gamer com Microfone',
       'Fone de Ouvido Bluetooth Pro',
@@ -48,10 +40,10 @@ describe('catalogue /products', () => {
     expect(await page.getByLabel('Ordenar por').inputValue()).toBe('menor-preco');
 
     // "audio" is in a description ("Áudio surround"), without the accent.
-    await page.goto(`${server.url}/products?q=audio`, IDLE);
+    await page.goto(`${store.server.url}/products?q=audio`, IDLE);
     expect(await cardNames(page)).toEqual(['Headset Gamer com Microfone']);
 
-    await page.goto(`${server.url}/products?min=200&max=400&ordem=maior-preco`, IDLE);
+    await page.goto(`${store.server.url}/products?min=200&max=400&ordem=maior-preco`, IDLE);
     expect(await cardNames(page)).toEqual(
       byPrice
         .filter((product) => product.priceCents >= 20000 && product.priceCents <= 40000)
@@ -59,7 +51,7 @@ describe('catalogue /products', () => {
         .map((product) => product.name),
     );
 
-    await page.goto(`${server.url}/products?q=nada+assim`, IDLE);
+    await page.goto(`${store.server.url}/products?q=nada+assim`, IDLE);
     expect(await countText(page)).toBe('0 produto(s) encontrado(s)');
     expect(await page.getByText('Nenhum produto encontrado').isVisible()).toBe(true);
     expect(problems).toEqual([]);
@@ -67,7 +59,7 @@ describe('catalogue /products', () => {
   });
 
   it('puts what is typed in the form into the URL; Back restores it; a shared URL reproduces it', async () => {
-    const { page, problems } = await openPage(browser, `${server.url}/products`);
+    const { page, problems } = await openPage(store.browser, `${store.server.url}/products`);
     await page.getByLabel('Buscar').fill('fone');
     await page.waitForURL(/\?q=fone$/);
     await page.waitForFunction(
@@ -91,9 +83,9 @@ describe('catalogue /products', () => {
     await page.waitForURL(/\?q=fone$/);
     await expect.poll(() => page.getByLabel('Ordenar por').inputValue()).toBe('recentes');
 
-    const shared = await browser.newContext();
+    const shared = await store.browser.newContext();
     const other = await shared.newPage();
-    await other.goto(`${server.url}/products?q=fone&ordem=maior-preco&min=250`, IDLE);
+    await other.goto(`${store.server.url}/products?q=fone&ordem=maior-preco&min=250`, IDLE);
     expect(await cardNames(other)).toEqual(['Fone de Ouvido Bluetooth Pro']);
     expect(await other.getByLabel('Preço mínimo (R$)').inputValue()).toBe('250');
     await shared.close();
@@ -102,9 +94,9 @@ describe('catalogue /products', () => {
   });
 
   it('works as a plain form before JavaScript', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await store.browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(`${server.url}/products`, IDLE);
+    await page.goto(`${store.server.url}/products`, IDLE);
     await page.getByLabel('Buscar').fill('mouse');
     await page.getByLabel('Categoria').selectOption({ label: 'Informática' });
     await page.getByLabel('Preço máximo (R$)').fill('1.000,00');
@@ -115,15 +107,15 @@ describe('catalogue /products', () => {
     expect(await cardNames(page)).toEqual(['Mouse Sem Fio Ergonômico']);
 
     await page.getByRole('link', { name: 'Limpar Filtros' }).click();
-    await page.waitForURL(`${server.url}/products`);
+    await page.waitForURL(`${store.server.url}/products`);
     expect(await page.locator('[data-testid="product-card"]').count()).toBe(8);
     await context.close();
   });
 
   it('answers bad values with 200 and a notice saying what was ignored', async () => {
-    const { page } = await openPage(browser, `${server.url}/products`);
+    const { page } = await openPage(store.browser, `${store.server.url}/products`);
     const response = await page.goto(
-      `${server.url}/products?min=abc&max=-1&ordem=barato&pagina=0&categoria=nenhuma&vista=x`,
+      `${store.server.url}/products?min=abc&max=-1&ordem=barato&pagina=0&categoria=nenhuma&vista=x`,
     );
     expect(response?.status()).toBe(200);
     const notices = page.getByTestId('catalog-notices');
@@ -138,7 +130,7 @@ describe('catalogue /products', () => {
     ]);
     expect(await page.locator('[data-testid="product-card"]').count()).toBe(8);
 
-    await page.goto(`${server.url}/products?min=1.000&max=10,5`, IDLE);
+    await page.goto(`${store.server.url}/products?min=1.000&max=10,5`, IDLE);
     expect(await notices.innerText()).toBe(
       'O preço mínimo era maior que o máximo; os dois foram trocados.',
     );
@@ -146,14 +138,14 @@ describe('catalogue /products', () => {
     expect(await page.getByLabel('Preço máximo (R$)').inputValue()).toBe('1000');
     expect(await page.locator('[data-testid="product-card"]').count()).toBe(7);
 
-    const late = await page.goto(`${server.url}/products?pagina=7`, IDLE);
+    const late = await page.goto(`${store.server.url}/products?pagina=7`, IDLE);
     expect(late?.status()).toBe(200);
     expect(await notices.innerText()).toBe('A página 7 não existe; mostrando a última página (1).');
     await page.context().close();
   });
 
   it('switches between grid and list, keeping the filters', async () => {
-    const { page, problems } = await openPage(browser, `${server.url}/products?q=fone`);
+    const { page, problems } = await openPage(store.browser, `${store.server.url}/products?q=fone`);
     const results = page.getByTestId('catalog-results');
     expect(await results.getAttribute('data-view')).toBe('grid');
     const grid = page.getByRole('link', { name: 'Grade' });
@@ -182,7 +174,11 @@ describe('catalogue /products', () => {
     'fits a %s screen in both views and passes axe',
     async (_name, viewport) => {
       for (const path of ['/products?q=o', '/products?vista=lista', '/products?min=x']) {
-        const { page, problems } = await openPage(browser, `${server.url}${path}`, viewport);
+        const { page, problems } = await openPage(
+          store.browser,
+          `${store.server.url}${path}`,
+          viewport,
+        );
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
           viewport.width,
         );
@@ -194,7 +190,7 @@ describe('catalogue /products', () => {
   );
 
   it('shows stock badges, real ratings only, and adds to the cart from a card', async () => {
-    const { page, problems } = await openPage(browser, `${server.url}/products`);
+    const { page, problems } = await openPage(store.browser, `${store.server.url}/products`);
     const card = (name: string) =>
       page.getByTestId('product-card').filter({ has: page.getByRole('heading', { name }) });
     const byStock = (stock: number) => SAMPLE_PRODUCTS.find((p) => p.stockQuantity === stock)!;
@@ -229,41 +225,32 @@ describe('catalogue /products', () => {
       .poll(() => fone.getByRole('status').innerText())
       .toMatch(/adicionado ao (seu )?carrinho/i);
     await fone.getByRole('link', { name: 'Fone de Ouvido Bluetooth Pro' }).click();
-    await page.waitForURL(`${server.url}/product/${SAMPLE_PRODUCTS[0]!.id}`);
+    await page.waitForURL(`${store.server.url}/product/${SAMPLE_PRODUCTS[0]!.id}`);
     expect(problems).toEqual([]);
     await page.context().close();
   });
 });
 
 describe('catalogue pagination', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    // 8 sample products and 22 more, 4 to a page: 8 pages. Reviews switched off.
-    const store = startServer({
-      settings: { products_per_page: 4, enable_reviews: false },
-      prepare: async (db) => {
-        await db.insert(products).values(
-          Array.from({ length: 22 }, (_, index) => ({
-            name: `Adaptador ${String(index + 1).padStart(2, '0')}`,
-            priceCents: 1000 + index,
-            stockQuantity: 20,
-            createdAt: new Date(Date.UTC(2020, 0, 1 + index)),
-          })),
-        );
-      },
-    });
-    [server, browser] = await Promise.all([store, launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  // 8 sample products and 22 more, 4 to a page: 8 pages. Reviews switched off.
+  const store = useStoreAndBrowser({
+    settings: { products_per_page: 4, enable_reviews: false },
+    prepare: async (db) => {
+      await db.insert(products).values(
+        Array.from({ length: 22 }, (_, index) => ({
+          name: `Adaptador ${String(index + 1).padStart(2, '0')}`,
+          priceCents: 1000 + index,
+          stockQuantity: 20,
+          createdAt: new Date(Date.UTC(2020, 0, 1 + index)),
+        })),
+      );
+    },
   });
 
   it('pages with products_per_page, keeping the filters in every link', async () => {
     const { page, problems } = await openPage(
-      browser,
-      `${server.url}/products?q=adaptador&ordem=nome`,
+      store.browser,
+      `${store.server.url}/products?q=adaptador&ordem=nome`,
       VIEWPORTS.mobile,
     );
     expect(await countText(page)).toBe('22 produto(s) encontrado(s)');
@@ -304,12 +291,12 @@ describe('catalogue pagination', () => {
 
     // The whole catalogue: 30 products, 8 pages, with a gap in the page numbers; the sample
     // products' reviews stay hidden while the store has reviews switched off.
-    await page.goto(`${server.url}/products`, IDLE);
+    await page.goto(`${store.server.url}/products`, IDLE);
     expect(await cardNames(page)).toEqual(
       SAMPLE_PRODUCTS.slice(0, 4).map((product) => product.name),
     );
     expect(await page.getByText(/^Avaliação /).count()).toBe(0);
-    await page.goto(`${server.url}/products?pagina=8`, IDLE);
+    await page.goto(`${store.server.url}/products?pagina=8`, IDLE);
     expect(await cardNames(page)).toHaveLength(2);
     expect(await pager.innerText()).toContain('…');
     expect(problems).toEqual([]);

@@ -1,10 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 
-import { launchBrowser, openPage, VIEWPORTS } from '../support/browser';
+import { openPage, VIEWPORTS } from '../support/browser';
+import { useStoreAndBrowser } from '../support/fixtures';
 import { sampleProduct } from '../support/sample';
 import { seriousAxeViolations } from '../support/axe';
-import { startServer, type TestServer } from '../support/server';
 
 // Two reviews (5 and 4), 75 in stock, R$ 299,90.
 const HEADPHONES = sampleProduct('Fone de Ouvido');
@@ -25,22 +25,14 @@ async function productJsonLd(page: Page): Promise<Record<string, unknown>> {
 }
 
 describe('product page', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const store = useStoreAndBrowser();
 
-  const url = (id: string) => `${server.url}/product/${id}`;
+  const url = (id: string) => `${store.server.url}/product/${id}`;
 
   it.each(Object.entries(VIEWPORTS))(
     'shows name, price, stock, rating, badges and reviews (%s)',
     async (_name, viewport) => {
-      const { page, problems } = await openPage(browser, url(HEADPHONES.id), viewport);
+      const { page, problems } = await openPage(store.browser, url(HEADPHONES.id), viewport);
 
       await expect(page.title()).resolves.toBe(`${HEADPHONES.name} | TechStore`);
       expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(HEADPHONES.name);
@@ -78,7 +70,7 @@ describe('product page', () => {
   );
 
   it('says "Sem avaliações" for a product nobody reviewed, and formats big prices', async () => {
-    const { page, problems } = await openPage(browser, url(MONITOR.id));
+    const { page, problems } = await openPage(store.browser, url(MONITOR.id));
     expect(await page.locator('.product-price').innerText()).toBe('R$ 1.234,56');
     expect(await page.getByText('Sem avaliações').count()).toBeGreaterThan(0);
     expect(await page.getByText('Este produto ainda não tem avaliações.').isVisible()).toBe(true);
@@ -87,7 +79,7 @@ describe('product page', () => {
   });
 
   it('keeps the quantity between 1 and the stock, with the buttons and when typing', async () => {
-    const { page, problems } = await openPage(browser, url(HEADSET.id));
+    const { page, problems } = await openPage(store.browser, url(HEADSET.id));
     const quantity = page.getByLabel('Quantidade', { exact: true });
     const less = page.getByRole('button', { name: 'Diminuir quantidade' });
     const more = page.getByRole('button', { name: 'Aumentar quantidade' });
@@ -120,7 +112,7 @@ describe('product page', () => {
   });
 
   it('adds the chosen quantity to the cart and updates the header badge', async () => {
-    const { page, problems } = await openPage(browser, url(HEADSET.id));
+    const { page, problems } = await openPage(store.browser, url(HEADSET.id));
     await page.getByRole('button', { name: 'Aumentar quantidade' }).click();
     await page.getByRole('button', { name: 'Adicionar ao Carrinho' }).click();
 
@@ -132,17 +124,17 @@ describe('product page', () => {
   });
 
   it('"Comprar Agora" puts the product in the cart and goes to /checkout', async () => {
-    const { page } = await openPage(browser, url(MONITOR.id));
+    const { page } = await openPage(store.browser, url(MONITOR.id));
     await page.getByRole('button', { name: 'Comprar Agora' }).click();
-    await page.waitForURL(`${server.url}/checkout`);
+    await page.waitForURL(`${store.server.url}/checkout`);
 
-    await page.goto(`${server.url}/cart`, { waitUntil: 'networkidle' });
+    await page.goto(`${store.server.url}/cart`, { waitUntil: 'networkidle' });
     expect(await page.getByText(MONITOR.name).count()).toBeGreaterThan(0);
     await page.context().close();
   });
 
   it('works before JavaScript: the form posts to the cart and the strip scrolls', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false, locale: 'pt-BR' });
+    const context = await store.browser.newContext({ javaScriptEnabled: false, locale: 'pt-BR' });
     const page = await context.newPage();
     await page.goto(url(HEADPHONES.id));
     const strip = page.getByTestId('gallery-strip');
@@ -150,15 +142,15 @@ describe('product page', () => {
 
     await page.getByLabel('Quantidade', { exact: true }).fill('3');
     await page.getByRole('button', { name: 'Adicionar ao Carrinho' }).click();
-    await page.waitForURL(`${server.url}/cart`);
+    await page.waitForURL(`${store.server.url}/cart`);
     expect(await page.getByText(HEADPHONES.name).count()).toBeGreaterThan(0);
-    await page.goto(`${server.url}/cart`);
+    await page.goto(`${store.server.url}/cart`);
     expect(await page.getByTestId('cart-count').innerText()).toBe('3');
     await context.close();
   });
 
   it('shows a sold-out product as "Esgotado" without buy or add buttons', async () => {
-    const { page, problems } = await openPage(browser, url(SMARTWATCH.id));
+    const { page, problems } = await openPage(store.browser, url(SMARTWATCH.id));
     expect(await page.getByTestId('out-of-stock').innerText()).toContain('Esgotado');
     expect(await page.getByRole('button', { name: 'Adicionar ao Carrinho' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Comprar Agora' }).count()).toBe(0);
@@ -174,8 +166,8 @@ describe('product page', () => {
     ['an unknown id', '5a3b1e00-0000-4000-8000-00000000ffff'],
     ['a malformed id', 'nao-e-um-id'],
   ])('answers 404 "Produto não encontrado" for %s, inside the store', async (_name, id) => {
-    const { page, problems } = await openPage(browser, `${server.url}/product/${id}`);
-    const response = await page.request.get(`${server.url}/product/${id}`);
+    const { page, problems } = await openPage(store.browser, `${store.server.url}/product/${id}`);
+    const response = await page.request.get(`${store.server.url}/product/${id}`);
     expect(response.status()).toBe(404);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(
       'Produto não encontrado',
@@ -189,14 +181,14 @@ describe('product page', () => {
       'noindex, nofollow',
     );
     expect(problems).toEqual([
-      `HTTP 404: ${server.url}/product/${id}`,
+      `HTTP 404: ${store.server.url}/product/${id}`,
       'console: Failed to load resource: the server responded with a status of 404 (Not Found)',
     ]);
     await page.context().close();
   });
 
   it('moves through the images with the buttons, the thumbnails and the arrow keys', async () => {
-    const { page, problems } = await openPage(browser, url(HEADPHONES.id), VIEWPORTS.mobile);
+    const { page, problems } = await openPage(store.browser, url(HEADPHONES.id), VIEWPORTS.mobile);
     const position = page.getByTestId('gallery-position');
     const strip = page.getByTestId('gallery-strip');
     // Which image the strip has come to rest on (fractions while it is still moving).
@@ -241,7 +233,7 @@ describe('product page', () => {
   });
 
   it('keeps a favourite across reloads and in step with other tabs', async () => {
-    const { page, problems } = await openPage(browser, url(HEADPHONES.id));
+    const { page, problems } = await openPage(store.browser, url(HEADPHONES.id));
     const favourite = (on: Page) => on.getByRole('button', { name: 'Favoritar' });
     expect(await favourite(page).getAttribute('aria-pressed')).toBe('false');
     await favourite(page).click();
@@ -266,10 +258,10 @@ describe('product page', () => {
     await page.context().close();
   });
 
-  it('copies the link when the browser has no share sheet', async () => {
-    const context = await browser.newContext({ locale: 'pt-BR' });
+  it('copies the link when the store.browser has no share sheet', async () => {
+    const context = await store.browser.newContext({ locale: 'pt-BR' });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-      origin: server.url,
+      origin: store.server.url,
     });
     await context.addInitScript(() => {
       Object.defineProperty(navigator, 'share', { value: undefined });
@@ -284,7 +276,7 @@ describe('product page', () => {
   });
 
   it('shows the link to copy by hand when the clipboard refuses', async () => {
-    const context = await browser.newContext({ locale: 'pt-BR' });
+    const context = await store.browser.newContext({ locale: 'pt-BR' });
     await context.addInitScript(() => {
       Object.defineProperty(navigator, 'share', { value: undefined });
       Object.defineProperty(navigator, 'clipboard', {
@@ -302,14 +294,14 @@ describe('product page', () => {
   });
 
   it('describes the product for search engines, with a rating only when there are reviews', async () => {
-    const { page } = await openPage(browser, url(HEADPHONES.id));
+    const { page } = await openPage(store.browser, url(HEADPHONES.id));
     const ld = await productJsonLd(page);
     expect(ld).toMatchObject({
       '@context': 'https://schema.org',
       name: HEADPHONES.name,
       description: HEADPHONES.description,
       sku: HEADPHONES.id,
-      image: HEADPHONES.imageUrls!.map((image) => `${server.url}${image}`),
+      image: HEADPHONES.imageUrls!.map((image) => `${store.server.url}${image}`),
       brand: { name: 'TechStore' },
       offers: {
         price: '299.90',
@@ -325,7 +317,7 @@ describe('product page', () => {
     );
     expect(await page.locator('meta[property="og:type"]').getAttribute('content')).toBe('product');
     expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toBe(
-      `${server.url}${HEADPHONES.imageUrls![0]}`,
+      `${store.server.url}${HEADPHONES.imageUrls![0]}`,
     );
 
     await page.goto(url(MONITOR.id), { waitUntil: 'networkidle' });
@@ -337,25 +329,21 @@ describe('product page', () => {
 });
 
 describe('product page with other settings', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    const settings = {
+  const store = useStoreAndBrowser({
+    settings: {
       shipping_mode: 'flat_rate',
       free_shipping_threshold_cents: 15000,
       return_window_days: 60,
       enable_reviews: false,
       enable_wishlist: false,
-    };
-    [server, browser] = await Promise.all([startServer({ settings }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    },
   });
 
   it('follows the shipping, return window, reviews and wishlist settings', async () => {
-    const { page, problems } = await openPage(browser, `${server.url}/product/${HEADPHONES.id}`);
+    const { page, problems } = await openPage(
+      store.browser,
+      `${store.server.url}/product/${HEADPHONES.id}`,
+    );
     for (const badge of ['Frete grátis acima de R$ 150,00', '60 dias para troca']) {
       expect(await page.getByRole('listitem').filter({ hasText: badge }).count()).toBe(1);
     }

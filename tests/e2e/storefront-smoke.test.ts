@@ -1,24 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { launchBrowser, openPage, VIEWPORTS } from '../support/browser';
-import { startServer, type TestServer } from '../support/server';
+import { openPage, VIEWPORTS } from '../support/browser';
+import { useStoreAndBrowser } from '../support/fixtures';
 
 describe('storefront smoke test', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const store = useStoreAndBrowser();
 
   it.each(Object.entries(VIEWPORTS))(
     'shows the 8 sample products on / (%s)',
     async (_name, viewport) => {
-      const { page, problems } = await openPage(browser, server.url, viewport);
+      const { page, problems } = await openPage(store.browser, store.server.url, viewport);
 
       await expect(page.title()).resolves.toBe('TechStore');
       expect(await page.getByRole('link', { name: 'TechStore: início' }).isVisible()).toBe(true);
@@ -44,7 +35,7 @@ describe('storefront smoke test', () => {
   );
 
   it('is themed by the default settings, with the two chosen fonts loaded', async () => {
-    const { page } = await openPage(browser, server.url);
+    const { page } = await openPage(store.browser, store.server.url);
     const style = await page.evaluate(() => {
       const price = document.querySelector('.product-price')!;
       const heading = document.querySelector('h1')!;
