@@ -25,10 +25,13 @@ const MONITOR = sampleProduct('Monitor 27');
 const SMARTWATCH = sampleProduct('Smartwatch');
 
 const badge = (page: Page) => page.getByTestId('cart-count');
-/** The next cart change the page sends, once the server has answered it. */
+/**
+ * The next cart change the page sends, once the server has answered it and the page has read the
+ * cart again (a reload before that would cut the second request off).
+ */
 const cartSaved = (page: Page) =>
   page.waitForResponse(
-    (response) => response.url().includes('cart.data') && response.request().method() === 'POST',
+    (response) => response.url().includes('cart.data') && response.request().method() === 'GET',
   );
 const lines = (page: Page) => page.getByTestId('cart-line');
 const line = (page: Page, name: string) => lines(page).filter({ hasText: name });
@@ -159,16 +162,20 @@ describe('cart', () => {
     expect(await headset.getByRole('status').innerText()).toBe('Quantidade máxima disponível: 5.');
     expect(await quantity.inputValue()).toBe('5');
 
+    const lowered = cartSaved(page);
     await minus.click();
     await expect.poll(() => quantity.inputValue()).toBe('4');
     await expect.poll(() => badge(page).textContent()).toBe('5');
+    await lowered;
 
+    const removed = cartSaved(page);
     await headset.getByRole('button', { name: `Remover ${HEADSET.name} do carrinho` }).click();
     await expect.poll(() => lines(page).count()).toBe(1);
     expect(await notices(page).innerText()).toContain(
       `"${HEADSET.name}" foi removido do seu carrinho.`,
     );
     await expect.poll(() => badge(page).textContent()).toBe('1');
+    await removed;
 
     // Nothing to scroll sideways on a 360 px phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
