@@ -8,7 +8,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['app/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+          include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['**/*.db.test.ts'],
           environment: 'node',
         },

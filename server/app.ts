@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 
-import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
 import express, { type RequestHandler } from 'express';
 import helmet from 'helmet';
@@ -11,6 +10,10 @@ import { initializeStore } from '~/flows/seed-sample-store.server';
 import type { Env } from '~/lib/env.server';
 import { logger } from '~/lib/logger.server';
 import { createSettingsStore, type SettingsStore } from '~/modules/settings/index.server';
+
+import { errorPage } from './error-page';
+import { reactRouterHandler } from './react-router-handler';
+import { createRequestGuard, requestOrigins } from './request-guard';
 
 export { parseEnv } from '~/lib/env.server';
 export { logger } from '~/lib/logger.server';
@@ -30,6 +33,13 @@ export interface RunningApp {
  */
 export async function startApp(env: Env, assets: RequestHandler): Promise<RunningApp> {
   logger.level = env.LOG_LEVEL;
+  if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
+    logger.warn(
+      'PUBLIC_URL is not set: links in pages, the sitemap and e-mails use canonical_url from the ' +
+        "settings or else the request's host (only hosts in ALLOWED_HOSTS). Set PUBLIC_URL to the " +
+        "store's address, such as https://loja.com.br.",
+    );
+  }
   const database = await openDatabase(databaseOptionsFromEnv(env));
   try {
     await database.migrate();
@@ -74,7 +84,8 @@ function buildHandler(options: {
   const production = env.NODE_ENV === 'production';
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', env.TRUST_PROXY);
+  const guard = createRequestGuard(env, settings);
 
   app.use(
     pinoHttp({
@@ -90,6 +101,11 @@ function buildHandler(options: {
           url: req.url,
         }),
         res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+      },
+      // Why the guard refused a request, on the request's one line.
+      customProps: (_req, res) => {
+        const refused = (res as express.Response).locals?.refused as string | undefined;
+        return refused ? { refused } : {};
       },
       autoLogging: { ignore: (req) => req.url === '/healthz' || !!req.url?.startsWith('/assets/') },
       customLogLevel: (_req, res, error) =>
@@ -134,6 +150,13 @@ function buildHandler(options: {
     }),
   );
 
+  app.use(guard.wellFormed);
+  app.use((_req, res, next) => {
+    // Clients should not reuse a connection to an instance on its way out.
+    if (isShuttingDown()) res.set('Connection', 'close');
+    next();
+  });
+
   app.get('/healthz', async (_req, res) => {
     res.set('Cache-Control', 'no-store');
     if (isShuttingDown()) {
@@ -150,43 +173,25 @@ function buildHandler(options: {
   });
 
   app.use(assets);
+  app.use(guard.sameOrigin);
 
   app.all(
     '/{*path}',
-    createRequestHandler({
+    reactRouterHandler({
       build: () => import('virtual:react-router/server-build'),
       mode: env.NODE_ENV,
+      maxBodyBytes: env.MAX_BODY_BYTES,
       getLoadContext: (_req, res) => ({
         db: database.db,
         settings,
         nonce: res.locals.nonce as string,
+        origin: requestOrigins(res).public,
       }),
     }),
   );
   app.use(errorPage);
   return app;
 }
-
-/**
- * What fails before React Router sees the request, such as a path with broken percent-encoding
- * (Express refuses to decode it with a 400), gets a short pt-BR page instead of Express's own.
- */
-const errorPage: express.ErrorRequestHandler = (error, req, res, next) => {
-  if (res.headersSent) return next(error);
-  const status = Number((error as { status?: unknown }).status);
-  const clientError = status >= 400 && status < 500;
-  if (!clientError) req.log.error({ err: error }, 'Request failed');
-  const message = clientError
-    ? 'Endereço inválido. Confira o link ou volte para a loja.'
-    : 'Algo deu errado. Tente novamente em instantes.';
-  res
-    .status(clientError ? status : 500)
-    .type('html')
-    .send(
-      `<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>${message}</title>` +
-        `<p>${message}</p><p><a href="/">Ir para a página inicial</a></p></html>`,
-    );
-};
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise((resolve, reject) => {

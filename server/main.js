@@ -47,6 +47,24 @@ server.on('error', (error) => {
   logger.fatal({ err: error }, 'Could not start the HTTP server');
   process.exit(1);
 });
+// Slow or idle clients must not hold connections: a request's headers, then the whole request,
+// have this long to arrive; an idle kept-alive connection is closed after its own timeout.
+server.headersTimeout = env.HEADERS_TIMEOUT_MS;
+server.requestTimeout = env.REQUEST_TIMEOUT_MS;
+server.keepAliveTimeout = env.KEEP_ALIVE_TIMEOUT_MS;
+server.maxConnections = env.MAX_CONNECTIONS;
+// The app decides when to say "100 Continue": only once it will read the body (see the guard).
+server.on('checkContinue', app.handler);
+// What Node cannot parse as HTTP never reaches the app: answer 400 and log it briefly.
+server.on('clientError', (error, socket) => {
+  const code = /** @type {NodeJS.ErrnoException} */ (error).code;
+  if (code !== 'ECONNRESET') logger.warn({ code }, 'Malformed request refused');
+  if (socket.writable && !socket.writableEnded) {
+    const status =
+      code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
+    socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  }
+});
 
 let stopping = false;
 /** @param {NodeJS.Signals} signal */
@@ -56,8 +74,13 @@ async function shutdown(signal) {
     process.exit(1);
   }
   stopping = true;
-  logger.info({ signal }, 'Shutting down: refusing new connections, finishing requests in flight');
   app.beginShutdown();
+  if (env.SHUTDOWN_DELAY_MS > 0) {
+    // A load balancer reads the 503 from /healthz and stops sending traffic meanwhile.
+    logger.info({ signal, delayMs: env.SHUTDOWN_DELAY_MS }, 'Shutting down: /healthz now 503');
+    await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DELAY_MS));
+  }
+  logger.info({ signal }, 'Shutting down: refusing new connections, finishing requests in flight');
   const force = setTimeout(() => {
     logger.warn('Requests still running after the shutdown timeout; closing their connections');
     server.closeAllConnections();
@@ -87,6 +110,11 @@ function staticFiles() {
   router.use(
     '/assets',
     express.static(`${client}assets`, { immutable: true, maxAge: '1y', index: false }),
+    // A missing build file (an old page asking for the previous deploy's chunk): a plain 404,
+    // not a store page that would cost database queries.
+    (_req, res) => {
+      res.status(404).type('text').set('Cache-Control', 'no-store').send('Arquivo não encontrado.');
+    },
   );
   router.use(express.static(client, { maxAge: '1h', index: false }));
   return router;

@@ -13,6 +13,13 @@ describe('parseEnv', () => {
       SEED: true,
       LOG_LEVEL: 'info',
       SHUTDOWN_TIMEOUT_MS: 10_000,
+      SHUTDOWN_DELAY_MS: 0,
+      TRUST_PROXY: ['loopback'],
+      MAX_BODY_BYTES: 262_144,
+      HEADERS_TIMEOUT_MS: 10_000,
+      REQUEST_TIMEOUT_MS: 30_000,
+      KEEP_ALIVE_TIMEOUT_MS: 5_000,
+      MAX_CONNECTIONS: 1_000,
     });
   });
 
@@ -34,6 +41,39 @@ describe('parseEnv', () => {
   it('names every bad variable in one error', () => {
     expect(() => parseEnv({ PORT: 'abc', DATABASE_URL: 'mysql://x', SEED: 'maybe' })).toThrow(
       /PORT[\s\S]*DATABASE_URL[\s\S]*SEED|PORT[\s\S]*SEED[\s\S]*DATABASE_URL/,
+    );
+  });
+
+  it('reads the public address as an origin, and refuses one with a path', () => {
+    expect(parseEnv({ PUBLIC_URL: 'https://Loja.com.br/' }).PUBLIC_URL).toBe('https://loja.com.br');
+    expect(() => parseEnv({ PUBLIC_URL: 'https://loja.com.br/loja' })).toThrow(/PUBLIC_URL/);
+    expect(() => parseEnv({ PUBLIC_URL: 'loja.com.br' })).toThrow(/PUBLIC_URL/);
+  });
+
+  it('reads allowed hosts as a list of names', () => {
+    expect(parseEnv({ ALLOWED_HOSTS: 'Loja.com.br, .loja.com.br,[::1]' }).ALLOWED_HOSTS).toEqual([
+      'loja.com.br',
+      '.loja.com.br',
+      '::1',
+    ]);
+    expect(() => parseEnv({ ALLOWED_HOSTS: 'https://loja.com.br' })).toThrow(/ALLOWED_HOSTS/);
+    expect(() => parseEnv({ ALLOWED_HOSTS: ' , ' })).toThrow(/ALLOWED_HOSTS/);
+  });
+
+  it("reads TRUST_PROXY as Express's trust proxy does", () => {
+    expect(parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(parseEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(
+      parseEnv({ TRUST_PROXY: 'loopback, 10.0.0.0/8, fd00::/8, 192.168.1.1' }).TRUST_PROXY,
+    ).toEqual(['loopback', '10.0.0.0/8', 'fd00::/8', '192.168.1.1']);
+    expect(() => parseEnv({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
+    expect(() => parseEnv({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('keeps the header timeout within the request timeout', () => {
+    expect(() => parseEnv({ HEADERS_TIMEOUT_MS: '60000', REQUEST_TIMEOUT_MS: '30000' })).toThrow(
+      /HEADERS_TIMEOUT_MS/,
     );
   });
 });

@@ -1,23 +1,131 @@
+import { isIP } from 'node:net';
+
 import { z } from 'zod';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
-    .optional(),
-  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
-  SEED: booleanFlag.default(true),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+const milliseconds = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
+
+/** A comma-separated list; blanks between commas are ignored. */
+const list = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean),
+);
+
+// What Express's `trust proxy` takes by name, besides addresses and subnets.
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (isIP(prefix) === 4) return true; // a netmask such as 255.255.255.0
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Like Express's `trust proxy`: true or false, a number of hops, or the addresses, subnets and
+ * names (loopback, linklocal, uniquelocal) of the proxies whose X-Forwarded-* headers count.
+ */
+const trustProxy = z.string().transform((value, context): boolean | number | string[] => {
+  const text = value.trim().toLowerCase();
+  if (text === 'true' || text === 'false') return text === 'true';
+  if (/^\d{1,2}$/.test(text)) return Number(text);
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const bad = entries.filter((entry) => !isProxyAddress(entry));
+  if (entries.length === 0 || bad.length > 0) {
+    context.addIssue({
+      code: 'custom',
+      message: `must be true, false, a hop count, or addresses, subnets and the names loopback, linklocal, uniquelocal (not: ${bad.join(', ') || 'empty'})`,
+    });
+    return z.NEVER;
+  }
+  return entries;
 });
+
+// A host name, an IPv4 or IPv6 address, a ".domain" for it and its subdomains, or "*".
+const HOST_PATTERN =
+  /^(\*|\.?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*|[0-9a-f:.]+)$/;
+
+const allowedHosts = list.pipe(
+  z
+    .array(
+      z
+        .string()
+        .transform((host) => host.toLowerCase().replace(/^\[(.*)\]$/, '$1'))
+        .refine((host) => HOST_PATTERN.test(host), {
+          error: 'must list host names without scheme or port, such as loja.com.br,.loja.com.br',
+        }),
+    )
+    .min(1, { error: 'must list at least one host name' }),
+);
+
+/** The store's address as shoppers reach it: the origin of an http(s) URL with no path. */
+const publicUrl = z
+  .string()
+  .trim()
+  .transform((value, context) => {
+    let url: URL | undefined;
+    try {
+      url = new URL(value);
+    } catch {
+      // reported below
+    }
+    if (!url || !/^https?:$/.test(url.protocol) || url.pathname !== '/' || url.search || url.hash) {
+      context.addIssue({
+        code: 'custom',
+        message:
+          'must be the store address, http:// or https:// with no path, such as https://loja.com.br',
+      });
+      return z.NEVER;
+    }
+    return url.origin;
+  });
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+    SEED: booleanFlag.default(true),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    SHUTDOWN_TIMEOUT_MS: milliseconds(10_000),
+    SHUTDOWN_DELAY_MS: milliseconds(0),
+    PUBLIC_URL: publicUrl.optional(),
+    ALLOWED_HOSTS: allowedHosts.optional(),
+    TRUST_PROXY: trustProxy.default(['loopback']),
+    MAX_BODY_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(100 * 1024 * 1024)
+      .default(256 * 1024),
+    HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+    KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(0).default(5_000),
+    MAX_CONNECTIONS: z.coerce.number().int().min(1).default(1_000),
+  })
+  .refine((env) => env.HEADERS_TIMEOUT_MS <= env.REQUEST_TIMEOUT_MS, {
+    path: ['HEADERS_TIMEOUT_MS'],
+    error: 'must not be longer than REQUEST_TIMEOUT_MS',
+  });
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -8,5 +8,10 @@ declare module 'react-router' {
     settings: SettingsStore;
     /** Per-request nonce that the Content-Security-Policy allows inline scripts with. */
     nonce: string;
+    /**
+     * The store's public origin ("https://loja.com.br") for absolute URLs: PUBLIC_URL, else the
+     * canonical_url setting, else the request's own host when ALLOWED_HOSTS allows it.
+     */
+    origin: string;
   }
 }

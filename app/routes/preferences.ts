@@ -1,38 +1,39 @@
 import { data, redirect } from 'react-router';
 import { z } from 'zod';
 
+import { sitePath } from '~/lib/form';
+import { parseForm } from '~/lib/form.server';
 import { colorSchemeCookieHeader } from '~/modules/settings/index.server';
 import { consentCookieHeader } from '~/modules/tracking/index.server';
 
 import type { Route } from './+types/preferences';
 
-// Only a path on this site: an absolute or protocol-relative URL here would be an open redirect.
-const localPath = z
-  .string()
-  .regex(/^\/(?![/\\])[^\s]*$/)
-  .max(2000)
-  .optional()
-  .catch(undefined);
+const INVALID = 'Preferência inválida.';
 
-const preferenceSchema = z.discriminatedUnion('intent', [
-  z.object({
-    intent: z.literal('consent'),
-    consent: z.enum(['granted', 'denied']),
-    redirectTo: localPath,
-  }),
-  z.object({
-    intent: z.literal('theme'),
-    theme: z.enum(['dark', 'light']),
-    redirectTo: localPath,
-  }),
-]);
+// A target that is not a path on this site is dropped: the choice is still saved.
+const redirectTo = sitePath.optional().catch(undefined);
+
+const preferenceSchema = z.discriminatedUnion(
+  'intent',
+  [
+    z.object({
+      intent: z.literal('consent'),
+      consent: z.enum(['granted', 'denied'], { error: INVALID }),
+      redirectTo,
+    }),
+    z.object({
+      intent: z.literal('theme'),
+      theme: z.enum(['dark', 'light'], { error: INVALID }),
+      redirectTo,
+    }),
+  ],
+  { error: INVALID },
+);
 
 /** Remembers the shopper's cookie consent or colour scheme. */
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = preferenceSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) {
-    return data({ error: 'Preferência inválida.' }, { status: 400 });
-  }
+  const parsed = await parseForm(request, preferenceSchema);
+  if (!parsed.ok) return data({ error: parsed.error }, { status: 400 });
   const choice = parsed.data;
   const cookie =
     choice.intent === 'consent'

@@ -1,10 +1,10 @@
-import { publicOrigin, robotsTxt } from '~/modules/content/index.server';
+import { robotsTxt } from '~/modules/content/index.server';
 
 import type { Route } from './+types/robots';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const settings = await context.settings.get();
-  return new Response(robotsTxt(publicOrigin(settings, request.url), settings.meta_robots), {
+  return new Response(robotsTxt(context.origin, settings.meta_robots), {
     headers: {
       'Content-Type': 'text/plain; charset=utf-8',
       'Cache-Control': 'public, max-age=300',

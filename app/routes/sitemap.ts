@@ -1,6 +1,5 @@
 import { listSitemapProducts } from '~/modules/catalog/index.server';
 import {
-  publicOrigin,
   SITEMAP_MAX_PRODUCTS,
   sitemapXml,
   storeSitemapEntries,
@@ -8,12 +7,9 @@ import {
 
 import type { Route } from './+types/sitemap';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const [settings, products] = await Promise.all([
-    context.settings.get(),
-    listSitemapProducts(context.db, { limit: SITEMAP_MAX_PRODUCTS }),
-  ]);
-  const xml = sitemapXml(publicOrigin(settings, request.url), storeSitemapEntries(products));
+export async function loader({ context }: Route.LoaderArgs) {
+  const products = await listSitemapProducts(context.db, { limit: SITEMAP_MAX_PRODUCTS });
+  const xml = sitemapXml(context.origin, storeSitemapEntries(products));
   return new Response(xml, {
     headers: {
       'Content-Type': 'application/xml; charset=utf-8',

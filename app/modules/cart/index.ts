@@ -1,9 +1,4 @@
-export {
-  cartIntentSchema,
-  parseCartIntent,
-  type CartIntent,
-  type ParsedCartIntent,
-} from './intent';
+export { cartIntentSchema, type CartIntent } from './intent';
 export { freeShippingFromCents, shippingCents, type ShippingSettings } from './shipping';
 export {
   MAX_CART_LINES,

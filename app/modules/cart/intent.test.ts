@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import { parseCartIntent } from './intent';
+import { FORM_MESSAGES, parseFormData } from '~/lib/form';
+
+import { cartIntentSchema } from './intent';
 
 const ID = '5a3b1e00-0000-4000-8000-000000000d01';
 
@@ -10,7 +12,11 @@ function form(fields: Record<string, string>): FormData {
   return data;
 }
 
-describe('parseCartIntent', () => {
+function parseCartIntent(data: FormData) {
+  return parseFormData(data, cartIntentSchema);
+}
+
+describe('the cart form', () => {
   it.each([
     [
       { intent: 'add', productId: ID },
@@ -38,7 +44,7 @@ describe('parseCartIntent', () => {
     ],
     [{ intent: 'clear', productId: 'ignored' }, { intent: 'clear' }],
   ])('reads %o', (fields, intent) => {
-    expect(parseCartIntent(form(fields))).toEqual({ success: true, intent });
+    expect(parseCartIntent(form(fields))).toEqual({ ok: true, data: intent });
   });
 
   it.each([
@@ -55,18 +61,26 @@ describe('parseCartIntent', () => {
     [{ intent: 'set', productId: ID }, 'Informe uma quantidade de 0 a 9999.'],
     [{ intent: 'set', productId: ID, quantity: '' }, 'Informe uma quantidade de 0 a 9999.'],
   ])('refuses %o with a message in Portuguese', (fields, error) => {
-    expect(parseCartIntent(form(fields))).toEqual({ success: false, error });
+    expect(parseCartIntent(form(fields))).toMatchObject({ ok: false, error });
   });
 
   it('refuses a file where text was expected', () => {
     const data = form({ productId: ID });
     data.append('intent', new Blob(['add']));
-    expect(parseCartIntent(data)).toEqual({ success: false, error: 'Ação inválida no carrinho.' });
+    expect(parseCartIntent(data)).toMatchObject({ ok: false, error: 'Ação inválida no carrinho.' });
   });
 
-  it('reads the first value of a repeated field, as FormData.get does', () => {
+  it('refuses a repeated field rather than guessing which value was meant', () => {
     const data = form({ intent: 'set', productId: ID, quantity: '2' });
     data.append('quantity', '7');
-    expect(parseCartIntent(data)).toMatchObject({ success: true, intent: { quantity: 2 } });
+    expect(parseCartIntent(data)).toMatchObject({ ok: false, error: FORM_MESSAGES.repeated });
+  });
+
+  it('says which field is wrong', () => {
+    expect(parseCartIntent(form({ intent: 'add', productId: ID, quantity: 'x' }))).toEqual({
+      ok: false,
+      error: 'Informe uma quantidade de 1 a 9999.',
+      fieldErrors: { quantity: 'Informe uma quantidade de 1 a 9999.' },
+    });
   });
 });

@@ -38,15 +38,3 @@ export const cartIntentSchema = z.discriminatedUnion(
 );
 
 export type CartIntent = z.output<typeof cartIntentSchema>;
-
-export type ParsedCartIntent =
-  { success: true; intent: CartIntent } | { success: false; error: string };
-
-export function parseCartIntent(form: FormData): ParsedCartIntent {
-  const fields: Record<string, FormDataEntryValue> = {};
-  // The first value of each field, as FormData.get reads it.
-  for (const [key, value] of form) if (!(key in fields)) fields[key] = value;
-  const parsed = cartIntentSchema.safeParse(fields);
-  if (parsed.success) return { success: true, intent: parsed.data };
-  return { success: false, error: parsed.error.issues[0]!.message };
-}

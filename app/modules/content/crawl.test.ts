@@ -1,23 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { defaultSettings } from '~/modules/settings';
-
-import { publicOrigin, robotsTxt, sitemapXml, storeSitemapEntries } from './crawl';
-
-describe('public origin', () => {
-  it('is the canonical URL when set, else the request origin', () => {
-    const settings = defaultSettings();
-    expect(publicOrigin(settings, 'http://127.0.0.1:3000/sitemap.xml')).toBe(
-      'http://127.0.0.1:3000',
-    );
-    expect(
-      publicOrigin({ ...settings, canonical_url: 'https://loja.com.br/' }, 'http://x/robots.txt'),
-    ).toBe('https://loja.com.br');
-    expect(publicOrigin({ ...settings, canonical_url: '/loja' }, 'http://x:8080/a')).toBe(
-      'http://x:8080',
-    );
-  });
-});
+import { robotsTxt, sitemapXml, storeSitemapEntries } from './crawl';
 
 describe('sitemap', () => {
   it('lists home, catalogue, content pages and products with their last change', () => {

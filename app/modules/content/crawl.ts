@@ -1,5 +1,3 @@
-import type { StoreSettings } from '~/modules/settings';
-
 import { CONTENT_PAGE_SLUGS } from './pages';
 
 // What search engines read: /sitemap.xml and /robots.txt.
@@ -8,13 +6,6 @@ export interface SitemapEntry {
   /** Site-relative path, such as "/product/…". */
   path: string;
   lastModified?: Date;
-}
-
-/** The store's public address: its absolute canonical URL when set, else the request's origin. */
-export function publicOrigin(settings: StoreSettings, requestUrl: string): string {
-  return /^https?:\/\//.test(settings.canonical_url)
-    ? settings.canonical_url.replace(/\/+$/, '')
-    : new URL(requestUrl).origin;
 }
 
 /** A sitemap holds at most 50,000 URLs; the fixed pages take seven of them. */

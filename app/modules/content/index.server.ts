@@ -1,6 +1,5 @@
 export { renderContentPage, type RenderedContentPage } from './content.server';
 export {
-  publicOrigin,
   SITEMAP_MAX_PRODUCTS,
   robotsTxt,
   sitemapXml,

@@ -5,9 +5,10 @@ import { keepDataAfter } from '~/lib/revalidation';
 import { CartLineItem, useOptimisticLines } from '~/components/store/cart-line';
 import { CartSummary } from '~/components/store/cart-summary';
 import { CartIcon } from '~/components/ui/icons';
+import { parseForm } from '~/lib/form.server';
 import { seoMeta } from '~/lib/seo';
 import { seoContext, useSettings } from '~/lib/store-data';
-import { parseCartIntent, type CartReply } from '~/modules/cart';
+import { cartIntentSchema, type CartReply } from '~/modules/cart';
 import { cartCookieHeader, priceCart, readCart, updateCart } from '~/modules/cart/index.server';
 
 import type { Route } from './+types/cart';
@@ -28,20 +29,15 @@ export const shouldRevalidate = keepDataAfter('/preferences');
 
 /** The one cart action: add, buy, set, remove or clear, chosen by the form's `intent`. */
 export async function action({ request, context }: Route.ActionArgs) {
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return data<CartReply>({ error: 'Não foi possível ler o pedido. Tente novamente.' }, 400);
-  }
-  const parsed = parseCartIntent(form);
-  if (!parsed.success) return data<CartReply>({ error: parsed.error }, 400);
+  const parsed = await parseForm(request, cartIntentSchema);
+  if (!parsed.ok) return data<CartReply>({ error: parsed.error }, 400);
+  const intent = parsed.data;
 
-  const update = await updateCart(context.db, await readCart(request), parsed.intent);
+  const update = await updateCart(context.db, await readCart(request), intent);
   if (!update.ok) return data<CartReply>({ error: update.error }, update.status);
 
   const headers = { 'Set-Cookie': await cartCookieHeader(update.lines) };
-  if (parsed.intent.intent === 'buy') return redirect('/checkout', { headers });
+  if (intent.intent === 'buy') return redirect('/checkout', { headers });
   // A plain form post (no JavaScript yet) would render with the loaders reading the request's
   // old cookie; send the browser to read the cart again instead. Fetchers never ask for HTML.
   if (request.headers.get('Accept')?.includes('text/html')) {

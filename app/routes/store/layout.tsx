@@ -8,7 +8,6 @@ import { WhatsappButton } from '~/components/store/whatsapp-button';
 import { seoContext, useRootData, useSettings, useStoreData } from '~/lib/store-data';
 import { findSignedInAdmin } from '~/modules/auth/index.server';
 import { cartCount } from '~/modules/cart/index.server';
-import { publicOrigin } from '~/modules/content/index.server';
 import { needsConsent } from '~/modules/tracking';
 
 import type { Route } from './+types/layout';
@@ -22,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw data(MAINTENANCE, { status: 503, headers: { 'Retry-After': '600' } });
   }
   return {
-    origin: publicOrigin(settings, request.url),
+    origin: context.origin,
     cartCount: await cartCount(context.db, request),
     maintenancePreview: settings.maintenance_mode,
   };

@@ -1,0 +1,123 @@
+import { METHODS } from 'node:http';
+
+import type express from 'express';
+
+import type { Env } from '~/lib/env.server';
+import type { SettingsStore } from '~/modules/settings/index.server';
+
+import { MESSAGES, refuse } from './error-page';
+import { canonicalOrigin, hostAllowList, originOf } from './origin';
+
+/** The methods the store answers; React Router gives 405 itself where a route lacks an action. */
+const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Where a request's URLs point, decided by the guard for the routes that follow it. */
+export interface RequestOrigins {
+  /** Absolute URLs in pages, feeds and e-mails: PUBLIC_URL, else canonical_url, else the request's own. */
+  public: string;
+  /** The origin of the URL React Router sees: the request's own when its host is allowed. */
+  router: string;
+}
+
+export function requestOrigins(res: express.Response): RequestOrigins {
+  return res.locals.origins as RequestOrigins;
+}
+
+/**
+ * The one place that decides whether a request gets to the store at all. `wellFormed` runs before
+ * everything else; `sameOrigin` before the routes (static files do without it).
+ */
+export function createRequestGuard(
+  env: Env,
+  settings: SettingsStore,
+): { wellFormed: express.RequestHandler; sameOrigin: express.RequestHandler } {
+  const isAllowedHost = hostAllowList(env);
+
+  const wellFormed: express.RequestHandler = (req, res, next) => {
+    if (!ALLOWED_METHODS.includes(req.method)) {
+      res.set('Allow', ALLOWED_METHODS.join(', '));
+      const known = METHODS.includes(req.method);
+      refuse(res, known ? 405 : 501, 'Método não permitido.', `method ${req.method}`);
+      return;
+    }
+    if (req.method === 'OPTIONS') {
+      res.set('Allow', ALLOWED_METHODS.join(', ')).status(204).end();
+      return;
+    }
+    // An absolute-form target ("GET http://other/ HTTP/1.1") or "*" names no page of ours.
+    if (!req.url.startsWith('/')) {
+      refuse(res, 400, MESSAGES.badAddress, 'request target');
+      return;
+    }
+    if (!req.get('Host')) {
+      refuse(res, 400, MESSAGES.badAddress, 'no Host header');
+      return;
+    }
+    // req.protocol and req.host read X-Forwarded-Proto/-Host only from trusted proxies.
+    if (!originOf(req.protocol, req.host)) {
+      refuse(res, 400, MESSAGES.badAddress, 'malformed Host or X-Forwarded-* header');
+      return;
+    }
+    const length = Number(req.get('Content-Length') ?? 0);
+    if (length > env.MAX_BODY_BYTES) {
+      refuse(res, 413, 'O envio é grande demais.', `body of ${length} bytes`);
+      return;
+    }
+    next();
+  };
+
+  const sameOrigin: express.RequestHandler = async (req, res, next) => {
+    const own = originOf(req.protocol, req.host)!;
+    const requestOrigin = isAllowedHost(own.hostname) ? own.origin : null;
+    const { canonical_url } = await settings.get();
+    const publicOrigin = env.PUBLIC_URL ?? canonicalOrigin(canonical_url) ?? requestOrigin;
+    if (!publicOrigin) {
+      refuse(
+        res,
+        400,
+        'Endereço do site não reconhecido.',
+        `host ${own.host} is not allowed: set PUBLIC_URL or ALLOWED_HOSTS`,
+      );
+      return;
+    }
+    if (!SAFE_METHODS.has(req.method)) {
+      const crossSite = crossSiteReason(req, [requestOrigin, publicOrigin]);
+      if (crossSite) {
+        refuse(
+          res,
+          403,
+          'Por segurança, recusamos este envio: ele veio de outro site. Volte à loja e tente de novo.',
+          crossSite,
+        );
+        return;
+      }
+    }
+    // React Router refuses an action whose Origin differs from its URL's: give it the origin
+    // the browser used, which the check above has just accepted.
+    const origin = req.get('Origin');
+    const router =
+      origin && origin === publicOrigin ? publicOrigin : (requestOrigin ?? publicOrigin);
+    res.locals.origins = { public: publicOrigin, router } satisfies RequestOrigins;
+    next();
+  };
+
+  return { wellFormed, sameOrigin };
+}
+
+/**
+ * Why a state-changing request looks forged by another site, or null. Browsers say where a
+ * request comes from (Sec-Fetch-Site, Origin); clients that say nothing (curl, a payment
+ * provider's webhook) are not browsers carrying a shopper's cookies, and pass.
+ */
+function crossSiteReason(req: express.Request, trusted: (string | null)[]): string | null {
+  const site = req.get('Sec-Fetch-Site');
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') {
+    return `cross-site ${req.method} (Sec-Fetch-Site: ${site.slice(0, 20)})`;
+  }
+  const origin = req.get('Origin');
+  if (origin !== undefined && !trusted.includes(origin)) {
+    return `cross-origin ${req.method} (Origin not the store's)`;
+  }
+  return null;
+}
