@@ -53,7 +53,7 @@ server.headersTimeout = env.HEADERS_TIMEOUT_MS;
 server.requestTimeout = env.REQUEST_TIMEOUT_MS;
 server.keepAliveTimeout = env.KEEP_ALIVE_TIMEOUT_MS;
 server.maxConnections = env.MAX_CONNECTIONS;
-// The app decides when to say "100 Continue": only once it will read the body (see the guard).
+// The app says "100 Continue" only once it will read the body (server/react-router-handler.ts).
 server.on('checkContinue', app.handler);
 // What Node cannot parse as HTTP never reaches the app: answer 400 and log it briefly.
 server.on('clientError', (error, socket) => {
@@ -61,7 +61,11 @@ server.on('clientError', (error, socket) => {
   if (code !== 'ECONNRESET') logger.warn({ code }, 'Malformed request refused');
   if (socket.writable && !socket.writableEnded) {
     const status =
-      code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
+      code === 'HPE_HEADER_OVERFLOW'
+        ? '431 Request Header Fields Too Large'
+        : code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? '408 Request Timeout'
+          : '400 Bad Request';
     socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
   }
 });

@@ -263,7 +263,7 @@ describe('cart', () => {
       [
         await post('{"intent":"clear"}', { 'Content-Type': 'application/json' }),
         400,
-        'Não foi possível ler o pedido. Tente novamente.',
+        'Envie os dados pelo formulário da loja.',
       ],
     ];
     for (const [response, status, message] of cases) {
