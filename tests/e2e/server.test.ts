@@ -92,6 +92,22 @@ describe('shutdown', () => {
     await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
   });
 
+  it('answers /healthz with 503 during SHUTDOWN_DELAY_MS, then closes the listener', async () => {
+    const server = await startServer({ env: { SHUTDOWN_DELAY_MS: '1500' } });
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const draining = await fetch(`${server.url}/healthz`);
+    expect(draining.status).toBe(503);
+    expect(draining.headers.get('connection')).toBe('close');
+    expect(await draining.json()).toEqual({ status: 'shutting-down' });
+    // Shoppers' requests are still served meanwhile.
+    expect((await fetch(`${server.url}/products`)).status).toBe(200);
+    expect(await server.exited).toBe(0);
+    await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
+    await server.stop();
+  });
+
   it('lets the next server open the same folder right away', async () => {
     const first = await startServer();
     const dataDir = first.dataDir;
