@@ -50,6 +50,22 @@ describe('parseFormData', () => {
     });
   });
 
+  it('refuses a NUL in any field', () => {
+    expect(
+      parseFormData(
+        form([
+          ['name', 'A\u0000na'],
+          ['age', '1'],
+        ]),
+        schema,
+      ),
+    ).toEqual({
+      ok: false,
+      error: FORM_MESSAGES.invalid,
+      fieldErrors: {},
+    });
+  });
+
   it('refuses a repeated field unless it may repeat', () => {
     const repeated = form([
       ['name', 'Ana'],

@@ -29,6 +29,10 @@ export function parseFormData<Schema extends z.ZodType>(
   const repeatable = new Set(options.repeatable);
   const fields: Record<string, FormDataEntryValue | FormDataEntryValue[]> = {};
   for (const [key, value] of form) {
+    // No form of ours sends a NUL, and PostgreSQL refuses one in text: junk, said as such.
+    if (typeof value === 'string' && value.includes('\0')) {
+      return { ok: false, error: FORM_MESSAGES.invalid, fieldErrors: {} };
+    }
     if (repeatable.has(key)) {
       ((fields[key] ??= []) as FormDataEntryValue[]).push(value);
     } else if (key in fields) {

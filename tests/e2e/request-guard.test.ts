@@ -114,6 +114,8 @@ describe('the request guard', () => {
     ['HTTP/1.0 with no Host', '/', { version: 'HTTP/1.0', noHost: true }, 400],
     ['an absolute-form target', 'http://evil.example/', {}, 400],
     ['TRACE', '/', { method: 'TRACE' }, 405],
+    ['a path of 40 segments', '/a'.repeat(40), {}, 414],
+    ['a URL of 5,000 characters', `/products?q=${'a'.repeat(5000)}`, {}, 414],
     ['PROPFIND', '/cart', { method: 'PROPFIND' }, 405],
   ])('answers %s with a pt-BR 4xx page, not a 5xx', async (_name, path, options, status) => {
     const response = await raw(server, path, options);
@@ -123,7 +125,7 @@ describe('the request guard', () => {
 
   it('keeps redirects to printable paths of this site, and still saves the choice', async () => {
     for (const target of [
-      '/\u0000',
+      '/\u0001',
       '/\u007f',
       '/😀',
       '/a b',
@@ -136,6 +138,13 @@ describe('the request guard', () => {
       expect(setCookies(response).join()).toContain('vitrine_theme=');
       expect(response.headers.find(([name]) => name === 'location')).toBeUndefined();
     }
+    const nul = await raw(server, '/preferences', {
+      method: 'POST',
+      headers: FORM,
+      body: 'intent=theme&theme=dark&redirectTo=%2F%00',
+    });
+    expect(nul.status).toBe(400);
+    expect(nul.body.toString()).toContain('Valor inválido.');
     const back = await raw(server, '/preferences', {
       method: 'POST',
       headers: FORM,
@@ -166,7 +175,11 @@ describe('the request guard', () => {
         expect(response.body.toString()).toContain('veio de outro site');
       }
     }
-    for (const headers of [{ Origin: server.url, 'Sec-Fetch-Site': 'same-origin' }, {}]) {
+    const accepted: Record<string, string>[] = [
+      { Origin: server.url, 'Sec-Fetch-Site': 'same-origin' },
+      {},
+    ];
+    for (const headers of accepted) {
       const response = await raw(server, '/preferences', {
         method: 'POST',
         headers: { ...FORM, ...headers },
@@ -221,7 +234,11 @@ describe('the request guard', () => {
       '/_root.data',
     ];
     for (const path of paths) {
-      for (const headers of [{ Host: 'evil.example' }, { 'X-Forwarded-Host': 'evil.example' }]) {
+      const spoofed: Record<string, string>[] = [
+        { Host: 'evil.example' },
+        { 'X-Forwarded-Host': 'evil.example' },
+      ];
+      for (const headers of spoofed) {
         const response = await raw(server, path, { noHost: 'Host' in headers, headers });
         expect(response.status, path).toBe(400);
         expect(text(response)).not.toContain('evil.example');

@@ -151,6 +151,11 @@ describe('parseCatalogParams', () => {
     expect(parsed.notices).toEqual(['A busca foi encurtada para 100 caracteres.']);
   });
 
+  it('drops control characters from a search', () => {
+    expect(parse('q=%00fone%0Ade%7Fouvido%1B').query.q).toBe('fone de ouvido');
+    expect(parse('q=%00%01').query.q).toBeUndefined();
+  });
+
   it('collects one notice per bad value', () => {
     expect(parse('categoria=x&min=abc&ordem=y&pagina=0&vista=z').notices).toHaveLength(5);
   });

@@ -98,7 +98,11 @@ export function parseCatalogParams(
   const notices: string[] = [];
   const query: CatalogParams['query'] = { perPage: options.perPage, sort: 'newest', page: 1 };
 
-  const q = (searchParams.get('q') ?? '').trim().replace(/\s+/g, ' ');
+  // Control characters are no text to search for (and PostgreSQL refuses a NUL in a string).
+  const q = (searchParams.get('q') ?? '')
+    .replace(/\p{Cc}/gu, ' ')
+    .trim()
+    .replace(/\s+/g, ' ');
   if (q.length > MAX_QUERY_LENGTH) {
     notices.push(`A busca foi encurtada para ${MAX_QUERY_LENGTH} caracteres.`);
   }
