@@ -35,6 +35,18 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      {
+        extends: true,
+        test: {
+          name: 'fuzz',
+          include: ['tests/fuzz/**/*.test.ts'],
+          globalSetup: ['tests/support/e2e-global-setup.ts'],
+          // Alone, so its 2 s limit per answer measures the server, not the browser tests beside it.
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 15 * 60_000,
+        },
+      },
     ],
   },
 });

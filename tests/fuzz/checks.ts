@@ -1,0 +1,118 @@
+import { decodeBody, headerValue, send, type RawResponse } from './http';
+import { EVIL_HOST, serialize, type FuzzRequest } from './generate';
+
+// What counts as a failure, and one exchange with the server checked against it.
+
+export type FailureKind =
+  | '5xx'
+  | 'echoed-evil-host'
+  | 'open-redirect'
+  | 'path-traversal'
+  | 'slow'
+  | 'timeout'
+  | 'no-answer'
+  | 'truncated-answer'
+  | 'bad-encoding'
+  | 'connection-error';
+
+export interface Observation {
+  request: FuzzRequest;
+  response: RawResponse;
+  failures: FailureKind[];
+  /** Where an echo was found, for the report. */
+  detail?: string;
+}
+
+export const HARD_TIMEOUT_MS = 10_000;
+/** Give a server that is still reading a body we will never finish this long before we hang up. */
+const HALF_CLOSE_MS = 400;
+const EVIL = new RegExp(EVIL_HOST.replace('.', '\\.'), 'i');
+/** Bytes that only a file outside the public folders would contain. */
+const LEAK_MARKERS = [/root:x:0:0:/, /"name":\s*"vitrine"/, /repositoryformatversion/];
+
+export function statusKey(response: RawResponse): string {
+  return response.status !== undefined ? String(response.status) : response.outcome;
+}
+
+/** What is wrong with this exchange, if anything. */
+export function check(
+  request: FuzzRequest,
+  response: RawResponse,
+  options: { slowMs: number; host: string; port: number },
+): { failures: FailureKind[]; detail?: string } {
+  const failures: FailureKind[] = [];
+  let detail: string | undefined;
+  const halfClosed = request.partial || !!request.raw;
+  switch (response.outcome) {
+    case 'timeout':
+      failures.push('timeout');
+      break;
+    case 'error':
+      failures.push('connection-error');
+      detail = response.errorCode;
+      break;
+    case 'closed':
+      if (!request.mayClose) failures.push('no-answer');
+      break;
+    case 'truncated':
+      if (!halfClosed) failures.push('truncated-answer');
+      break;
+    default:
+      break;
+  }
+  if (response.status !== undefined && response.status >= 500) failures.push('5xx');
+  if (response.durationMs > options.slowMs && response.outcome !== 'timeout') failures.push('slow');
+
+  if (EVIL.test(response.head)) {
+    failures.push('echoed-evil-host');
+    const line = response.head.split('\r\n').find((candidate) => EVIL.test(candidate));
+    detail = `header: ${line?.slice(0, 200)}`;
+  }
+  if (response.body.length > 0) {
+    const body = decodeBody(response);
+    if (!body) {
+      if (response.outcome === 'response') failures.push('bad-encoding');
+    } else {
+      const text = body.toString('latin1');
+      const at = text.search(EVIL);
+      if (at !== -1 && !failures.includes('echoed-evil-host')) {
+        failures.push('echoed-evil-host');
+        detail = `body: …${text.slice(Math.max(0, at - 80), at + 40).replace(/\s+/g, ' ')}…`;
+      }
+      if (response.status === 200 && LEAK_MARKERS.some((marker) => marker.test(text))) {
+        failures.push('path-traversal');
+      }
+    }
+  }
+  const location = headerValue(response.headers, 'location');
+  if (location !== undefined && /^(\/[/\\]|[a-z][a-z0-9+.-]*:)/i.test(location.trim())) {
+    let sameSite = false;
+    try {
+      const url = new URL(location.trim(), `http://${options.host}:${options.port}/`);
+      sameSite = url.host === `${options.host}:${options.port}` && /^https?:$/.test(url.protocol);
+    } catch {
+      // Unparseable: a browser would not follow it anywhere either; still worth a look.
+    }
+    if (!sameSite) {
+      failures.push('open-redirect');
+      detail = `location: ${location.slice(0, 200)}`;
+    }
+  }
+  return { failures, detail };
+}
+
+export async function exchange(
+  request: FuzzRequest,
+  options: { host: string; port: number; slowMs: number },
+): Promise<Observation> {
+  const response = await send({
+    host: options.host,
+    port: options.port,
+    data: serialize(request),
+    head: request.method === 'HEAD',
+    halfCloseAfterMs: request.partial || request.raw ? HALF_CLOSE_MS : undefined,
+    timeoutMs: HARD_TIMEOUT_MS,
+  });
+  const { failures, detail } = check(request, response, options);
+  return { request, response, failures, detail };
+}

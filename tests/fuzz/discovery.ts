@@ -1,0 +1,324 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+import { decodeBody, headerValue, send } from './http';
+
+/**
+ * What the fuzzer aims at, found rather than listed: the routes come from the build's route
+ * manifest, and plausible values (real product ids, form field names, query parameters, asset
+ * files) from crawling the running store. A route added later is fuzzed without touching this.
+ */
+
+export interface ManifestRoute {
+  id: string;
+  parentId?: string;
+  path?: string;
+  index?: boolean;
+  hasAction: boolean;
+  hasLoader: boolean;
+  hasDefaultExport?: boolean;
+}
+
+export interface RouteTarget {
+  /** The route ids answering this URL pattern (a layout with a path and its index share one). */
+  id: string;
+  /** The full pattern, e.g. `/product/:id`, `/` for the index. */
+  pattern: string;
+  index: boolean;
+  hasAction: boolean;
+  hasLoader: boolean;
+  /** Without a component React Router answers the loader's result itself. */
+  resource: boolean;
+  /** Real values seen for each dynamic segment (`id`, `*`). */
+  params: Map<string, Set<string>>;
+  /** Field names and the values seen for them, from the forms that post to this route. */
+  postFields: Map<string, Set<string>>;
+  /** Query parameter names and the values seen for them (GET forms, links). */
+  queryFields: Map<string, Set<string>>;
+}
+
+export interface Discovery {
+  routes: RouteTarget[];
+  /** Files under /assets/ that exist, and public files outside it (favicon, sample images). */
+  assets: string[];
+  publicFiles: string[];
+  /** Every same-site path the crawl saw, for the record. */
+  crawled: number;
+}
+
+export function readManifest(buildDir: string): ManifestRoute[] {
+  const assetsDir = join(buildDir, 'client', 'assets');
+  const manifests = existsSync(assetsDir)
+    ? readdirSync(assetsDir)
+        .filter((name) => /^manifest-[\w-]+\.js$/.test(name))
+        .map((name) => join(assetsDir, name))
+        // Old builds may leave older manifests behind; the newest is the one being served.
+        .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)
+    : [];
+  if (manifests.length === 0) {
+    throw new Error(
+      `No route manifest in ${assetsDir}: build first (node scripts/ensure-build.js)`,
+    );
+  }
+  const text = readFileSync(manifests[0]!, 'utf8');
+  const json = text.slice(text.indexOf('=') + 1).replace(/;\s*$/, '');
+  const manifest = JSON.parse(json) as { routes: Record<string, ManifestRoute> };
+  return Object.values(manifest.routes);
+}
+
+/** Joins each route's path with its parents'; pathless layouts add nothing. */
+export function routeTargets(routes: readonly ManifestRoute[]): RouteTarget[] {
+  const byId = new Map(routes.map((route) => [route.id, route]));
+  const fullPattern = (route: ManifestRoute): string => {
+    const parts: string[] = [];
+    for (let current: ManifestRoute | undefined = route; current;) {
+      if (current.path) parts.unshift(current.path.replace(/^\/+|\/+$/g, ''));
+      current = current.parentId ? byId.get(current.parentId) : undefined;
+    }
+    return `/${parts.filter(Boolean).join('/')}`;
+  };
+  const targets = new Map<string, RouteTarget>();
+  for (const route of routes) {
+    // Routes without a path of their own (root, layouts) only run under a child's URL.
+    if (!route.index && !route.path) continue;
+    const pattern = fullPattern(route);
+    const existing = targets.get(pattern);
+    if (existing) {
+      existing.id += `+${route.id}`;
+      existing.hasAction ||= route.hasAction;
+      existing.hasLoader ||= route.hasLoader;
+      continue;
+    }
+    targets.set(pattern, {
+      id: route.id,
+      pattern,
+      index: !!route.index,
+      hasAction: route.hasAction,
+      hasLoader: route.hasLoader,
+      resource: route.hasDefaultExport === false,
+      params: new Map(),
+      postFields: new Map(),
+      queryFields: new Map(),
+    });
+  }
+  return [...targets.values()].sort((a, b) => a.pattern.localeCompare(b.pattern));
+}
+
+/** A matcher for a route pattern: the dynamic segments' values, or null. */
+function compilePattern(pattern: string): (path: string) => Map<string, string> | null {
+  const names: string[] = [];
+  let source = '^';
+  for (const segment of pattern.split('/').filter(Boolean)) {
+    const optional = segment.endsWith('?');
+    const bare = optional ? segment.slice(0, -1) : segment;
+    let part: string;
+    if (bare === '*') {
+      names.push('*');
+      part = '(?:/(.*))?';
+      source += part;
+      continue;
+    } else if (bare.startsWith(':')) {
+      names.push(bare.slice(1));
+      part = '/([^/]+)';
+    } else {
+      part = `/${bare.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
+    }
+    source += optional ? `(?:${part})?` : part;
+  }
+  const regex = new RegExp(`${source}/?$`, 'i');
+  return (path) => {
+    const match = regex.exec(path);
+    if (!match) return null;
+    const values = new Map<string, string>();
+    names.forEach((name, i) => {
+      const value = match[i + 1];
+      if (value) values.set(name, value);
+    });
+    return values;
+  };
+}
+
+/** Splats match everything: try them last, and fewer dynamic segments first. */
+function specificity(pattern: string): number {
+  if (pattern.includes('*')) return 1000;
+  return (pattern.match(/:/g) ?? []).length * 10 + (pattern.match(/\?/g) ?? []).length;
+}
+
+function add(map: Map<string, Set<string>>, key: string, value: string) {
+  let values = map.get(key);
+  if (!values) map.set(key, (values = new Set()));
+  // A few samples are enough, and a long list would let one value dominate nothing.
+  if (values.size < 40) values.add(value);
+}
+
+function decodeEntities(value: string): string {
+  return value
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+function attributes(tag: string): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const match of tag.matchAll(/([\w:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) {
+    found.set(match[1]!.toLowerCase(), decodeEntities(match[2] ?? match[3] ?? ''));
+  }
+  return found;
+}
+
+export interface ScrapedForm {
+  method: string;
+  action: string;
+  fields: [name: string, value: string][];
+}
+
+export function scrapeForms(html: string, pagePath: string): ScrapedForm[] {
+  const forms: ScrapedForm[] = [];
+  for (const match of html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/gi)) {
+    const attrs = attributes(match[1]!);
+    const fields: [string, string][] = [];
+    const inner = match[2]!;
+    for (const control of inner.matchAll(/<(input|button|textarea|select)\b([^>]*)>/gi)) {
+      const controlAttrs = attributes(control[2]!);
+      const name = controlAttrs.get('name');
+      if (!name) continue;
+      fields.push([name, controlAttrs.get('value') ?? '']);
+    }
+    for (const select of inner.matchAll(/<select\b([^>]*)>([\s\S]*?)<\/select>/gi)) {
+      const name = attributes(select[1]!).get('name');
+      if (!name) continue;
+      for (const option of select[2]!.matchAll(/<option\b([^>]*)>/gi)) {
+        const value = attributes(option[1]!).get('value');
+        if (value !== undefined) fields.push([name, value]);
+      }
+    }
+    forms.push({
+      method: (attrs.get('method') ?? 'get').toLowerCase(),
+      action: attrs.get('action') ?? pagePath,
+      fields,
+    });
+  }
+  return forms;
+}
+
+interface Link {
+  href: string;
+  /** The sitemap names whatever host it was asked on: only its paths are taken. */
+  pathOnly: boolean;
+}
+
+function links(body: string): Link[] {
+  const found: Link[] = [];
+  for (const match of body.matchAll(/\b(?:href|src|action)\s*=\s*"([^"]*)"/gi)) {
+    found.push({ href: decodeEntities(match[1]!), pathOnly: false });
+  }
+  for (const match of body.matchAll(/<loc>([^<]+)<\/loc>/gi)) {
+    found.push({ href: decodeEntities(match[1]!), pathOnly: true });
+  }
+  return found;
+}
+
+function listFiles(dir: string, base = dir): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const path = join(dir, name);
+      return statSync(path).isDirectory() ? listFiles(path, base) : [`/${relative(base, path)}`];
+    });
+}
+
+const CRAWL_LIMIT = 80;
+
+/**
+ * Crawls the store from the route patterns without dynamic segments and the sitemap, following
+ * same-site links, and files what it sees under the routes their URLs match.
+ */
+export async function discover(options: {
+  host: string;
+  port: number;
+  buildDir: string;
+}): Promise<Discovery> {
+  const routes = routeTargets(readManifest(options.buildDir));
+  const matchers = [...routes]
+    .sort((a, b) => specificity(a.pattern) - specificity(b.pattern))
+    .map((route) => ({ route, match: compilePattern(route.pattern) }));
+  const routeFor = (path: string) => {
+    for (const { route, match } of matchers) {
+      const params = match(path);
+      if (params) return { route, params };
+    }
+    return undefined;
+  };
+
+  const clientDir = join(options.buildDir, 'client');
+  const assets = new Set(listFiles(join(clientDir, 'assets')).map((file) => `/assets${file}`));
+  const publicFiles = new Set(listFiles(clientDir).filter((file) => !file.startsWith('/assets/')));
+
+  const queue = [
+    '/sitemap.xml',
+    ...routes.filter((route) => !/[:*?]/.test(route.pattern)).map((route) => route.pattern),
+  ];
+  const seen = new Set<string>();
+  const origin = `http://${options.host}:${options.port}`;
+  while (queue.length > 0 && seen.size < CRAWL_LIMIT) {
+    const path = queue.shift()!;
+    if (seen.has(path)) continue;
+    seen.add(path);
+    const response = await send({
+      host: options.host,
+      port: options.port,
+      data: Buffer.from(
+        `GET ${path} HTTP/1.1\r\nHost: ${options.host}:${options.port}\r\n` +
+          'Accept: text/html,*/*\r\nAccept-Encoding: gzip\r\nConnection: close\r\n\r\n',
+      ),
+      head: false,
+      timeoutMs: 10_000,
+    });
+    const type = headerValue(response.headers, 'content-type') ?? '';
+    if (response.outcome !== 'response' || !/html|xml/.test(type)) continue;
+    const body = decodeBody(response)?.toString('utf8') ?? '';
+
+    for (const form of scrapeForms(body, path)) {
+      const action = new URL(form.action, `${origin}${path}`);
+      if (action.origin !== origin) continue;
+      const target = routeFor(action.pathname);
+      if (!target) continue;
+      const fields = form.method === 'post' ? target.route.postFields : target.route.queryFields;
+      for (const [name, value] of form.fields) add(fields, name, value);
+    }
+    for (const link of links(body)) {
+      let url: URL;
+      try {
+        url = new URL(link.href, `${origin}${path}`);
+      } catch {
+        continue;
+      }
+      if (!/^https?:$/.test(url.protocol)) continue;
+      if (url.origin !== origin && !link.pathOnly) continue;
+      const pathname = url.pathname;
+      if (pathname.startsWith('/assets/')) {
+        assets.add(pathname);
+        continue;
+      }
+      if (/\.(svg|png|jpe?g|webp|avif|gif|ico|woff2?|css|js)$/i.test(pathname)) {
+        publicFiles.add(pathname);
+        continue;
+      }
+      const target = routeFor(pathname);
+      if (target) {
+        for (const [name, value] of target.params) add(target.route.params, name, value);
+        for (const [name, value] of url.searchParams) add(target.route.queryFields, name, value);
+      }
+      if (!seen.has(pathname) && queue.length < CRAWL_LIMIT * 4) queue.push(pathname);
+    }
+  }
+  return {
+    routes,
+    assets: [...assets].sort(),
+    publicFiles: [...publicFiles].sort(),
+    crawled: seen.size,
+  };
+}

@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import {
+  createDatabase,
+  dropDatabase,
+  TEST_DATABASE_URL,
+  uniqueDatabaseName,
+} from '../support/postgres';
+import { startServer, type TestServer } from '../support/server';
+
+import {
+  buildDirectory,
+  MEMORY_TOLERANCE,
+  runFuzz,
+  settingsFromEnv,
+  type FailureKind,
+  type FuzzReport,
+} from './fuzzer';
+import { describeRequest, formatReport, serverErrors } from './report';
+
+// CI runs the fixed seed and count; FUZZ_SEED and FUZZ_REQUESTS (or `npm run fuzz`) ask for more.
+const { seed, requests } = settingsFromEnv();
+// The default run takes about two minutes here; the bound allows a slow machine, or more requests.
+const RUN_TIMEOUT_MS = Math.max(15 * 60_000, requests * 20);
+
+const print = (text: string) => process.stdout.write(`${text}\n`);
+
+async function fuzzServer(
+  server: TestServer,
+  count: number,
+  options: { checkMemory: boolean },
+): Promise<FuzzReport> {
+  const url = new URL(server.url);
+  const report = await runFuzz({
+    host: url.hostname,
+    port: Number(url.port),
+    buildDir: buildDirectory(),
+    seed,
+    requests: count,
+    pid: options.checkMemory ? server.child.pid : undefined,
+    log: print,
+  });
+  print(formatReport(report));
+  const errors = serverErrors(server.output());
+  if (errors.length > 0)
+    print(`The server logged ${errors.length} errors; the first:\n${errors[0]}`);
+  return report;
+}
+
+/** One line per failure group, so an assertion's diff names causes and a request to replay. */
+function failures(report: FuzzReport, ...kinds: FailureKind[]): string[] {
+  return report.failures
+    .filter((group) => kinds.includes(group.kind))
+    .map((group) => {
+      const example = group.examples[0];
+      const request = example ? describeRequest(example).slice(0, 300) : '';
+      const cause = group.cause.join(' ') || group.note || 'no hostile part';
+      return `${group.kind} ×${group.count} (${cause}): ${request}`;
+    });
+}
+
+describe('the HTTP server under fuzzing', () => {
+  let server: TestServer;
+  let report: FuzzReport;
+
+  beforeAll(async () => {
+    server = await startServer();
+    report = await fuzzServer(server, requests, { checkMemory: true });
+  }, RUN_TIMEOUT_MS);
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('sends every request, to every route and action in the manifest', () => {
+    expect(report.aborted).toBeUndefined();
+    expect(report.requests).toBe(requests);
+    const targets = [...report.byTarget.keys()];
+    for (const route of report.routes) {
+      expect(targets).toContain(`${route.pattern} (${route.id})`);
+      if (route.hasAction) expect(targets).toContain(`${route.pattern} action`);
+    }
+    expect(report.routes.filter((route) => route.hasAction).length).toBeGreaterThan(0);
+  });
+
+  it('answers no request with a 5xx', () => {
+    expect(failures(report, '5xx')).toEqual([]);
+  });
+
+  it('answers every request within 2 s', () => {
+    expect(failures(report, 'slow', 'timeout')).toEqual([]);
+  });
+
+  it('never puts a spoofed host (Host, X-Forwarded-Host, Origin…) in an answer', () => {
+    expect(failures(report, 'echoed-evil-host')).toEqual([]);
+  });
+
+  it('answers well-formed requests whole, redirects only to itself, serves no file outside its folders', () => {
+    expect(
+      failures(
+        report,
+        'no-answer',
+        'truncated-answer',
+        'bad-encoding',
+        'open-redirect',
+        'path-traversal',
+        'connection-error',
+      ),
+    ).toEqual([]);
+  });
+
+  it('gives its memory back: RSS at the end within 20% of after the warm-up', () => {
+    // Only Linux has /proc; elsewhere the check cannot run.
+    if (process.platform !== 'linux') return;
+    expect(report.memory).toBeDefined();
+    expect(report.memory!.endKb).toBeLessThanOrEqual(report.memory!.warmupKb * MEMORY_TOLERANCE);
+  });
+
+  it('still answers /healthz with 200 at the end', () => {
+    expect(report.healthz?.status).toBe(200);
+  });
+});
+
+// The same fuzzer, shorter, on PostgreSQL: its errors (bad bytes in a query, a lost connection)
+// are not PGlite's.
+describe.runIf(TEST_DATABASE_URL)('the HTTP server under fuzzing, on PostgreSQL', () => {
+  const name = uniqueDatabaseName('vitrine_fuzz');
+  let server: TestServer;
+  let report: FuzzReport;
+
+  beforeAll(async () => {
+    const url = await createDatabase(TEST_DATABASE_URL!, name);
+    server = await startServer({ env: { DATABASE_URL: url } });
+    // The memory check belongs to the long run; this one is too short to say much.
+    report = await fuzzServer(server, Math.min(requests, 2_000), { checkMemory: false });
+  }, RUN_TIMEOUT_MS);
+  afterAll(async () => {
+    await server?.stop();
+    await dropDatabase(TEST_DATABASE_URL!, name);
+  });
+
+  it('fails no check and still answers /healthz with 200', () => {
+    expect(report.aborted).toBeUndefined();
+    expect(failures(report, ...new Set(report.failures.map((group) => group.kind)))).toEqual([]);
+    expect(report.healthz?.status).toBe(200);
+  });
+});
