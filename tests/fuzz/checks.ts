@@ -24,6 +24,19 @@ export interface Observation {
 }
 
 export const HARD_TIMEOUT_MS = 10_000;
+
+/** GET /healthz on a connection of its own. */
+export function healthz(target: { host: string; port: number }): Promise<RawResponse> {
+  return send({
+    host: target.host,
+    port: target.port,
+    data: Buffer.from(
+      `GET /healthz HTTP/1.1\r\nHost: ${target.host}:${target.port}\r\nConnection: close\r\n\r\n`,
+    ),
+    head: false,
+    timeoutMs: HARD_TIMEOUT_MS,
+  });
+}
 /** Give a server that is still reading a body we will never finish this long before we hang up. */
 const HALF_CLOSE_MS = 400;
 const EVIL = new RegExp(EVIL_HOST.replace('.', '\\.'), 'i');

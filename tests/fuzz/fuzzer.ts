@@ -2,10 +2,9 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { exchange, HARD_TIMEOUT_MS, statusKey, type Observation } from './checks';
+import { exchange, healthz, statusKey, type Observation } from './checks';
 import { discover, type Discovery } from './discovery';
 import { buildPlan, generate, type GeneratorContext, type TargetKind } from './generate';
-import { send } from './http';
 import { groupFailures, type FailureGroup } from './triage';
 
 export type { FailureGroup } from './triage';
@@ -276,15 +275,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     };
   }
 
-  const health = await send({
-    host: options.host,
-    port: options.port,
-    data: Buffer.from(
-      `GET /healthz HTTP/1.1\r\nHost: ${options.host}:${options.port}\r\nConnection: close\r\n\r\n`,
-    ),
-    head: false,
-    timeoutMs: HARD_TIMEOUT_MS,
-  });
+  const health = await healthz(options);
 
   if (failed.length > 0) log(`Shrinking ${failed.length} failing requests to their causes…`);
   const { groups, shrinkRequests } = await groupFailures(

@@ -1,6 +1,5 @@
-import { exchange, HARD_TIMEOUT_MS, type FailureKind, type Observation, statusKey } from './checks';
+import { exchange, healthz, type FailureKind, type Observation, statusKey } from './checks';
 import { tagsOf, type FuzzRequest } from './generate';
-import { send } from './http';
 
 // After the run: failures shrunk to their causes and grouped, slow requests told from the ones
 // that held them up.
@@ -320,13 +319,5 @@ export async function groupFailures(
 
 /** Waits until the server answers a trivial request, so the next timing is not inherited. */
 async function waitUntilIdle(options: { host: string; port: number }) {
-  await send({
-    host: options.host,
-    port: options.port,
-    data: Buffer.from(
-      `GET /healthz HTTP/1.1\r\nHost: ${options.host}:${options.port}\r\nConnection: close\r\n\r\n`,
-    ),
-    head: false,
-    timeoutMs: HARD_TIMEOUT_MS,
-  });
+  await healthz(options);
 }
