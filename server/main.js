@@ -1,5 +1,7 @@
 // The Node entry: loads the app (the server build, or the sources through Vite with --dev),
 // listens, and shuts down gracefully. Everything else lives in server/app.ts.
+import { createServer } from 'node:http';
+
 import express from 'express';
 
 const dev = process.argv.includes('--dev');
@@ -35,7 +37,20 @@ try {
   process.exit(1);
 }
 
-const server = app.handler.listen(env.PORT, env.HOST, () => {
+// Slow or idle clients must not hold connections: a request's headers, then the whole request,
+// have this long to arrive (checked every second, not Node's default 30 s); an idle kept-alive
+// connection is closed after its own timeout.
+const server = createServer(
+  {
+    headersTimeout: env.HEADERS_TIMEOUT_MS,
+    requestTimeout: env.REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: env.KEEP_ALIVE_TIMEOUT_MS,
+    connectionsCheckingInterval: 1_000,
+  },
+  app.handler,
+);
+server.maxConnections = env.MAX_CONNECTIONS;
+server.listen(env.PORT, env.HOST, () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   logger.info(
@@ -47,12 +62,6 @@ server.on('error', (error) => {
   logger.fatal({ err: error }, 'Could not start the HTTP server');
   process.exit(1);
 });
-// Slow or idle clients must not hold connections: a request's headers, then the whole request,
-// have this long to arrive; an idle kept-alive connection is closed after its own timeout.
-server.headersTimeout = env.HEADERS_TIMEOUT_MS;
-server.requestTimeout = env.REQUEST_TIMEOUT_MS;
-server.keepAliveTimeout = env.KEEP_ALIVE_TIMEOUT_MS;
-server.maxConnections = env.MAX_CONNECTIONS;
 // The app says "100 Continue" only once it will read the body (server/react-router-handler.ts).
 server.on('checkContinue', app.handler);
 // What Node cannot parse as HTTP never reaches the app: answer 400 and log it briefly.

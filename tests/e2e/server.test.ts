@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { connect } from 'node:net';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -76,6 +77,57 @@ describe('the Node server', () => {
     expect(await second.exited).toBe(1);
     expect(second.output()).toContain('is already in use by another Vitrine process');
     // The first server is unharmed.
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+  });
+});
+
+describe('slow and greedy clients', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({
+      env: { HEADERS_TIMEOUT_MS: '1000', REQUEST_TIMEOUT_MS: '2000', MAX_CONNECTIONS: '3' },
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  /** A socket that sends `data` and resolves with what came back once the server closed it. */
+  function openSocket(data: string) {
+    const { hostname, port } = new URL(server.url);
+    const socket = connect(Number(port), hostname);
+    socket.write(data);
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+    const closed = new Promise<{ received: string; afterMs: number }>((resolve) => {
+      const started = performance.now();
+      socket.on('error', () => undefined);
+      socket.on('close', () => resolve({ received, afterMs: performance.now() - started }));
+    });
+    return { socket, closed };
+  }
+
+  it('closes a connection whose headers or body do not arrive in time', async () => {
+    const slowHeaders = openSocket('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Lento: ');
+    const slowBody = openSocket(
+      'POST /cart HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\n' +
+        'Content-Length: 100\r\n\r\nintent=',
+    );
+    for (const { closed } of [slowHeaders, slowBody]) {
+      const { received, afterMs } = await closed;
+      expect(received).toMatch(/^HTTP\/1\.1 (408|400) /);
+      expect(afterMs).toBeLessThan(5_000);
+    }
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+  });
+
+  it('holds at most MAX_CONNECTIONS connections open', async () => {
+    const held = [1, 2, 3].map(() => openSocket(''));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const extra = openSocket('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    expect((await extra.closed).received).toBe('');
+    for (const { socket } of held) socket.destroy();
+    await Promise.all(held.map(({ closed }) => closed));
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   });
 });
