@@ -28,8 +28,9 @@ export function refuse(
   reason: string,
 ): void {
   res.locals.refused = reason;
-  // The rest of an unread body is not worth reading: close the connection after answering.
-  if (!res.req.complete) res.set('Connection', 'close');
+  // The rest of an unread body is left to Node, which discards it (within REQUEST_TIMEOUT_MS)
+  // before the connection serves another request. Closing at once instead would reset a client
+  // still sending, and the reset can destroy the answer before the client reads it.
   sendErrorPage(res, status, message);
 }
 

@@ -46,7 +46,7 @@ export function reactRouterHandler(options: {
   };
 }
 
-/** The body, or 'too-large' as soon as it passes the limit (the rest is never read). */
+/** The body, or 'too-large' as soon as it passes the limit (the rest is never kept). */
 function readBody(
   req: express.Request,
   res: express.Response,
@@ -64,7 +64,8 @@ function readBody(
       size += chunk.length;
       if (size > limit) {
         done();
-        req.pause();
+        // The rest flows on and is thrown away, so the client can read the 413 (see refuse).
+        req.resume();
         resolve('too-large');
       } else chunks.push(chunk);
     };
