@@ -36,6 +36,7 @@ export function refuse(
 
 export const MESSAGES = {
   badAddress: 'Endereço inválido. Confira o link ou volte para a loja.',
+  tooLarge: 'O envio é grande demais.',
   failed: 'Algo deu errado. Tente novamente em instantes.',
 } as const;
 

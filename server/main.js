@@ -114,11 +114,11 @@ async function shutdown(signal) {
   }
 }
 process.on('SIGTERM', shutdown);
+process.on('SIGINT', shutdown);
 // A promise nobody awaited is a bug to log, not a reason to drop every shopper's request.
 process.on('unhandledRejection', (reason) => {
   logger.error({ err: reason }, 'Unhandled promise rejection');
 });
-process.on('SIGINT', shutdown);
 
 function staticFiles() {
   const client = new URL(`../${buildDirectory}/client/`, import.meta.url).pathname;

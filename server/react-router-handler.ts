@@ -2,7 +2,7 @@ import { writeReadableStreamToWritable } from '@react-router/node';
 import type express from 'express';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 
-import { refuse } from './error-page';
+import { MESSAGES, refuse } from './error-page';
 import { requestOrigins } from './request-guard';
 
 /**
@@ -23,7 +23,7 @@ export function reactRouterHandler(options: {
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         const read = await readBody(req, res, options.maxBodyBytes);
         if (read === 'too-large') {
-          refuse(res, 413, 'O envio é grande demais.', 'body over the limit');
+          refuse(res, 413, MESSAGES.tooLarge, 'body over the limit');
           return;
         }
         body = read;
@@ -58,7 +58,7 @@ function readBody(
     const chunks: Buffer[] = [];
     let size = 0;
     const done = () => {
-      req.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose);
+      req.off('data', onData).off('end', onEnd).off('error', onError).off('close', onError);
     };
     const onData = (chunk: Buffer) => {
       size += chunk.length;
@@ -78,8 +78,7 @@ function readBody(
       done();
       reject(Object.assign(new Error('Request body not received'), { status: 400 }));
     };
-    const onClose = onError;
-    req.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
+    req.on('data', onData).on('end', onEnd).on('error', onError).on('close', onError);
   });
 }
 

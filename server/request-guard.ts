@@ -30,6 +30,11 @@ export function requestOrigins(res: express.Response): RequestOrigins {
   return res.locals.origins as RequestOrigins;
 }
 
+/** The request's own origin, as `wellFormed` read it from Host or trusted X-Forwarded-*. */
+function ownOrigin(res: express.Response): URL {
+  return res.locals.ownOrigin as URL;
+}
+
 /**
  * The one place that decides whether a request gets to the store at all. `wellFormed` runs before
  * everything else; `sameOrigin` before the routes (static files do without it).
@@ -66,23 +71,25 @@ export function createRequestGuard(
       return;
     }
     // req.protocol and req.host read X-Forwarded-Proto/-Host only from trusted proxies.
-    if (!originOf(req.protocol, req.host)) {
+    const own = originOf(req.protocol, req.host);
+    if (!own) {
       refuse(res, 400, MESSAGES.badAddress, 'malformed Host or X-Forwarded-* header');
       return;
     }
     const length = Number(req.get('Content-Length') ?? 0);
     if (length > env.MAX_BODY_BYTES) {
-      refuse(res, 413, 'O envio é grande demais.', `body of ${length} bytes`);
+      refuse(res, 413, MESSAGES.tooLarge, `body of ${length} bytes`);
       return;
     }
+    res.locals.ownOrigin = own;
     next();
   };
 
   const sameOrigin: express.RequestHandler = async (req, res, next) => {
-    const own = originOf(req.protocol, req.host)!;
+    const own = ownOrigin(res);
     const requestOrigin = isAllowedHost(own.hostname) ? own.origin : null;
-    const { canonical_url } = await settings.get();
-    const publicOrigin = env.PUBLIC_URL ?? canonicalOrigin(canonical_url) ?? requestOrigin;
+    const publicOrigin =
+      env.PUBLIC_URL ?? canonicalOrigin((await settings.get()).canonical_url) ?? requestOrigin;
     if (!publicOrigin) {
       refuse(
         res,

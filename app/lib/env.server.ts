@@ -6,15 +6,16 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
-const milliseconds = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
+const milliseconds = (fallback: number, min = 0) =>
+  z.coerce.number().int().min(min).default(fallback);
 
 /** A comma-separated list; blanks between commas are ignored. */
-const list = z.string().transform((value) =>
-  value
+function splitList(value: string): string[] {
+  return value
     .split(',')
     .map((item) => item.trim())
-    .filter(Boolean),
-);
+    .filter(Boolean);
+}
 
 // What Express's `trust proxy` takes by name, besides addresses and subnets.
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -37,10 +38,7 @@ const trustProxy = z.string().transform((value, context): boolean | number | str
   const text = value.trim().toLowerCase();
   if (text === 'true' || text === 'false') return text === 'true';
   if (/^\d{1,2}$/.test(text)) return Number(text);
-  const entries = text
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean);
+  const entries = splitList(text);
   const bad = entries.filter((entry) => !isProxyAddress(entry));
   if (entries.length === 0 || bad.length > 0) {
     context.addIssue({
@@ -56,18 +54,21 @@ const trustProxy = z.string().transform((value, context): boolean | number | str
 const HOST_PATTERN =
   /^(\*|\.?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*|[0-9a-f:.]+)$/;
 
-const allowedHosts = list.pipe(
-  z
-    .array(
-      z
-        .string()
-        .transform((host) => host.toLowerCase().replace(/^\[(.*)\]$/, '$1'))
-        .refine((host) => HOST_PATTERN.test(host), {
-          error: 'must list host names without scheme or port, such as loja.com.br,.loja.com.br',
-        }),
-    )
-    .min(1, { error: 'must list at least one host name' }),
-);
+const allowedHosts = z
+  .string()
+  .transform(splitList)
+  .pipe(
+    z
+      .array(
+        z
+          .string()
+          .transform((host) => host.toLowerCase().replace(/^\[(.*)\]$/, '$1'))
+          .refine((host) => HOST_PATTERN.test(host), {
+            error: 'must list host names without scheme or port, such as loja.com.br,.loja.com.br',
+          }),
+      )
+      .min(1, { error: 'must list at least one host name' }),
+  );
 
 /** The store's address as shoppers reach it: the origin of an http(s) URL with no path. */
 const publicUrl = z
@@ -117,9 +118,9 @@ const envSchema = z
       .min(1024)
       .max(100 * 1024 * 1024)
       .default(256 * 1024),
-    HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),
-    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
-    KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(0).default(5_000),
+    HEADERS_TIMEOUT_MS: milliseconds(10_000, 1_000),
+    REQUEST_TIMEOUT_MS: milliseconds(30_000, 1_000),
+    KEEP_ALIVE_TIMEOUT_MS: milliseconds(5_000),
     MAX_CONNECTIONS: z.coerce.number().int().min(1).default(1_000),
   })
   .refine((env) => env.HEADERS_TIMEOUT_MS <= env.REQUEST_TIMEOUT_MS, {
