@@ -3,5 +3,6 @@ export * from '../modules/auth/schema';
 export * from '../modules/catalog/schema';
 export * from '../modules/jobs/schema';
 export * from '../modules/orders/schema';
+export * from '../modules/payments/schema';
 export * from '../modules/reviews/schema';
 export * from '../modules/settings/schema';

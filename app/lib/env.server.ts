@@ -92,6 +92,14 @@ const publicUrl = z
     return url.origin;
   });
 
+const httpUrl = z
+  .string()
+  .trim()
+  .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), {
+    error: 'must be an http:// or https:// URL',
+  })
+  .transform((value) => value.replace(/\/+$/, ''));
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -122,11 +130,35 @@ const envSchema = z
     REQUEST_TIMEOUT_MS: milliseconds(30_000, 1_000),
     KEEP_ALIVE_TIMEOUT_MS: milliseconds(5_000),
     MAX_CONNECTIONS: z.coerce.number().int().min(1).default(1_000),
+
+    // Payments: sandbox is the default outside production; production must choose.
+    PAYMENT_PROVIDER: z.enum(['sandbox', 'pix', 'gateway']).optional(),
+    PAYMENT_GATEWAY_URL: httpUrl.optional(),
+    PAYMENT_GATEWAY_SECRET_KEY: z.string().min(1).optional(),
+    // Sales tracking (UTMify's format); off without a token.
+    UTMIFY_API_TOKEN: z.string().min(1).optional(),
+    UTMIFY_API_URL: httpUrl.default('https://api.utmify.com.br/api-credentials/orders'),
+    // E-mail: SMTP when set (smtp://user:pass@host:587 or smtps://…), else .eml files in DATA_DIR/mail.
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+    SMTP_FROM: z.email().optional(),
+    // Address look-up by CEP, ViaCEP's format: {base}/{cep}/json/.
+    CEP_SERVICE_URL: httpUrl.default('https://viacep.com.br/ws'),
+    // Checkout submissions per IP address per minute.
+    CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   })
   .refine((env) => env.HEADERS_TIMEOUT_MS <= env.REQUEST_TIMEOUT_MS, {
     path: ['HEADERS_TIMEOUT_MS'],
     error: 'must not be longer than REQUEST_TIMEOUT_MS',
-  });
+  })
+  .refine(
+    (env) =>
+      env.PAYMENT_PROVIDER !== 'gateway' ||
+      (env.PAYMENT_GATEWAY_URL !== undefined && env.PAYMENT_GATEWAY_SECRET_KEY !== undefined),
+    {
+      path: ['PAYMENT_PROVIDER'],
+      error: 'gateway needs PAYMENT_GATEWAY_URL and PAYMENT_GATEWAY_SECRET_KEY',
+    },
+  );
 
 export type Env = z.infer<typeof envSchema>;
 

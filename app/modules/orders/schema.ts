@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 import { createdAt, updatedAt } from '../../db/columns';
 import { products } from '../catalog/schema';
@@ -12,6 +22,17 @@ export const ORDER_STATUSES = [
   'cancelled',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const CANCEL_REASONS = ['rejected', 'expired', 'staff'] as const;
+export type CancelReason = (typeof CANCEL_REASONS)[number];
+
+/** Where the shopper came from (utm_*, src, sck of the landing URL), for sales tracking. */
+export type TrackingParameters = Partial<
+  Record<
+    'utm_source' | 'utm_medium' | 'utm_campaign' | 'utm_content' | 'utm_term' | 'src' | 'sck',
+    string
+  >
+>;
 
 export const orders = pgTable(
   'orders',
@@ -47,6 +68,16 @@ export const orders = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     trackingCode: text('tracking_code'),
+    // The checkout form's hidden key: the same submission twice finds this order again.
+    idempotencyKey: text('idempotency_key'),
+    trackingParameters: jsonb('tracking_parameters')
+      .$type<TrackingParameters>()
+      .notNull()
+      .default({}),
+    cancelReason: text('cancel_reason').$type<CancelReason>(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    // A payment the provider confirmed after the order was cancelled: staff must refund or ship.
+    latePaymentAt: timestamp('late_payment_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -59,10 +90,16 @@ export const orders = pgTable(
       'orders_amounts_check',
       sql`${t.subtotalCents} >= 0 and ${t.shippingCostCents} >= 0 and ${t.totalAmountCents} >= 0`,
     ),
-    index('orders_created_at_idx').on(t.createdAt.desc()),
-    index('orders_token_created_at_idx').on(t.orderToken, t.createdAt.desc()),
+    // NULLS FIRST is what a plain ORDER BY … DESC means, so the index serves it.
+    index('orders_created_at_idx').on(t.createdAt.desc().nullsFirst()),
+    index('orders_token_created_at_idx').on(t.orderToken, t.createdAt.desc().nullsFirst()),
     index('orders_status_created_at_idx').on(t.status, t.createdAt),
     index('orders_payment_id_idx').on(t.paymentId),
+    uniqueIndex('orders_idempotency_key_idx').on(t.idempotencyKey),
+    // The expiry job reads only unpaid orders with a deadline.
+    index('orders_pending_expires_at_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { isValidPixKey } from '@brazilian-utils/brazilian-utils/is-valid-pix-key';
 import { z } from 'zod';
 
 import { FONT_NAMES } from './fonts';
@@ -96,6 +97,17 @@ const trackingId = (pattern: RegExp, example: string) =>
     .trim()
     .refine((value) => value === '' || pattern.test(value), {
       error: `Identificador inválido (exemplo: ${example}).`,
+    })
+    .default('');
+
+/** A PIX key as the bank shows it: CPF, CNPJ, e-mail, phone (+55…) or random key (EVP). */
+const pixKey = () =>
+  z
+    .string({ error: 'Informe a chave PIX.' })
+    .trim()
+    .max(77, { error: 'Chave PIX longa demais.' })
+    .refine((value) => value === '' || isValidPixKey(value), {
+      error: 'Chave PIX inválida: use CPF, CNPJ, e-mail, telefone (+55…) ou chave aleatória.',
     })
     .default('');
 
@@ -359,6 +371,14 @@ export const settingsSchema = z.object({
   enable_pix: flag(true),
   enable_boleto: flag(true),
   enable_paypal: flag(false),
+
+  // PIX with the store's own key (PAYMENT_PROVIDER=pix). The name and city go into the BR Code,
+  // which holds at most 25 and 15 ASCII characters; longer ones are folded and cut when it is built.
+  pix_key: pixKey(),
+  pix_merchant_name: text('', 25),
+  pix_merchant_city: text('', 15),
+  // A static BR Code carries no expiry: the store cancels an unpaid order after this long.
+  pix_expiration_minutes: integer(60, 5, 7 * 24 * 60),
 });
 
 export type StoreSettings = z.infer<typeof settingsSchema>;

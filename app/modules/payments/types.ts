@@ -1,0 +1,66 @@
+/**
+ * A payment's state as every provider reports it, in our words. The gateway's PENDING,
+ * APPROVED, REJECTED, REFUNDED and CHARGEBACK map to these; 'expired' is a PIX whose time ran out.
+ */
+export const PAYMENT_STATUSES = [
+  'pending',
+  'approved',
+  'rejected',
+  'expired',
+  'refunded',
+  'chargeback',
+] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const PAYMENT_PROVIDERS = ['sandbox', 'pix', 'gateway'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+/** Methods a shopper may choose; PIX unless the provider and the settings enable more. */
+export const PAYMENT_METHODS = ['pix'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** SPEC §9: no provider takes less. */
+export const MIN_PAYMENT_CENTS = 501;
+
+export interface PaymentRequest {
+  orderId: string;
+  amountCents: number;
+  method: PaymentMethod;
+  customer: {
+    name: string;
+    email: string;
+    /** 11 digits. */
+    cpf: string;
+    /** 10 or 11 digits. */
+    phone: string;
+  };
+  items: { productId: string | null; title: string; unitPriceCents: number; quantity: number }[];
+  /** Absolute URL the gateway posts status changes to. */
+  postbackUrl: string;
+  /** The shopper's utm_* parameters as a query string ("utm_source=x&…"), or ''. */
+  utmQuery: string;
+}
+
+export interface CreatedPayment {
+  paymentId: string;
+  status: PaymentStatus;
+  /** PIX "copia e cola" BR Code. */
+  pixCode: string | null;
+  /** What the provider gave for the QR image, if anything; pages draw the QR from pixCode. */
+  pixQrCode: string | null;
+  billetUrl: string | null;
+  billetCode: string | null;
+  expiresAt: Date | null;
+}
+
+/** A provider's answer; `error` is pt-BR and may be shown to the shopper (SPEC §8). */
+export type PaymentOutcome<T> = { ok: true; value: T } | { ok: false; error: string };
+
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  /** True for the sandbox: pages show 'Modo de teste' and the tester's buttons. */
+  readonly testMode: boolean;
+  create(request: PaymentRequest): Promise<PaymentOutcome<CreatedPayment>>;
+  /** Asks the provider (never a request body) how the payment stands now. */
+  status(paymentId: string): Promise<PaymentOutcome<PaymentStatus>>;
+}
