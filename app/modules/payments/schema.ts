@@ -18,7 +18,7 @@ export const sandboxPayments = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
+  () => [
     check(
       'sandbox_payments_status_check',
       sql.raw(`status in (${PAYMENT_STATUSES.map((status) => `'${status}'`).join(', ')})`),

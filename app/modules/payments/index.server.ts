@@ -1,0 +1,15 @@
+export { createGatewayProvider, type GatewayOptions } from './gateway.server';
+export {
+  createPixProvider,
+  isPixConfigured,
+  type PixProviderOptions,
+  type PixSettings,
+} from './pix.server';
+export { createPaymentProvider, type PaymentProviderOptions } from './provider.server';
+export { pixQrSvg } from './qr.server';
+export {
+  createSandboxProvider,
+  setSandboxPaymentStatus,
+  type SandboxOptions,
+  type SandboxOutcome,
+} from './sandbox.server';

@@ -1,0 +1,151 @@
+import { eq } from 'drizzle-orm';
+import { hasError, parsePix } from 'pix-utils';
+import { expect, it } from 'vitest';
+
+import { sandboxPayments } from '~/db/schema';
+import type { PaymentRequest } from '~/modules/payments';
+import { createSandboxProvider, setSandboxPaymentStatus } from '~/modules/payments/index.server';
+
+import { describeDb } from '../support/db';
+
+const ORDER_ID = '5a3b1e00-0000-4000-8000-00000000a001';
+const T0 = new Date('2025-03-10T12:00:00Z');
+const minutes = (n: number) => new Date(T0.getTime() + n * 60_000);
+
+const request = (overrides: Partial<PaymentRequest> = {}): PaymentRequest => ({
+  orderId: ORDER_ID,
+  amountCents: 35970,
+  method: 'pix',
+  customer: {
+    name: 'Maria Silva',
+    email: 'maria@example.com',
+    cpf: '52998224725',
+    phone: '11987654321',
+  },
+  items: [{ productId: null, title: 'Fone de Ouvido', unitPriceCents: 35970, quantity: 1 }],
+  postbackUrl: 'https://loja.test/api/payments/postback',
+  utmQuery: '',
+  ...overrides,
+});
+
+describeDb('sandbox payments', ({ db }) => {
+  let clock = T0;
+  const sandbox = () => createSandboxProvider({ db: db(), now: () => clock });
+
+  async function created(): Promise<string> {
+    clock = T0;
+    const outcome = await sandbox().create(request());
+    if (!outcome.ok) throw new Error(outcome.error);
+    return outcome.value.paymentId;
+  }
+
+  it('creates a pending payment with a payable-looking BR Code, kept in its book', async () => {
+    clock = T0;
+    const outcome = await sandbox().create(request());
+    expect(outcome).toEqual({
+      ok: true,
+      value: {
+        paymentId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        status: 'pending',
+        pixCode: expect.any(String),
+        pixQrCode: null,
+        billetUrl: null,
+        billetCode: null,
+        expiresAt: minutes(30),
+      },
+    });
+    if (!outcome.ok) return;
+
+    const parsed = parsePix(outcome.value.pixCode!);
+    expect(hasError(parsed)).toBe(false);
+    expect(parsed).toMatchObject({
+      transactionAmount: 359.7,
+      merchantName: 'Vitrine Sandbox',
+      merchantCity: 'Sao Paulo',
+      txid: '5a3b1e0000004000800000000',
+    });
+
+    const [row] = await db()
+      .select()
+      .from(sandboxPayments)
+      .where(eq(sandboxPayments.id, outcome.value.paymentId));
+    expect(row).toMatchObject({
+      orderId: ORDER_ID,
+      amountCents: 35970,
+      status: 'pending',
+      pixCode: outcome.value.pixCode,
+      expiresAt: minutes(30),
+    });
+    await expect(sandbox().status(outcome.value.paymentId)).resolves.toEqual({
+      ok: true,
+      value: 'pending',
+    });
+  });
+
+  it('is the test-mode "sandbox" provider, with its own expiry', async () => {
+    expect(sandbox()).toMatchObject({ name: 'sandbox', testMode: true });
+    const quick = createSandboxProvider({ db: db(), expiryMinutes: 5, now: () => T0 });
+    const outcome = await quick.create(request());
+    expect(outcome.ok && outcome.value.expiresAt).toEqual(minutes(5));
+  });
+
+  it('approves a pending payment once', async () => {
+    const id = await created();
+    await expect(setSandboxPaymentStatus(db(), id, 'approved', minutes(1))).resolves.toBe(true);
+    await expect(sandbox().status(id)).resolves.toEqual({ ok: true, value: 'approved' });
+
+    await expect(setSandboxPaymentStatus(db(), id, 'approved', minutes(2))).resolves.toBe(false);
+    await expect(setSandboxPaymentStatus(db(), id, 'rejected', minutes(2))).resolves.toBe(false);
+    await expect(sandbox().status(id)).resolves.toEqual({ ok: true, value: 'approved' });
+  });
+
+  it('rejects a pending payment', async () => {
+    const id = await created();
+    await expect(setSandboxPaymentStatus(db(), id, 'rejected', minutes(1))).resolves.toBe(true);
+    await expect(sandbox().status(id)).resolves.toEqual({ ok: true, value: 'rejected' });
+    await expect(setSandboxPaymentStatus(db(), id, 'approved', minutes(1))).resolves.toBe(false);
+  });
+
+  it('reads a pending payment past its time as expired, and no longer settles it', async () => {
+    const id = await created();
+    clock = minutes(29);
+    await expect(sandbox().status(id)).resolves.toEqual({ ok: true, value: 'pending' });
+    clock = minutes(30);
+    await expect(sandbox().status(id)).resolves.toEqual({ ok: true, value: 'expired' });
+
+    await expect(setSandboxPaymentStatus(db(), id, 'approved', minutes(31))).resolves.toBe(false);
+    await expect(setSandboxPaymentStatus(db(), id, 'rejected', minutes(31))).resolves.toBe(false);
+    await expect(sandbox().status(id)).resolves.toEqual({ ok: true, value: 'expired' });
+  });
+
+  it('expires a pending payment at once when the tester asks', async () => {
+    const id = await created();
+    await expect(setSandboxPaymentStatus(db(), id, 'expired', minutes(1))).resolves.toBe(true);
+    clock = minutes(1);
+    await expect(sandbox().status(id)).resolves.toEqual({ ok: true, value: 'expired' });
+    await expect(setSandboxPaymentStatus(db(), id, 'approved', minutes(1))).resolves.toBe(false);
+  });
+
+  it('does not find unknown or malformed ids, without asking the database about them', async () => {
+    const notFound = { ok: false, error: 'Pagamento não encontrado' };
+    await expect(sandbox().status('5a3b1e00-0000-4000-8000-0000000000ff')).resolves.toEqual(
+      notFound,
+    );
+    for (const id of ['', 'nope', "x'; drop table sandbox_payments; --", `pix-${ORDER_ID}`]) {
+      await expect(sandbox().status(id)).resolves.toEqual(notFound);
+      await expect(setSandboxPaymentStatus(db(), id, 'approved')).resolves.toBe(false);
+    }
+  });
+
+  it('refuses an invalid request without writing anything', async () => {
+    await expect(sandbox().create(request({ amountCents: 500 }))).resolves.toEqual({
+      ok: false,
+      error: 'Valor mínimo para pagamento é R$ 5,01',
+    });
+    await expect(sandbox().create(request({ orderId: 'not-a-uuid' }))).resolves.toEqual({
+      ok: false,
+      error: 'Erro ao processar pagamento',
+    });
+    await expect(db().select().from(sandboxPayments)).resolves.toEqual([]);
+  });
+});
