@@ -1,0 +1,142 @@
+import { getStates } from '@brazilian-utils/brazilian-utils/get-states';
+import { isValidCpf } from '@brazilian-utils/brazilian-utils/is-valid-cpf';
+import { isValidPhone } from '@brazilian-utils/brazilian-utils/is-valid-phone';
+import { z } from 'zod';
+
+import { FORM_MESSAGES } from '~/lib/form';
+import { PAYMENT_METHODS } from '~/modules/payments';
+
+import { onlyDigits, phoneDigits } from './masks';
+
+export type StateCode = ReturnType<typeof getStates>[number]['code'];
+
+/** The 27 federative units (26 states and the Distrito Federal), sorted by name as in pt-BR. */
+export const BRAZIL_STATES: readonly { code: StateCode; name: string }[] = getStates().map(
+  ({ code, name }) => ({ code, name }),
+);
+
+export const CHECKOUT_MESSAGES = {
+  customerName: 'Informe seu nome completo.',
+  customerEmail: 'Informe seu e-mail.',
+  customerEmailInvalid: 'E-mail inválido.',
+  customerCpf: 'Informe seu CPF.',
+  customerCpfInvalid: 'CPF inválido',
+  customerPhone: 'Informe seu telefone.',
+  customerPhoneInvalid: 'Telefone inválido. Use (xx) xxxxx-xxxx ou (xx) xxxx-xxxx.',
+  zipCode: 'Informe o CEP.',
+  zipCodeInvalid: 'CEP inválido. Use o formato 00000-000.',
+  street: 'Informe a rua.',
+  number: 'Informe o número.',
+  neighborhood: 'Informe o bairro.',
+  city: 'Informe a cidade.',
+  state: 'Selecione o estado.',
+  paymentMethod: 'Escolha uma forma de pagamento disponível.',
+  idempotencyKey: 'Formulário expirado. Recarregue a página e tente de novo.',
+} as const;
+
+const tooLong = (max: number) => `Use no máximo ${max} caracteres.`;
+
+/**
+ * A text field: missing means "fill it in", while something that is not text at all (a file
+ * posted by hand) is junk and said as such.
+ */
+const text = (required: string) =>
+  z.string({ error: (issue) => (issue.input === undefined ? required : FORM_MESSAGES.invalid) });
+
+// Pasted or autofilled values may carry tabs and line breaks, and the address is printed as one
+// line on labels and e-mails.
+const singleLine = (value: string) => value.replace(/\s+/g, ' ').trim();
+
+const line = (required: string, max: number, min = 1) =>
+  text(required)
+    .overwrite(singleLine)
+    .min(min, { error: required, abort: true })
+    .max(max, { error: tooLong(max) });
+
+/**
+ * A number typed with its usual punctuation, reduced to its digits (by `toDigits`) and then
+ * checked. The length cap keeps absurd input away from the checks.
+ */
+const digits = (
+  required: string,
+  invalid: string,
+  isValid: (digits: string) => boolean,
+  toDigits = onlyDigits,
+) =>
+  text(required)
+    .trim()
+    .min(1, { error: required, abort: true })
+    .max(20, { error: invalid, abort: true })
+    .regex(/^\+?[\d\s().-]+$/, { error: invalid, abort: true })
+    .transform(toDigits)
+    .refine(isValid, { error: invalid });
+
+/** The 8 digits of a CEP written 00000-000 or 00000000, else undefined. */
+export function cepDigits(value: string): string | undefined {
+  const match = /^(\d{5})-?(\d{3})$/.exec(value.trim());
+  return match ? `${match[1]}${match[2]}` : undefined;
+}
+
+export const checkoutFormSchema = z.object({
+  customerName: line(CHECKOUT_MESSAGES.customerName, 120, 2),
+  customerEmail: text(CHECKOUT_MESSAGES.customerEmail)
+    .trim()
+    .toLowerCase()
+    .min(1, { error: CHECKOUT_MESSAGES.customerEmail, abort: true })
+    .max(254, { error: CHECKOUT_MESSAGES.customerEmailInvalid, abort: true })
+    .pipe(z.email({ error: CHECKOUT_MESSAGES.customerEmailInvalid })),
+  customerCpf: digits(
+    CHECKOUT_MESSAGES.customerCpf,
+    CHECKOUT_MESSAGES.customerCpfInvalid,
+    (cpf) => cpf.length === 11 && isValidCpf(cpf),
+  ),
+  customerPhone: digits(
+    CHECKOUT_MESSAGES.customerPhone,
+    CHECKOUT_MESSAGES.customerPhoneInvalid,
+    (phone) => /^\d{10,11}$/.test(phone) && isValidPhone(phone),
+    phoneDigits,
+  ),
+  zipCode: text(CHECKOUT_MESSAGES.zipCode)
+    .trim()
+    .min(1, { error: CHECKOUT_MESSAGES.zipCode, abort: true })
+    .transform((value, context) => {
+      const cep = cepDigits(value);
+      if (cep === undefined) {
+        context.addIssue({ code: 'custom', message: CHECKOUT_MESSAGES.zipCodeInvalid });
+        return z.NEVER;
+      }
+      return cep;
+    }),
+  street: line(CHECKOUT_MESSAGES.street, 160),
+  number: line(CHECKOUT_MESSAGES.number, 20),
+  // Left blank, the form still sends the field: blank and absent both mean "no complement".
+  complement: z
+    .string({ error: FORM_MESSAGES.invalid })
+    .overwrite(singleLine)
+    .max(80, { error: tooLong(80) })
+    .optional()
+    .transform((value) => value || undefined),
+  neighborhood: line(CHECKOUT_MESSAGES.neighborhood, 80),
+  city: line(CHECKOUT_MESSAGES.city, 80),
+  state: text(CHECKOUT_MESSAGES.state)
+    .trim()
+    .toUpperCase()
+    .pipe(
+      z.enum(
+        BRAZIL_STATES.map((state) => state.code),
+        { error: CHECKOUT_MESSAGES.state },
+      ),
+    ),
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: CHECKOUT_MESSAGES.paymentMethod }).default('pix'),
+  idempotencyKey: z
+    .string({ error: CHECKOUT_MESSAGES.idempotencyKey })
+    .trim()
+    .pipe(z.uuid({ error: CHECKOUT_MESSAGES.idempotencyKey }))
+    // The orders table compares keys as text; a browser may write one in either case.
+    .transform((key) => key.toLowerCase()),
+});
+
+/** What the checkout form sends, as typed. */
+export type CheckoutFormInput = z.input<typeof checkoutFormSchema>;
+/** The checked submission: CPF, phone and CEP as digits, e-mail in lower case, state in capitals. */
+export type CheckoutForm = z.output<typeof checkoutFormSchema>;

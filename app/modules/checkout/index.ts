@@ -1,0 +1,10 @@
+export {
+  BRAZIL_STATES,
+  CHECKOUT_MESSAGES,
+  cepDigits,
+  checkoutFormSchema,
+  type CheckoutForm,
+  type CheckoutFormInput,
+  type StateCode,
+} from './form';
+export { MASKED_LENGTH, maskCep, maskCpf, maskPhone } from './masks';
