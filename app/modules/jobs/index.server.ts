@@ -1,0 +1,7 @@
+export {
+  enqueue,
+  startOutboxWorker,
+  type OutboxHandler,
+  type OutboxWorker,
+  type OutboxWorkerOptions,
+} from './outbox.server';

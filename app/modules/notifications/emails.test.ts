@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+
+import { orderReceivedEmail, paymentConfirmedEmail, type OrderEmailData } from './emails';
+
+const PIX_CODE =
+  '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865406639.705802BR5913Loja Exemplo6009SAO PAULO62070503***6304ABCD';
+
+const data = (patch: Partial<OrderEmailData> = {}): OrderEmailData => ({
+  orderId: '6f1c2a9e-0000-4000-8000-00000000abcd',
+  customerName: 'Ana <b>"Bia"</b> & Souza',
+  customerEmail: 'ana@example.com',
+  items: [
+    {
+      name: 'Monitor 27" <script>alert(1)</script>',
+      quantity: 2,
+      unitPriceCents: 29990,
+      totalCents: 59980,
+    },
+    { name: 'Cabo USB-C', quantity: 1, unitPriceCents: 3990, totalCents: 3990 },
+  ],
+  subtotalCents: 63970,
+  shippingCents: 0,
+  totalCents: 63970,
+  addressLine: 'Rua A & B, 10, Centro, São Paulo - SP, CEP 01001-000',
+  pixCode: PIX_CODE,
+  expiresAt: new Date('2025-03-10T17:30:00Z'),
+  orderUrl: 'https://loja.test/order-confirmation?orderId=6f1c&x=<y>',
+  ...patch,
+});
+
+const store = { name: 'Loja <Exemplo> & Cia', contactEmail: 'oi@loja.test' };
+
+describe('orderReceivedEmail', () => {
+  it('names the order by its last 8 characters, in the subject and both bodies', () => {
+    const email = orderReceivedEmail(data(), store);
+    expect(email.subject).toBe('Recebemos seu pedido #0000ABCD');
+    expect(email.html).toContain('#0000ABCD');
+    expect(email.text).toContain('#0000ABCD');
+  });
+
+  it('escapes everything that comes from the order', () => {
+    const { html } = orderReceivedEmail(data(), store);
+    expect(html).not.toContain('<script>');
+    expect(html).not.toContain('<b>');
+    expect(html).not.toContain('<Exemplo>');
+    expect(html).toContain('Monitor 27&quot; &lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).toContain('Olá, Ana!');
+    expect(html).toContain('Loja &lt;Exemplo&gt; &amp; Cia');
+    expect(html).toContain('Rua A &amp; B, 10');
+    expect(html).toContain(
+      'href="https://loja.test/order-confirmation?orderId=6f1c&amp;x=&lt;y&gt;"',
+    );
+    // Only the markup of the template itself.
+    expect(
+      html.replace(/<\/?[a-z][a-z0-9]*(\s[^<>]*)?>/g, '').replace(/<!doctype html>/, ''),
+    ).not.toMatch(/[<>]/);
+  });
+
+  it('gives the PIX code, the amount and the deadline in the store’s time zone', () => {
+    const email = orderReceivedEmail(data(), store);
+    for (const body of [email.html, email.text]) {
+      expect(body).toContain('Pague com PIX');
+      expect(body).toContain('R$ 639,70');
+      // 17:30 UTC is 14:30 in São Paulo.
+      expect(body).toContain('10/03/2025 às 14:30 (Horário Padrão de Brasília)');
+    }
+    expect(email.html).toContain(PIX_CODE);
+    expect(email.text.split('\n')).toContain(PIX_CODE);
+
+    const manaus = orderReceivedEmail(data(), { ...store, timeZone: 'America/Manaus' });
+    expect(manaus.text).toContain('10/03/2025 às 13:30 (Horário Padrão do Amazonas)');
+  });
+
+  it('lists the items and totals, with free shipping said so', () => {
+    const { text, html } = orderReceivedEmail(data(), store);
+    expect(text).toContain('2 × Monitor 27" <script>alert(1)</script> (R$ 299,90 cada): R$ 599,80');
+    expect(text).toContain('1 × Cabo USB-C (R$ 39,90 cada): R$ 39,90');
+    expect(text).toContain('Subtotal: R$ 639,70');
+    expect(text).toContain('Frete: Grátis');
+    expect(text).toContain('Total: R$ 639,70');
+    expect(html).toContain('<th scope="col"');
+    expect(html).toContain('R$ 599,80');
+
+    const paidShipping = orderReceivedEmail(
+      data({ shippingCents: 1500, totalCents: 65470 }),
+      store,
+    );
+    expect(paidShipping.text).toContain('Frete: R$ 15,00');
+    expect(paidShipping.text).toContain('Total: R$ 654,70');
+  });
+
+  it('leaves the PIX part out when there is no code', () => {
+    const email = orderReceivedEmail(data({ pixCode: null, expiresAt: null }), store);
+    expect(email.html).not.toContain('Pague com PIX');
+    expect(email.text).toContain('assim que o pagamento for confirmado');
+  });
+
+  it('links to the order and gives the store’s contacts, in Portuguese', () => {
+    const { html, text } = orderReceivedEmail(data(), {
+      ...store,
+      contactPhone: '(11) 4000-1234',
+    });
+    expect(html).toContain('<html lang="pt-BR">');
+    expect(text).toContain(
+      'Acompanhar meu pedido: https://loja.test/order-confirmation?orderId=6f1c&x=<y>',
+    );
+    expect(text).toContain('Dúvidas? Fale com a gente: oi@loja.test · (11) 4000-1234');
+    expect(orderReceivedEmail(data(), { name: 'Loja' }).text).not.toContain('Dúvidas?');
+  });
+});
+
+describe('paymentConfirmedEmail', () => {
+  it('confirms the payment with the delivery estimate, the items and a link', () => {
+    const email = paymentConfirmedEmail(
+      data({ estimatedDelivery: 'sexta-feira, 14 de março de 2025' }),
+      store,
+    );
+    expect(email.subject).toBe('Pagamento confirmado: pedido #0000ABCD');
+    for (const body of [email.html, email.text]) {
+      expect(body).toContain('Previsão de entrega: sexta-feira, 14 de março de 2025.');
+      expect(body).toContain('R$ 599,80');
+      expect(body).toContain('Total');
+    }
+    expect(email.text).toContain('https://loja.test/order-confirmation?orderId=6f1c');
+    // Paid: no code to pay with any more.
+    expect(email.html).not.toContain(PIX_CODE);
+    expect(email.html).not.toContain('<script>');
+  });
+
+  it('says nothing of the delivery date when none is known', () => {
+    expect(paymentConfirmedEmail(data(), store).text).not.toContain('Previsão de entrega');
+  });
+});

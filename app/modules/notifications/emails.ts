@@ -1,0 +1,256 @@
+import { formatCents } from '~/lib/money';
+import { orderNumber } from '~/modules/orders';
+
+export interface OrderEmailData {
+  orderId: string;
+  customerName: string;
+  customerEmail: string;
+  items: { name: string; quantity: number; unitPriceCents: number; totalCents: number }[];
+  subtotalCents: number;
+  shippingCents: number;
+  totalCents: number;
+  /** The delivery address on one line. */
+  addressLine: string;
+  /** PIX copia e cola, while the order waits for it. */
+  pixCode: string | null;
+  expiresAt: Date | null;
+  /** Absolute URL of the order's page. */
+  orderUrl: string;
+  /** Ready to read, such as "sexta-feira, 4 de dezembro de 2026". */
+  estimatedDelivery?: string;
+}
+
+export interface EmailStore {
+  name: string;
+  contactEmail?: string;
+  contactPhone?: string;
+  /** The store's zone, in which the PIX deadline is written; São Paulo's by default. */
+  timeZone?: string;
+}
+
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** Sent when an order is placed: what was bought and, for PIX, how to pay. */
+export function orderReceivedEmail(data: OrderEmailData, store: EmailStore): RenderedEmail {
+  const number = orderNumber(data.orderId);
+  const subject = `Recebemos seu pedido #${number}`;
+  const pix = data.pixCode ? pixPart(data, store) : null;
+  const next = pix
+    ? 'Seu pedido será confirmado assim que o pagamento por PIX for aprovado.'
+    : 'Avisaremos você por e-mail assim que o pagamento for confirmado.';
+  return compose(store, subject, data, [
+    paragraph(`Olá, ${firstName(data.customerName)}!`),
+    paragraph(`Obrigado por comprar na ${store.name}! ${next}`),
+    ...(pix ? [pix] : []),
+    summary(data),
+  ]);
+}
+
+/** Sent once the payment is confirmed: the order goes on to be prepared and shipped. */
+export function paymentConfirmedEmail(data: OrderEmailData, store: EmailStore): RenderedEmail {
+  const number = orderNumber(data.orderId);
+  const subject = `Pagamento confirmado: pedido #${number}`;
+  return compose(store, subject, data, [
+    paragraph(`Olá, ${firstName(data.customerName)}!`),
+    paragraph(
+      `Recebemos o pagamento do seu pedido #${number}. Agora vamos preparar tudo para o envio.`,
+    ),
+    ...(data.estimatedDelivery
+      ? [paragraph(`Previsão de entrega: ${data.estimatedDelivery}.`, { strong: true })]
+      : []),
+    summary(data),
+  ]);
+}
+
+/**
+ * One piece of the message in both forms: the HTML (everything from data escaped) and the
+ * plain text for mail programs that show no HTML.
+ */
+interface Part {
+  html: string;
+  text: string;
+}
+
+const FONT = 'font-family:Arial,Helvetica,sans-serif;';
+const INK = '#18181b';
+const MUTED = '#52525b';
+const LINE = '#e4e4e7';
+
+function escapeHtml(value: string): string {
+  return value.replace(
+    /[&<>"']/g,
+    (char) =>
+      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
+  );
+}
+
+function firstName(fullName: string): string {
+  return fullName.trim().split(/\s+/)[0] ?? '';
+}
+
+function paragraph(text: string, { strong = false } = {}): Part {
+  const content = strong ? `<strong>${escapeHtml(text)}</strong>` : escapeHtml(text);
+  return { html: `<p style="margin:0 0 16px;">${content}</p>`, text };
+}
+
+function heading(text: string): Part {
+  return {
+    html: `<h2 style="margin:24px 0 12px;font-size:18px;">${escapeHtml(text)}</h2>`,
+    text: `${text}\n${'-'.repeat(text.length)}`,
+  };
+}
+
+function formatDeadline(date: Date, timeZone: string): string {
+  const day = new Intl.DateTimeFormat('pt-BR', {
+    timeZone,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(date);
+  const time = new Intl.DateTimeFormat('pt-BR', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(date);
+  const zone = new Intl.DateTimeFormat('pt-BR', { timeZone, timeZoneName: 'long' })
+    .formatToParts(date)
+    .find((part) => part.type === 'timeZoneName')?.value;
+  return `${day} às ${time}${zone ? ` (${zone})` : ''}`;
+}
+
+function pixPart(data: OrderEmailData, store: EmailStore): Part {
+  const amount = formatCents(data.totalCents);
+  const deadline = data.expiresAt
+    ? formatDeadline(data.expiresAt, store.timeZone ?? 'America/Sao_Paulo')
+    : null;
+  const title = heading('Pague com PIX');
+  const howTo = 'No app do seu banco, escolha pagar com PIX Copia e Cola e cole o código abaixo.';
+  const code = data.pixCode ?? '';
+  const html = [
+    title.html,
+    `<p style="margin:0 0 8px;">Valor: <strong>${escapeHtml(amount)}</strong></p>`,
+    deadline
+      ? `<p style="margin:0 0 8px;">Pague até <strong>${escapeHtml(deadline)}</strong>. Depois disso, o código expira.</p>`
+      : '',
+    `<p style="margin:0 0 8px;">${escapeHtml(howTo)}</p>`,
+    `<p style="margin:0 0 16px;padding:12px;background:#f4f4f5;border:1px solid ${LINE};border-radius:6px;font-family:'Courier New',Courier,monospace;font-size:14px;word-break:break-all;">${escapeHtml(code)}</p>`,
+  ].join('');
+  const text = [
+    title.text,
+    `Valor: ${amount}`,
+    ...(deadline ? [`Pague até ${deadline}. Depois disso, o código expira.`] : []),
+    howTo,
+    '',
+    code,
+  ].join('\n');
+  return { html, text };
+}
+
+function summary(data: OrderEmailData): Part {
+  const shipping = data.shippingCents === 0 ? 'Grátis' : formatCents(data.shippingCents);
+  const cell = `padding:8px 0;border-bottom:1px solid ${LINE};vertical-align:top;`;
+  const rows = data.items
+    .map(
+      (item) =>
+        `<tr><td style="${cell}">${escapeHtml(item.name)}<br><span style="color:${MUTED};font-size:14px;">${escapeHtml(formatCents(item.unitPriceCents))} cada</span></td>` +
+        `<td style="${cell}text-align:center;">${item.quantity}</td>` +
+        `<td style="${cell}text-align:right;white-space:nowrap;">${escapeHtml(formatCents(item.totalCents))}</td></tr>`,
+    )
+    .join('');
+  const total = (label: string, value: string, strong = false) => {
+    const weight = strong ? 'font-weight:bold;font-size:18px;' : '';
+    return `<tr><th scope="row" colspan="2" style="padding:6px 0;text-align:right;font-weight:normal;${weight}">${escapeHtml(label)}</th><td style="padding:6px 0;text-align:right;white-space:nowrap;${weight}">${escapeHtml(value)}</td></tr>`;
+  };
+  const headerCell = (label: string, align: string) =>
+    `<th scope="col" style="padding:8px 0;border-bottom:2px solid ${INK};text-align:${align};">${label}</th>`;
+  const table =
+    `<table style="width:100%;border-collapse:collapse;${FONT}font-size:16px;color:${INK};">` +
+    `<thead><tr>${headerCell('Produto', 'left')}${headerCell('Qtd.', 'center')}${headerCell('Valor', 'right')}</tr></thead>` +
+    `<tbody>${rows}</tbody>` +
+    `<tfoot>${total('Subtotal', formatCents(data.subtotalCents))}${total('Frete', shipping)}${total('Total', formatCents(data.totalCents), true)}</tfoot>` +
+    `</table>`;
+
+  const title = heading('Resumo do pedido');
+  const address = heading('Endereço de entrega');
+  const lines = data.items.map(
+    (item) =>
+      `${item.quantity} × ${item.name} (${formatCents(item.unitPriceCents)} cada): ${formatCents(item.totalCents)}`,
+  );
+  return {
+    html: [
+      title.html,
+      table,
+      address.html,
+      `<p style="margin:0 0 16px;">${escapeHtml(data.addressLine)}</p>`,
+    ].join(''),
+    text: [
+      title.text,
+      ...lines,
+      '',
+      `Subtotal: ${formatCents(data.subtotalCents)}`,
+      `Frete: ${shipping}`,
+      `Total: ${formatCents(data.totalCents)}`,
+      '',
+      address.text,
+      data.addressLine,
+    ].join('\n'),
+  };
+}
+
+function contactLine(store: EmailStore): string | null {
+  const channels = [store.contactEmail, store.contactPhone].filter(Boolean);
+  return channels.length ? `Dúvidas? Fale com a gente: ${channels.join(' · ')}` : null;
+}
+
+function compose(
+  store: EmailStore,
+  subject: string,
+  data: OrderEmailData,
+  parts: Part[],
+): RenderedEmail {
+  const contact = contactLine(store);
+  const linkLabel = 'Acompanhar meu pedido';
+  const html = `<!doctype html>
+<html lang="pt-BR">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(subject)}</title>
+</head>
+<body style="margin:0;padding:0;background:#f4f4f5;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f4f5;">
+<tr><td align="center" style="padding:24px 12px;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:8px;${FONT}font-size:16px;line-height:1.5;color:${INK};">
+<tr><td style="padding:24px 24px 0;font-size:20px;font-weight:bold;">${escapeHtml(store.name)}</td></tr>
+<tr><td style="padding:16px 24px 24px;">
+<h1 style="margin:0 0 16px;font-size:22px;">${escapeHtml(subject)}</h1>
+${parts.map((part) => part.html).join('\n')}
+<p style="margin:24px 0 0;"><a href="${escapeHtml(data.orderUrl)}" style="display:inline-block;padding:12px 20px;background:${INK};color:#ffffff;border-radius:6px;text-decoration:none;font-weight:bold;">${linkLabel}</a></p>
+</td></tr>
+<tr><td style="padding:16px 24px 24px;border-top:1px solid ${LINE};font-size:14px;color:${MUTED};">
+${contact ? `<p style="margin:0 0 8px;">${escapeHtml(contact)}</p>` : ''}
+<p style="margin:0;">Você recebeu este e-mail porque fez um pedido na ${escapeHtml(store.name)} com o endereço ${escapeHtml(data.customerEmail)}.</p>
+</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>
+`;
+  const text = [
+    subject,
+    '',
+    ...parts.flatMap((part) => [part.text, '']),
+    `${linkLabel}: ${data.orderUrl}`,
+    '',
+    '--',
+    store.name,
+    ...(contact ? [contact] : []),
+    '',
+  ].join('\n');
+  return { subject, html, text };
+}

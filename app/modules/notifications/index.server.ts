@@ -1,0 +1,7 @@
+export {
+  createMailer,
+  type MailMessage,
+  type Mailer,
+  type MailerOptions,
+  type SentMail,
+} from './mailer.server';

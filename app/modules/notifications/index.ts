@@ -1,0 +1,7 @@
+export {
+  orderReceivedEmail,
+  paymentConfirmedEmail,
+  type EmailStore,
+  type OrderEmailData,
+  type RenderedEmail,
+} from './emails';
