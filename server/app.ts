@@ -6,9 +6,14 @@ import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 
 import { databaseOptionsFromEnv, openDatabase, type Database } from '~/db/database.server';
+import { startBackgroundJobs } from '~/flows/background-jobs.server';
+import type { OrderEventOptions } from '~/flows/order-events.server';
 import { initializeStore } from '~/flows/seed-sample-store.server';
 import type { Env } from '~/lib/env.server';
 import { logger } from '~/lib/logger.server';
+import { createRateLimiter } from '~/lib/rate-limit.server';
+import type { PaymentProvider } from '~/modules/payments';
+import { createPaymentProvider } from '~/modules/payments/index.server';
 import { createSettingsStore, type SettingsStore } from '~/modules/settings/index.server';
 
 import { errorPage } from './error-page';
@@ -49,11 +54,24 @@ export async function startApp(env: Env, assets: RequestHandler): Promise<Runnin
       state === 'seeded' ? 'Database ready; sample catalogue created' : 'Database ready',
     );
     const settings = await createSettingsStore(database);
+    const payments = createPaymentProvider({
+      env,
+      db: database.db,
+      settings: () => settings.get(),
+    });
+    logger.info(
+      { provider: payments?.name ?? null },
+      payments ? 'Payments ready' : 'No payment provider: checkout is closed',
+    );
+    const orderEvents: OrderEventOptions = { tracking: env.UTMIFY_API_TOKEN !== undefined };
+    const jobs = startBackgroundJobs({ env, db: database.db, settings, payments, orderEvents });
     let shuttingDown = false;
     const handler = buildHandler({
       env,
       database,
       settings,
+      payments,
+      orderEvents,
       assets,
       isShuttingDown: () => shuttingDown,
     });
@@ -63,6 +81,7 @@ export async function startApp(env: Env, assets: RequestHandler): Promise<Runnin
         shuttingDown = true;
       },
       async close() {
+        await jobs.stop();
         await settings.close();
         await database.close();
       },
@@ -77,10 +96,13 @@ function buildHandler(options: {
   env: Env;
   database: Database;
   settings: SettingsStore;
+  payments: PaymentProvider | null;
+  orderEvents: OrderEventOptions;
   assets: RequestHandler;
   isShuttingDown: () => boolean;
 }): express.Express {
-  const { env, database, settings, assets, isShuttingDown } = options;
+  const { env, database, settings, payments, orderEvents, assets, isShuttingDown } = options;
+  const checkoutLimiter = createRateLimiter(env.CHECKOUT_RATE_LIMIT);
   const production = env.NODE_ENV === 'production';
   const app = express();
   app.disable('x-powered-by');
@@ -181,11 +203,15 @@ function buildHandler(options: {
       build: () => import('virtual:react-router/server-build'),
       mode: env.NODE_ENV,
       maxBodyBytes: env.MAX_BODY_BYTES,
-      getLoadContext: (_req, res) => ({
+      getLoadContext: (req, res) => ({
         db: database.db,
         settings,
         nonce: res.locals.nonce as string,
         origin: requestOrigins(res).public,
+        clientIp: req.ip ?? req.socket.remoteAddress ?? '',
+        payments,
+        orderEvents,
+        checkoutLimiter,
       }),
     }),
   );

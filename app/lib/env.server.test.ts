@@ -20,7 +20,23 @@ describe('parseEnv', () => {
       REQUEST_TIMEOUT_MS: 30_000,
       KEEP_ALIVE_TIMEOUT_MS: 5_000,
       MAX_CONNECTIONS: 1_000,
+      UTMIFY_API_URL: 'https://api.utmify.com.br/api-credentials/orders',
+      CEP_SERVICE_URL: 'https://viacep.com.br/ws',
+      CHECKOUT_RATE_LIMIT: 20,
     });
+  });
+
+  it('needs the gateway address and key when the gateway is chosen', () => {
+    expect(() => parseEnv({ PAYMENT_PROVIDER: 'gateway' })).toThrow(
+      /PAYMENT_PROVIDER: gateway needs PAYMENT_GATEWAY_URL and PAYMENT_GATEWAY_SECRET_KEY/,
+    );
+    expect(
+      parseEnv({
+        PAYMENT_PROVIDER: 'gateway',
+        PAYMENT_GATEWAY_URL: 'https://pay.example/api/',
+        PAYMENT_GATEWAY_SECRET_KEY: 'sk_test',
+      }).PAYMENT_GATEWAY_URL,
+    ).toBe('https://pay.example/api');
   });
 
   it('reads values and treats empty ones as unset', () => {

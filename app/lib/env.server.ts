@@ -139,7 +139,10 @@ const envSchema = z
     UTMIFY_API_TOKEN: z.string().min(1).optional(),
     UTMIFY_API_URL: httpUrl.default('https://api.utmify.com.br/api-credentials/orders'),
     // E-mail: SMTP when set (smtp://user:pass@host:587 or smtps://…), else .eml files in DATA_DIR/mail.
-    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
     SMTP_FROM: z.email().optional(),
     // Address look-up by CEP, ViaCEP's format: {base}/{cep}/json/.
     CEP_SERVICE_URL: httpUrl.default('https://viacep.com.br/ws'),

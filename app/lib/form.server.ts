@@ -28,5 +28,5 @@ export async function parseForm<Schema extends z.ZodType>(
 }
 
 function failure(error: string): FormResult<never> {
-  return { ok: false, error, fieldErrors: {} };
+  return { ok: false, error, fieldErrors: {}, values: {} };
 }

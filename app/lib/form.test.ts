@@ -35,6 +35,8 @@ describe('parseFormData', () => {
       ok: false,
       error: 'Informe o nome.',
       fieldErrors: { name: 'Informe o nome.', age: FORM_MESSAGES.invalid },
+      // Sent back so a form shown without JavaScript keeps what the shopper typed.
+      values: { name: '' },
     });
     expect(
       parseFormData(
@@ -63,6 +65,7 @@ describe('parseFormData', () => {
       ok: false,
       error: FORM_MESSAGES.invalid,
       fieldErrors: {},
+      values: {},
     });
   });
 
@@ -76,6 +79,7 @@ describe('parseFormData', () => {
       ok: false,
       error: FORM_MESSAGES.repeated,
       fieldErrors: {},
+      values: {},
     });
     const tags = z.object({ tag: z.array(z.string()) });
     expect(

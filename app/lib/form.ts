@@ -9,6 +9,8 @@ export type FormResult<T> =
       error: string;
       /** The first problem of each field, by field name. */
       fieldErrors: Record<string, string>;
+      /** The text fields as sent, to fill the form again when it is shown without JavaScript. */
+      values: Record<string, string>;
     };
 
 export const FORM_MESSAGES = {
@@ -31,12 +33,12 @@ export function parseFormData<Schema extends z.ZodType>(
   for (const [key, value] of form) {
     // No form of ours sends a NUL, and PostgreSQL refuses one in text: junk, said as such.
     if (typeof value === 'string' && value.includes('\0')) {
-      return { ok: false, error: FORM_MESSAGES.invalid, fieldErrors: {} };
+      return { ok: false, error: FORM_MESSAGES.invalid, fieldErrors: {}, values: {} };
     }
     if (repeatable.has(key)) {
       ((fields[key] ??= []) as FormDataEntryValue[]).push(value);
     } else if (key in fields) {
-      return { ok: false, error: FORM_MESSAGES.repeated, fieldErrors: {} };
+      return { ok: false, error: FORM_MESSAGES.repeated, fieldErrors: {}, values: {} };
     } else {
       fields[key] = value;
     }
@@ -49,8 +51,15 @@ export function parseFormData<Schema extends z.ZodType>(
     const name = String(issue.path[0] ?? '');
     if (name && !(name in fieldErrors)) fieldErrors[name] = issue.message;
   }
-  return { ok: false, error: parsed.error.issues[0]!.message, fieldErrors };
+  const values: Record<string, string> = {};
+  for (const [key, value] of Object.entries(fields)) {
+    if (typeof value === 'string') values[key] = value.slice(0, MAX_ECHOED_LENGTH);
+  }
+  return { ok: false, error: parsed.error.issues[0]!.message, fieldErrors, values };
 }
+
+// Longer than any field of ours allows; a bigger value is junk not worth sending back.
+const MAX_ECHOED_LENGTH = 500;
 
 /**
  * A path on this site to send the browser back to. Printable ASCII only (browsers send paths

@@ -1,5 +1,9 @@
 import type { Db } from '~/db/database.server';
+import type { OrderEventOptions } from '~/flows/order-events.server';
+import type { PaymentProvider } from '~/modules/payments';
 import type { SettingsStore } from '~/modules/settings/index.server';
+
+import type { RateLimiter } from './rate-limit.server';
 
 // What every loader and action receives from the server (server/app.ts builds it).
 declare module 'react-router' {
@@ -13,5 +17,11 @@ declare module 'react-router' {
      * canonical_url setting, else the request's own host when ALLOWED_HOSTS allows it.
      */
     origin: string;
+    /** The client's address (through trusted proxies only), for per-client limits. */
+    clientIp: string;
+    /** Null in production when no provider is configured: checkout then sells nothing. */
+    payments: PaymentProvider | null;
+    orderEvents: OrderEventOptions;
+    checkoutLimiter: RateLimiter;
   }
 }

@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 
 import { startServer, type TestServer } from '../support/server';
+import { FUZZ_SERVER_ENV } from './server-env';
 
 import {
   buildDirectory,
@@ -68,7 +69,7 @@ async function main(): Promise<number> {
       cwd: new URL('../../', import.meta.url).pathname,
       stdio: 'inherit',
     });
-    server = await startServer();
+    server = await startServer({ env: FUZZ_SERVER_ENV });
     url = new URL(server.url);
     pid = server.child.pid;
   }

@@ -7,6 +7,7 @@ import {
   uniqueDatabaseName,
 } from '../support/postgres';
 import { startServer, type TestServer } from '../support/server';
+import { FUZZ_SERVER_ENV } from './server-env';
 
 import {
   buildDirectory,
@@ -64,7 +65,7 @@ describe('the HTTP server under fuzzing', () => {
   let report: FuzzReport;
 
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer({ env: FUZZ_SERVER_ENV });
     report = await fuzzServer(server, requests, { checkMemory: true });
   }, RUN_TIMEOUT_MS);
   afterAll(async () => {
@@ -129,7 +130,7 @@ describe.runIf(TEST_DATABASE_URL)('the HTTP server under fuzzing, on PostgreSQL'
 
   beforeAll(async () => {
     const url = await createDatabase(TEST_DATABASE_URL!, name);
-    server = await startServer({ env: { DATABASE_URL: url } });
+    server = await startServer({ env: { ...FUZZ_SERVER_ENV, DATABASE_URL: url } });
     // The memory check belongs to the long run; this one is too short to say much.
     report = await fuzzServer(server, Math.min(requests, 2_000), { checkMemory: false });
   }, RUN_TIMEOUT_MS);

@@ -1,7 +1,7 @@
-// The purchase history (SPEC §2) joins this list together with its page, in the checkout issue.
 /** The store's menu (SPEC §2 header), shared by the slide-in menu and the footer. */
 export const MENU_LINKS = [
   { to: '/products', label: 'Produtos' },
+  { to: '/historico', label: 'Histórico de Compras' },
   { to: '/contato', label: 'Contato' },
   { to: '/sobre', label: 'Sobre Nós' },
   { to: '/politicadevolucao', label: 'Política de Troca e Devolução' },

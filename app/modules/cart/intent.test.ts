@@ -81,6 +81,7 @@ describe('the cart form', () => {
       ok: false,
       error: 'Informe uma quantidade de 1 a 9999.',
       fieldErrors: { quantity: 'Informe uma quantidade de 1 a 9999.' },
+      values: { intent: 'add', productId: ID, quantity: 'x' },
     });
   });
 });

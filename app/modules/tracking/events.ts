@@ -52,3 +52,41 @@ export function trackAddToCart(settings: StoreSettings, item: TrackedItem): void
   w.pintrk?.('track', 'addtocart', { value, order_quantity: item.quantity, currency: 'BRL' });
   w.snaptr?.('track', 'ADD_CART', { price: value, currency: 'BRL', item_ids: [item.id] });
 }
+
+/** Reports a paid order to the ad and analytics tools (the thank-you page calls it once). */
+export function trackPurchase(
+  settings: StoreSettings,
+  order: { id: string; totalCents: number; items: TrackedItem[] },
+): void {
+  const w = window as TrackingWindow;
+  const value = order.totalCents / 100;
+  const ids = order.items.map((item) => item.id);
+  if (settings.google_ads_conversion_id && settings.google_ads_conversion_label) {
+    w.gtag?.('event', 'conversion', {
+      send_to: `${settings.google_ads_conversion_id}/${settings.google_ads_conversion_label}`,
+      value,
+      currency: 'BRL',
+      transaction_id: order.id,
+    });
+  }
+  w.gtag?.('event', 'purchase', {
+    transaction_id: order.id,
+    currency: 'BRL',
+    value,
+    items: order.items.map((item) => ({
+      item_id: item.id,
+      item_name: item.name,
+      price: item.priceCents / 100,
+      quantity: item.quantity,
+    })),
+  });
+  w.fbq?.('track', 'Purchase', {
+    content_ids: ids,
+    content_type: 'product',
+    value,
+    currency: 'BRL',
+  });
+  w.ttq?.track?.('CompletePayment', { value, currency: 'BRL' });
+  w.pintrk?.('track', 'checkout', { value, currency: 'BRL', order_id: order.id });
+  w.snaptr?.('track', 'PURCHASE', { price: value, currency: 'BRL', transaction_id: order.id });
+}

@@ -8,6 +8,7 @@ import { WhatsappButton } from '~/components/store/whatsapp-button';
 import { seoContext, useRootData, useSettings, useStoreData } from '~/lib/store-data';
 import { findSignedInAdmin } from '~/modules/auth/index.server';
 import { cartCount } from '~/modules/cart/index.server';
+import { attributionCookieHeader } from '~/modules/orders/index.server';
 import { needsConsent } from '~/modules/tracking';
 
 import type { Route } from './+types/layout';
@@ -20,11 +21,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (settings.maintenance_mode && !(await findSignedInAdmin(context.db, request))) {
     throw data(MAINTENANCE, { status: 503, headers: { 'Retry-After': '600' } });
   }
-  return {
-    origin: context.origin,
-    cartCount: await cartCount(context.db, request),
-    maintenancePreview: settings.maintenance_mode,
-  };
+  // A landing from an ad or campaign link is remembered for the sales report of the purchase.
+  const attribution = await attributionCookieHeader(new URL(request.url));
+  return data(
+    {
+      origin: context.origin,
+      cartCount: await cartCount(context.db, request),
+      maintenancePreview: settings.maintenance_mode,
+    },
+    attribution ? { headers: { 'Set-Cookie': attribution } } : undefined,
+  );
 }
 
 export const shouldRevalidate = keepDataAfter('/preferences');

@@ -1,0 +1,81 @@
+import { Money } from '~/components/ui/money';
+
+export interface SummaryLine {
+  productId: string | null;
+  name: string;
+  imageUrl: string | null;
+  quantity: number;
+  totalCents: number;
+}
+
+/** Lines and totals of a cart about to be ordered, or of an order already placed. */
+export function OrderSummary({
+  title,
+  lines,
+  subtotalCents,
+  shippingCents,
+  totalCents,
+  children,
+}: {
+  title: string;
+  lines: SummaryLine[];
+  subtotalCents: number;
+  shippingCents: number;
+  totalCents: number;
+  children?: React.ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby="order-summary-title"
+      className="flex h-fit flex-col gap-4 rounded-card border border-card-border bg-card p-4"
+    >
+      <h2 id="order-summary-title" className="text-xl">
+        {title}
+      </h2>
+      <ul className="flex flex-col gap-3">
+        {lines.map((line, index) => (
+          <li key={line.productId ?? index} className="flex items-center gap-3">
+            {line.imageUrl ? (
+              <img
+                src={line.imageUrl}
+                alt=""
+                width={56}
+                height={56}
+                loading="lazy"
+                className="h-14 w-14 shrink-0 rounded-card object-cover"
+              />
+            ) : (
+              <span aria-hidden="true" className="h-14 w-14 shrink-0 rounded-card bg-page" />
+            )}
+            <span className="flex-1">
+              {line.name}
+              <span className="block text-sm">Quantidade: {line.quantity}</span>
+            </span>
+            <Money cents={line.totalCents} className="font-semibold" />
+          </li>
+        ))}
+      </ul>
+      <dl className="flex flex-col gap-2 border-t border-card-border pt-3">
+        <div className="flex justify-between gap-4">
+          <dt>Subtotal</dt>
+          <dd data-testid="summary-subtotal">
+            <Money cents={subtotalCents} />
+          </dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt>Frete</dt>
+          <dd data-testid="summary-shipping">
+            {shippingCents === 0 ? 'Grátis' : <Money cents={shippingCents} />}
+          </dd>
+        </div>
+        <div className="flex justify-between gap-4 border-t border-card-border pt-2 text-lg font-bold">
+          <dt>Total</dt>
+          <dd data-testid="summary-total">
+            <Money cents={totalCents} />
+          </dd>
+        </div>
+      </dl>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import type { Db } from '~/db/database.server';
+import { enqueue } from '~/modules/jobs/index.server';
+import type { PaymentStatus } from '~/modules/payments';
+
+/** Outbox topics the order flows write and the background worker delivers. */
+export const ORDER_TOPICS = {
+  orderReceived: 'email.order_received',
+  paymentConfirmed: 'email.payment_confirmed',
+  tracking: 'tracking.order',
+} as const;
+
+export interface OrderTrackingPayload {
+  orderId: string;
+  paymentStatus: PaymentStatus;
+}
+
+/** What the flows need to know about the outside services, decided at start from the environment. */
+export interface OrderEventOptions {
+  /** Sales tracking has a token: each new order and each status change is reported. */
+  tracking: boolean;
+}
+
+/** Reports the order's payment status to sales tracking, after the caller's transaction commits. */
+export async function trackOrder(
+  db: Db,
+  orderId: string,
+  paymentStatus: PaymentStatus,
+  options: OrderEventOptions,
+): Promise<void> {
+  if (!options.tracking) return;
+  const payload: OrderTrackingPayload = { orderId, paymentStatus };
+  await enqueue(db, ORDER_TOPICS.tracking, payload);
+}
+
+export async function mailOrder(
+  db: Db,
+  topic: typeof ORDER_TOPICS.orderReceived | typeof ORDER_TOPICS.paymentConfirmed,
+  orderId: string,
+): Promise<void> {
+  await enqueue(db, topic, { orderId });
+}

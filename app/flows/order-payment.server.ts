@@ -1,0 +1,262 @@
+import type { Db } from '~/db/database.server';
+import { logger } from '~/lib/logger.server';
+import { releaseStock } from '~/modules/catalog/index.server';
+import type { OrderView } from '~/modules/orders';
+import {
+  attributionQuery,
+  getOrder,
+  listExpiredOrders,
+  lockOrder,
+  recordPayment,
+  updateOrder,
+} from '~/modules/orders/index.server';
+import {
+  PAYMENT_NOT_CONFIGURED,
+  type PaymentProvider,
+  type PaymentStatus,
+} from '~/modules/payments';
+
+import { mailOrder, ORDER_TOPICS, trackOrder, type OrderEventOptions } from './order-events.server';
+
+export const PAYMENT_MESSAGES = {
+  notConfigured: PAYMENT_NOT_CONFIGURED,
+  orderMissing: 'Não foi possível encontrar os dados do pedido para gerar o pagamento.',
+  failed: (error: string) => `Erro ao gerar pagamento: ${error || 'Tente novamente.'}`,
+  threw: 'Erro ao gerar pagamento. Tente novamente.',
+};
+
+export type PayOrderResult = { ok: true; paymentId: string } | { ok: false; error: string };
+
+/** Whether the order's current payment can still be paid: reuse it rather than issue another. */
+export function hasLivePayment(order: OrderView, now: Date): boolean {
+  const { payment } = order;
+  return (
+    payment.id !== null &&
+    (payment.status === 'pending' || payment.status === null) &&
+    (payment.expiresAt === null || payment.expiresAt > now)
+  );
+}
+
+/**
+ * Gives a pending order a payment the shopper can pay: its live one, or a new one from the
+ * provider (first payment, or a PIX that expired). Runs outside any transaction, since it waits
+ * on the provider; a failure leaves the order pending, to be paid later with 'Pagar Agora'.
+ */
+export async function payOrder(
+  db: Db,
+  provider: PaymentProvider | null,
+  orderId: string,
+  options: { origin: string; now?: Date },
+): Promise<PayOrderResult> {
+  if (!provider) return { ok: false, error: PAYMENT_MESSAGES.notConfigured };
+  const order = await getOrder(db, orderId);
+  if (!order || order.status !== 'pending')
+    return { ok: false, error: PAYMENT_MESSAGES.orderMissing };
+  if (hasLivePayment(order, options.now ?? new Date()))
+    return { ok: true, paymentId: order.payment.id! };
+  try {
+    const outcome = await provider.create({
+      orderId: order.id,
+      amountCents: order.totalCents,
+      method: 'pix',
+      customer: order.customer,
+      items: order.lines.map((line) => ({
+        productId: line.productId,
+        title: line.name,
+        unitPriceCents: line.unitPriceCents,
+        quantity: line.quantity,
+      })),
+      postbackUrl: `${options.origin}/api/payments/postback`,
+      utmQuery: attributionQuery(order.trackingParameters),
+    });
+    if (!outcome.ok) {
+      logger.warn(
+        { orderId, provider: provider.name, error: outcome.error },
+        'Payment not created',
+      );
+      return { ok: false, error: PAYMENT_MESSAGES.failed(outcome.error) };
+    }
+    const payment = outcome.value;
+    const stored = await recordPayment(db, order.id, {
+      provider: provider.name,
+      paymentId: payment.paymentId,
+      status: payment.status,
+      pixCode: payment.pixCode,
+      pixQrCode: payment.pixQrCode,
+      billetUrl: payment.billetUrl,
+      billetCode: payment.billetCode,
+      expiresAt: payment.expiresAt,
+    });
+    if (!stored) return { ok: false, error: PAYMENT_MESSAGES.orderMissing };
+    return { ok: true, paymentId: payment.paymentId };
+  } catch (error) {
+    logger.error({ err: error, orderId, provider: provider.name }, 'Payment creation threw');
+    return { ok: false, error: PAYMENT_MESSAGES.threw };
+  }
+}
+
+export type StatusOutcome = 'confirmed' | 'cancelled' | 'recorded' | 'late' | 'unchanged';
+
+/**
+ * Applies what the provider says about an order's payment, once: a replay, a stale payment id
+ * or a status that changes nothing leaves the order as it is. Approved confirms a pending order;
+ * rejected cancels it and puts its stock back; approved after a cancellation is kept for staff.
+ */
+export async function applyPaymentStatus(
+  db: Db,
+  change: { orderId: string; paymentId: string; status: PaymentStatus },
+  events: OrderEventOptions,
+): Promise<StatusOutcome> {
+  const outcome = await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, change.orderId);
+    if (!order || order.payment.id !== change.paymentId) return 'unchanged' as const;
+    return settle(tx, order, change.status, events);
+  });
+  if (outcome === 'late') {
+    logger.error(
+      { orderId: change.orderId, paymentId: change.paymentId },
+      'Payment approved for a cancelled order: staff must refund it or fulfil the order',
+    );
+  }
+  return outcome;
+}
+
+async function settle(
+  tx: Db,
+  order: OrderView,
+  status: PaymentStatus,
+  events: OrderEventOptions,
+): Promise<StatusOutcome> {
+  if (order.payment.status === status) return 'unchanged';
+  switch (status) {
+    case 'pending':
+      return 'unchanged';
+    case 'approved':
+      if (order.status === 'cancelled') {
+        await updateOrder(tx, order.id, { paymentStatus: status, latePaymentAt: new Date() });
+        await trackOrder(tx, order.id, status, events);
+        return 'late';
+      }
+      if (order.status !== 'pending') {
+        await updateOrder(tx, order.id, { paymentStatus: status });
+        return 'recorded';
+      }
+      await updateOrder(tx, order.id, {
+        status: 'confirmed',
+        paymentStatus: status,
+        paidAt: new Date(),
+      });
+      await mailOrder(tx, ORDER_TOPICS.paymentConfirmed, order.id);
+      await trackOrder(tx, order.id, status, events);
+      return 'confirmed';
+    case 'rejected':
+      if (order.status !== 'pending') {
+        await updateOrder(tx, order.id, { paymentStatus: status });
+        return 'recorded';
+      }
+      await cancel(tx, order, 'rejected', status);
+      await trackOrder(tx, order.id, status, events);
+      return 'cancelled';
+    case 'expired':
+      // The order waits for its own deadline (the expiry job); the shopper may ask for a new PIX.
+      await updateOrder(tx, order.id, { paymentStatus: status });
+      return 'recorded';
+    case 'refunded':
+    case 'chargeback':
+      await updateOrder(tx, order.id, { paymentStatus: status });
+      await trackOrder(tx, order.id, status, events);
+      return 'recorded';
+  }
+}
+
+async function cancel(
+  tx: Db,
+  order: OrderView,
+  reason: 'rejected' | 'expired',
+  paymentStatus: PaymentStatus | null,
+): Promise<void> {
+  await updateOrder(tx, order.id, {
+    status: 'cancelled',
+    cancelReason: reason,
+    cancelledAt: new Date(),
+    ...(paymentStatus ? { paymentStatus } : {}),
+  });
+  await releaseStock(tx, order.lines);
+}
+
+/**
+ * Asks the provider how a pending order's payment stands and applies it: what the confirmation,
+ * callback and thank-you pages call, so a paid order is confirmed by the server, never by a URL.
+ */
+export async function refreshPayment(
+  db: Db,
+  provider: PaymentProvider | null,
+  order: OrderView,
+  events: OrderEventOptions,
+): Promise<{ order: OrderView; error?: string }> {
+  const paymentId = order.payment.id;
+  if (!provider || !paymentId || order.payment.provider !== provider.name) return { order };
+  if (order.status !== 'pending') return { order };
+  const answer = await provider.status(paymentId);
+  if (!answer.ok) return { order, error: answer.error };
+  const outcome = await applyPaymentStatus(
+    db,
+    { orderId: order.id, paymentId, status: answer.value },
+    events,
+  );
+  if (outcome === 'unchanged') return { order };
+  return { order: (await getOrder(db, order.id)) ?? order };
+}
+
+/**
+ * Staff saw the money arrive (PIX with the store's own key): confirms the order as a provider's
+ * approval would. The admin puts this behind 'Marcar como pago'.
+ */
+export async function markOrderPaid(
+  db: Db,
+  orderId: string,
+  events: OrderEventOptions,
+): Promise<StatusOutcome> {
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order) return 'unchanged';
+    return settle(tx, order, 'approved', events);
+  });
+}
+
+/**
+ * Cancels unpaid orders whose payment deadline passed and puts their stock back. Before giving
+ * up on an order it asks the provider once more, so a payment made at the last minute confirms
+ * it instead. Safe with several instances: each order is taken with SKIP LOCKED and checked again
+ * under its lock.
+ */
+export async function expireOrders(
+  db: Db,
+  provider: PaymentProvider | null,
+  events: OrderEventOptions,
+  options: { now?: Date; limit?: number } = {},
+): Promise<number> {
+  const now = options.now ?? new Date();
+  let cancelled = 0;
+  for (const candidate of await listExpiredOrders(db, now, options.limit ?? 50)) {
+    let lastWord: PaymentStatus | null = null;
+    if (provider && candidate.paymentId) {
+      const answer = await provider.status(candidate.paymentId);
+      if (answer.ok) lastWord = answer.value;
+    }
+    const done = await db.transaction(async (tx) => {
+      const order = await lockOrder(tx, candidate.id, { skipLocked: true });
+      if (!order || order.status !== 'pending') return false;
+      if (!order.payment.expiresAt || order.payment.expiresAt >= now) return false;
+      if (lastWord === 'approved' && order.payment.provider === provider?.name) {
+        await settle(tx, order, 'approved', events);
+        return false;
+      }
+      await cancel(tx, order, 'expired', order.payment.id ? 'expired' : null);
+      await trackOrder(tx, order.id, 'expired', events);
+      return true;
+    });
+    if (done) cancelled += 1;
+  }
+  return cancelled;
+}

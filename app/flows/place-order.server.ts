@@ -1,0 +1,165 @@
+import type { Db } from '~/db/database.server';
+import { formatCents } from '~/lib/money';
+import type { CartLine } from '~/modules/cart';
+import { priceCart } from '~/modules/cart/index.server';
+import { reserveStock } from '~/modules/catalog/index.server';
+import type { CheckoutForm } from '~/modules/checkout';
+import { findOrderByIdempotencyKey, insertOrder } from '~/modules/orders/index.server';
+import type { TrackingParameters } from '~/modules/orders';
+import { MIN_PAYMENT_CENTS } from '~/modules/payments';
+import type { StoreSettings } from '~/modules/settings';
+
+import { mailOrder, ORDER_TOPICS, trackOrder, type OrderEventOptions } from './order-events.server';
+
+export interface PlaceOrderInput {
+  form: CheckoutForm;
+  cart: readonly CartLine[];
+  orderToken: string;
+  trackingParameters: TrackingParameters;
+  settings: StoreSettings;
+}
+
+export type PlaceOrderResult =
+  | { ok: true; orderId: string; created: boolean }
+  /** The cart changed since the shopper saw it: back to the corrected cart, saying what changed. */
+  | { ok: false; reason: 'cart_changed'; notices: string[]; corrected: CartLine[] }
+  | { ok: false; reason: 'refused'; error: string };
+
+export const PLACE_ORDER_MESSAGES = {
+  empty: 'Seu carrinho está vazio.',
+  reused: 'Este formulário já foi usado. Recarregue a página e tente de novo.',
+  soldOutMeanwhile:
+    'Um produto do seu carrinho acabou de esgotar ou mudou de preço. Confira seu carrinho.',
+  paymentMinimum: 'Valor mínimo para pagamento é R$ 5,01',
+  orderMinimum: (cents: number) => `O valor mínimo do pedido é ${formatCents(cents)}.`,
+};
+
+/** Thrown inside the transaction to roll it back when stock ran out since the cart was priced. */
+class StockTaken extends Error {}
+
+/**
+ * Turns the cart into a pending order in one transaction: prices every line again from the
+ * database, refuses a cart that changed, reserves the stock, writes the order with copies of its
+ * products, and the outbox rows for the e-mail and sales tracking. The same idempotency key twice
+ * gives the first order back. Creating the payment is the caller's next step, outside.
+ */
+export async function placeOrder(
+  db: Db,
+  input: PlaceOrderInput,
+  events: OrderEventOptions,
+): Promise<PlaceOrderResult> {
+  const again = await sameSubmission(db, input);
+  if (again) return again;
+  try {
+    return await db.transaction(async (tx) => {
+      const cart = await priceCart(tx, input.cart, input.settings);
+      if (cart.lines.length === 0) {
+        return { ok: false, reason: 'refused', error: PLACE_ORDER_MESSAGES.empty } as const;
+      }
+      if (cart.changed) {
+        return {
+          ok: false,
+          reason: 'cart_changed',
+          notices: cart.notices,
+          corrected: cart.corrected,
+        } as const;
+      }
+      const minimum = input.settings.min_order_value_cents;
+      if (cart.subtotalCents < minimum) {
+        return {
+          ok: false,
+          reason: 'refused',
+          error: PLACE_ORDER_MESSAGES.orderMinimum(minimum),
+        } as const;
+      }
+      if (cart.totalCents < MIN_PAYMENT_CENTS) {
+        return {
+          ok: false,
+          reason: 'refused',
+          error: PLACE_ORDER_MESSAGES.paymentMinimum,
+        } as const;
+      }
+      const reserved = await reserveStock(
+        tx,
+        cart.lines.map((line) => ({
+          productId: line.productId,
+          quantity: line.quantity,
+          priceCents: line.unitPriceCents,
+        })),
+      );
+      if (!reserved) throw new StockTaken();
+
+      const { form } = input;
+      const orderId = await insertOrder(tx, {
+        idempotencyKey: form.idempotencyKey,
+        orderToken: input.orderToken,
+        customer: {
+          name: form.customerName,
+          email: form.customerEmail,
+          phone: form.customerPhone,
+          cpf: form.customerCpf,
+        },
+        address: {
+          zipCode: form.zipCode,
+          street: form.street,
+          number: form.number,
+          complement: form.complement || null,
+          neighborhood: form.neighborhood,
+          city: form.city,
+          state: form.state,
+        },
+        paymentMethod: form.paymentMethod,
+        lines: cart.lines.map((line) => ({
+          productId: line.productId,
+          name: line.name,
+          unitPriceCents: line.unitPriceCents,
+          quantity: line.quantity,
+          imageUrl: line.imageUrl,
+        })),
+        subtotalCents: cart.subtotalCents,
+        shippingCents: cart.shippingCents,
+        trackingParameters: input.trackingParameters,
+        expiresAt: new Date(Date.now() + input.settings.pix_expiration_minutes * 60_000),
+      });
+      await mailOrder(tx, ORDER_TOPICS.orderReceived, orderId);
+      await trackOrder(tx, orderId, 'pending', events);
+      return { ok: true, orderId, created: true } as const;
+    });
+  } catch (error) {
+    if (error instanceof StockTaken) return stockTaken(db, input);
+    // Two copies of one submission raced: the other one's order is the answer.
+    if (isUniqueViolation(error)) {
+      const winner = await sameSubmission(db, input);
+      if (winner) return winner;
+    }
+    throw error;
+  }
+}
+
+async function sameSubmission(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResult | null> {
+  const existing = await findOrderByIdempotencyKey(db, input.form.idempotencyKey);
+  if (!existing) return null;
+  // A key seen with another browser's token is not this shopper's order to show.
+  if (existing.orderToken !== input.orderToken) {
+    return { ok: false, reason: 'refused', error: PLACE_ORDER_MESSAGES.reused };
+  }
+  return { ok: true, orderId: existing.id, created: false };
+}
+
+/** Another checkout took the last units between pricing and reserving: show the cart as it is now. */
+async function stockTaken(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResult> {
+  const cart = await priceCart(db, input.cart, input.settings);
+  return {
+    ok: false,
+    reason: 'cart_changed',
+    notices: cart.notices.length > 0 ? cart.notices : [PLACE_ORDER_MESSAGES.soldOutMeanwhile],
+    corrected: cart.corrected,
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause) {
+    if ((cause as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

@@ -1,0 +1,47 @@
+import type { OrderStatus } from './schema';
+
+/** SPEC §9: an order is named by the last 8 characters of its id. */
+export function orderNumber(orderId: string): string {
+  return orderId.slice(-8).toUpperCase();
+}
+
+export const STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: 'Pendente',
+  confirmed: 'Pago',
+  shipped: 'Enviado',
+  delivered: 'Entregue',
+  cancelled: 'Cancelado',
+};
+
+/** What happens next with the delivery, as the history cards say it. */
+export const DELIVERY_LINES: Record<OrderStatus, string> = {
+  pending: 'Aguardando pagamento',
+  confirmed: 'Preparando Pedido Para Envio',
+  shipped: 'Pedido enviado',
+  delivered: 'Pedido entregue',
+  cancelled: 'Pedido cancelado',
+};
+
+export interface AddressParts {
+  street: string;
+  number: string;
+  complement: string | null;
+  neighborhood: string;
+  city: string;
+  state: string;
+  zipCode: string;
+}
+
+/** SPEC §3's one-line address: street, number, complement, neighbourhood, city - UF, CEP. */
+export function addressLine(address: AddressParts): string {
+  const cep = address.zipCode.replace(/^(\d{5})(\d{3})$/, '$1-$2');
+  return [
+    `${address.street}, ${address.number}`,
+    address.complement || null,
+    address.neighborhood,
+    `${address.city} - ${address.state}`,
+    `CEP ${cep}`,
+  ]
+    .filter(Boolean)
+    .join(', ');
+}

@@ -1,0 +1,21 @@
+export {
+  findOrderByIdempotencyKey,
+  findOrderIdByPaymentId,
+  getOrder,
+  getOrderForToken,
+  HISTORY_LIMIT,
+  insertOrder,
+  listExpiredOrders,
+  listOrdersForToken,
+  lockOrder,
+  recordPayment,
+  updateOrder,
+  type PaymentFields,
+} from './orders.server';
+export { newOrderToken, orderTokenCookieHeader, readOrderToken } from './token.server';
+export {
+  attributionCookieHeader,
+  attributionQuery,
+  landingParameters,
+  readAttribution,
+} from './attribution.server';

@@ -1,0 +1,268 @@
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+
+import { isUuid } from '~/db/columns';
+import type { Db } from '~/db/database.server';
+
+import { orderNumber } from './display';
+import { orderItems, orders } from './schema';
+import type { NewOrder, OrderLine, OrderView } from './types';
+
+type OrderRow = typeof orders.$inferSelect;
+type ItemRow = typeof orderItems.$inferSelect;
+
+function toLine(item: ItemRow): OrderLine {
+  return {
+    productId: item.productId,
+    name: item.productName,
+    unitPriceCents: item.productPriceCents,
+    quantity: item.quantity,
+    totalCents: item.totalPriceCents,
+    imageUrl: item.imageUrl,
+  };
+}
+
+function toView(order: OrderRow, items: ItemRow[]): OrderView {
+  return {
+    id: order.id,
+    number: orderNumber(order.id),
+    status: order.status,
+    customer: {
+      name: order.customerName,
+      email: order.customerEmail,
+      phone: order.customerPhone,
+      cpf: order.customerCpf,
+    },
+    address: {
+      street: order.shippingStreet,
+      number: order.shippingNumber,
+      complement: order.shippingComplement,
+      neighborhood: order.shippingNeighborhood,
+      city: order.shippingCity,
+      state: order.shippingState,
+      zipCode: order.shippingZip,
+    },
+    lines: items.map(toLine),
+    subtotalCents: order.subtotalCents,
+    shippingCents: order.shippingCostCents,
+    totalCents: order.totalAmountCents,
+    paymentMethod: order.paymentMethod,
+    payment: {
+      provider: order.paymentProvider,
+      id: order.paymentId,
+      status: order.paymentStatus,
+      pixCode: order.pixCode,
+      expiresAt: order.expiresAt,
+    },
+    createdAt: order.createdAt,
+    paidAt: order.paidAt,
+    cancelReason: order.cancelReason,
+    trackingCode: order.trackingCode,
+    trackingParameters: order.trackingParameters,
+  };
+}
+
+async function withItems(db: Db, rows: OrderRow[]): Promise<OrderView[]> {
+  if (rows.length === 0) return [];
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(
+      inArray(
+        orderItems.orderId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(orderItems.id);
+  return rows.map((row) =>
+    toView(
+      row,
+      items.filter((item) => item.orderId === row.id),
+    ),
+  );
+}
+
+/** Writes a pending order and its lines (each copying the product's name, price and image). */
+export async function insertOrder(db: Db, order: NewOrder): Promise<string> {
+  const [row] = await db
+    .insert(orders)
+    .values({
+      idempotencyKey: order.idempotencyKey,
+      orderToken: order.orderToken,
+      customerName: order.customer.name,
+      customerEmail: order.customer.email,
+      customerPhone: order.customer.phone,
+      customerCpf: order.customer.cpf,
+      shippingZip: order.address.zipCode,
+      shippingStreet: order.address.street,
+      shippingNumber: order.address.number,
+      shippingComplement: order.address.complement || null,
+      shippingNeighborhood: order.address.neighborhood,
+      shippingCity: order.address.city,
+      shippingState: order.address.state,
+      subtotalCents: order.subtotalCents,
+      shippingCostCents: order.shippingCents,
+      totalAmountCents: order.subtotalCents + order.shippingCents,
+      paymentMethod: order.paymentMethod,
+      trackingParameters: order.trackingParameters,
+      expiresAt: order.expiresAt,
+    })
+    .returning({ id: orders.id });
+  const orderId = row!.id;
+  await db.insert(orderItems).values(
+    order.lines.map((line) => ({
+      orderId,
+      productId: line.productId,
+      productName: line.name,
+      productPriceCents: line.unitPriceCents,
+      quantity: line.quantity,
+      totalPriceCents: line.unitPriceCents * line.quantity,
+      imageUrl: line.imageUrl,
+    })),
+  );
+  return orderId;
+}
+
+/** The order a checkout submission already created, with the browser that created it. */
+export async function findOrderByIdempotencyKey(
+  db: Db,
+  idempotencyKey: string,
+): Promise<{ id: string; orderToken: string; paymentId: string | null } | null> {
+  const [row] = await db
+    .select({ id: orders.id, orderToken: orders.orderToken, paymentId: orders.paymentId })
+    .from(orders)
+    .where(eq(orders.idempotencyKey, idempotencyKey));
+  return row ?? null;
+}
+
+/**
+ * The order, only for the browser that placed it: another token, an unknown id and a malformed
+ * one all answer null after the same single query, so the answer tells nothing about other orders.
+ */
+export async function getOrderForToken(
+  db: Db,
+  orderId: string,
+  orderToken: string | null,
+): Promise<OrderView | null> {
+  if (!orderToken || !isUuid(orderId)) return null;
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.orderToken, orderToken)));
+  const [view] = await withItems(db, rows);
+  return view ?? null;
+}
+
+/** The order a provider's payment id belongs to, for its postbacks. */
+export async function findOrderIdByPaymentId(db: Db, paymentId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.paymentId, paymentId))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** Any order by id, for the server's own work (payments, e-mails, jobs); never for a page. */
+export async function getOrder(db: Db, orderId: string): Promise<OrderView | null> {
+  if (!isUuid(orderId)) return null;
+  const [view] = await withItems(db, await db.select().from(orders).where(eq(orders.id, orderId)));
+  return view ?? null;
+}
+
+export const HISTORY_LIMIT = 50;
+
+/** This browser's orders, newest first. */
+export async function listOrdersForToken(db: Db, orderToken: string): Promise<OrderView[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.orderToken, orderToken))
+    .orderBy(desc(orders.createdAt))
+    .limit(HISTORY_LIMIT);
+  return withItems(db, rows);
+}
+
+/**
+ * The order's row locked for a status change in the caller's transaction. With `skipLocked`, an
+ * order another instance is changing right now answers null instead of waiting.
+ */
+export async function lockOrder(
+  db: Db,
+  orderId: string,
+  options: { skipLocked?: boolean } = {},
+): Promise<OrderView | null> {
+  if (!isUuid(orderId)) return null;
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .for('update', options.skipLocked ? { skipLocked: true } : {});
+  const [view] = await withItems(db, rows);
+  return view ?? null;
+}
+
+export interface PaymentFields {
+  provider: string;
+  paymentId: string;
+  status: string;
+  pixCode: string | null;
+  pixQrCode: string | null;
+  billetUrl: string | null;
+  billetCode: string | null;
+  expiresAt: Date | null;
+}
+
+/** Stores a new payment on a still-pending order; false when the order is no longer pending. */
+export async function recordPayment(
+  db: Db,
+  orderId: string,
+  payment: PaymentFields,
+): Promise<boolean> {
+  const updated = await db
+    .update(orders)
+    .set({
+      paymentProvider: payment.provider,
+      paymentId: payment.paymentId,
+      paymentStatus: payment.status,
+      pixCode: payment.pixCode,
+      pixQrCode: payment.pixQrCode,
+      billetUrl: payment.billetUrl,
+      billetCode: payment.billetCode,
+      expiresAt: payment.expiresAt,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')))
+    .returning({ id: orders.id });
+  return updated.length > 0;
+}
+
+/** Changes an order's row; the caller holds its lock and decided the change is allowed. */
+export async function updateOrder(
+  db: Db,
+  orderId: string,
+  change: Partial<
+    Pick<
+      OrderRow,
+      'status' | 'paymentStatus' | 'paidAt' | 'cancelReason' | 'cancelledAt' | 'latePaymentAt'
+    >
+  >,
+): Promise<void> {
+  await db
+    .update(orders)
+    .set({ ...change, updatedAt: sql`now()` })
+    .where(eq(orders.id, orderId));
+}
+
+/** Unpaid orders whose payment deadline passed, oldest deadline first. */
+export async function listExpiredOrders(
+  db: Db,
+  now: Date,
+  limit: number,
+): Promise<{ id: string; paymentId: string | null }[]> {
+  return db
+    .select({ id: orders.id, paymentId: orders.paymentId })
+    .from(orders)
+    .where(and(eq(orders.status, 'pending'), lt(orders.expiresAt, now)))
+    .orderBy(orders.expiresAt)
+    .limit(limit);
+}

@@ -1,0 +1,52 @@
+import type { AddressParts } from './display';
+import type { CancelReason, OrderStatus, TrackingParameters } from './schema';
+
+export interface OrderLine {
+  productId: string | null;
+  name: string;
+  unitPriceCents: number;
+  quantity: number;
+  totalCents: number;
+  imageUrl: string | null;
+}
+
+/** An order as its shopper sees it (only ever shown to the browser that placed it). */
+export interface OrderView {
+  id: string;
+  number: string;
+  status: OrderStatus;
+  customer: { name: string; email: string; phone: string; cpf: string };
+  address: AddressParts;
+  lines: OrderLine[];
+  subtotalCents: number;
+  shippingCents: number;
+  totalCents: number;
+  paymentMethod: string;
+  payment: {
+    provider: string | null;
+    id: string | null;
+    status: string | null;
+    pixCode: string | null;
+    expiresAt: Date | null;
+  };
+  createdAt: Date;
+  paidAt: Date | null;
+  cancelReason: CancelReason | null;
+  trackingCode: string | null;
+  trackingParameters: TrackingParameters;
+}
+
+/** What the place-order flow writes. */
+export interface NewOrder {
+  idempotencyKey: string;
+  orderToken: string;
+  customer: { name: string; email: string; phone: string; cpf: string };
+  address: AddressParts;
+  paymentMethod: string;
+  lines: Omit<OrderLine, 'totalCents'>[];
+  subtotalCents: number;
+  shippingCents: number;
+  trackingParameters: TrackingParameters;
+  /** Until a payment gives its own deadline, the order is cancelled if unpaid by then. */
+  expiresAt: Date;
+}

@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+
+import { data, Link, redirect } from 'react-router';
+
+import { CheckoutForm } from '~/components/store/checkout-form';
+import { OrderSummary } from '~/components/store/order-summary';
+import { TestModeNotice } from '~/components/store/test-mode-notice';
+import { placeOrder } from '~/flows/place-order.server';
+import { payOrder } from '~/flows/order-payment.server';
+import { parseForm } from '~/lib/form.server';
+import { seoMeta } from '~/lib/seo';
+import { seoContext, useSettings } from '~/lib/store-data';
+import { cartCookieHeader, priceCart, readCart } from '~/modules/cart/index.server';
+import { checkoutFormSchema } from '~/modules/checkout';
+import { PAYMENT_NOT_CONFIGURED } from '~/modules/payments';
+import {
+  newOrderToken,
+  orderTokenCookieHeader,
+  readAttribution,
+  readOrderToken,
+} from '~/modules/orders/index.server';
+
+import type { Route } from './+types/checkout';
+
+const RATE_LIMITED =
+  'Muitas tentativas de compra em pouco tempo. Aguarde um minuto e tente de novo.';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const settings = await context.settings.get();
+  const { corrected, changed, ...cart } = await priceCart(
+    context.db,
+    await readCart(request),
+    settings,
+  );
+  if (cart.lines.length === 0) throw redirect('/cart');
+  const headers = changed ? { 'Set-Cookie': await cartCookieHeader(corrected) } : undefined;
+  return data(
+    {
+      cart,
+      // A fresh key per page view: submitting this form twice (double click, reload, resend)
+      // finds the first order instead of placing another.
+      idempotencyKey: randomUUID(),
+      paymentsReady: context.payments !== null,
+      testMode: context.payments?.testMode ?? false,
+    },
+    { headers },
+  );
+}
+
+type ActionReply = {
+  error: string;
+  fieldErrors?: Partial<Record<string, string>>;
+  values?: Record<string, string>;
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (!context.checkoutLimiter.attempt(context.clientIp)) {
+    return data<ActionReply>(
+      { error: RATE_LIMITED },
+      { status: 429, headers: { 'Retry-After': '60' } },
+    );
+  }
+  const parsed = await parseForm(request, checkoutFormSchema);
+  if (!parsed.ok) {
+    return data<ActionReply>(
+      { error: parsed.error, fieldErrors: parsed.fieldErrors, values: parsed.values },
+      400,
+    );
+  }
+  if (!context.payments) return data<ActionReply>({ error: PAYMENT_NOT_CONFIGURED }, 409);
+
+  const known = await readOrderToken(request);
+  const orderToken = known ?? newOrderToken();
+  const settings = await context.settings.get();
+  const placed = await placeOrder(
+    context.db,
+    {
+      form: parsed.data,
+      cart: await readCart(request),
+      orderToken,
+      trackingParameters: await readAttribution(request),
+      settings,
+    },
+    context.orderEvents,
+  );
+  if (!placed.ok) {
+    // The cart page says what changed (it compares the cart with the products again).
+    if (placed.reason === 'cart_changed') return redirect('/cart', 303);
+    return data<ActionReply>({ error: placed.error }, 409);
+  }
+
+  const headers = new Headers();
+  headers.append('Set-Cookie', await cartCookieHeader([]));
+  if (!known) headers.append('Set-Cookie', await orderTokenCookieHeader(orderToken));
+  const payment = await payOrder(context.db, context.payments, placed.orderId, {
+    origin: context.origin,
+  });
+  const query = new URLSearchParams({ orderId: placed.orderId });
+  if (payment.ok) query.set('paymentId', payment.paymentId);
+  else query.set('falha', '1');
+  return redirect(`/order-confirmation?${query}`, { status: 303, headers });
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seoMeta(seoContext(matches), {
+    title: 'Finalizar compra',
+    path: '/checkout',
+    noindex: true,
+  });
+}
+
+export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
+  const settings = useSettings();
+  const { cart } = loaderData;
+  return (
+    <div className="section-spacing mx-auto max-w-store px-4">
+      <h1 className="mb-6 text-2xl sm:text-3xl">Finalizar compra</h1>
+      {loaderData.testMode ? <TestModeNotice /> : null}
+      {cart.notices.length > 0 ? (
+        <ul
+          role="status"
+          className="mb-6 flex flex-col gap-1 rounded-card border-l-4 border-accent bg-card p-4"
+        >
+          {cart.notices.map((notice) => (
+            <li key={notice}>{notice}</li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="grid items-start gap-6 lg:grid-cols-[1fr_24rem]">
+        {loaderData.paymentsReady ? (
+          <CheckoutForm
+            idempotencyKey={loaderData.idempotencyKey}
+            values={actionData?.values ?? {}}
+            errors={actionData?.fieldErrors ?? {}}
+            error={actionData?.error}
+            submitLabel="Finalizar Pedido"
+          />
+        ) : (
+          <p
+            role="alert"
+            className="rounded-card border-l-4 border-danger bg-card p-4 font-semibold"
+          >
+            {PAYMENT_NOT_CONFIGURED}
+          </p>
+        )}
+        <OrderSummary
+          title="Resumo do pedido"
+          lines={cart.lines.map((line) => ({
+            productId: line.productId,
+            name: line.name,
+            imageUrl: line.imageUrl,
+            quantity: line.quantity,
+            totalCents: line.lineTotalCents,
+          }))}
+          subtotalCents={cart.subtotalCents}
+          shippingCents={cart.shippingCents}
+          totalCents={cart.totalCents}
+        >
+          <Link to="/cart" className="btn btn-outline w-full">
+            Voltar ao carrinho
+          </Link>
+          <Link to="/products" className="text-center text-sm text-link underline">
+            {settings.continue_shopping_text}
+          </Link>
+        </OrderSummary>
+      </div>
+    </div>
+  );
+}

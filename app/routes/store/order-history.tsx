@@ -1,0 +1,128 @@
+import { Form, Link } from 'react-router';
+
+import { Money } from '~/components/ui/money';
+import { seoMeta } from '~/lib/seo';
+import { seoContext } from '~/lib/store-data';
+import { DELIVERY_LINES, STATUS_LABELS, type OrderStatus } from '~/modules/orders';
+import { listOrdersForToken, readOrderToken } from '~/modules/orders/index.server';
+
+import type { Route } from './+types/order-history';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = await readOrderToken(request);
+  const orders = token ? await listOrdersForToken(context.db, token) : [];
+  return {
+    orders: orders.map((order) => ({
+      id: order.id,
+      number: order.number,
+      status: order.status,
+      createdAt: order.createdAt.toISOString(),
+      paidAt: order.paidAt?.toISOString() ?? null,
+      totalCents: order.totalCents,
+      trackingCode: order.trackingCode,
+      lines: order.lines,
+    })),
+    timeZone: (await context.settings.get()).timezone,
+  };
+}
+
+export function meta({ matches, location }: Route.MetaArgs) {
+  return seoMeta(seoContext(matches), {
+    title: 'Histórico de Compras',
+    path: location.pathname,
+    noindex: true,
+  });
+}
+
+const STATUS_STYLES: Record<OrderStatus, string> = {
+  pending: 'bg-yellow-100 text-yellow-900',
+  confirmed: 'bg-blue-100 text-blue-900',
+  shipped: 'bg-purple-100 text-purple-900',
+  delivered: 'bg-green-100 text-green-900',
+  cancelled: 'bg-red-100 text-red-900',
+};
+
+export default function OrderHistoryPage({ loaderData }: Route.ComponentProps) {
+  const { orders, timeZone } = loaderData;
+  const date = new Intl.DateTimeFormat('pt-BR', {
+    dateStyle: 'short',
+    timeStyle: 'short',
+    timeZone,
+  });
+  return (
+    <div className="section-spacing mx-auto max-w-3xl px-4">
+      <h1 className="mb-6 text-2xl sm:text-3xl">Histórico de Compras</h1>
+      {orders.length === 0 ? (
+        <div className="flex flex-col items-center gap-4 rounded-card border border-card-border bg-card px-4 py-12 text-center">
+          <p className="text-lg">Nenhum pedido encontrado.</p>
+          <Link to="/products" className="btn btn-primary">
+            Ver produtos
+          </Link>
+        </div>
+      ) : (
+        <ul className="flex flex-col gap-4">
+          {orders.map((order) => (
+            <li
+              key={order.id}
+              data-testid="order-card"
+              className="flex flex-col gap-3 rounded-card border border-card-border bg-card p-4"
+            >
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <div>
+                  <h2 className="text-lg font-semibold">Pedido #{order.number}</h2>
+                  <p className="text-sm">Feito em {date.format(new Date(order.createdAt))}</p>
+                  <p className="text-sm">
+                    Pago em {order.paidAt ? date.format(new Date(order.paidAt)) : '—'}
+                  </p>
+                </div>
+                <span
+                  data-testid="order-status"
+                  className={`rounded-full px-3 py-1 text-sm font-semibold ${STATUS_STYLES[order.status]}`}
+                >
+                  {STATUS_LABELS[order.status]}
+                </span>
+              </div>
+              <p className="text-sm font-semibold">
+                {DELIVERY_LINES[order.status]}
+                {order.trackingCode ? ` — código de rastreio ${order.trackingCode}` : ''}
+              </p>
+              <ul className="flex flex-col gap-2">
+                {order.lines.map((line, index) => (
+                  <li key={index} className="flex items-center gap-3">
+                    {line.imageUrl ? (
+                      <img
+                        src={line.imageUrl}
+                        alt=""
+                        width={48}
+                        height={48}
+                        loading="lazy"
+                        className="h-12 w-12 shrink-0 rounded-card object-cover"
+                      />
+                    ) : null}
+                    <span className="flex-1">
+                      {line.name} × {line.quantity}
+                    </span>
+                    <Money cents={line.totalCents} />
+                  </li>
+                ))}
+              </ul>
+              <div className="flex flex-wrap items-center justify-between gap-3 border-t border-card-border pt-3">
+                <p className="font-bold">
+                  Total: <Money cents={order.totalCents} />
+                </p>
+                {order.status === 'pending' ? (
+                  <Form method="post" action={`/order-confirmation?orderId=${order.id}`}>
+                    <input type="hidden" name="orderId" value={order.id} />
+                    <button type="submit" name="intent" value="pay" className="btn btn-success">
+                      Pagar Agora
+                    </button>
+                  </Form>
+                ) : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

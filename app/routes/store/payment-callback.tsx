@@ -1,0 +1,87 @@
+import { useEffect } from 'react';
+import { data, Link, useNavigate } from 'react-router';
+
+import { refreshPayment } from '~/flows/order-payment.server';
+import { isUuid } from '~/db/columns';
+import { seoMeta } from '~/lib/seo';
+import { seoContext } from '~/lib/store-data';
+import { getOrderForToken, readOrderToken } from '~/modules/orders/index.server';
+
+import type { Route } from './+types/payment-callback';
+
+/** SPEC §8's texts for each outcome. */
+const MESSAGES = {
+  invalid: 'Informações de pagamento inválidas',
+  error: 'Erro ao verificar status do pagamento',
+  failed: 'Pagamento rejeitado. Tente novamente.',
+  pending: 'Pagamento pendente. Aguarde a confirmação.',
+  success: 'Pagamento aprovado com sucesso!',
+} as const;
+type Outcome = keyof typeof MESSAGES;
+
+const REDIRECT_SECONDS = 3;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const orderId = url.searchParams.get('orderId') ?? '';
+  const paymentId = url.searchParams.get('paymentId') ?? '';
+  if (!isUuid(orderId) || !paymentId || paymentId.length > 200) {
+    return data({ outcome: 'invalid' as Outcome, next: '/cart' }, 400);
+  }
+  const found = await getOrderForToken(context.db, orderId, await readOrderToken(request));
+  if (!found || found.payment.id !== paymentId) {
+    return data({ outcome: 'invalid' as Outcome, next: '/cart' }, 404);
+  }
+  const { order, error } = await refreshPayment(
+    context.db,
+    context.payments,
+    found,
+    context.orderEvents,
+  );
+  const outcome: Outcome =
+    order.status === 'cancelled'
+      ? 'failed'
+      : order.status !== 'pending'
+        ? 'success'
+        : error
+          ? 'error'
+          : 'pending';
+  const next =
+    outcome === 'success'
+      ? `/thank-you?${new URLSearchParams({ orderId, paymentId, verified: 'true' })}`
+      : '/cart';
+  return { outcome, next };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seoMeta(seoContext(matches), {
+    title: 'Verificando pagamento',
+    path: '/payment-callback',
+    noindex: true,
+  });
+}
+
+export default function PaymentCallbackPage({ loaderData }: Route.ComponentProps) {
+  const { outcome, next } = loaderData;
+  const navigate = useNavigate();
+  useEffect(() => {
+    const timer = setTimeout(() => void navigate(next), REDIRECT_SECONDS * 1000);
+    return () => clearTimeout(timer);
+  }, [navigate, next]);
+  return (
+    <div className="section-spacing mx-auto flex max-w-xl flex-col items-center gap-4 px-4 text-center">
+      {/* Without JavaScript the browser moves on by itself after the same delay. */}
+      <noscript>
+        <meta httpEquiv="refresh" content={`${REDIRECT_SECONDS};url=${next}`} />
+      </noscript>
+      <h1 className="text-2xl">Pagamento</h1>
+      <p role="status" data-outcome={outcome} className="text-lg font-semibold">
+        {MESSAGES[outcome]}
+      </p>
+      <p className="text-sm">Você será redirecionado em {REDIRECT_SECONDS} segundos.</p>
+      <Link to={next} className="btn btn-primary">
+        Continuar
+      </Link>
+    </div>
+  );
+}

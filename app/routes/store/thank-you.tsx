@@ -1,0 +1,175 @@
+import { useEffect, useState } from 'react';
+import { data, Link, useRevalidator } from 'react-router';
+
+import { OrderSummary } from '~/components/store/order-summary';
+import { refreshPayment } from '~/flows/order-payment.server';
+import { seoMeta } from '~/lib/seo';
+import { seoContext, useSettings } from '~/lib/store-data';
+import { addressLine, estimatedDelivery, formatDeliveryDate } from '~/modules/orders';
+import { getOrderForToken, readOrderToken } from '~/modules/orders/index.server';
+import { trackPurchase } from '~/modules/tracking';
+
+import type { Route } from './+types/thank-you';
+
+const NOT_FOUND = 'Pedido não encontrado';
+const RETRIES = 5;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const found = await getOrderForToken(
+    context.db,
+    url.searchParams.get('orderId') ?? '',
+    await readOrderToken(request),
+  );
+  if (!found) return data({ kind: 'missing' as const }, 404);
+  // `verified=true` in the address proves nothing: the provider is asked again.
+  const { order } = await refreshPayment(context.db, context.payments, found, context.orderEvents);
+  const settings = await context.settings.get();
+  const paid = ['confirmed', 'shipped', 'delivered'].includes(order.status);
+  const delivery =
+    paid && order.paidAt
+      ? estimatedDelivery(order.paidAt, settings.estimated_delivery_days, settings.timezone)
+      : null;
+  return {
+    kind: 'order' as const,
+    paid,
+    order: {
+      id: order.id,
+      number: order.number,
+      status: order.status,
+      customerName: order.customer.name,
+      email: order.customer.email,
+      address: addressLine(order.address),
+      lines: order.lines,
+      subtotalCents: order.subtotalCents,
+      shippingCents: order.shippingCents,
+      totalCents: order.totalCents,
+      paymentId: order.payment.id,
+    },
+    delivery: delivery ? formatDeliveryDate(delivery) : null,
+  };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seoMeta(seoContext(matches), { title: 'Obrigado!', path: '/thank-you', noindex: true });
+}
+
+/** A just-placed order may not be readable yet (a replica behind): look again, 5 × 1 s. */
+function useRetryWhileMissing(missing: boolean) {
+  const revalidator = useRevalidator();
+  const [tries, setTries] = useState(0);
+  useEffect(() => {
+    if (!missing || tries >= RETRIES) return;
+    const timer = setTimeout(() => {
+      setTries(tries + 1);
+      void revalidator.revalidate();
+    }, 1_000);
+    return () => clearTimeout(timer);
+  }, [missing, revalidator, tries]);
+  return missing && tries < RETRIES;
+}
+
+/** Fires the Purchase event once per order in this browser, only for a paid order. */
+function usePurchaseEvent(loaderData: Route.ComponentProps['loaderData']) {
+  const settings = useSettings();
+  useEffect(() => {
+    if (loaderData.kind !== 'order' || !loaderData.paid) return;
+    const { order } = loaderData;
+    const key = `vitrine_purchase_${order.id}`;
+    try {
+      if (localStorage.getItem(key)) return;
+      localStorage.setItem(key, '1');
+    } catch {
+      // Storage refused (private mode): still report once for this page view.
+    }
+    trackPurchase(settings, {
+      id: order.id,
+      totalCents: order.totalCents,
+      items: order.lines.map((line) => ({
+        id: line.productId ?? order.id,
+        name: line.name,
+        priceCents: line.unitPriceCents,
+        quantity: line.quantity,
+      })),
+    });
+  }, [loaderData, settings]);
+}
+
+export default function ThankYouPage({ loaderData }: Route.ComponentProps) {
+  const settings = useSettings();
+  const retrying = useRetryWhileMissing(loaderData.kind === 'missing');
+  usePurchaseEvent(loaderData);
+
+  if (loaderData.kind === 'missing') {
+    return (
+      <div className="section-spacing mx-auto max-w-store px-4 text-center">
+        <p role="status" className="mb-6 text-lg">
+          {retrying ? settings.loading_message : NOT_FOUND}
+        </p>
+        {retrying ? null : (
+          <Link to="/historico" className="btn btn-primary">
+            Ver meus pedidos
+          </Link>
+        )}
+      </div>
+    );
+  }
+
+  const { order, paid, delivery } = loaderData;
+  return (
+    <div className="section-spacing mx-auto grid max-w-store items-start gap-6 px-4 lg:grid-cols-[1fr_24rem]">
+      <div className="flex flex-col gap-6">
+        <div>
+          <h1 className="text-2xl sm:text-3xl">
+            {paid ? 'Obrigado pela sua compra!' : 'Pedido recebido'}
+          </h1>
+          <p className="mt-2 text-lg">
+            Pedido <strong>#{order.number}</strong>
+            {paid ? ' — pagamento confirmado.' : ' — aguardando a confirmação do pagamento.'}
+          </p>
+        </div>
+        <section className="flex flex-col gap-2 rounded-card border border-card-border bg-card p-4">
+          <h2 className="text-xl">Entrega</h2>
+          <p>{order.customerName}</p>
+          <p>{order.address}</p>
+          <p data-testid="delivery-estimate">
+            {delivery
+              ? `Previsão de entrega: até ${delivery} (${settings.estimated_delivery_days} dias úteis após o pagamento).`
+              : `Entrega em até ${settings.estimated_delivery_days} dias úteis após a confirmação do pagamento.`}
+          </p>
+        </section>
+        <section className="flex flex-col gap-2 rounded-card border border-card-border bg-card p-4">
+          <h2 className="text-xl">Próximos passos</h2>
+          <ol className="list-decimal pl-5">
+            <li>Enviamos a confirmação para {order.email}.</li>
+            <li>Separamos e embalamos seus produtos.</li>
+            <li>Você recebe o código de rastreio quando o pedido for enviado.</li>
+          </ol>
+        </section>
+        <div className="flex flex-wrap gap-3">
+          {paid ? null : (
+            <Link
+              to={`/order-confirmation?${new URLSearchParams({ orderId: order.id })}`}
+              className="btn btn-success"
+            >
+              Pagar Agora
+            </Link>
+          )}
+          <Link to="/historico" className="btn btn-outline">
+            Ver meus pedidos
+          </Link>
+          <Link to="/products" className="btn btn-primary">
+            {settings.continue_shopping_text}
+          </Link>
+        </div>
+      </div>
+      <OrderSummary
+        title="Itens do pedido"
+        lines={order.lines.map((line) => ({ ...line, totalCents: line.totalCents }))}
+        subtotalCents={order.subtotalCents}
+        shippingCents={order.shippingCents}
+        totalCents={order.totalCents}
+      />
+    </div>
+  );
+}
