@@ -15,6 +15,8 @@ import {
   type PaymentProvider,
   type PaymentStatus,
 } from '~/modules/payments';
+import { isPixConfigured } from '~/modules/payments/index.server';
+import type { StoreSettings } from '~/modules/settings';
 
 import { mailOrder, ORDER_TOPICS, trackOrder, type OrderEventOptions } from './order-events.server';
 
@@ -26,6 +28,15 @@ export const PAYMENT_MESSAGES = {
 };
 
 export type PayOrderResult = { ok: true; paymentId: string } | { ok: false; error: string };
+
+/**
+ * Whether checkout may take orders: a provider is configured and, for PIX with the store's own
+ * key, the settings hold a key, name and city that make a valid BR Code.
+ */
+export function paymentsReady(provider: PaymentProvider | null, settings: StoreSettings): boolean {
+  if (!provider) return false;
+  return provider.name !== 'pix' || isPixConfigured(settings);
+}
 
 /** Whether the order's current payment can still be paid: reuse it rather than issue another. */
 export function hasLivePayment(order: OrderView, now: Date): boolean {

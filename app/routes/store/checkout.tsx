@@ -6,7 +6,7 @@ import { CheckoutForm } from '~/components/store/checkout-form';
 import { OrderSummary } from '~/components/store/order-summary';
 import { TestModeNotice } from '~/components/store/test-mode-notice';
 import { placeOrder } from '~/flows/place-order.server';
-import { payOrder } from '~/flows/order-payment.server';
+import { payOrder, paymentsReady } from '~/flows/order-payment.server';
 import { parseForm } from '~/lib/form.server';
 import { seoMeta } from '~/lib/seo';
 import { seoContext, useSettings } from '~/lib/store-data';
@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // A fresh key per page view: submitting this form twice (double click, reload, resend)
       // finds the first order instead of placing another.
       idempotencyKey: randomUUID(),
-      paymentsReady: context.payments !== null,
+      paymentsReady: paymentsReady(context.payments, settings),
       testMode: context.payments?.testMode ?? false,
     },
     { headers },
@@ -67,11 +67,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       400,
     );
   }
-  if (!context.payments) return data<ActionReply>({ error: PAYMENT_NOT_CONFIGURED }, 409);
+  const settings = await context.settings.get();
+  if (!paymentsReady(context.payments, settings)) {
+    return data<ActionReply>({ error: PAYMENT_NOT_CONFIGURED }, 409);
+  }
 
   const known = await readOrderToken(request);
   const orderToken = known ?? newOrderToken();
-  const settings = await context.settings.get();
   const placed = await placeOrder(
     context.db,
     {
