@@ -19,6 +19,7 @@ describeDb('migrations', ({ database, db }) => {
       'outbox',
       'products',
       'reviews',
+      'sandbox_payments',
       'sessions',
       'store_settings',
     ]);
@@ -40,6 +41,8 @@ describeDb('migrations', ({ database, db }) => {
         'order_items_order_id_idx',
         'admin_users_email_idx',
         'outbox_pending_run_at_idx',
+        'orders_idempotency_key_idx',
+        'orders_pending_expires_at_idx',
       ]),
     );
   });
