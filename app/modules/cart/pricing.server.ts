@@ -2,7 +2,7 @@ import type { Db } from '~/db/database.server';
 import { formatCents } from '~/lib/money';
 import { lookupProducts, type ProductSummary } from '~/modules/catalog/index.server';
 
-import { readCart, seenName } from './cookie.server';
+import { cartCookieHeader, readCart, seenName } from './cookie.server';
 import { shippingCents, type ShippingSettings } from './shipping';
 import type { CartLine, PricedCart, PricedLine } from './types';
 
@@ -119,4 +119,21 @@ export async function cartCount(db: Db, request: Request): Promise<number> {
     lines.map((line) => line.productId),
   );
   return countUnits(reconcile(lines, products).lines);
+}
+
+/**
+ * The request's cart priced for a page, and the Set-Cookie header that stores its corrections
+ * (undefined when nothing changed): what was corrected is said once, on that page.
+ */
+export async function priceRequestCart(
+  db: Db,
+  request: Request,
+  settings: ShippingSettings,
+): Promise<{
+  cart: Omit<PricedCart, 'corrected' | 'changed'>;
+  headers?: { 'Set-Cookie': string };
+}> {
+  const { corrected, changed, ...cart } = await priceCart(db, await readCart(request), settings);
+  if (!changed) return { cart };
+  return { cart, headers: { 'Set-Cookie': await cartCookieHeader(corrected) } };
 }

@@ -3,6 +3,7 @@ export {
   findOrderIdByPaymentId,
   getOrder,
   getOrderForToken,
+  getRequestedOrder,
   HISTORY_LIMIT,
   insertOrder,
   listExpiredOrders,

@@ -4,6 +4,7 @@ import { isUuid } from '~/db/columns';
 import type { Db } from '~/db/database.server';
 
 import { orderNumber } from './display';
+import { readOrderToken } from './token.server';
 import { orderItems, orders } from './schema';
 import type { NewOrder, OrderLine, OrderView } from './types';
 
@@ -160,6 +161,12 @@ export async function findOrderIdByPaymentId(db: Db, paymentId: string): Promise
     .where(eq(orders.paymentId, paymentId))
     .limit(1);
   return row?.id ?? null;
+}
+
+/** The order named by the request's `orderId` parameter, if this browser placed it. */
+export async function getRequestedOrder(db: Db, request: Request): Promise<OrderView | null> {
+  const orderId = new URL(request.url).searchParams.get('orderId') ?? '';
+  return getOrderForToken(db, orderId, await readOrderToken(request));
 }
 
 /** Any order by id, for the server's own work (payments, e-mails, jobs); never for a page. */

@@ -9,19 +9,21 @@ import { parseForm } from '~/lib/form.server';
 import { seoMeta } from '~/lib/seo';
 import { seoContext, useSettings } from '~/lib/store-data';
 import { cartIntentSchema, type CartReply } from '~/modules/cart';
-import { cartCookieHeader, priceCart, readCart, updateCart } from '~/modules/cart/index.server';
+import {
+  cartCookieHeader,
+  priceRequestCart,
+  readCart,
+  updateCart,
+} from '~/modules/cart/index.server';
 
 import type { Route } from './+types/cart';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const settings = await context.settings.get();
-  const { corrected, changed, ...cart } = await priceCart(
+  const { cart, headers } = await priceRequestCart(
     context.db,
-    await readCart(request),
-    settings,
+    request,
+    await context.settings.get(),
   );
-  // What was corrected is said once, on this page; the cookie then holds the corrected cart.
-  const headers = changed ? { 'Set-Cookie': await cartCookieHeader(corrected) } : undefined;
   return data(cart, { headers });
 }
 

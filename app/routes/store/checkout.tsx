@@ -10,7 +10,7 @@ import { payOrder, paymentsReady } from '~/flows/order-payment.server';
 import { parseForm } from '~/lib/form.server';
 import { seoMeta } from '~/lib/seo';
 import { seoContext, useSettings } from '~/lib/store-data';
-import { cartCookieHeader, priceCart, readCart } from '~/modules/cart/index.server';
+import { cartCookieHeader, priceRequestCart, readCart } from '~/modules/cart/index.server';
 import { checkoutFormSchema } from '~/modules/checkout';
 import { PAYMENT_NOT_CONFIGURED } from '~/modules/payments';
 import {
@@ -27,13 +27,8 @@ const RATE_LIMITED =
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const settings = await context.settings.get();
-  const { corrected, changed, ...cart } = await priceCart(
-    context.db,
-    await readCart(request),
-    settings,
-  );
+  const { cart, headers } = await priceRequestCart(context.db, request, settings);
   if (cart.lines.length === 0) throw redirect('/cart');
-  const headers = changed ? { 'Set-Cookie': await cartCookieHeader(corrected) } : undefined;
   return data(
     {
       cart,

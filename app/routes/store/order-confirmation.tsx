@@ -9,7 +9,7 @@ import { hasLivePayment, payOrder, refreshPayment } from '~/flows/order-payment.
 import { parseForm } from '~/lib/form.server';
 import { seoMeta } from '~/lib/seo';
 import { seoContext } from '~/lib/store-data';
-import { getOrderForToken, readOrderToken } from '~/modules/orders/index.server';
+import { getOrderForToken, getRequestedOrder, readOrderToken } from '~/modules/orders/index.server';
 import { pixQrSvg, setSandboxPaymentStatus } from '~/modules/payments/index.server';
 
 import type { Route } from './+types/order-confirmation';
@@ -24,12 +24,7 @@ function confirmationPath(orderId: string, paymentId?: string | null): string {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const found = await getOrderForToken(
-    context.db,
-    url.searchParams.get('orderId') ?? '',
-    await readOrderToken(request),
-  );
+  const found = await getRequestedOrder(context.db, request);
   if (!found) return data({ kind: 'missing' as const }, 404);
   const { order, error } = await refreshPayment(
     context.db,
@@ -60,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     live,
     qrSvg: live && order.payment.pixCode ? await pixQrSvg(order.payment.pixCode) : null,
     testMode: !!context.payments?.testMode && order.payment.provider === context.payments.name,
-    paymentFailed: url.searchParams.has('falha') && !order.payment.id,
+    paymentFailed: new URL(request.url).searchParams.has('falha') && !order.payment.id,
     statusError: error ?? null,
     renderedAt: now.getTime(),
   };

@@ -6,7 +6,7 @@ import { refreshPayment } from '~/flows/order-payment.server';
 import { seoMeta } from '~/lib/seo';
 import { seoContext, useSettings } from '~/lib/store-data';
 import { addressLine, estimatedDelivery, formatDeliveryDate } from '~/modules/orders';
-import { getOrderForToken, readOrderToken } from '~/modules/orders/index.server';
+import { getRequestedOrder } from '~/modules/orders/index.server';
 import { trackPurchase } from '~/modules/tracking';
 
 import type { Route } from './+types/thank-you';
@@ -15,12 +15,7 @@ const NOT_FOUND = 'Pedido não encontrado';
 const RETRIES = 5;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const found = await getOrderForToken(
-    context.db,
-    url.searchParams.get('orderId') ?? '',
-    await readOrderToken(request),
-  );
+  const found = await getRequestedOrder(context.db, request);
   if (!found) return data({ kind: 'missing' as const }, 404);
   // `verified=true` in the address proves nothing: the provider is asked again.
   const { order } = await refreshPayment(context.db, context.payments, found, context.orderEvents);
