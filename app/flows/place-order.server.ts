@@ -50,13 +50,15 @@ export async function placeOrder(
 ): Promise<PlaceOrderResult> {
   const again = await sameSubmission(db, input);
   if (again) return again;
+  if (input.cart.length === 0) {
+    return { ok: false, reason: 'refused', error: PLACE_ORDER_MESSAGES.empty };
+  }
   try {
-    return await db.transaction(async (tx) => {
+    const result = await db.transaction(async (tx) => {
       const cart = await priceCart(tx, input.cart, input.settings);
-      if (cart.lines.length === 0) {
-        return { ok: false, reason: 'refused', error: PLACE_ORDER_MESSAGES.empty } as const;
-      }
-      if (cart.changed) {
+      // Only what the shopper must hear about stops the order; a name the cookie had no room
+      // for is not a change.
+      if (cart.notices.length > 0) {
         return {
           ok: false,
           reason: 'cart_changed',
@@ -125,8 +127,12 @@ export async function placeOrder(
       await trackOrder(tx, orderId, 'pending', events);
       return { ok: true, orderId, created: true } as const;
     });
+    // A double click: the first copy may have taken the last units this copy was refused.
+    if (!result.ok) return (await sameSubmission(db, input)) ?? result;
+    return result;
   } catch (error) {
-    if (error instanceof StockTaken) return stockTaken(db, input);
+    if (error instanceof StockTaken)
+      return (await sameSubmission(db, input)) ?? stockTaken(db, input);
     // Two copies of one submission raced: the other one's order is the answer.
     if (isUniqueViolation(error)) {
       const winner = await sameSubmission(db, input);

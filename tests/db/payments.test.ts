@@ -62,7 +62,8 @@ describeDb('sandbox payments', ({ db }) => {
       transactionAmount: 359.7,
       merchantName: 'Vitrine Sandbox',
       merchantCity: 'Sao Paulo',
-      txid: '5a3b1e0000004000800000000',
+      // Each payment's own txid, so a new PIX for the same order is a new code.
+      txid: outcome.value.paymentId.replaceAll('-', '').slice(0, 25),
     });
 
     const [row] = await db()

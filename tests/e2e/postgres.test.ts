@@ -29,7 +29,7 @@ describe.runIf(TEST_DATABASE_URL)('the server on PostgreSQL', () => {
     const tables = await client.query(
       "select count(*)::int as count from information_schema.tables where table_schema = 'public'",
     );
-    expect(tables.rows[0].count).toBe(9);
+    expect(tables.rows[0].count).toBe(10);
     const html = await (await fetch(server.url)).text();
     expect(html.match(/data-testid="product-card"/g)).toHaveLength(8);
     expect(html).toContain('R$ 1.234,56');

@@ -93,6 +93,8 @@ function useCepLookup(form: React.RefObject<HTMLFormElement | null>) {
         | { ok: false; message: string };
       if (digits !== last.current) return;
       if (!body.ok) {
+        // A CEP the service does not know stays known; after an outage, typing it again retries.
+        if (response.status !== 400 && response.status !== 404) last.current = '';
         setState({ kind: 'failed', message: body.message });
         return;
       }
@@ -106,6 +108,8 @@ function useCepLookup(form: React.RefObject<HTMLFormElement | null>) {
         elements?.namedItem(body.address.street ? 'number' : 'street') as HTMLElement | null
       )?.focus();
     } catch {
+      if (digits !== last.current) return;
+      last.current = '';
       setState({
         kind: 'failed',
         message: 'Não foi possível buscar o CEP agora. Preencha o endereço manualmente.',

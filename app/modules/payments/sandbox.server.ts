@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 import { and, eq, gt } from 'drizzle-orm';
 
 import { isUuid } from '~/db/columns';
@@ -37,19 +39,27 @@ export function createSandboxProvider(options: SandboxOptions): PaymentProvider 
       const invalid = paymentRequestError(request);
       if (invalid) return { ok: false, error: invalid };
       if (!isUuid(request.orderId)) return { ok: false, error: 'Erro ao processar pagamento' };
+      // Each payment its own txid, as a gateway's dynamic PIX: a new PIX is a new code.
+      const paymentId = randomUUID();
       const pixCode = buildPixCode({
         key: SANDBOX_PIX_KEY,
         merchantName: 'Vitrine Sandbox',
         merchantCity: 'Sao Paulo',
         amountCents: request.amountCents,
-        txid: pixTxid(request.orderId),
+        txid: pixTxid(paymentId),
       });
       // The amount passed its check above and every other input is fixed.
       if (pixCode === null) return { ok: false, error: 'Erro ao processar pagamento' };
       const expiresAt = new Date(now().getTime() + expiryMinutes * 60_000);
       const [row] = await db
         .insert(sandboxPayments)
-        .values({ orderId: request.orderId, amountCents: request.amountCents, pixCode, expiresAt })
+        .values({
+          id: paymentId,
+          orderId: request.orderId,
+          amountCents: request.amountCents,
+          pixCode,
+          expiresAt,
+        })
         .returning({ id: sandboxPayments.id });
       return {
         ok: true,

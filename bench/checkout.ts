@@ -1,0 +1,633 @@
+// npx tsx bench/checkout.ts — load test of the whole checkout, on PGlite and on PostgreSQL.
+//
+// For each backend: prepares a database with the sample store and a very large stock, starts the
+// production server (`node server/main.js`, sandbox payments, no rate limit), and lets CONNECTIONS
+// simulated shoppers buy for DURATION seconds after a warm-up. Each shopper reads the catalogue
+// once, then loops: POST /cart (add one unit), GET /checkout (for the form's idempotency key),
+// POST /checkout (order, stock, outbox and sandbox PIX) expecting a 303 to /order-confirmation.
+// References measured in the same run with the same client and concurrency (GET / and
+// GET /healthz) give ratios that mean something across machines. At the end the orders in the
+// database must equal the 303s counted.
+//
+// Environment: DURATION (s, default 15), WARMUP (s, default 3), CONNECTIONS (default 20),
+// BENCH_POSTGRES_URL (server to create a scratch database on; default
+// postgres://postgres@127.0.0.1:5432/postgres; BENCH_POSTGRES_URL=skip runs PGlite only),
+// VITRINE_BUILD_DIR (default build-bench, built first if missing).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { sql } from 'drizzle-orm';
+
+import { openDatabase, type Db } from '~/db/database.server';
+import { initializeStore } from '~/flows/seed-sample-store.server';
+
+import { createDatabase, dropDatabase, uniqueDatabaseName } from '../tests/support/postgres';
+import { prepareStoreFolder } from '../tests/support/store';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const BUILD_DIR = process.env.VITRINE_BUILD_DIR || 'build-bench';
+
+function positiveInteger(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value < 1) {
+    console.error(`${name} must be a positive whole number, got "${raw}".`);
+    process.exit(2);
+  }
+  return value;
+}
+
+const DURATION_MS = positiveInteger('DURATION', 15) * 1000;
+const WARMUP_MS = positiveInteger('WARMUP', 3) * 1000;
+const CONNECTIONS = positiveInteger('CONNECTIONS', 20);
+const POSTGRES_URL =
+  process.env.BENCH_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const STOCK = 1_000_000;
+
+// A valid checkout form; the idempotency key comes from the page.
+const CUSTOMER = {
+  customerName: 'Maria da Silva',
+  customerEmail: 'maria@example.com',
+  customerCpf: '52998224725',
+  customerPhone: '11987654321',
+  zipCode: '01310100',
+  street: 'Avenida Paulista',
+  number: '1000',
+  complement: 'Apto 12',
+  neighborhood: 'Bela Vista',
+  city: 'São Paulo',
+  state: 'SP',
+  paymentMethod: 'pix',
+};
+
+// ---------------------------------------------------------------------------------------------
+// Database and server
+
+async function countRows(db: Db, query: ReturnType<typeof sql>): Promise<number> {
+  const result = (await db.execute(query)) as unknown as { rows: { n: number }[] };
+  return result.rows[0]!.n;
+}
+
+/** The sample store with a stock no run can sell out. */
+async function fillStock(db: Db): Promise<void> {
+  await db.execute(sql`update products set stock_quantity = ${STOCK}`);
+}
+
+interface Backend {
+  name: 'PGlite' | 'PostgreSQL';
+  env: Record<string, string>;
+  open(): ReturnType<typeof openDatabase>;
+  cleanUp(): Promise<void>;
+}
+
+async function pgliteBackend(): Promise<Backend> {
+  // Prepared and closed before the server starts: one process at a time in a PGlite folder.
+  const dataDir = await prepareStoreFolder({}, fillStock);
+  return {
+    name: 'PGlite',
+    env: { DATA_DIR: dataDir },
+    open: () => openDatabase({ dataDir }),
+    cleanUp: () => rm(dataDir, { recursive: true, force: true }),
+  };
+}
+
+async function postgresBackend(): Promise<Backend> {
+  const name = uniqueDatabaseName('vitrine_bench');
+  const url = await createDatabase(POSTGRES_URL, name);
+  const dataDir = await mkdtemp(join(tmpdir(), 'vitrine-bench-'));
+  const cleanUp = async () => {
+    await dropDatabase(POSTGRES_URL, name);
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const database = await openDatabase({ databaseUrl: url });
+    try {
+      await database.migrate();
+      await initializeStore(database.db, { seed: true });
+      await fillStock(database.db);
+    } finally {
+      await database.close();
+    }
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+  return {
+    name: 'PostgreSQL',
+    // DATA_DIR still holds the e-mails the outbox writes as .eml files.
+    env: { DATABASE_URL: url, DATA_DIR: dataDir },
+    open: () => openDatabase({ databaseUrl: url }),
+    cleanUp,
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function run(command: string, args: string[], env: Record<string, string>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, ...env },
+    });
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited ${code}`)),
+    );
+  });
+}
+
+interface Server {
+  url: string;
+  /** The messages of the warnings and errors the server logged, with how often. */
+  complaints: Map<string, number>;
+  stop(): Promise<void>;
+}
+
+/** `node server/main.js` as in production; resolves once /healthz answers 200. */
+async function startServer(backend: Backend): Promise<Server> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    PAYMENT_PROVIDER: 'sandbox',
+    CHECKOUT_RATE_LIMIT: '1000000',
+    LOG_LEVEL: 'warn',
+    VITRINE_BUILD_DIR: BUILD_DIR,
+    // No outside services: e-mails go to .eml files, no sales tracking.
+    SMTP_URL: '',
+    UTMIFY_API_TOKEN: '',
+    ...backend.env,
+  };
+  if (!backend.env.DATABASE_URL) delete env.DATABASE_URL;
+  const child: ChildProcess = spawn(process.execPath, ['server/main.js'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  let partial = '';
+  const complaints = new Map<string, number>();
+  // Keep draining, or the server would block on a full pipe; keep the tail for errors.
+  const keep = (chunk: Buffer) => {
+    const text = chunk.toString();
+    output = (output + text).slice(-20_000);
+    const lines = (partial + text).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) {
+      let message = line.slice(0, 200);
+      try {
+        const entry = JSON.parse(line) as {
+          level?: number;
+          msg?: string;
+          error?: unknown;
+          err?: { message?: string };
+        };
+        if ((entry.level ?? 0) < 40) continue;
+        const cause = entry.err?.message ?? entry.error;
+        message = `${entry.msg ?? message}${cause ? ` (${String(cause).slice(0, 120)})` : ''}`;
+      } catch {
+        // Not a log line: count it as it is.
+      }
+      if (message.trim()) complaints.set(message, (complaints.get(message) ?? 0) + 1);
+    }
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  let gone = false;
+  void exited.then(() => (gone = true));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (gone) throw new Error(`The server exited:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error(`The server did not answer /healthz within 60 s:\n${output}`);
+    }
+    try {
+      const response = await fetch(`${url}/healthz`);
+      await response.arrayBuffer();
+      if (response.status === 200) break;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    url,
+    complaints,
+    async stop() {
+      if (!gone) child.kill('SIGTERM');
+      const code = await exited;
+      if (code !== 0) console.error(`The server exited with ${code}:\n${output}`);
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The client
+
+/** A browser's cookies: enough for the store's few cookies (no domains, one path). */
+class CookieJar {
+  private readonly cookies = new Map<string, string>();
+
+  store(response: Response): void {
+    for (const header of response.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = header.split(';');
+      const equals = pair.indexOf('=');
+      const name = pair.slice(0, equals).trim();
+      const value = pair.slice(equals + 1).trim();
+      const expired = attributes.some((attribute) => {
+        const [key = '', raw = ''] = attribute.split('=');
+        const lower = key.trim().toLowerCase();
+        return (
+          (lower === 'max-age' && Number(raw) <= 0) ||
+          (lower === 'expires' && Date.parse(raw) <= Date.now())
+        );
+      });
+      if (expired || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  header(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+}
+
+class Failure extends Error {}
+
+async function request(
+  base: string,
+  jar: CookieJar,
+  path: string,
+  init: { method?: string; form?: Record<string, string> } = {},
+): Promise<{ status: number; location: string | null; body: string }> {
+  const headers: Record<string, string> = { accept: 'text/html', cookie: jar.header() };
+  let body: string | undefined;
+  if (init.form) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(init.form).toString();
+  }
+  const response = await fetch(`${base}${path}`, {
+    method: init.method ?? 'GET',
+    headers,
+    body,
+    redirect: 'manual',
+  });
+  jar.store(response);
+  return {
+    status: response.status,
+    location: response.headers.get('location'),
+    body: await response.text(),
+  };
+}
+
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+
+/** The product ids a shopper finds on /products. */
+async function findProducts(base: string): Promise<string[]> {
+  const page = await request(base, new CookieJar(), '/products');
+  if (page.status !== 200) throw new Failure(`GET /products ${page.status}`);
+  const ids = [...page.body.matchAll(new RegExp(`/product/(${UUID})`, 'g'))].map(
+    (match) => match[1]!,
+  );
+  if (ids.length === 0) throw new Failure('no products on /products');
+  return [...new Set(ids)];
+}
+
+/** 303s to /order-confirmation: each one is an order in the database. */
+const confirmations = { count: 0 };
+
+/** How long each request of a purchase took (ms), while `steps.on`. */
+const steps = {
+  on: false,
+  times: new Map<string, number[]>(),
+  record(name: string, begin: number) {
+    if (!this.on) return;
+    const list = this.times.get(name) ?? [];
+    list.push(performance.now() - begin);
+    this.times.set(name, list);
+  },
+};
+
+/** One purchase: add to cart, open the checkout, place the order. Throws a Failure otherwise. */
+async function buy(base: string, jar: CookieJar, productId: string): Promise<void> {
+  let begin = performance.now();
+  const added = await request(base, jar, '/cart', {
+    method: 'POST',
+    form: { intent: 'add', productId, quantity: '1' },
+  });
+  if (added.status !== 303) throw new Failure(`POST /cart ${added.status}`);
+  steps.record('POST /cart', begin);
+  begin = performance.now();
+  const page = await request(base, jar, '/checkout');
+  if (page.status !== 200) throw new Failure(`GET /checkout ${page.status}`);
+  steps.record('GET /checkout', begin);
+  const key = /name="idempotencyKey" value="([^"]+)"/.exec(page.body)?.[1];
+  if (!key) throw new Failure('GET /checkout without an idempotency key');
+  begin = performance.now();
+  const placed = await request(base, jar, '/checkout', {
+    method: 'POST',
+    form: { ...CUSTOMER, idempotencyKey: key },
+  });
+  steps.record('POST /checkout', begin);
+  if (placed.status !== 303) throw new Failure(`POST /checkout ${placed.status}`);
+  if (!placed.location?.startsWith('/order-confirmation?')) {
+    throw new Failure(`POST /checkout 303 to ${placed.location?.split('?')[0]}`);
+  }
+  confirmations.count += 1;
+  if (!placed.location.includes('paymentId=')) throw new Failure('POST /checkout without payment');
+}
+
+interface Tally {
+  done: number;
+  latencies: number[];
+  failures: Map<string, number>;
+}
+
+/** Runs `task` in CONNECTIONS loops until `durationMs` have passed; counts and times each run. */
+async function loop(
+  durationMs: number,
+  setUp: () => Promise<() => Promise<void>>,
+): Promise<Tally & { seconds: number }> {
+  const tally: Tally = { done: 0, latencies: [], failures: new Map() };
+  const started = performance.now();
+  const end = started + durationMs;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      const task = await setUp();
+      while (performance.now() < end) {
+        const begin = performance.now();
+        try {
+          await task();
+          tally.done += 1;
+          tally.latencies.push(performance.now() - begin);
+        } catch (error) {
+          const reason = error instanceof Failure ? error.message : String(error);
+          tally.failures.set(reason, (tally.failures.get(reason) ?? 0) + 1);
+        }
+      }
+    }),
+  );
+  return { ...tally, seconds: (performance.now() - started) / 1000 };
+}
+
+const get = (base: string, path: string) => async () => {
+  const response = await fetch(`${base}${path}`, { headers: { accept: 'text/html' } });
+  await response.arrayBuffer();
+  if (response.status !== 200) throw new Failure(`GET ${path} ${response.status}`);
+};
+
+async function shoppers(base: string, durationMs: number) {
+  return loop(durationMs, async () => {
+    const ids = await findProducts(base);
+    const jar = new CookieJar();
+    let next = Math.floor(Math.random() * ids.length);
+    return () => buy(base, jar, ids[next++ % ids.length]!);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report
+
+interface Row {
+  backend: string;
+  target: string;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  failures: number;
+}
+
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+function row(backend: string, target: string, tally: Tally & { seconds: number }): Row {
+  return {
+    backend,
+    target,
+    perSecond: tally.done / tally.seconds,
+    p50: percentile(tally.latencies, 50),
+    p99: percentile(tally.latencies, 99),
+    failures: [...tally.failures.values()].reduce((sum, n) => sum + n, 0),
+  };
+}
+
+function printTable(header: string[], lines: string[][]): void {
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...lines.map((line) => line[column]!.length)),
+  );
+  const left = 2;
+  const format = (cells: string[]) =>
+    `| ${cells.map((cell, column) => (column < left ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join(' | ')} |`;
+  console.log(format(header));
+  console.log(
+    `|${widths.map((width, column) => (column < left ? `:${'-'.repeat(width + 1)}` : `${'-'.repeat(width + 1)}:`)).join('|')}|`,
+  );
+  for (const line of lines) console.log(format(line));
+}
+
+function printFailures(label: string, failures: Map<string, number>): void {
+  for (const [reason, n] of failures) console.log(`  ${label}: ${n} × ${reason}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+interface Outcome {
+  rows: Row[];
+  /** [backend, request, p50, p99] of each request of a purchase. */
+  stepRows: string[][];
+  ordersPerSecond: number;
+  home: number;
+  healthz: number;
+  verified: string;
+  complaints: Map<string, number>;
+}
+
+async function benchmark(backend: Backend): Promise<Outcome> {
+  const server = await startServer(backend);
+  confirmations.count = 0;
+  let paid = 0;
+  const rows: Row[] = [];
+  const stepRows: string[][] = [];
+  try {
+    console.log(`${backend.name}: warm-up ${WARMUP_MS / 1000} s…`);
+    const warm = await shoppers(server.url, WARMUP_MS);
+    paid += warm.done;
+    printFailures('warm-up', warm.failures);
+    await loop(Math.min(WARMUP_MS, 2000), async () => get(server.url, '/'));
+
+    // References first: afterwards the outbox has e-mails for every order to write.
+    console.log(`${backend.name}: GET / ${DURATION_MS / 1000} s…`);
+    const home = await loop(DURATION_MS, async () => get(server.url, '/'));
+    rows.push(row(backend.name, 'GET / (reference)', home));
+    printFailures('GET /', home.failures);
+    console.log(`${backend.name}: GET /healthz ${DURATION_MS / 1000} s…`);
+    const health = await loop(DURATION_MS, async () => get(server.url, '/healthz'));
+    rows.push(row(backend.name, 'GET /healthz (reference)', health));
+    printFailures('GET /healthz', health.failures);
+
+    console.log(`${backend.name}: ${CONNECTIONS} shoppers for ${DURATION_MS / 1000} s…`);
+    steps.on = true;
+    steps.times.clear();
+    const counted = await shoppers(server.url, DURATION_MS);
+    steps.on = false;
+    paid += counted.done;
+    for (const [name, times] of steps.times) {
+      stepRows.push([
+        backend.name,
+        name,
+        percentile(times, 50).toFixed(0),
+        percentile(times, 99).toFixed(0),
+      ]);
+    }
+    rows.push(row(backend.name, 'checkout (orders)', counted));
+    printFailures('checkout', counted.failures);
+  } finally {
+    await server.stop();
+  }
+
+  // Every 303 is one order, and each took one unit; nothing else wrote orders.
+  const placed = confirmations.count;
+  const database = await backend.open();
+  let verified: string;
+  try {
+    const orders = await countRows(database.db, sql`select count(*)::int as n from orders`);
+    const units = await countRows(
+      database.db,
+      sql`select coalesce(sum(quantity), 0)::int as n from order_items`,
+    );
+    const sold = await countRows(
+      database.db,
+      sql`select coalesce(sum(${STOCK} - stock_quantity), 0)::int as n from products`,
+    );
+    const payments = await countRows(
+      database.db,
+      sql`select count(*)::int as n from orders where payment_id is not null`,
+    );
+    if (orders !== placed || units !== placed || sold !== placed || payments !== paid) {
+      throw new Error(
+        `${backend.name}: ${placed} orders confirmed by a 303 (${paid} with a payment), but the ` +
+          `database has ${orders} orders (${payments} with a payment), ${units} units in them ` +
+          `and ${sold} units sold.`,
+      );
+    }
+    verified = `${backend.name}: ${orders} orders in the database = ${placed} 303s counted (warm-up included); stock and payments agree.`;
+  } finally {
+    await database.close();
+  }
+  const home = rows[0]!.perSecond;
+  const healthz = rows[1]!.perSecond;
+  return {
+    rows,
+    stepRows,
+    ordersPerSecond: rows[2]!.perSecond,
+    home,
+    healthz,
+    verified,
+    complaints: server.complaints,
+  };
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(join(ROOT, BUILD_DIR, 'server/index.js'))) {
+    console.log(`Building into ${BUILD_DIR}…`);
+    await run('npm', ['run', 'build'], { VITRINE_BUILD_DIR: BUILD_DIR });
+  }
+  const outcomes: Outcome[] = [];
+  const makers: (() => Promise<Backend>)[] = [pgliteBackend];
+  if (POSTGRES_URL !== 'skip') makers.push(postgresBackend);
+  for (const make of makers) {
+    const backend = await make();
+    try {
+      outcomes.push(await benchmark(backend));
+    } finally {
+      await backend.cleanUp();
+    }
+  }
+
+  const cpu = cpus()[0]?.model.trim() ?? '?';
+  console.log(
+    `\nCheckout: ${CONNECTIONS} concurrent shoppers, ${DURATION_MS / 1000} s each after ` +
+      `${WARMUP_MS / 1000} s of warm-up; one order = POST /cart + GET /checkout + POST /checkout. ` +
+      `Client and server on the same machine: Node ${process.version}, ` +
+      `${availableParallelism()} CPU (${cpu}).\n`,
+  );
+  printTable(
+    ['Backend', 'Target', 'per s', 'p50 (ms)', 'p99 (ms)', 'failures'],
+    outcomes.flatMap((outcome) =>
+      outcome.rows.map((r) => [
+        r.backend,
+        r.target,
+        r.perSecond.toFixed(1),
+        r.p50.toFixed(0),
+        r.p99.toFixed(0),
+        String(r.failures),
+      ]),
+    ),
+  );
+  console.log('');
+  printTable(
+    ['Backend', 'Ratio', 'value'],
+    outcomes.flatMap((outcome) => {
+      const name = outcome.rows[0]!.backend;
+      return [
+        [
+          name,
+          'orders/s ÷ GET / per s',
+          outcome.home ? (outcome.ordersPerSecond / outcome.home).toFixed(3) : '-',
+        ],
+        [
+          name,
+          'orders/s ÷ GET /healthz per s',
+          outcome.healthz ? (outcome.ordersPerSecond / outcome.healthz).toFixed(4) : '-',
+        ],
+      ];
+    }),
+  );
+  if (outcomes.length === 2) {
+    const [pglite, postgres] = outcomes as [Outcome, Outcome];
+    console.log(
+      `\nPostgreSQL ÷ PGlite: ${(postgres.ordersPerSecond / pglite.ordersPerSecond).toFixed(2)}× the orders/s ` +
+        `(GET /: ${(postgres.home / pglite.home).toFixed(2)}×).`,
+    );
+  }
+  console.log('\nEach request of a purchase, during the measured run:\n');
+  printTable(
+    ['Backend', 'Request', 'p50 (ms)', 'p99 (ms)'],
+    outcomes.flatMap((outcome) => outcome.stepRows),
+  );
+  console.log('');
+  for (const outcome of outcomes) {
+    console.log(outcome.verified);
+    for (const [message, n] of outcome.complaints) {
+      console.log(`  server warning/error: ${n} × ${message}`);
+    }
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,806 @@
+import { randomUUID } from 'node:crypto';
+
+import { asc, eq, sql } from 'drizzle-orm';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+
+import type { Db } from '~/db/database.server';
+import { categories, orderItems, orders, outbox, products, sandboxPayments } from '~/db/schema';
+import {
+  applyPaymentStatus,
+  expireOrders,
+  markOrderPaid,
+  payOrder,
+  refreshPayment,
+} from '~/flows/order-payment.server';
+import {
+  PLACE_ORDER_MESSAGES,
+  placeOrder,
+  type PlaceOrderResult,
+} from '~/flows/place-order.server';
+import { logger } from '~/lib/logger.server';
+import type { CartLine } from '~/modules/cart';
+import { checkoutFormSchema, type CheckoutForm } from '~/modules/checkout';
+import type { TrackingParameters } from '~/modules/orders';
+import { getOrder } from '~/modules/orders/index.server';
+import { createSandboxProvider, setSandboxPaymentStatus } from '~/modules/payments/index.server';
+import { defaultSettings, type StoreSettings } from '~/modules/settings';
+
+import { describeDb, queryRows } from '../support/db';
+
+const FONE = '5a3b1e00-0000-4000-8000-00000000c001';
+const MONITOR = '5a3b1e00-0000-4000-8000-00000000c002';
+const CABO = '5a3b1e00-0000-4000-8000-00000000c003';
+const ADESIVO = '5a3b1e00-0000-4000-8000-00000000c004';
+
+const STOCK = { [FONE]: 20, [MONITOR]: 3, [CABO]: 50, [ADESIVO]: 100 } as const;
+
+const MINUTE = 60_000;
+const ORIGIN = 'https://loja.test';
+const noTracking = { tracking: false };
+const withTracking = { tracking: true };
+
+async function seed(db: Db): Promise<void> {
+  const [audio] = await db.insert(categories).values({ name: 'Áudio' }).returning();
+  await db.insert(products).values([
+    {
+      id: FONE,
+      name: 'Fone de Ouvido Bluetooth Pro',
+      priceCents: 29990,
+      stockQuantity: STOCK[FONE],
+      categoryId: audio!.id,
+      imageUrls: ['/sample/fone-1.svg', '/sample/fone-2.svg'],
+    },
+    {
+      id: MONITOR,
+      name: 'Monitor 27" Full HD',
+      priceCents: 123456,
+      stockQuantity: STOCK[MONITOR],
+    },
+    { id: CABO, name: 'Cabo USB-C', priceCents: 3990, stockQuantity: STOCK[CABO] },
+    { id: ADESIVO, name: 'Adesivo', priceCents: 500, stockQuantity: STOCK[ADESIVO] },
+  ]);
+}
+
+/** A cart line as the cart action writes it: today's price and name. */
+const line = (productId: string, quantity: number, seenPriceCents: number, seenName: string) => ({
+  productId,
+  quantity,
+  seenPriceCents,
+  seenName,
+});
+const fone = (quantity = 1) => line(FONE, quantity, 29990, 'Fone de Ouvido Bluetooth Pro');
+const monitor = (quantity = 1) => line(MONITOR, quantity, 123456, 'Monitor 27" Full HD');
+const cabo = (quantity = 1) => line(CABO, quantity, 3990, 'Cabo USB-C');
+const adesivo = (quantity = 1) => line(ADESIVO, quantity, 500, 'Adesivo');
+
+/** What the checkout form posts, through the same schema as the route. */
+function form(idempotencyKey: string = randomUUID()): CheckoutForm {
+  return checkoutFormSchema.parse({
+    customerName: 'Maria da Silva',
+    customerEmail: 'Maria@Example.com',
+    customerCpf: '529.982.247-25',
+    customerPhone: '(11) 98765-4321',
+    zipCode: '01310-100',
+    street: 'Avenida Paulista',
+    number: '1000',
+    complement: 'Apto 12',
+    neighborhood: 'Bela Vista',
+    city: 'São Paulo',
+    state: 'SP',
+    paymentMethod: 'pix',
+    idempotencyKey,
+  });
+}
+
+interface PlaceOptions {
+  key?: string;
+  token?: string;
+  settings?: StoreSettings;
+  tracking?: boolean;
+  trackingParameters?: TrackingParameters;
+}
+
+function place(db: Db, cart: CartLine[], options: PlaceOptions = {}): Promise<PlaceOrderResult> {
+  return placeOrder(
+    db,
+    {
+      form: form(options.key),
+      cart,
+      orderToken: options.token ?? randomUUID(),
+      trackingParameters: options.trackingParameters ?? {},
+      settings: options.settings ?? defaultSettings(),
+    },
+    { tracking: options.tracking ?? false },
+  );
+}
+
+/** Places an order that must go through, and returns its id. */
+async function placed(db: Db, cart: CartLine[], options: PlaceOptions = {}): Promise<string> {
+  const result = await place(db, cart, options);
+  if (!result.ok) throw new Error(`Order refused: ${JSON.stringify(result)}`);
+  return result.orderId;
+}
+
+async function orderRow(db: Db, orderId: string) {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!row) throw new Error(`No order ${orderId}`);
+  return row;
+}
+
+const itemRows = (db: Db, orderId: string) =>
+  db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.productName));
+
+const outboxRows = (db: Db) =>
+  db.select({ topic: outbox.topic, payload: outbox.payload }).from(outbox).orderBy(asc(outbox.id));
+
+async function stockOf(db: Db, productId: string): Promise<number> {
+  const [row] = await db
+    .select({ stock: products.stockQuantity })
+    .from(products)
+    .where(eq(products.id, productId));
+  return row!.stock;
+}
+
+async function count(db: Db, table: 'orders' | 'order_items' | 'outbox'): Promise<number> {
+  const [row] = await queryRows<{ count: number }>(
+    db,
+    sql`select count(*)::int as count from ${sql.identifier(table)}`,
+  );
+  return row!.count;
+}
+
+/** Everything checkout writes: compared before and after a refused checkout. */
+async function footprint(db: Db) {
+  const stock = await db
+    .select({ id: products.id, stock: products.stockQuantity })
+    .from(products)
+    .orderBy(products.id);
+  return {
+    orders: await count(db, 'orders'),
+    items: await count(db, 'order_items'),
+    outbox: await count(db, 'outbox'),
+    stock,
+  };
+}
+
+describeDb('placing an order', ({ db }) => {
+  beforeEach(async () => {
+    await seed(db());
+  });
+
+  it('writes a pending order with copies of its products, priced and reserved from the database', async () => {
+    const settings = {
+      ...defaultSettings(),
+      shipping_mode: 'flat_rate' as const,
+      default_shipping_cost_cents: 1500,
+      free_shipping_threshold_cents: 1_000_000,
+      pix_expiration_minutes: 45,
+    };
+    const token = randomUUID();
+    const key = randomUUID();
+    const before = Date.now();
+    const result = await place(db(), [fone(2), monitor(1)], {
+      key,
+      token,
+      settings,
+      trackingParameters: { utm_source: 'instagram', utm_campaign: 'natal' },
+    });
+    const after = Date.now();
+
+    expect(result).toEqual({ ok: true, orderId: expect.any(String), created: true });
+    if (!result.ok) return;
+    const order = await orderRow(db(), result.orderId);
+    expect(order).toMatchObject({
+      status: 'pending',
+      idempotencyKey: key,
+      orderToken: token,
+      customerName: 'Maria da Silva',
+      customerEmail: 'maria@example.com',
+      customerCpf: '52998224725',
+      customerPhone: '11987654321',
+      shippingZip: '01310100',
+      shippingStreet: 'Avenida Paulista',
+      shippingNumber: '1000',
+      shippingComplement: 'Apto 12',
+      shippingNeighborhood: 'Bela Vista',
+      shippingCity: 'São Paulo',
+      shippingState: 'SP',
+      subtotalCents: 2 * 29990 + 123456,
+      shippingCostCents: 1500,
+      totalAmountCents: 2 * 29990 + 123456 + 1500,
+      paymentMethod: 'pix',
+      paymentId: null,
+      paymentStatus: null,
+      paidAt: null,
+      cancelReason: null,
+      trackingParameters: { utm_source: 'instagram', utm_campaign: 'natal' },
+    });
+    // The deadline comes from the settings until a payment brings its own.
+    expect(order.expiresAt!.getTime()).toBeGreaterThanOrEqual(before + 45 * MINUTE);
+    expect(order.expiresAt!.getTime()).toBeLessThanOrEqual(after + 45 * MINUTE);
+
+    expect(
+      (await itemRows(db(), result.orderId)).map(({ id: _id, orderId: _order, ...item }) => item),
+    ).toEqual([
+      {
+        productId: FONE,
+        productName: 'Fone de Ouvido Bluetooth Pro',
+        productPriceCents: 29990,
+        quantity: 2,
+        totalPriceCents: 59980,
+        imageUrl: '/sample/fone-1.svg',
+      },
+      {
+        productId: MONITOR,
+        productName: 'Monitor 27" Full HD',
+        productPriceCents: 123456,
+        quantity: 1,
+        totalPriceCents: 123456,
+        imageUrl: null,
+      },
+    ]);
+
+    expect(await stockOf(db(), FONE)).toBe(STOCK[FONE] - 2);
+    expect(await stockOf(db(), MONITOR)).toBe(STOCK[MONITOR] - 1);
+    expect(await stockOf(db(), CABO)).toBe(STOCK[CABO]);
+    expect(await outboxRows(db())).toEqual([
+      { topic: 'email.order_received', payload: { orderId: result.orderId } },
+    ]);
+
+    // Copies, not references: what the product becomes later does not change the order.
+    await db()
+      .update(products)
+      .set({ name: 'Fone Novo', priceCents: 1, imageUrls: [] })
+      .where(eq(products.id, FONE));
+    const [item] = await itemRows(db(), result.orderId);
+    expect(item).toMatchObject({
+      productName: 'Fone de Ouvido Bluetooth Pro',
+      productPriceCents: 29990,
+      imageUrl: '/sample/fone-1.svg',
+    });
+  });
+
+  it('charges free shipping above the threshold, from the settings', async () => {
+    const settings = {
+      ...defaultSettings(),
+      shipping_mode: 'flat_rate' as const,
+      default_shipping_cost_cents: 1500,
+      free_shipping_threshold_cents: 50_000,
+    };
+    const cheap = await placed(db(), [cabo(1)], { settings });
+    const dear = await placed(db(), [fone(2)], { settings });
+    expect(await orderRow(db(), cheap)).toMatchObject({
+      subtotalCents: 3990,
+      shippingCostCents: 1500,
+      totalAmountCents: 5490,
+    });
+    expect(await orderRow(db(), dear)).toMatchObject({
+      subtotalCents: 59980,
+      shippingCostCents: 0,
+      totalAmountCents: 59980,
+    });
+  });
+
+  it('queues the sales-tracking report only when tracking is on', async () => {
+    const tracked = await placed(db(), [fone()], { tracking: true });
+    const untracked = await placed(db(), [cabo()], { tracking: false });
+    expect(await outboxRows(db())).toEqual([
+      { topic: 'email.order_received', payload: { orderId: tracked } },
+      { topic: 'tracking.order', payload: { orderId: tracked, paymentStatus: 'pending' } },
+      { topic: 'email.order_received', payload: { orderId: untracked } },
+    ]);
+  });
+
+  it('gives the first order back for the same submission sent twice, reserving once', async () => {
+    const key = randomUUID();
+    const token = randomUUID();
+    const first = await place(db(), [fone(2)], { key, token });
+    const second = await place(db(), [fone(2)], { key, token });
+
+    expect(first).toEqual({ ok: true, orderId: expect.any(String), created: true });
+    expect(second).toEqual({ ok: true, orderId: first.ok && first.orderId, created: false });
+    expect(await count(db(), 'orders')).toBe(1);
+    expect(await count(db(), 'order_items')).toBe(1);
+    expect(await count(db(), 'outbox')).toBe(1);
+    expect(await stockOf(db(), FONE)).toBe(STOCK[FONE] - 2);
+  });
+
+  it('gives one order for the same submission sent several times at once', async () => {
+    const key = randomUUID();
+    const token = randomUUID();
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => place(db(), [fone(2)], { key, token })),
+    );
+
+    const orderIds = new Set(results.map((result) => result.ok && result.orderId));
+    expect(results.every((result) => result.ok)).toBe(true);
+    expect(orderIds.size).toBe(1);
+    expect(results.filter((result) => result.ok && result.created)).toHaveLength(1);
+    expect(await count(db(), 'orders')).toBe(1);
+    expect(await count(db(), 'outbox')).toBe(1);
+    expect(await stockOf(db(), FONE)).toBe(STOCK[FONE] - 2);
+  });
+
+  it('gives one order for a double click on the last units in stock', async () => {
+    // The second copy finds no stock left: it must still answer with the first copy's order,
+    // not send the shopper, whose order exists, back to a cart saying the product sold out.
+    const key = randomUUID();
+    const token = randomUUID();
+    const results = await Promise.all([
+      place(db(), [monitor(3)], { key, token }),
+      place(db(), [monitor(3)], { key, token }),
+    ]);
+
+    expect(results).toEqual([
+      { ok: true, orderId: expect.any(String), created: expect.any(Boolean) },
+      { ok: true, orderId: expect.any(String), created: expect.any(Boolean) },
+    ]);
+    expect(await count(db(), 'orders')).toBe(1);
+    expect(await stockOf(db(), MONITOR)).toBe(0);
+  });
+
+  it('refuses a submission key used by another browser, writing nothing', async () => {
+    const key = randomUUID();
+    await placed(db(), [fone()], { key, token: randomUUID() });
+    const before = await footprint(db());
+
+    await expect(place(db(), [fone()], { key, token: randomUUID() })).resolves.toEqual({
+      ok: false,
+      reason: 'refused',
+      error: 'Este formulário já foi usado. Recarregue a página e tente de novo.',
+    });
+    expect(await footprint(db())).toEqual(before);
+  });
+
+  it('refuses a cart whose price changed, saying so, and writes nothing', async () => {
+    await db().update(products).set({ priceCents: 27990 }).where(eq(products.id, FONE));
+    const before = await footprint(db());
+
+    const result = await place(db(), [fone(2), cabo(1)]);
+
+    expect(result).toEqual({
+      ok: false,
+      reason: 'cart_changed',
+      notices: ['O preço de "Fone de Ouvido Bluetooth Pro" mudou de R$ 299,90 para R$ 279,90.'],
+      corrected: [line(FONE, 2, 27990, 'Fone de Ouvido Bluetooth Pro'), cabo(1)],
+    });
+    expect(await footprint(db())).toEqual(before);
+  });
+
+  it('refuses a cart holding a product removed since, and writes nothing', async () => {
+    await db().delete(products).where(eq(products.id, MONITOR));
+    const before = await footprint(db());
+
+    const result = await place(db(), [monitor(1), cabo(1)]);
+
+    expect(result).toEqual({
+      ok: false,
+      reason: 'cart_changed',
+      notices: [
+        'O produto "Monitor 27" Full HD" não está mais disponível e foi removido do seu carrinho.',
+      ],
+      corrected: [cabo(1)],
+    });
+    expect(await footprint(db())).toEqual(before);
+  });
+
+  it('refuses a quantity above the stock left, and writes nothing', async () => {
+    const before = await footprint(db());
+
+    const result = await place(db(), [cabo(2), monitor(5)]);
+
+    expect(result).toEqual({
+      ok: false,
+      reason: 'cart_changed',
+      notices: [
+        'Só temos 3 unidades de "Monitor 27" Full HD" em estoque; a quantidade no seu carrinho foi ajustada.',
+      ],
+      corrected: [cabo(2), monitor(3)],
+    });
+    expect(await footprint(db())).toEqual(before);
+  });
+
+  it('sends a shopper whose only product sold out meanwhile back to the cart, naming it', async () => {
+    await placed(db(), [monitor(3)]);
+    const before = await footprint(db());
+
+    await expect(place(db(), [monitor(1)])).resolves.toEqual({
+      ok: false,
+      reason: 'cart_changed',
+      notices: ['O produto "Monitor 27" Full HD" esgotou e foi removido do seu carrinho.'],
+      corrected: [],
+    });
+    expect(await footprint(db())).toEqual(before);
+  });
+
+  it('checks out a cart whose cookie had no room for the product names', async () => {
+    // A full cart with long names loses the names in its cookie (cartCookieHeader); they only
+    // serve to name a deleted product, so the order must still go through.
+    const result = await place(db(), [line(FONE, 1, 29990, ''), line(CABO, 2, 3990, '')]);
+    expect(result).toEqual({ ok: true, orderId: expect.any(String), created: true });
+    expect(await stockOf(db(), CABO)).toBe(STOCK[CABO] - 2);
+  });
+
+  it('refuses an empty cart', async () => {
+    await expect(place(db(), [])).resolves.toEqual({
+      ok: false,
+      reason: 'refused',
+      error: 'Seu carrinho está vazio.',
+    });
+    expect(await count(db(), 'orders')).toBe(0);
+  });
+
+  it('refuses a total below the payment minimum of R$ 5,01, and writes nothing', async () => {
+    const before = await footprint(db());
+    await expect(place(db(), [adesivo(1)])).resolves.toEqual({
+      ok: false,
+      reason: 'refused',
+      error: 'Valor mínimo para pagamento é R$ 5,01',
+    });
+    expect(await footprint(db())).toEqual(before);
+
+    // One cent more is enough; and shipping counts, since the minimum is about what is charged.
+    await db().update(products).set({ priceCents: 501 }).where(eq(products.id, ADESIVO));
+    await expect(place(db(), [line(ADESIVO, 1, 501, 'Adesivo')])).resolves.toMatchObject({
+      ok: true,
+    });
+    await db().update(products).set({ priceCents: 500 }).where(eq(products.id, ADESIVO));
+    const flatRate = {
+      ...defaultSettings(),
+      shipping_mode: 'flat_rate' as const,
+      default_shipping_cost_cents: 1,
+      free_shipping_threshold_cents: 0,
+    };
+    await expect(place(db(), [adesivo(1)], { settings: flatRate })).resolves.toMatchObject({
+      ok: true,
+    });
+    expect(await stockOf(db(), ADESIVO)).toBe(STOCK[ADESIVO] - 2);
+  });
+
+  it("refuses a subtotal below the store's minimum order value, and writes nothing", async () => {
+    const settings = { ...defaultSettings(), min_order_value_cents: 30_000 };
+    const before = await footprint(db());
+
+    await expect(place(db(), [fone(1)], { settings })).resolves.toEqual({
+      ok: false,
+      reason: 'refused',
+      error: 'O valor mínimo do pedido é R$ 300,00.',
+    });
+    expect(PLACE_ORDER_MESSAGES.orderMinimum(30_000)).toBe('O valor mínimo do pedido é R$ 300,00.');
+    expect(await footprint(db())).toEqual(before);
+
+    // The minimum itself is enough.
+    await expect(
+      place(db(), [fone(1)], { settings: { ...settings, min_order_value_cents: 29_990 } }),
+    ).resolves.toMatchObject({ ok: true });
+  });
+
+  it('sells exactly the stock to 50 shoppers checking out at once', async () => {
+    await db().update(products).set({ stockQuantity: 10 }).where(eq(products.id, CABO));
+
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        place(db(), [cabo(1)], { key: randomUUID(), token: randomUUID() }),
+      ),
+    );
+
+    const sold = results.filter((result) => result.ok);
+    expect(sold).toHaveLength(10);
+    expect(sold.every((result) => result.ok && result.created)).toBe(true);
+    expect(new Set(sold.map((result) => result.ok && result.orderId)).size).toBe(10);
+    expect(results.filter((result) => !result.ok)).toHaveLength(40);
+    expect(await stockOf(db(), CABO)).toBe(0);
+    expect(await count(db(), 'orders')).toBe(10);
+    const [units] = await queryRows<{ units: number }>(
+      db(),
+      sql`select coalesce(sum(quantity), 0)::int as units from order_items where product_id = ${CABO}`,
+    );
+    expect(units!.units).toBe(10);
+    expect(await count(db(), 'outbox')).toBe(10);
+  });
+});
+
+describeDb('paying an order (sandbox)', ({ db }) => {
+  const sandbox = (now?: () => Date) => createSandboxProvider({ db: db(), now });
+
+  beforeEach(async () => {
+    await seed(db());
+    // A payment approved after its order was cancelled is logged as an error for staff.
+    vi.spyOn(logger, 'error').mockImplementation(() => {});
+  });
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  /** A placed order with a sandbox payment. */
+  async function paidUp(cart: CartLine[] = [fone(2)]) {
+    const orderId = await placed(db(), cart);
+    const payment = await payOrder(db(), sandbox(), orderId, { origin: ORIGIN });
+    if (!payment.ok) throw new Error(payment.error);
+    return { orderId, paymentId: payment.paymentId };
+  }
+
+  const topics = async () => (await outboxRows(db())).map((row) => row.topic);
+
+  it('records a PIX payment on the order, with its code and deadline, and reuses it', async () => {
+    const orderId = await placed(db(), [fone(2)]);
+    const before = Date.now();
+    const payment = await payOrder(db(), sandbox(), orderId, { origin: ORIGIN });
+    const after = Date.now();
+
+    expect(payment).toEqual({ ok: true, paymentId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    if (!payment.ok) return;
+    const order = await orderRow(db(), orderId);
+    expect(order).toMatchObject({
+      status: 'pending',
+      paymentProvider: 'sandbox',
+      paymentId: payment.paymentId,
+      paymentStatus: 'pending',
+      pixCode: expect.stringMatching(/^000201/),
+    });
+    // The sandbox's PIX lasts 30 minutes, and that is the order's deadline now.
+    expect(order.expiresAt!.getTime()).toBeGreaterThanOrEqual(before + 30 * MINUTE);
+    expect(order.expiresAt!.getTime()).toBeLessThanOrEqual(after + 30 * MINUTE);
+    const [book] = await db()
+      .select()
+      .from(sandboxPayments)
+      .where(eq(sandboxPayments.id, payment.paymentId));
+    expect(book).toMatchObject({ orderId, amountCents: 59980, pixCode: order.pixCode });
+
+    // Paying again while the PIX is live hands back the same one.
+    await expect(payOrder(db(), sandbox(), orderId, { origin: ORIGIN })).resolves.toEqual(payment);
+    expect(await db().select().from(sandboxPayments)).toHaveLength(1);
+  });
+
+  it('confirms the order once when the payment is approved; a replay changes nothing', async () => {
+    const { orderId, paymentId } = await paidUp();
+    const change = { orderId, paymentId, status: 'approved' as const };
+
+    await expect(applyPaymentStatus(db(), change, withTracking)).resolves.toBe('confirmed');
+    const confirmed = await orderRow(db(), orderId);
+    expect(confirmed).toMatchObject({ status: 'confirmed', paymentStatus: 'approved' });
+    expect(confirmed.paidAt).toBeInstanceOf(Date);
+    expect(await outboxRows(db())).toEqual([
+      { topic: 'email.order_received', payload: { orderId } },
+      { topic: 'email.payment_confirmed', payload: { orderId } },
+      { topic: 'tracking.order', payload: { orderId, paymentStatus: 'approved' } },
+    ]);
+
+    await expect(applyPaymentStatus(db(), change, withTracking)).resolves.toBe('unchanged');
+    expect(await orderRow(db(), orderId)).toEqual(confirmed);
+    expect(await count(db(), 'outbox')).toBe(3);
+    expect(await stockOf(db(), FONE)).toBe(STOCK[FONE] - 2);
+  });
+
+  it('cancels the order and puts its stock back when the payment is rejected', async () => {
+    const { orderId, paymentId } = await paidUp();
+    expect(await stockOf(db(), FONE)).toBe(STOCK[FONE] - 2);
+
+    await expect(
+      applyPaymentStatus(db(), { orderId, paymentId, status: 'rejected' }, noTracking),
+    ).resolves.toBe('cancelled');
+    const cancelled = await orderRow(db(), orderId);
+    expect(cancelled).toMatchObject({
+      status: 'cancelled',
+      cancelReason: 'rejected',
+      paymentStatus: 'rejected',
+      paidAt: null,
+    });
+    expect(cancelled.cancelledAt).toBeInstanceOf(Date);
+    expect(await stockOf(db(), FONE)).toBe(STOCK[FONE]);
+    expect(await topics()).toEqual(['email.order_received']);
+
+    // Said again, it releases nothing more.
+    await expect(
+      applyPaymentStatus(db(), { orderId, paymentId, status: 'rejected' }, noTracking),
+    ).resolves.toBe('unchanged');
+    expect(await stockOf(db(), FONE)).toBe(STOCK[FONE]);
+  });
+
+  it('keeps a payment approved after the cancellation for staff, without reviving the order', async () => {
+    const { orderId, paymentId } = await paidUp();
+    await applyPaymentStatus(db(), { orderId, paymentId, status: 'rejected' }, noTracking);
+
+    await expect(
+      applyPaymentStatus(db(), { orderId, paymentId, status: 'approved' }, noTracking),
+    ).resolves.toBe('late');
+    const order = await orderRow(db(), orderId);
+    expect(order).toMatchObject({
+      status: 'cancelled',
+      cancelReason: 'rejected',
+      paymentStatus: 'approved',
+      paidAt: null,
+    });
+    expect(order.latePaymentAt).toBeInstanceOf(Date);
+    // The stock stays released and no "payment confirmed" e-mail goes out.
+    expect(await stockOf(db(), FONE)).toBe(STOCK[FONE]);
+    expect(await topics()).toEqual(['email.order_received']);
+    expect(logger.error).toHaveBeenCalledOnce();
+  });
+
+  it('ignores news about a payment the order no longer uses', async () => {
+    const { orderId, paymentId: stale } = await paidUp();
+    // The first PIX expired and the shopper asked for another.
+    const later = new Date(Date.now() + 31 * MINUTE);
+    const fresh = await payOrder(db(), sandbox(), orderId, { origin: ORIGIN, now: later });
+    expect(fresh).toMatchObject({ ok: true });
+    if (!fresh.ok) return;
+    expect(fresh.paymentId).not.toBe(stale);
+    const before = await orderRow(db(), orderId);
+    expect(before.paymentId).toBe(fresh.paymentId);
+
+    await expect(
+      applyPaymentStatus(db(), { orderId, paymentId: stale, status: 'approved' }, noTracking),
+    ).resolves.toBe('unchanged');
+    await expect(
+      applyPaymentStatus(db(), { orderId, paymentId: stale, status: 'rejected' }, noTracking),
+    ).resolves.toBe('unchanged');
+    expect(await orderRow(db(), orderId)).toEqual(before);
+    expect(await stockOf(db(), FONE)).toBe(STOCK[FONE] - 2);
+    expect(await count(db(), 'outbox')).toBe(1);
+
+    await expect(
+      applyPaymentStatus(
+        db(),
+        { orderId, paymentId: fresh.paymentId, status: 'approved' },
+        noTracking,
+      ),
+    ).resolves.toBe('confirmed');
+  });
+
+  it('asks the provider when a page refreshes the order, confirming it once paid', async () => {
+    const { orderId, paymentId } = await paidUp();
+    const pending = (await getOrder(db(), orderId))!;
+
+    const unpaid = await refreshPayment(db(), sandbox(), pending, noTracking);
+    expect(unpaid.order).toEqual(pending);
+    expect(await orderRow(db(), orderId)).toMatchObject({ status: 'pending' });
+
+    await setSandboxPaymentStatus(db(), paymentId, 'approved');
+    const paid = await refreshPayment(db(), sandbox(), pending, noTracking);
+    expect(paid.order).toMatchObject({ id: orderId, status: 'confirmed' });
+    expect(await orderRow(db(), orderId)).toMatchObject({
+      status: 'confirmed',
+      paymentStatus: 'approved',
+    });
+    expect(await topics()).toEqual(['email.order_received', 'email.payment_confirmed']);
+  });
+
+  it('marks an order paid by hand once (PIX with the store key)', async () => {
+    const orderId = await placed(db(), [fone(1)]);
+
+    await expect(markOrderPaid(db(), orderId, noTracking)).resolves.toBe('confirmed');
+    const paid = await orderRow(db(), orderId);
+    expect(paid).toMatchObject({ status: 'confirmed', paymentStatus: 'approved' });
+    expect(paid.paidAt).toBeInstanceOf(Date);
+
+    await expect(markOrderPaid(db(), orderId, noTracking)).resolves.toBe('unchanged');
+    expect(await orderRow(db(), orderId)).toEqual(paid);
+    expect(await topics()).toEqual(['email.order_received', 'email.payment_confirmed']);
+    expect(await stockOf(db(), FONE)).toBe(STOCK[FONE] - 1);
+    await expect(markOrderPaid(db(), randomUUID(), noTracking)).resolves.toBe('unchanged');
+  });
+
+  it('cancels unpaid orders past their deadline, releasing their stock, and leaves the rest', async () => {
+    // Due: a sandbox PIX (30 minutes) and an order that never got a payment (60 minutes).
+    const { orderId: withPix } = await paidUp([fone(2)]);
+    const noPayment = await placed(db(), [cabo(3)]);
+    // Not due: the store gives four hours.
+    const notDue = await placed(db(), [monitor(1)], {
+      settings: { ...defaultSettings(), pix_expiration_minutes: 240 },
+    });
+    const later = new Date(Date.now() + 2 * 60 * MINUTE);
+
+    await expect(
+      expireOrders(
+        db(),
+        sandbox(() => later),
+        withTracking,
+        { now: later },
+      ),
+    ).resolves.toBe(2);
+
+    expect(await orderRow(db(), withPix)).toMatchObject({
+      status: 'cancelled',
+      cancelReason: 'expired',
+      paymentStatus: 'expired',
+    });
+    expect(await orderRow(db(), noPayment)).toMatchObject({
+      status: 'cancelled',
+      cancelReason: 'expired',
+      paymentStatus: null,
+    });
+    expect(await orderRow(db(), notDue)).toMatchObject({ status: 'pending', cancelReason: null });
+    expect(await stockOf(db(), FONE)).toBe(STOCK[FONE]);
+    expect(await stockOf(db(), CABO)).toBe(STOCK[CABO]);
+    expect(await stockOf(db(), MONITOR)).toBe(STOCK[MONITOR] - 1);
+    expect((await outboxRows(db())).filter((row) => row.topic === 'tracking.order')).toEqual([
+      { topic: 'tracking.order', payload: { orderId: withPix, paymentStatus: 'expired' } },
+      { topic: 'tracking.order', payload: { orderId: noPayment, paymentStatus: 'expired' } },
+    ]);
+
+    // Nothing is due now, and nothing runs twice.
+    await expect(
+      expireOrders(
+        db(),
+        sandbox(() => later),
+        withTracking,
+      ),
+    ).resolves.toBe(0);
+    await expect(
+      expireOrders(
+        db(),
+        sandbox(() => later),
+        withTracking,
+        { now: later },
+      ),
+    ).resolves.toBe(0);
+    expect(await stockOf(db(), FONE)).toBe(STOCK[FONE]);
+  });
+
+  it('leaves an order alone before its deadline', async () => {
+    const { orderId } = await paidUp();
+    await expect(expireOrders(db(), sandbox(), noTracking)).resolves.toBe(0);
+    expect(await orderRow(db(), orderId)).toMatchObject({ status: 'pending' });
+    expect(await stockOf(db(), FONE)).toBe(STOCK[FONE] - 2);
+  });
+
+  it('cancels an expired order once when two expiry runs race', async () => {
+    const { orderId } = await paidUp([fone(2)]);
+    const later = new Date(Date.now() + 2 * 60 * MINUTE);
+
+    const cancelled = await Promise.all([
+      expireOrders(
+        db(),
+        sandbox(() => later),
+        withTracking,
+        { now: later },
+      ),
+      expireOrders(
+        db(),
+        sandbox(() => later),
+        withTracking,
+        { now: later },
+      ),
+    ]);
+
+    expect(cancelled[0]! + cancelled[1]!).toBe(1);
+    expect(await orderRow(db(), orderId)).toMatchObject({
+      status: 'cancelled',
+      cancelReason: 'expired',
+    });
+    expect(await stockOf(db(), FONE)).toBe(STOCK[FONE]);
+    expect(await topics()).toEqual(['email.order_received', 'tracking.order']);
+  });
+
+  it('confirms instead of cancelling an order paid at the last minute', async () => {
+    const { orderId, paymentId } = await paidUp([fone(2)]);
+    // Approved before its PIX ran out, but nobody told the store.
+    await expect(setSandboxPaymentStatus(db(), paymentId, 'approved')).resolves.toBe(true);
+    const later = new Date(Date.now() + 2 * 60 * MINUTE);
+
+    await expect(
+      expireOrders(
+        db(),
+        sandbox(() => later),
+        noTracking,
+        { now: later },
+      ),
+    ).resolves.toBe(0);
+
+    const order = await orderRow(db(), orderId);
+    expect(order).toMatchObject({
+      status: 'confirmed',
+      paymentStatus: 'approved',
+      cancelReason: null,
+    });
+    expect(order.paidAt).toBeInstanceOf(Date);
+    expect(await stockOf(db(), FONE)).toBe(STOCK[FONE] - 2);
+    expect(await topics()).toEqual(['email.order_received', 'email.payment_confirmed']);
+  });
+});
