@@ -15,7 +15,7 @@ import {
   type OrderView,
 } from '~/modules/orders';
 import { getOrder } from '~/modules/orders/index.server';
-import type { PaymentProvider } from '~/modules/payments';
+import { PAYMENT_STATUSES, type PaymentProvider, type PaymentStatus } from '~/modules/payments';
 import type { SettingsStore } from '~/modules/settings/index.server';
 import {
   paymentStatusToUtmify,
@@ -64,6 +64,14 @@ export function startBackgroundJobs(options: BackgroundJobsOptions): { stop(): P
       await Promise.all([worker.stop(), running]);
     },
   };
+}
+
+function currentPaymentStatus(order: OrderView, payload: unknown): PaymentStatus {
+  const recorded = order.payment.status;
+  if (recorded && (PAYMENT_STATUSES as readonly string[]).includes(recorded)) {
+    return recorded as PaymentStatus;
+  }
+  return (payload as OrderTrackingPayload).paymentStatus;
 }
 
 function orderIdOf(payload: unknown): string {
@@ -142,9 +150,10 @@ function orderHandlers({
     },
     [ORDER_TOPICS.tracking]: async (payload, signal) => {
       if (!env.UTMIFY_API_TOKEN) return;
-      const { paymentStatus } = payload as OrderTrackingPayload;
       const order = await loadOrder(db, payload);
-      const status = paymentStatusToUtmify(paymentStatus);
+      // The order's status now, not when the report was queued: a report retried after a later
+      // one must not take the order back to an earlier status.
+      const status = paymentStatusToUtmify(currentPaymentStatus(order, payload));
       await sendUtmifyOrder({
         url: env.UTMIFY_API_URL,
         token: env.UTMIFY_API_TOKEN,

@@ -1,3 +1,4 @@
+import { data } from 'react-router';
 import type { z } from 'zod';
 
 import { parseFormData, type FormResult } from './form';
@@ -29,4 +30,17 @@ export async function parseForm<Schema extends z.ZodType>(
 
 function failure(error: string): FormResult<never> {
   return { ok: false, error, fieldErrors: {}, values: {} };
+}
+
+/**
+ * Our forms only ever POST. React Router hands PUT, PATCH and DELETE to the same action, so an
+ * action refuses them first with this (null when the method is POST).
+ */
+export function refuseOtherMethods(request: Request) {
+  return request.method === 'POST' ? null : methodNotAllowed('GET, HEAD, POST');
+}
+
+export function methodNotAllowed(allow: string) {
+  const message = 'Método não permitido.';
+  return data({ ok: false, error: message, message }, { status: 405, headers: { Allow: allow } });
 }

@@ -1,6 +1,7 @@
 import { data } from 'react-router';
 
 import { parseEnv } from '~/lib/env.server';
+import { methodNotAllowed } from '~/lib/form.server';
 import { logger } from '~/lib/logger.server';
 import { createCepLookup, type CepLookup } from '~/modules/address/index.server';
 import { CHECKOUT_MESSAGES } from '~/modules/checkout';
@@ -17,6 +18,10 @@ function getCepLookup(): CepLookup {
     onUnavailable: (error) => logger.warn({ err: error }, 'CEP service unavailable'),
   });
   return cepLookup;
+}
+
+export function action() {
+  return methodNotAllowed('GET, HEAD');
 }
 
 /** The checkout asks for the address of the CEP the shopper typed, to fill the form in. */

@@ -5,7 +5,7 @@ import { keepDataAfter } from '~/lib/revalidation';
 import { CartLineItem, useOptimisticLines } from '~/components/store/cart-line';
 import { CartSummary } from '~/components/store/cart-summary';
 import { CartIcon } from '~/components/ui/icons';
-import { parseForm } from '~/lib/form.server';
+import { parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { seoMeta } from '~/lib/seo';
 import { seoContext, useSettings } from '~/lib/store-data';
 import { cartIntentSchema, type CartReply } from '~/modules/cart';
@@ -31,6 +31,8 @@ export const shouldRevalidate = keepDataAfter('/preferences');
 
 /** The one cart action: add, buy, set, remove or clear, chosen by the form's `intent`. */
 export async function action({ request, context }: Route.ActionArgs) {
+  const wrongMethod = refuseOtherMethods(request);
+  if (wrongMethod) return wrongMethod;
   const parsed = await parseForm(request, cartIntentSchema);
   if (!parsed.ok) return data<CartReply>({ error: parsed.error }, 400);
   const intent = parsed.data;

@@ -7,7 +7,7 @@ import { OrderSummary } from '~/components/store/order-summary';
 import { TestModeNotice } from '~/components/store/test-mode-notice';
 import { placeOrder } from '~/flows/place-order.server';
 import { payOrder, paymentsReady } from '~/flows/order-payment.server';
-import { parseForm } from '~/lib/form.server';
+import { parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { seoMeta } from '~/lib/seo';
 import { seoContext, useSettings } from '~/lib/store-data';
 import { cartCookieHeader, priceRequestCart, readCart } from '~/modules/cart/index.server';
@@ -49,6 +49,8 @@ type ActionReply = {
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const wrongMethod = refuseOtherMethods(request);
+  if (wrongMethod) return wrongMethod;
   if (!context.checkoutLimiter.attempt(context.clientIp)) {
     return data<ActionReply>(
       { error: RATE_LIMITED },
@@ -94,8 +96,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   const query = new URLSearchParams({ orderId: placed.orderId });
   if (payment.ok) query.set('paymentId', payment.paymentId);
-  else query.set('falha', '1');
   return redirect(`/order-confirmation?${query}`, { status: 303, headers });
+}
+
+/** The 429's Retry-After reaches the browser too (only Set-Cookie passes on its own). */
+export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
+  const retryAfter = actionHeaders.get('Retry-After');
+  return retryAfter ? { 'Retry-After': retryAfter } : loaderHeaders;
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -127,8 +134,8 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
         {loaderData.paymentsReady ? (
           <CheckoutForm
             idempotencyKey={loaderData.idempotencyKey}
-            values={actionData?.values ?? {}}
-            errors={actionData?.fieldErrors ?? {}}
+            values={(actionData && 'values' in actionData && actionData.values) || {}}
+            errors={(actionData && 'fieldErrors' in actionData && actionData.fieldErrors) || {}}
             error={actionData?.error}
             submitLabel="Finalizar Pedido"
           />

@@ -6,7 +6,7 @@ import { CopyCode } from '~/components/store/copy-code';
 import { TestModeNotice } from '~/components/store/test-mode-notice';
 import { Money } from '~/components/ui/money';
 import { hasLivePayment, payOrder, refreshPayment } from '~/flows/order-payment.server';
-import { parseForm } from '~/lib/form.server';
+import { parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { seoMeta } from '~/lib/seo';
 import { seoContext } from '~/lib/store-data';
 import { getOrderForToken, getRequestedOrder, readOrderToken } from '~/modules/orders/index.server';
@@ -55,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     live,
     qrSvg: live && order.payment.pixCode ? await pixQrSvg(order.payment.pixCode) : null,
     testMode: !!context.payments?.testMode && order.payment.provider === context.payments.name,
-    paymentFailed: new URL(request.url).searchParams.has('falha') && !order.payment.id,
+    paymentFailed: !order.payment.id,
     statusError: error ?? null,
     renderedAt: now.getTime(),
   };
@@ -70,6 +70,8 @@ const SANDBOX_STATUS = { approve: 'approved', reject: 'rejected', expire: 'expir
 
 /** 'Pagar Agora' / 'Gerar novo PIX', and the sandbox tester's approve, reject and expire. */
 export async function action({ request, context }: Route.ActionArgs) {
+  const wrongMethod = refuseOtherMethods(request);
+  if (wrongMethod) return wrongMethod;
   const parsed = await parseForm(request, actionSchema);
   if (!parsed.ok) return data({ error: parsed.error }, 400);
   const { intent, orderId } = parsed.data;

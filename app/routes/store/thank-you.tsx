@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { data, Link, useRevalidator } from 'react-router';
 
 import { OrderSummary } from '~/components/store/order-summary';
@@ -49,8 +49,19 @@ export function meta({ matches }: Route.MetaArgs) {
   return seoMeta(seoContext(matches), { title: 'Obrigado!', path: '/thank-you', noindex: true });
 }
 
-/** A just-placed order may not be readable yet (a replica behind): look again, 5 × 1 s. */
+const noSubscription = () => () => {};
+
+/**
+ * A just-placed order may not be readable yet (a replica behind): look again, 5 × 1 s. Only once
+ * the page runs in the browser: the server's answer (and a page without JavaScript) says
+ * 'Pedido não encontrado' at once.
+ */
 function useRetryWhileMissing(missing: boolean) {
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const revalidator = useRevalidator();
   const [tries, setTries] = useState(0);
   useEffect(() => {
@@ -61,7 +72,7 @@ function useRetryWhileMissing(missing: boolean) {
     }, 1_000);
     return () => clearTimeout(timer);
   }, [missing, revalidator, tries]);
-  return missing && tries < RETRIES;
+  return hydrated && missing && tries < RETRIES;
 }
 
 /** Fires the Purchase event once per order in this browser, only for a paid order. */

@@ -1,0 +1,132 @@
+import { VALID_CHECKOUT } from './shopper';
+
+/** An answer read whole: status, headers and the body as text. */
+export interface Page {
+  status: number;
+  headers: Headers;
+  text: string;
+  /** The redirect target as a path with its query, when there is one. */
+  location: string | null;
+}
+
+export type PlacedOrder = { orderId: string; paymentId: string | null; location: string };
+
+/**
+ * One browser over plain HTTP, without JavaScript: keeps its cookies, never follows redirects,
+ * and sends what a browser's form would (urlencoded, `Accept: text/html`). Unlike the Shopper
+ * it can open any page with its cookies, and its cookies can be read and forged.
+ */
+export class Visitor {
+  readonly cookies = new Map<string, string>();
+  /**
+   * The client address the server should see, sent as X-Forwarded-For (the server trusts it from
+   * loopback, TRUST_PROXY's default); a function gives each request its own. Unset: 127.0.0.1.
+   */
+  address?: string | (() => string);
+  constructor(
+    readonly baseUrl: string,
+    options: { address?: string | (() => string) } = {},
+  ) {
+    this.address = options.address;
+  }
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  async request(path: string, init: RequestInit = {}): Promise<Page> {
+    const headers = new Headers(init.headers);
+    if (this.cookies.size > 0 && !headers.has('Cookie')) headers.set('Cookie', this.cookieHeader());
+    if (!headers.has('Accept')) headers.set('Accept', 'text/html');
+    const address = typeof this.address === 'function' ? this.address() : this.address;
+    if (address && !headers.has('X-Forwarded-For')) headers.set('X-Forwarded-For', address);
+    const response = await fetch(new URL(path, this.baseUrl), {
+      ...init,
+      headers,
+      redirect: 'manual',
+    });
+    for (const header of response.headers.getSetCookie()) {
+      const [pair = ''] = header.split(';');
+      const at = pair.indexOf('=');
+      const name = pair.slice(0, at);
+      if (/Max-Age=0/i.test(header)) this.cookies.delete(name);
+      else this.cookies.set(name, pair.slice(at + 1));
+    }
+    const location = response.headers.get('location');
+    const target = location ? new URL(location, this.baseUrl) : null;
+    return {
+      status: response.status,
+      headers: response.headers,
+      text: await response.text(),
+      location: target ? `${target.pathname}${target.search}` : null,
+    };
+  }
+
+  get(path: string, headers: Record<string, string> = {}): Promise<Page> {
+    return this.request(path, { headers });
+  }
+
+  /** A form post, with fields given as pairs so that one may repeat. */
+  post(
+    path: string,
+    fields: Record<string, string> | [string, string][],
+    headers: Record<string, string> = {},
+  ): Promise<Page> {
+    return this.request(path, {
+      method: 'POST',
+      body: new URLSearchParams(fields),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+    });
+  }
+
+  async addToCart(productId: string, quantity = 1): Promise<void> {
+    const answer = await this.post('/cart', {
+      intent: 'add',
+      productId,
+      quantity: String(quantity),
+    });
+    if (answer.status !== 303) throw new Error(`Adding to the cart answered ${answer.status}`);
+  }
+
+  /** The idempotency key of a fresh checkout page (the cart must hold something). */
+  async checkoutKey(): Promise<string> {
+    const page = await this.get('/checkout');
+    const key = /name="idempotencyKey" value="([^"]+)"/.exec(page.text)?.[1];
+    if (!key) throw new Error(`No checkout form (${page.status} ${page.location ?? ''})`);
+    return key;
+  }
+
+  /** Opens the checkout and posts its form; the order must be placed. */
+  async checkout(fields: Record<string, string> = VALID_CHECKOUT): Promise<PlacedOrder> {
+    const idempotencyKey = await this.checkoutKey();
+    const answer = await this.post('/checkout', { ...fields, idempotencyKey });
+    const target = answer.location ? new URL(answer.location, this.baseUrl) : null;
+    const orderId =
+      target?.pathname === '/order-confirmation' && target.searchParams.get('orderId');
+    if (answer.status !== 303 || !orderId) {
+      throw new Error(
+        `Checkout answered ${answer.status} ${answer.location ?? answer.text.slice(0, 300)}`,
+      );
+    }
+    return { orderId, paymentId: target.searchParams.get('paymentId'), location: answer.location! };
+  }
+}
+
+/** The order's number as the store prints it: the last 8 characters of its id. */
+export const orderNumber = (orderId: string) => orderId.slice(-8).toUpperCase();
+
+/** The page's text without tags, whitespace squeezed, for reading what a shopper reads. */
+export function visibleText(html: string): string {
+  return html
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<style[\s\S]*?<\/style>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
