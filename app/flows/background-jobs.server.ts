@@ -31,7 +31,8 @@ import {
 } from './order-events.server';
 
 const EXPIRY_INTERVAL_MS = 30_000;
-// The order-received e-mail carries the PIX code, created just after the order's transaction.
+// A payment still being created (a slow gateway) is waited for this long before the e-mail
+// goes without its PIX code.
 const WAIT_FOR_PAYMENT_MS = 2 * 60_000;
 
 export interface BackgroundJobsOptions {

@@ -32,10 +32,16 @@ export async function trackOrder(
   await enqueue(db, ORDER_TOPICS.tracking, payload);
 }
 
+// The order-received e-mail carries the PIX code, created just after the order's transaction
+// commits: it waits these few seconds rather than being tried before the code exists.
+const ORDER_RECEIVED_DELAY_MS = 5_000;
+
 export async function mailOrder(
   db: Db,
   topic: typeof ORDER_TOPICS.orderReceived | typeof ORDER_TOPICS.paymentConfirmed,
   orderId: string,
 ): Promise<void> {
-  await enqueue(db, topic, { orderId });
+  const runAt =
+    topic === ORDER_TOPICS.orderReceived ? new Date(Date.now() + ORDER_RECEIVED_DELAY_MS) : undefined;
+  await enqueue(db, topic, { orderId }, { runAt });
 }
