@@ -13,8 +13,7 @@ import {
 } from '../support/fake-gateway';
 import { sampleProduct } from '../support/sample';
 import { startServer, type TestServer } from '../support/server';
-import { VALID_CHECKOUT } from '../support/shopper';
-import { orderNumber, visibleText, Visitor } from '../support/visitor';
+import { orderNumber, VALID_CHECKOUT, visibleText, Visitor } from '../support/visitor';
 
 // The gateway's secret and the UTMify token: neither may reach a page or a log line.
 const SECRET = 'sk_test_e2e_9b1f0c7d2a';

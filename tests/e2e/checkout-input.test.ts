@@ -8,8 +8,14 @@ import { CHECKOUT_MESSAGES } from '~/modules/checkout';
 import { decodeBody, send } from '../fuzz/http';
 import { sampleProduct } from '../support/sample';
 import { startServer, type TestServer } from '../support/server';
-import { VALID_CHECKOUT } from '../support/shopper';
-import { orderNumber, visibleText, Visitor, type Page, type PlacedOrder } from '../support/visitor';
+import {
+  orderNumber,
+  VALID_CHECKOUT,
+  visibleText,
+  Visitor,
+  type Page,
+  type PlacedOrder,
+} from '../support/visitor';
 
 // R$ 129,90, 120 in stock.
 const MOUSE = sampleProduct('Mouse Sem Fio');

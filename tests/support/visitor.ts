@@ -1,4 +1,17 @@
-import { VALID_CHECKOUT } from './shopper';
+/** A checkout form a shopper would send: every field valid, formatted as typed. */
+export const VALID_CHECKOUT = {
+  customerName: 'Maria da Silva',
+  customerEmail: 'maria@example.com',
+  customerCpf: '529.982.247-25',
+  customerPhone: '(11) 98765-4321',
+  zipCode: '01310-100',
+  street: 'Avenida Paulista',
+  number: '1000',
+  neighborhood: 'Bela Vista',
+  city: 'São Paulo',
+  state: 'SP',
+  paymentMethod: 'pix',
+};
 
 /** An answer read whole: status, headers and the body as text. */
 export interface Page {
@@ -13,8 +26,8 @@ export type PlacedOrder = { orderId: string; paymentId: string | null; location:
 
 /**
  * One browser over plain HTTP, without JavaScript: keeps its cookies, never follows redirects,
- * and sends what a browser's form would (urlencoded, `Accept: text/html`). Unlike the Shopper
- * it can open any page with its cookies, and its cookies can be read and forged.
+ * and sends what a browser's form would (urlencoded, `Accept: text/html`)..
+ * Its cookies can be read and forged.
  */
 export class Visitor {
   readonly cookies = new Map<string, string>();
