@@ -42,6 +42,8 @@ export async function mailOrder(
   orderId: string,
 ): Promise<void> {
   const runAt =
-    topic === ORDER_TOPICS.orderReceived ? new Date(Date.now() + ORDER_RECEIVED_DELAY_MS) : undefined;
+    topic === ORDER_TOPICS.orderReceived
+      ? new Date(Date.now() + ORDER_RECEIVED_DELAY_MS)
+      : undefined;
   await enqueue(db, topic, { orderId }, { runAt });
 }
