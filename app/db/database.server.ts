@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -75,26 +76,73 @@ async function openPgliteFolder(dataDir: string): Promise<Database> {
   const dir = resolve(dataDir, 'db');
   mkdirSync(dir, { recursive: true });
   // PGlite does not guard its folder; two processes writing to it would corrupt it.
-  let release: () => Promise<void>;
-  try {
-    release = await lockfile.lock(dir, {
-      lockfilePath: `${dir}.lock`,
-      stale: 10_000,
-      onCompromised: (error) => {
-        logger.fatal({ err: error }, 'Lost the lock on the database folder; stopping');
-        process.exit(1);
-      },
-    });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ELOCKED') throw new DatabaseLockedError(dataDir);
-    throw error;
-  }
+  const release = await lockFolder(dir, dataDir);
   try {
     const client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
     return wrapPglite(client, release);
   } catch (error) {
     await release();
     throw error;
+  }
+}
+
+async function lockFolder(dir: string, dataDir: string): Promise<() => Promise<void>> {
+  const lockPath = `${dir}.lock`;
+  const ownerPath = `${dir}.owner`;
+  const lock = () =>
+    lockfile.lock(dir, {
+      lockfilePath: lockPath,
+      stale: 10_000,
+      onCompromised: (error) => {
+        logger.fatal({ err: error }, 'Lost the lock on the database folder; stopping');
+        process.exit(1);
+      },
+    });
+  let release: () => Promise<void>;
+  try {
+    release = await lock();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error;
+    // A process killed on this machine (kill -9, a crash) leaves a lock that only goes stale
+    // after 10 s; when its owner is known to be gone, a restart need not wait for that.
+    const owner = deadOwner(ownerPath, lockPath);
+    if (owner === null) throw new DatabaseLockedError(dataDir);
+    logger.warn({ pid: owner }, 'Taking over the database lock of a process that is gone');
+    rmSync(lockPath, { recursive: true, force: true });
+    try {
+      release = await lock();
+    } catch (again) {
+      if ((again as NodeJS.ErrnoException).code === 'ELOCKED')
+        throw new DatabaseLockedError(dataDir);
+      throw again;
+    }
+  }
+  writeFileSync(ownerPath, JSON.stringify({ pid: process.pid, host: hostname() }));
+  return release;
+}
+
+/** The pid of the lock's owner when it ran on this machine and has ended; null otherwise. */
+function deadOwner(ownerPath: string, lockPath: string): number | null {
+  let owner: { pid?: unknown; host?: unknown };
+  try {
+    // An owner file older than the lock belongs to an earlier holder: the lock's holder may be
+    // alive and about to write its own.
+    const lockBorn = statSync(lockPath).birthtimeMs;
+    if (lockBorn > 0 && statSync(ownerPath).mtimeMs < lockBorn) return null;
+    owner = JSON.parse(readFileSync(ownerPath, 'utf8')) as typeof owner;
+  } catch {
+    return null;
+  }
+  const { pid, host } = owner;
+  if (typeof pid !== 'number' || !Number.isInteger(pid) || pid <= 0 || host !== hostname()) {
+    return null;
+  }
+  if (pid === process.pid) return null;
+  try {
+    process.kill(pid, 0);
+    return null;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH' ? pid : null;
   }
 }
 
