@@ -115,7 +115,8 @@ function orderHandlers({
       addressLine: addressLine(order.address),
       pixCode: order.status === 'pending' ? order.payment.pixCode : null,
       expiresAt: order.status === 'pending' ? order.payment.expiresAt : null,
-      orderUrl: `${origin}/order-confirmation?${new URLSearchParams({ orderId: order.id })}`,
+      // The link's key opens this one order on any device, as the shopper reads mail on a phone.
+      orderUrl: `${origin}/${kind === 'received' ? 'order-confirmation' : 'thank-you'}?${new URLSearchParams({ orderId: order.id, chave: order.accessKey })}`,
       estimatedDelivery: delivery ? formatDeliveryDate(delivery) : undefined,
     };
     const identity = {

@@ -21,7 +21,7 @@ import { logger } from '~/lib/logger.server';
 import type { CartLine } from '~/modules/cart';
 import { checkoutFormSchema, type CheckoutForm } from '~/modules/checkout';
 import type { TrackingParameters } from '~/modules/orders';
-import { getOrder } from '~/modules/orders/index.server';
+import { findOrderFor, getOrder } from '~/modules/orders/index.server';
 import { createSandboxProvider, setSandboxPaymentStatus } from '~/modules/payments/index.server';
 import { defaultSettings, type StoreSettings } from '~/modules/settings';
 
@@ -501,6 +501,29 @@ describeDb('placing an order', ({ db }) => {
     );
     expect(units!.units).toBe(10);
     expect(await count(db(), 'outbox')).toBe(10);
+  });
+});
+
+describeDb("an order's pages", ({ db }) => {
+  beforeEach(async () => {
+    await seed(db());
+  });
+
+  it('open for the browser that placed it or the key of its e-mails, and for nobody else', async () => {
+    const token = randomUUID();
+    const orderId = await placed(db(), [fone(1)], { token });
+    const { accessKey } = (await getOrder(db(), orderId))!;
+    const found = (access: Parameters<typeof findOrderFor>[2]) =>
+      findOrderFor(db(), orderId, access).then((order) => order?.id ?? null);
+
+    expect(await found({ token })).toBe(orderId);
+    expect(await found({ token: randomUUID(), key: accessKey })).toBe(orderId);
+    expect(await found({ token: null, key: accessKey })).toBe(orderId);
+    expect(await found({ token: randomUUID() })).toBeNull();
+    expect(await found({ token: null, key: randomUUID() })).toBeNull();
+    expect(await found({ token: null, key: "x' or 1=1" })).toBeNull();
+    expect(await found({ token: null, key: null })).toBeNull();
+    expect(await findOrderFor(db(), 'not-an-id', { token })).toBeNull();
   });
 });
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -444,6 +445,23 @@ describe('checkout with the SPEC §7 payment gateway', () => {
     const [received] = await mailsFor(placed.number);
     expect(received!.text).toContain(`To: ${VALID_CHECKOUT.customerEmail}`);
     expect(received!.text).toContain(pixCode);
+
+    // Its link opens this order on another device (no order token there), and a wrong key does not.
+    const link =
+      /https?:\/\/[^\s"<>]+\/order-confirmation\?orderId=[\w-]+&(?:amp;)?chave=[\w-]+/.exec(
+        received!.text,
+      )?.[0];
+    expect(link).toBeDefined();
+    const path =
+      new URL(link!.replace('&amp;', '&')).pathname + new URL(link!.replace('&amp;', '&')).search;
+    const phone = new Visitor(server.url);
+    const opened = await phone.get(path);
+    expect(opened.status).toBe(200);
+    expect(visibleText(opened.text)).toContain(`Pedido #${placed.number}`);
+    expect(opened.text).toContain(pixCode);
+    const guessed = await phone.get(path.replace(/chave=[\w-]+/, `chave=${randomUUID()}`));
+    expect(guessed.status).toBe(404);
+    expect(guessed.text).not.toContain(pixCode);
 
     // The shopper's own page sees the approval (no postback at all) and the confirmation follows.
     gateway.setStatus(placed.paymentId!, 'APPROVED');

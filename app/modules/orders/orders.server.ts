@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 
 import { isUuid } from '~/db/columns';
 import type { Db } from '~/db/database.server';
@@ -59,6 +59,7 @@ function toView(order: OrderRow, items: ItemRow[]): OrderView {
     cancelReason: order.cancelReason,
     trackingCode: order.trackingCode,
     trackingParameters: order.trackingParameters,
+    accessKey: order.accessKey,
   };
 }
 
@@ -135,22 +136,48 @@ export async function findOrderByIdempotencyKey(
   return row ?? null;
 }
 
+/** What opens an order's pages: the browser's order token, or the key in the order's e-mails. */
+export interface OrderAccess {
+  token: string | null;
+  key?: string | null;
+}
+
 /**
- * The order, only for the browser that placed it: another token, an unknown id and a malformed
- * one all answer null after the same single query, so the answer tells nothing about other orders.
+ * The order, only for the browser that placed it or a link from its e-mails: another token, a
+ * wrong key, an unknown id and a malformed one all answer null after the same single query, so
+ * the answer tells nothing about other orders.
  */
-export async function getOrderForToken(
+export async function findOrderFor(
   db: Db,
   orderId: string,
-  orderToken: string | null,
+  access: OrderAccess,
 ): Promise<OrderView | null> {
-  if (!orderToken || !isUuid(orderId)) return null;
+  const key = access.key && isUuid(access.key) ? access.key : null;
+  if (!isUuid(orderId) || (!access.token && !key)) return null;
+  const allowed = or(
+    access.token ? eq(orders.orderToken, access.token) : undefined,
+    key ? eq(orders.accessKey, key) : undefined,
+  );
   const rows = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.orderToken, orderToken)));
+    .where(and(eq(orders.id, orderId), allowed));
   const [view] = await withItems(db, rows);
   return view ?? null;
+}
+
+/** The `chave` of an order link, as the pages pass it on. */
+export function requestedKey(request: Request): string | null {
+  return new URL(request.url).searchParams.get('chave');
+}
+
+/** The order named by the request's `orderId` (and `chave`), if this browser may see it. */
+export async function getRequestedOrder(db: Db, request: Request): Promise<OrderView | null> {
+  const orderId = new URL(request.url).searchParams.get('orderId') ?? '';
+  return findOrderFor(db, orderId, {
+    token: await readOrderToken(request),
+    key: requestedKey(request),
+  });
 }
 
 /** The order a provider's payment id belongs to, for its postbacks. */
@@ -161,12 +188,6 @@ export async function findOrderIdByPaymentId(db: Db, paymentId: string): Promise
     .where(eq(orders.paymentId, paymentId))
     .limit(1);
   return row?.id ?? null;
-}
-
-/** The order named by the request's `orderId` parameter, if this browser placed it. */
-export async function getRequestedOrder(db: Db, request: Request): Promise<OrderView | null> {
-  const orderId = new URL(request.url).searchParams.get('orderId') ?? '';
-  return getOrderForToken(db, orderId, await readOrderToken(request));
 }
 
 /** Any order by id, for the server's own work (payments, e-mails, jobs); never for a page. */

@@ -58,6 +58,8 @@ export const orders = pgTable(
     status: text('status').$type<OrderStatus>().notNull().default('pending'),
     // Random identifier of the shopper's browser; the order history is looked up by it.
     orderToken: text('order_token').notNull(),
+    // The key in the links of the order's e-mails: opens this one order on any device.
+    accessKey: uuid('access_key').notNull().defaultRandom(),
     paymentProvider: text('payment_provider'),
     paymentId: text('payment_id'),
     paymentStatus: text('payment_status'),

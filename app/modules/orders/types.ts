@@ -34,6 +34,8 @@ export interface OrderView {
   cancelReason: CancelReason | null;
   trackingCode: string | null;
   trackingParameters: TrackingParameters;
+  /** Opens this order from its e-mails' links; only ever sent to whoever may see the order. */
+  accessKey: string;
 }
 
 /** What the place-order flow writes. */

@@ -9,7 +9,12 @@ import { hasLivePayment, payOrder, refreshPayment } from '~/flows/order-payment.
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { seoMeta } from '~/lib/seo';
 import { seoContext } from '~/lib/store-data';
-import { getOrderForToken, getRequestedOrder, readOrderToken } from '~/modules/orders/index.server';
+import {
+  findOrderFor,
+  getRequestedOrder,
+  readOrderToken,
+  requestedKey,
+} from '~/modules/orders/index.server';
 import { pixQrSvg, setSandboxPaymentStatus } from '~/modules/payments/index.server';
 
 import type { Route } from './+types/order-confirmation';
@@ -17,10 +22,15 @@ import type { Route } from './+types/order-confirmation';
 const MISSING = 'Não foi possível encontrar os dados de pagamento';
 const POLL_MS = 5_000;
 
-function confirmationPath(orderId: string, paymentId?: string | null): string {
+/** The order's pages keep the e-mail link's key, for a browser that only has that. */
+function orderQuery(orderId: string, extra: Record<string, string | null | undefined>) {
   const query = new URLSearchParams({ orderId });
-  if (paymentId) query.set('paymentId', paymentId);
-  return `/order-confirmation?${query}`;
+  for (const [name, value] of Object.entries(extra)) if (value) query.set(name, value);
+  return query;
+}
+
+function confirmationPath(orderId: string, paymentId?: string | null, key?: string | null) {
+  return `/order-confirmation?${orderQuery(orderId, { paymentId, chave: key })}`;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -32,15 +42,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     found,
     context.orderEvents,
   );
+  // Passed on only when it is this order's: the page never repeats a guessed key.
+  const key = requestedKey(request) === order.accessKey ? order.accessKey : null;
   if (order.status !== 'pending' && order.status !== 'cancelled') {
-    const query = new URLSearchParams({ orderId: order.id, paymentId: order.payment.id ?? '' });
-    query.set('verified', 'true');
+    const query = orderQuery(order.id, {
+      paymentId: order.payment.id,
+      verified: 'true',
+      chave: key,
+    });
     throw redirect(`/thank-you?${query}`);
   }
   const now = new Date();
   const live = order.status === 'pending' && hasLivePayment(order, now);
   return {
     kind: 'order' as const,
+    accessKey: key,
     order: {
       id: order.id,
       number: order.number,
@@ -64,6 +80,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const actionSchema = z.object({
   intent: z.enum(['pay', 'approve', 'reject', 'expire'], { error: 'Ação inválida.' }),
   orderId: z.string({ error: MISSING }).max(64, { error: MISSING }),
+  chave: z.string().max(64).optional(),
 });
 
 const SANDBOX_STATUS = { approve: 'approved', reject: 'rejected', expire: 'expired' } as const;
@@ -74,16 +91,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (wrongMethod) return wrongMethod;
   const parsed = await parseForm(request, actionSchema);
   if (!parsed.ok) return data({ error: parsed.error }, 400);
-  const { intent, orderId } = parsed.data;
-  const order = await getOrderForToken(context.db, orderId, await readOrderToken(request));
+  const { intent, orderId, chave } = parsed.data;
+  const order = await findOrderFor(context.db, orderId, {
+    token: await readOrderToken(request),
+    key: chave,
+  });
   if (!order) return data({ error: MISSING }, 404);
+  const key = chave === order.accessKey ? chave : null;
 
   if (intent === 'pay') {
     const payment = await payOrder(context.db, context.payments, order.id, {
       origin: context.origin,
     });
     if (!payment.ok) return data({ error: payment.error }, 409);
-    return redirect(confirmationPath(order.id, payment.paymentId), 303);
+    return redirect(confirmationPath(order.id, payment.paymentId, key), 303);
   }
   const sandbox = context.payments?.testMode && order.payment.provider === context.payments.name;
   if (!sandbox || !order.payment.id) {
@@ -91,7 +112,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   await setSandboxPaymentStatus(context.db, order.payment.id, SANDBOX_STATUS[intent]);
   await refreshPayment(context.db, context.payments, order, context.orderEvents);
-  return redirect(confirmationPath(order.id, order.payment.id), 303);
+  return redirect(confirmationPath(order.id, order.payment.id, key), 303);
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -134,11 +155,28 @@ function formatRemaining(ms: number): string {
   return hours > 0 ? `${hours}:${clock}` : clock;
 }
 
-function PayButton({ orderId, label }: { orderId: string; label: string }) {
+function OrderFields({ orderId, linkKey }: { orderId: string; linkKey: string | null }) {
+  return (
+    <>
+      <input type="hidden" name="orderId" value={orderId} />
+      {linkKey ? <input type="hidden" name="chave" value={linkKey} /> : null}
+    </>
+  );
+}
+
+function PayButton({
+  orderId,
+  linkKey,
+  label,
+}: {
+  orderId: string;
+  linkKey: string | null;
+  label: string;
+}) {
   const busy = useNavigation().state === 'submitting';
   return (
-    <Form method="post" action={confirmationPath(orderId)}>
-      <input type="hidden" name="orderId" value={orderId} />
+    <Form method="post" action={confirmationPath(orderId, null, linkKey)}>
+      <OrderFields orderId={orderId} linkKey={linkKey} />
       <button
         type="submit"
         name="intent"
@@ -152,15 +190,15 @@ function PayButton({ orderId, label }: { orderId: string; label: string }) {
   );
 }
 
-function SandboxPanel({ orderId }: { orderId: string }) {
+function SandboxPanel({ orderId, linkKey }: { orderId: string; linkKey: string | null }) {
   return (
     <Form
       method="post"
-      action={confirmationPath(orderId)}
+      action={confirmationPath(orderId, null, linkKey)}
       className="flex flex-col gap-2 rounded-card border-2 border-dashed border-accent p-4"
     >
       <p className="font-semibold">Modo de teste: simule a resposta do banco.</p>
-      <input type="hidden" name="orderId" value={orderId} />
+      <OrderFields orderId={orderId} linkKey={linkKey} />
       <div className="grid grid-cols-3 gap-2">
         <button type="submit" name="intent" value="approve" className="btn btn-success">
           Aprovar
@@ -263,7 +301,10 @@ export default function OrderConfirmationPage({ loaderData, actionData }: Route.
               : 'Aguardando o pagamento. Esta página se atualiza sozinha quando ele for confirmado.'}
           </p>
           <noscript>
-            <a href={confirmationPath(order.id, order.paymentId)} className="text-link underline">
+            <a
+              href={confirmationPath(order.id, order.paymentId, loaderData.accessKey)}
+              className="text-link underline"
+            >
               Já paguei: verificar pagamento
             </a>
           </noscript>
@@ -280,12 +321,15 @@ export default function OrderConfirmationPage({ loaderData, actionData }: Route.
           </p>
           <PayButton
             orderId={order.id}
+            linkKey={loaderData.accessKey}
             label={loaderData.paymentFailed ? 'Pagar Agora' : 'Gerar novo PIX'}
           />
         </section>
       )}
 
-      {testMode && canPay ? <SandboxPanel orderId={order.id} /> : null}
+      {testMode && canPay ? (
+        <SandboxPanel orderId={order.id} linkKey={loaderData.accessKey} />
+      ) : null}
       <Link to="/historico" className="text-center text-link underline">
         Ver meus pedidos
       </Link>

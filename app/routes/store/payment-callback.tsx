@@ -5,7 +5,7 @@ import { refreshPayment } from '~/flows/order-payment.server';
 import { isUuid } from '~/db/columns';
 import { seoMeta } from '~/lib/seo';
 import { seoContext } from '~/lib/store-data';
-import { getOrderForToken, readOrderToken } from '~/modules/orders/index.server';
+import { findOrderFor, readOrderToken } from '~/modules/orders/index.server';
 
 import type { Route } from './+types/payment-callback';
 
@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!isUuid(orderId) || !paymentId || paymentId.length > 200) {
     return data({ outcome: 'invalid' as Outcome, next: '/cart' }, 400);
   }
-  const found = await getOrderForToken(context.db, orderId, await readOrderToken(request));
+  const found = await findOrderFor(context.db, orderId, { token: await readOrderToken(request) });
   if (!found || found.payment.id !== paymentId) {
     return data({ outcome: 'invalid' as Outcome, next: '/cart' }, 404);
   }

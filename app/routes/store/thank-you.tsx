@@ -6,7 +6,7 @@ import { refreshPayment } from '~/flows/order-payment.server';
 import { seoMeta } from '~/lib/seo';
 import { seoContext, useSettings } from '~/lib/store-data';
 import { addressLine, estimatedDelivery, formatDeliveryDate } from '~/modules/orders';
-import { getRequestedOrder } from '~/modules/orders/index.server';
+import { getRequestedOrder, requestedKey } from '~/modules/orders/index.server';
 import { trackPurchase } from '~/modules/tracking';
 
 import type { Route } from './+types/thank-you';
@@ -27,6 +27,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : null;
   return {
     kind: 'order' as const,
+    // Kept in links only when it opened this order (an e-mail link on another device).
+    accessKey: requestedKey(request) === order.accessKey ? order.accessKey : null,
     paid,
     order: {
       id: order.id,
@@ -121,7 +123,7 @@ export default function ThankYouPage({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  const { order, paid, delivery } = loaderData;
+  const { order, paid, delivery, accessKey } = loaderData;
   return (
     <div className="section-spacing mx-auto grid max-w-store items-start gap-6 px-4 lg:grid-cols-[1fr_24rem]">
       <div className="flex flex-col gap-6">
@@ -155,7 +157,9 @@ export default function ThankYouPage({ loaderData }: Route.ComponentProps) {
         <div className="flex flex-wrap gap-3">
           {paid ? null : (
             <Link
-              to={`/order-confirmation?${new URLSearchParams({ orderId: order.id })}`}
+              to={`/order-confirmation?${new URLSearchParams(
+                accessKey ? { orderId: order.id, chave: accessKey } : { orderId: order.id },
+              )}`}
               className="btn btn-success"
             >
               Pagar Agora

@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "access_key" uuid DEFAULT gen_random_uuid() NOT NULL;
