@@ -210,6 +210,8 @@ export async function refreshPayment(
   if (order.status !== 'pending') return { order };
   const answer = await provider.status(paymentId);
   if (!answer.ok) return { order, error: answer.error };
+  // The usual answer while the shopper waits: nothing new, no transaction.
+  if (answer.value === order.payment.status) return { order };
   const outcome = await applyPaymentStatus(
     db,
     { orderId: order.id, paymentId, status: answer.value },
