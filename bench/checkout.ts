@@ -27,20 +27,10 @@ import { initializeStore } from '~/flows/seed-sample-store.server';
 
 import { createDatabase, dropDatabase, uniqueDatabaseName } from '../tests/support/postgres';
 import { prepareStoreFolder } from '../tests/support/store';
+import { positiveInteger } from './options';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const BUILD_DIR = process.env.VITRINE_BUILD_DIR || 'build-bench';
-
-function positiveInteger(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (!raw) return fallback;
-  const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value < 1) {
-    console.error(`${name} must be a positive whole number, got "${raw}".`);
-    process.exit(2);
-  }
-  return value;
-}
 
 const DURATION_MS = positiveInteger('DURATION', 15) * 1000;
 const WARMUP_MS = positiveInteger('WARMUP', 3) * 1000;

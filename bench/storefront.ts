@@ -13,20 +13,10 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 
 import { openDatabase, type DatabaseOptions, type Db } from '~/db/database.server';
+import { positiveInteger } from './options';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const BUILD_DIR = process.env.VITRINE_BUILD_DIR || 'build';
-
-function positiveInteger(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (!raw) return fallback;
-  const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value < 1) {
-    console.error(`${name} must be a positive whole number, got "${raw}".`);
-    process.exit(2);
-  }
-  return value;
-}
 
 const DURATION = positiveInteger('DURATION', 10);
 const CONNECTIONS = positiveInteger('CONNECTIONS', 10);
