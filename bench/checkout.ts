@@ -27,6 +27,7 @@ import { initializeStore } from '~/flows/seed-sample-store.server';
 
 import { createDatabase, dropDatabase, uniqueDatabaseName } from '../tests/support/postgres';
 import { prepareStoreFolder } from '../tests/support/store';
+
 import { positiveInteger } from './options';
 
 const ROOT = new URL('..', import.meta.url).pathname;

@@ -13,6 +13,7 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 
 import { openDatabase, type DatabaseOptions, type Db } from '~/db/database.server';
+
 import { positiveInteger } from './options';
 
 const ROOT = new URL('..', import.meta.url).pathname;
