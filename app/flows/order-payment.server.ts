@@ -56,11 +56,12 @@ export function hasLivePayment(order: OrderView, now: Date): boolean {
 export async function payOrder(
   db: Db,
   provider: PaymentProvider | null,
-  orderId: string,
+  orderOrId: string | OrderView,
   options: { origin: string; now?: Date },
 ): Promise<PayOrderResult> {
   if (!provider) return { ok: false, error: PAYMENT_MESSAGES.notConfigured };
-  const order = await getOrder(db, orderId);
+  // An order just written is passed as it is; any other is read again.
+  const order = typeof orderOrId === 'string' ? await getOrder(db, orderOrId) : orderOrId;
   if (!order || order.status !== 'pending')
     return { ok: false, error: PAYMENT_MESSAGES.orderMissing };
   if (hasLivePayment(order, options.now ?? new Date()))
@@ -82,7 +83,7 @@ export async function payOrder(
     });
     if (!outcome.ok) {
       logger.warn(
-        { orderId, provider: provider.name, error: outcome.error },
+        { orderId: order.id, provider: provider.name, error: outcome.error },
         'Payment not created',
       );
       return { ok: false, error: PAYMENT_MESSAGES.failed(outcome.error) };
@@ -101,7 +102,10 @@ export async function payOrder(
     if (!stored) return { ok: false, error: PAYMENT_MESSAGES.orderMissing };
     return { ok: true, paymentId: payment.paymentId };
   } catch (error) {
-    logger.error({ err: error, orderId, provider: provider.name }, 'Payment creation threw');
+    logger.error(
+      { err: error, orderId: order.id, provider: provider.name },
+      'Payment creation threw',
+    );
     return { ok: false, error: PAYMENT_MESSAGES.threw };
   }
 }

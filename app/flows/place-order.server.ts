@@ -5,7 +5,7 @@ import { priceCart } from '~/modules/cart/index.server';
 import { reserveStock } from '~/modules/catalog/index.server';
 import type { CheckoutForm } from '~/modules/checkout';
 import { findOrderByIdempotencyKey, insertOrder } from '~/modules/orders/index.server';
-import type { TrackingParameters } from '~/modules/orders';
+import type { OrderView, TrackingParameters } from '~/modules/orders';
 import { MIN_PAYMENT_CENTS } from '~/modules/payments';
 import type { StoreSettings } from '~/modules/settings';
 
@@ -20,7 +20,8 @@ export interface PlaceOrderInput {
 }
 
 export type PlaceOrderResult =
-  | { ok: true; orderId: string; created: boolean }
+  /** `order` when this call created it (as written, for the payment that follows). */
+  | { ok: true; orderId: string; created: boolean; order?: OrderView }
   /** The cart changed since the shopper saw it: back to the corrected cart, saying what changed. */
   | { ok: false; reason: 'cart_changed'; notices: string[]; corrected: CartLine[] }
   | { ok: false; reason: 'refused'; error: string };
@@ -48,10 +49,16 @@ export async function placeOrder(
   input: PlaceOrderInput,
   events: OrderEventOptions,
 ): Promise<PlaceOrderResult> {
-  const again = await sameSubmission(db, input);
-  if (again) return again;
+  // A submission seen before (a resend after the cart was emptied, a double click) is found by
+  // its key when this one cannot go through; the usual first submission pays no look-up.
   if (input.cart.length === 0) {
-    return { ok: false, reason: 'refused', error: PLACE_ORDER_MESSAGES.empty };
+    return (
+      (await sameSubmission(db, input)) ?? {
+        ok: false,
+        reason: 'refused',
+        error: PLACE_ORDER_MESSAGES.empty,
+      }
+    );
   }
   try {
     const result = await db.transaction(async (tx) => {
@@ -92,7 +99,7 @@ export async function placeOrder(
       if (!reserved) throw new StockTaken();
 
       const { form } = input;
-      const orderId = await insertOrder(tx, {
+      const order = await insertOrder(tx, {
         idempotencyKey: form.idempotencyKey,
         orderToken: input.orderToken,
         customer: {
@@ -123,9 +130,9 @@ export async function placeOrder(
         trackingParameters: input.trackingParameters,
         expiresAt: new Date(Date.now() + input.settings.pix_expiration_minutes * 60_000),
       });
-      await mailOrder(tx, ORDER_TOPICS.orderReceived, orderId);
-      await trackOrder(tx, orderId, 'pending', events);
-      return { ok: true, orderId, created: true } as const;
+      await mailOrder(tx, ORDER_TOPICS.orderReceived, order.id);
+      await trackOrder(tx, order.id, 'pending', events);
+      return { ok: true, orderId: order.id, created: true, order } as const;
     });
     // A double click: the first copy may have taken the last units this copy was refused.
     if (!result.ok) return (await sameSubmission(db, input)) ?? result;

@@ -83,8 +83,11 @@ async function withItems(db: Db, rows: OrderRow[]): Promise<OrderView[]> {
   );
 }
 
-/** Writes a pending order and its lines (each copying the product's name, price and image). */
-export async function insertOrder(db: Db, order: NewOrder): Promise<string> {
+/**
+ * Writes a pending order and its lines (each copying the product's name, price and image), and
+ * answers the order as written, so the caller need not read it again.
+ */
+export async function insertOrder(db: Db, order: NewOrder): Promise<OrderView> {
   const [row] = await db
     .insert(orders)
     .values({
@@ -108,20 +111,23 @@ export async function insertOrder(db: Db, order: NewOrder): Promise<string> {
       trackingParameters: order.trackingParameters,
       expiresAt: order.expiresAt,
     })
-    .returning({ id: orders.id });
+    .returning();
   const orderId = row!.id;
-  await db.insert(orderItems).values(
-    order.lines.map((line) => ({
-      orderId,
-      productId: line.productId,
-      productName: line.name,
-      productPriceCents: line.unitPriceCents,
-      quantity: line.quantity,
-      totalPriceCents: line.unitPriceCents * line.quantity,
-      imageUrl: line.imageUrl,
-    })),
-  );
-  return orderId;
+  const items = await db
+    .insert(orderItems)
+    .values(
+      order.lines.map((line) => ({
+        orderId,
+        productId: line.productId,
+        productName: line.name,
+        productPriceCents: line.unitPriceCents,
+        quantity: line.quantity,
+        totalPriceCents: line.unitPriceCents * line.quantity,
+        imageUrl: line.imageUrl,
+      })),
+    )
+    .returning();
+  return toView(row!, items);
 }
 
 /** The order a checkout submission already created, with the browser that created it. */
