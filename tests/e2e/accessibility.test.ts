@@ -35,3 +35,33 @@ describe('accessibility (axe-core, serious and critical)', () => {
     await page.context().close();
   });
 });
+
+describe('accessibility in the dark scheme (axe-core, serious and critical)', () => {
+  const store = useStoreAndBrowser({
+    settings: { enable_dark_mode: true },
+    env: { PAYMENT_PROVIDER: 'sandbox' },
+  });
+
+  it.each(['/', '/cart', '/checkout'])(
+    '%s at 360 px (the checkout with its errors shown)',
+    async (path) => {
+      const context = await store.browser.newContext({
+        viewport: VIEWPORTS.mobile,
+        colorScheme: 'dark',
+        locale: 'pt-BR',
+      });
+      const page = await context.newPage();
+      await page.request.post(`${store.server.url}/cart`, {
+        form: { intent: 'add', productId: HEADPHONES.id, quantity: '1' },
+      });
+      await page.goto(`${store.server.url}${path}`, { waitUntil: 'networkidle' });
+      expect(await page.evaluate(() => getComputedStyle(document.body).colorScheme)).toBe('dark');
+      if (path === '/checkout') {
+        await page.getByRole('button', { name: 'Finalizar Pedido' }).click();
+        await expect.poll(() => page.getByText('Informe seu nome completo.').count()).toBe(1);
+      }
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await context.close();
+    },
+  );
+});
