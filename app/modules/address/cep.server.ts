@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { readCappedText } from '~/lib/read-capped.server';
 import { BRAZIL_STATES, cepDigits, type StateCode } from '~/modules/checkout';
 
 /** An address as the CEP service knows it; street and neighbourhood are blank for a town with one CEP. */
@@ -101,7 +102,9 @@ export function createCepLookup(options: CepLookupOptions): CepLookup {
         await response.body?.cancel();
         throw new Error(`CEP service answered HTTP ${response.status}`);
       }
-      const answer = viaCepAnswer.parse(JSON.parse(await readText(response, MAX_ANSWER_BYTES)));
+      const answer = viaCepAnswer.parse(
+        JSON.parse(await readCappedText(response, MAX_ANSWER_BYTES)),
+      );
       if ('erro' in answer) return NOT_FOUND;
       const address: CepAddress = {
         zipCode: cep,
@@ -140,27 +143,4 @@ export function createCepLookup(options: CepLookupOptions): CepLookup {
       return answer;
     },
   };
-}
-
-/** The body as text, refused past `limit` bytes before it is all read. */
-async function readText(response: Response, limit: number): Promise<string> {
-  if (Number(response.headers.get('Content-Length')) > limit) {
-    await response.body?.cancel();
-    throw new Error(`CEP service answer over ${limit} bytes`);
-  }
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let size = 0;
-  let text = '';
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return text + decoder.decode();
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw new Error(`CEP service answer over ${limit} bytes`);
-    }
-    text += decoder.decode(value, { stream: true });
-  }
 }

@@ -1,4 +1,5 @@
 import { logger } from '~/lib/logger.server';
+import { readCappedText, ResponseTooLarge } from '~/lib/read-capped.server';
 
 import { paymentRequestError } from './request';
 import type { CreatedPayment, PaymentOutcome, PaymentProvider, PaymentStatus } from './types';
@@ -41,8 +42,6 @@ export interface GatewayOptions {
   fetch?: typeof fetch;
 }
 
-class ResponseTooLarge extends Error {}
-
 type JsonObject = Record<string, unknown>;
 
 function isObject(value: unknown): value is JsonObject {
@@ -70,22 +69,6 @@ function gatewayMessage(body: unknown): string | null {
     ? body.issues.map((issue) => (isObject(issue) ? text(issue.message) : null)).filter(Boolean)
     : [];
   return text(body.message) ?? (issues.length > 0 ? issues.join(', ') : null) ?? text(body.error);
-}
-
-async function readCapped(response: Response): Promise<string> {
-  if (Number(response.headers.get('content-length')) > MAX_RESPONSE_BYTES) {
-    await response.body?.cancel();
-    throw new ResponseTooLarge();
-  }
-  if (!response.body) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of response.body) {
-    size += chunk.byteLength;
-    if (size > MAX_RESPONSE_BYTES) throw new ResponseTooLarge();
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 function parseJson(body: string): unknown {
@@ -134,7 +117,7 @@ export function createGatewayProvider(options: GatewayOptions): PaymentProvider 
         redirect: 'error',
         signal,
       });
-      body = await readCapped(response);
+      body = await readCappedText(response, MAX_RESPONSE_BYTES);
     } catch (error) {
       if (error instanceof ResponseTooLarge) {
         logger.warn({ path }, 'Payment gateway answer too large');
