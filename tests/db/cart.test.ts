@@ -6,6 +6,7 @@ import { categories, products } from '~/db/schema';
 import {
   cartCookieHeader,
   cartCount,
+  priceRequestCart,
   priceCart,
   readCart,
   updateCart,
@@ -177,12 +178,33 @@ describeDb('cart pricing', ({ db }) => {
       line(CABO, 1, 3990),
       line(UNKNOWN, 4, 100),
     ]);
-    await expect(cartCount(db(), request)).resolves.toBe(3 + 2);
+    await expect(cartCount({ db: db() }, request)).resolves.toBe(3 + 2);
   });
 
   it('counts 0 without a cart cookie, without asking the database', async () => {
     const noDatabase = {} as Db;
-    await expect(cartCount(noDatabase, new Request('http://loja.test/'))).resolves.toBe(0);
+    await expect(cartCount({ db: noDatabase }, new Request('http://loja.test/'))).resolves.toBe(0);
+  });
+
+  it("reads the cart's products once for all the loaders of one request", async () => {
+    await seed(db());
+    let selects = 0;
+    const counting = new Proxy(db(), {
+      get(target, property, receiver) {
+        if (property === 'select') selects += 1;
+        return Reflect.get(target, property, receiver) as unknown;
+      },
+    });
+    const scope = { db: counting };
+    const cookie = await requestWith([line(FONE, 2, 1)]);
+    // React Router gives each loader its own copy of the request.
+    const [count, page] = await Promise.all([
+      cartCount(scope, new Request(cookie)),
+      priceRequestCart(scope, new Request(cookie), defaultSettings()),
+    ]);
+    expect(count).toBe(2);
+    expect(page.cart.lines.map((line) => line.quantity)).toEqual([2]);
+    expect(selects).toBe(1);
   });
 });
 

@@ -91,6 +91,14 @@ export async function priceCart(
     db,
     lines.map((line) => line.productId),
   );
+  return priceLines(lines, products, settings);
+}
+
+function priceLines(
+  lines: readonly CartLine[],
+  products: ProductSummary[],
+  settings: ShippingSettings,
+): PricedCart {
   const { lines: corrected, priced, notices } = reconcile(lines, products);
   const subtotalCents = priced.reduce((sum, line) => sum + line.lineTotalCents, 0);
   const shipping = priced.length > 0 ? shippingCents(subtotalCents, settings) : 0;
@@ -106,18 +114,38 @@ export async function priceCart(
   };
 }
 
+/** What the page loaders of one request share: its load context (each gets its own Request). */
+export interface RequestScope {
+  db: Db;
+}
+
+const productsOfRequest = new WeakMap<RequestScope, Promise<ProductSummary[]>>();
+
+/**
+ * The request's cart and its products, read once per request: the layout's badge and the cart
+ * or checkout page then share one query.
+ */
+async function requestCart(scope: RequestScope, request: Request) {
+  const lines = await readCart(request);
+  let products = productsOfRequest.get(scope);
+  if (!products) {
+    products = lookupProducts(
+      scope.db,
+      lines.map((line) => line.productId),
+    );
+    productsOfRequest.set(scope, products);
+  }
+  return { lines, products: await products };
+}
+
 export function countUnits(lines: readonly CartLine[]): number {
   return lines.reduce((sum, line) => sum + line.quantity, 0);
 }
 
 /** Units in the request's cart after the same corrections as `priceCart`; no query when empty. */
-export async function cartCount(db: Db, request: Request): Promise<number> {
-  const lines = await readCart(request);
-  if (lines.length === 0) return 0;
-  const products = await lookupProducts(
-    db,
-    lines.map((line) => line.productId),
-  );
+export async function cartCount(scope: RequestScope, request: Request): Promise<number> {
+  if ((await readCart(request)).length === 0) return 0;
+  const { lines, products } = await requestCart(scope, request);
   return countUnits(reconcile(lines, products).lines);
 }
 
@@ -126,14 +154,15 @@ export async function cartCount(db: Db, request: Request): Promise<number> {
  * (undefined when nothing changed): what was corrected is said once, on that page.
  */
 export async function priceRequestCart(
-  db: Db,
+  scope: RequestScope,
   request: Request,
   settings: ShippingSettings,
 ): Promise<{
   cart: Omit<PricedCart, 'corrected' | 'changed'>;
   headers?: { 'Set-Cookie': string };
 }> {
-  const { corrected, changed, ...cart } = await priceCart(db, await readCart(request), settings);
+  const { lines, products } = await requestCart(scope, request);
+  const { corrected, changed, ...cart } = priceLines(lines, products, settings);
   if (!changed) return { cart };
   return { cart, headers: { 'Set-Cookie': await cartCookieHeader(corrected) } };
 }

@@ -19,11 +19,7 @@ import {
 import type { Route } from './+types/cart';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { cart, headers } = await priceRequestCart(
-    context.db,
-    request,
-    await context.settings.get(),
-  );
+  const { cart, headers } = await priceRequestCart(context, request, await context.settings.get());
   return data(cart, { headers });
 }
 

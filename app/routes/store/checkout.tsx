@@ -27,7 +27,7 @@ const RATE_LIMITED =
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const settings = await context.settings.get();
-  const { cart, headers } = await priceRequestCart(context.db, request, settings);
+  const { cart, headers } = await priceRequestCart(context, request, settings);
   if (cart.lines.length === 0) throw redirect('/cart');
   return data(
     {

@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       origin: context.origin,
-      cartCount: await cartCount(context.db, request),
+      cartCount: await cartCount(context, request),
       maintenancePreview: settings.maintenance_mode,
     },
     attribution ? { headers: { 'Set-Cookie': attribution } } : undefined,
