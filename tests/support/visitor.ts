@@ -125,8 +125,7 @@ export class Visitor {
   }
 }
 
-/** The order's number as the store prints it: the last 8 characters of its id. */
-export const orderNumber = (orderId: string) => orderId.slice(-8).toUpperCase();
+export { orderNumber } from '~/modules/orders';
 
 /** The page's text without tags, whitespace squeezed, for reading what a shopper reads. */
 export function visibleText(html: string): string {
