@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { canonicalOrigin, hostAllowList, originOf } from './origin';
+import { hostAllowList, originOf } from './origin';
 
 describe('originOf', () => {
   it.each([
@@ -58,15 +58,5 @@ describe('hostAllowList', () => {
     expect(allowed('localhost')).toBe(false);
     expect(allowed('evilloja.com.br')).toBe(false);
     expect(hostAllowList({ HOST: '0.0.0.0', ALLOWED_HOSTS: ['*'] })('anything')).toBe(true);
-  });
-});
-
-describe('canonicalOrigin', () => {
-  it('is the origin of an absolute http(s) URL, and nothing otherwise', () => {
-    expect(canonicalOrigin('https://loja.com.br/')).toBe('https://loja.com.br');
-    expect(canonicalOrigin('https://loja.com.br/loja/')).toBe('https://loja.com.br');
-    expect(canonicalOrigin('')).toBeNull();
-    expect(canonicalOrigin('/loja')).toBeNull();
-    expect(canonicalOrigin('https://')).toBeNull();
   });
 });

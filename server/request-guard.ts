@@ -2,11 +2,12 @@ import { METHODS } from 'node:http';
 
 import type express from 'express';
 
+import { canonicalOrigin } from '~/lib/canonical-origin';
 import type { Env } from '~/lib/env.server';
 import type { SettingsStore } from '~/modules/settings/index.server';
 
 import { MESSAGES, refuse } from './error-page';
-import { canonicalOrigin, hostAllowList, originOf } from './origin';
+import { hostAllowList, originOf } from './origin';
 
 /** The methods the store answers; React Router gives 405 itself where a route lacks an action. */
 const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];

@@ -1,4 +1,5 @@
 import type { Db } from '~/db/database.server';
+import { canonicalOrigin } from '~/lib/canonical-origin';
 import type { Env } from '~/lib/env.server';
 import { logger } from '~/lib/logger.server';
 import { startOutboxWorker, type OutboxHandler } from '~/modules/jobs/index.server';
@@ -94,8 +95,9 @@ function orderHandlers({
 }: BackgroundJobsOptions): Record<string, OutboxHandler> {
   const mail = async (order: OrderView, kind: 'received' | 'confirmed') => {
     const store = await settings.get();
+    // The pages' own rule (PUBLIC_URL, else canonical_url's origin); no request to fall back on.
     const origin =
-      env.PUBLIC_URL ?? (store.canonical_url.replace(/\/+$/, '') || `http://localhost:${env.PORT}`);
+      env.PUBLIC_URL ?? canonicalOrigin(store.canonical_url) ?? `http://localhost:${env.PORT}`;
     const delivery =
       order.paidAt &&
       estimatedDelivery(order.paidAt, store.estimated_delivery_days, store.timezone);
