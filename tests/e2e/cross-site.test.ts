@@ -1,11 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { useStoreAndBrowser } from '../support/fixtures';
 import { sampleProduct } from '../support/sample';
+import { VALID_CHECKOUT } from '../support/visitor';
 
 const HEADSET = sampleProduct('Fone');
+const SOME_ORDER = randomUUID();
 
 /**
  * An attacker's page: a form aimed at one of the store's actions, submitted as soon as the page
@@ -24,7 +27,8 @@ function attackPage(action: string, fields: Record<string, string>): string {
 }
 
 describe('posts from another site', () => {
-  const store = useStoreAndBrowser();
+  // With payments on, so a checkout that got through would place an order (and set cookies).
+  const store = useStoreAndBrowser({ env: { PAYMENT_PROVIDER: 'sandbox' } });
   let attacker: Server;
   let attackerUrl = '';
   let page = '';
@@ -46,6 +50,17 @@ describe('posts from another site', () => {
     ['theme, as a fetcher would', '/preferences.data', { intent: 'theme', theme: 'dark' }],
     ['cart', '/cart', { intent: 'add', productId: HEADSET.id, quantity: '3' }],
     ['cart, as a fetcher would', '/cart.data', { intent: 'clear' }],
+    ['checkout', '/checkout', { ...VALID_CHECKOUT, idempotencyKey: randomUUID() }],
+    [
+      'checkout, as a fetcher would',
+      '/checkout.data',
+      { ...VALID_CHECKOUT, idempotencyKey: randomUUID() },
+    ],
+    [
+      'a new PIX for an order',
+      `/order-confirmation?orderId=${SOME_ORDER}`,
+      { intent: 'pay', orderId: SOME_ORDER },
+    ],
   ];
 
   it.each(attacks)('are refused and change nothing: %s', async (_name, path, fields) => {

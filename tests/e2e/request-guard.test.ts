@@ -164,7 +164,15 @@ describe('the request guard', () => {
       { Origin: server.url, 'Sec-Fetch-Site': 'cross-site' },
     ];
     for (const headers of refused) {
-      for (const path of ['/preferences', '/cart', '/cart.data', '/nao-existe']) {
+      for (const path of [
+        '/preferences',
+        '/cart',
+        '/cart.data',
+        '/nao-existe',
+        '/checkout',
+        '/order-confirmation',
+        '/api/payments/postback',
+      ]) {
         const response = await raw(server, path, {
           method: 'POST',
           headers: { ...FORM, ...headers },
