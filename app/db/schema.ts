@@ -2,6 +2,7 @@
 export * from '../modules/auth/schema';
 export * from '../modules/catalog/schema';
 export * from '../modules/jobs/schema';
+export * from '../modules/media/schema';
 export * from '../modules/orders/schema';
 export * from '../modules/payments/schema';
 export * from '../modules/reviews/schema';

@@ -12,8 +12,13 @@ describeDb('migrations', ({ database, db }) => {
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
     expect(tables.map((row) => row.table_name)).toEqual([
+      'admin_setup_codes',
       'admin_users',
       'categories',
+      'login_attempts',
+      'media',
+      'media_variants',
+      'order_events',
       'order_items',
       'orders',
       'outbox',
@@ -38,6 +43,8 @@ describeDb('migrations', ({ database, db }) => {
         'reviews_product_created_at_idx',
         'orders_token_created_at_idx',
         'orders_status_created_at_idx',
+        'orders_search_text_trgm_idx',
+        'order_events_order_id_idx',
         'order_items_order_id_idx',
         'admin_users_email_idx',
         'outbox_pending_run_at_idx',

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 import { createdAt, updatedAt } from '../../db/columns';
 
@@ -37,3 +46,24 @@ export const sessions = pgTable(
     index('sessions_expires_at_idx').on(t.expiresAt),
   ],
 );
+
+/**
+ * Failed sign-ins per client address and per e-mail, in the database so that every app instance
+ * counts the same attempts.
+ */
+export const loginAttempts = pgTable('login_attempts', {
+  // 'ip:203.0.113.7' or 'email:ana@loja.com.br' (lower case).
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * One-time codes that allow creating the first admin, printed in the server log of the instance
+ * that made them. Kept as SHA-256 like sessions; all are deleted once an admin exists.
+ */
+export const adminSetupCodes = pgTable('admin_setup_codes', {
+  codeHash: text('code_hash').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 
 import { createdAt, updatedAt } from '../../db/columns';
 
@@ -9,6 +9,8 @@ export const categories = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
     description: text('description'),
+    // 'Selecionada' in the admin: the home page offers only these as filters (all when none is).
+    featured: boolean('featured').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

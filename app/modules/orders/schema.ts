@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   check,
   index,
   integer,
@@ -12,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 import { createdAt, updatedAt } from '../../db/columns';
+import { adminUsers } from '../auth/schema';
 import { products } from '../catalog/schema';
 
 export const ORDER_STATUSES = [
@@ -128,4 +130,28 @@ export const orderItems = pgTable(
     ),
     index('order_items_order_id_idx').on(t.orderId),
   ],
+);
+
+export const ORDER_EVENT_KINDS = ['status', 'payment', 'note'] as const;
+export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
+
+/** An order's timeline: every status change (by whom and when), payments seen and staff notes. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<OrderEventKind>().notNull(),
+    fromStatus: text('from_status').$type<OrderStatus>(),
+    toStatus: text('to_status').$type<OrderStatus>(),
+    // The admin who acted; null for the shopper or the store itself (payments, expiry).
+    adminUserId: uuid('admin_user_id').references(() => adminUsers.id, { onDelete: 'set null' }),
+    // Who, as shown in the timeline, kept even when that admin is removed later.
+    actor: text('actor').notNull(),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_events_order_id_idx').on(t.orderId, t.id)],
 );
