@@ -30,9 +30,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     settings,
     consent,
     colorScheme: settings.enable_dark_mode ? colorScheme : null,
-    // LGPD: third-party tracking reaches the page only after the shopper said yes.
-    tracking: consent === 'granted' ? trackingScripts(settings) : null,
+    // LGPD: third-party tracking reaches the page only after the shopper said yes, and never
+    // the staff's pages.
+    tracking:
+      consent === 'granted' && !isAdminPath(new URL(request.url).pathname)
+        ? trackingScripts(settings)
+        : null,
   };
+}
+
+function isAdminPath(path: string): boolean {
+  return path === '/admin' || path.startsWith('/admin/') || path.startsWith('/admin.');
 }
 
 export const shouldRevalidate = keepDataAfter('/cart');

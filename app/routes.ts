@@ -20,6 +20,17 @@ export default [
     ),
     route('*', 'routes/store/not-found.tsx'),
   ]),
+  route('admin/login', 'routes/admin/login.tsx'),
+  route('admin/logout', 'routes/admin/logout.ts'),
+  route('admin', 'routes/admin/layout.tsx', [
+    index('routes/admin/dashboard.tsx'),
+    // Produtos
+    // Categorias
+    // Pedidos
+    // Avaliações
+    // Usuários
+    // Configurações
+  ]),
   route('preferences', 'routes/preferences.ts'),
   route('api/payments/postback', 'routes/api/payment-postback.ts'),
   route('sitemap.xml', 'routes/sitemap.ts'),

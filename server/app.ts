@@ -12,6 +12,7 @@ import { initializeStore } from '~/flows/seed-sample-store.server';
 import type { Env } from '~/lib/env.server';
 import { logger } from '~/lib/logger.server';
 import { createRateLimiter } from '~/lib/rate-limit.server';
+import { issueSetupCode, logSetupCode } from '~/modules/auth/index.server';
 import type { PaymentProvider } from '~/modules/payments';
 import { createPaymentProvider } from '~/modules/payments/index.server';
 import { createSettingsStore, type SettingsStore } from '~/modules/settings/index.server';
@@ -53,6 +54,8 @@ export async function startApp(env: Env, assets: RequestHandler): Promise<Runnin
       { database: database.kind, store: state },
       state === 'seeded' ? 'Database ready; sample catalogue created' : 'Database ready',
     );
+    const setupCode = await issueSetupCode(database.db);
+    if (setupCode) logSetupCode(setupCode);
     const settings = await createSettingsStore(database);
     const payments = createPaymentProvider({
       env,

@@ -1,6 +1,28 @@
 export {
+  ADMIN_MESSAGES,
+  changePassword,
+  createAdmin,
+  listAdmins,
+  setAdminActive,
+  type AdminChange,
+  type AdminUserRow,
+} from './admins.server';
+export {
+  endSession,
   findSignedInAdmin,
   hashSessionToken,
+  requireAdmin,
+  SESSION_IDLE_MS,
   sessionCookie,
+  startSession,
   type SignedInAdmin,
 } from './session.server';
+export {
+  checkCredentials,
+  createFirstAdmin,
+  hasAnyAdmin,
+  issueSetupCode,
+  logSetupCode,
+  SIGN_IN_LIMITS,
+  SIGN_IN_MESSAGES,
+} from './sign-in.server';

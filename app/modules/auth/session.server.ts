@@ -1,18 +1,27 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
-import { and, eq, gt } from 'drizzle-orm';
-import { createCookie } from 'react-router';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { createCookie, redirect } from 'react-router';
 
 import type { Db } from '~/db/database.server';
 
 import { adminUsers, sessions } from './schema';
 
-// The cookie carries a random token; the table keeps only its SHA-256 (see schema.ts).
+/**
+ * The cookie carries a random token; the table keeps only its SHA-256 (see schema.ts). No
+ * Max-Age: the server decides when a session ends (SESSION_IDLE_MS without a request).
+ * The adapter adds Secure when the request came over https.
+ */
 export const sessionCookie = createCookie('vitrine_session', {
   path: '/',
   sameSite: 'lax',
   httpOnly: true,
 });
+
+/** A session ends after this long without a request. */
+export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
+// Writing the new deadline on every request would make each page a write; once in a while will do.
+const TOUCH_AFTER_MS = 5 * 60 * 1000;
 
 export function hashSessionToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -24,21 +33,95 @@ export interface SignedInAdmin {
   fullName: string;
 }
 
-/** The active admin whose unexpired session the request carries, if any. */
+async function readToken(request: Request): Promise<string | null> {
+  let token: unknown;
+  try {
+    token = await sessionCookie.parse(request.headers.get('Cookie'));
+  } catch {
+    return null;
+  }
+  return typeof token === 'string' && token.length >= 32 && token.length <= 256 ? token : null;
+}
+
+/**
+ * The active admin whose unexpired session the request carries, if any. Each call pushes the
+ * session's end further (sliding expiry), at most once every few minutes.
+ */
 export async function findSignedInAdmin(db: Db, request: Request): Promise<SignedInAdmin | null> {
-  const token: unknown = await sessionCookie.parse(request.headers.get('Cookie'));
-  if (typeof token !== 'string' || token.length < 32 || token.length > 256) return null;
-  const [admin] = await db
-    .select({ id: adminUsers.id, email: adminUsers.email, fullName: adminUsers.fullName })
+  const token = await readToken(request);
+  if (!token) return null;
+  const id = hashSessionToken(token);
+  const now = Date.now();
+  const [found] = await db
+    .select({
+      id: adminUsers.id,
+      email: adminUsers.email,
+      fullName: adminUsers.fullName,
+      expiresAt: sessions.expiresAt,
+    })
     .from(sessions)
     .innerJoin(adminUsers, eq(adminUsers.id, sessions.adminUserId))
     .where(
       and(
-        eq(sessions.id, hashSessionToken(token)),
-        gt(sessions.expiresAt, new Date()),
+        eq(sessions.id, id),
+        gt(sessions.expiresAt, new Date(now)),
         eq(adminUsers.isActive, true),
       ),
     )
     .limit(1);
-  return admin ?? null;
+  if (!found) return null;
+  if (found.expiresAt.getTime() - now < SESSION_IDLE_MS - TOUCH_AFTER_MS) {
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(now + SESSION_IDLE_MS) })
+      .where(eq(sessions.id, id));
+  }
+  return { id: found.id, email: found.email, fullName: found.fullName };
+}
+
+/**
+ * Starts a session for an admin who has just proved who they are. A session the browser already
+ * had is ended first, so a token planted before sign-in never becomes a signed-in one.
+ * Returns the Set-Cookie header.
+ */
+export async function startSession(db: Db, request: Request, adminUserId: string): Promise<string> {
+  const previous = await readToken(request);
+  const token = randomBytes(32).toString('base64url');
+  await db.transaction(async (tx) => {
+    if (previous) await tx.delete(sessions).where(eq(sessions.id, hashSessionToken(previous)));
+    // Expired sessions go away as new ones come, with no job of their own.
+    await tx.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
+    await tx.insert(sessions).values({
+      id: hashSessionToken(token),
+      adminUserId,
+      expiresAt: new Date(Date.now() + SESSION_IDLE_MS),
+    });
+  });
+  return sessionCookie.serialize(token);
+}
+
+/** Ends the request's session on the server; returns the Set-Cookie header that clears it. */
+export async function endSession(db: Db, request: Request): Promise<string> {
+  const token = await readToken(request);
+  if (token) await db.delete(sessions).where(eq(sessions.id, hashSessionToken(token)));
+  return sessionCookie.serialize('', { maxAge: 0 });
+}
+
+/**
+ * The signed-in admin, or a redirect to the sign-in page (which brings them back here after).
+ * Every admin loader and action calls this itself: a parent layout's check does not cover a
+ * child's action or its .data request.
+ */
+export async function requireAdmin(db: Db, request: Request): Promise<SignedInAdmin> {
+  const admin = await findSignedInAdmin(db, request);
+  if (admin) return admin;
+  const url = new URL(request.url);
+  const back = url.pathname.replace(/\.data$/, '') + url.search;
+  const query = back === '/admin' ? '' : `?${new URLSearchParams({ redirectTo: back })}`;
+  // The cookie of a session that ended (expired, signed out elsewhere, admin deactivated) goes.
+  throw redirect(`/admin/login${query}`, {
+    headers: (await readToken(request))
+      ? { 'Set-Cookie': await sessionCookie.serialize('', { maxAge: 0 }) }
+      : undefined,
+  });
 }

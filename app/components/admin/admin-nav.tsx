@@ -1,0 +1,53 @@
+import { Form, NavLink } from 'react-router';
+
+export const ADMIN_SECTIONS = [
+  { to: '/admin', label: 'Dashboard', end: true },
+  { to: '/admin/products', label: 'Produtos', end: false },
+  { to: '/admin/categories', label: 'Categorias', end: false },
+  { to: '/admin/orders', label: 'Pedidos', end: false },
+  { to: '/admin/reviews', label: 'Avaliações', end: false },
+  { to: '/admin/users', label: 'Usuários', end: false },
+  { to: '/admin/settings', label: 'Configurações', end: false },
+] as const;
+
+/** The sidebar's links, the signed-in e-mail and 'Sair' (the same in the aside and the drawer). */
+export function AdminNav({ email, onNavigate }: { email: string; onNavigate?: () => void }) {
+  return (
+    <div className="flex h-full flex-col">
+      <nav aria-label="Painel" className="flex-1">
+        <ul className="space-y-1">
+          {ADMIN_SECTIONS.map((section) => (
+            <li key={section.to}>
+              <NavLink
+                to={section.to}
+                end={section.end}
+                prefetch="intent"
+                onClick={onNavigate}
+                className={({ isActive }) =>
+                  `block rounded-md px-3 py-2 text-sm font-medium ${
+                    isActive ? 'bg-blue-700 text-white' : 'text-slate-200 hover:bg-slate-700'
+                  }`
+                }
+              >
+                {section.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="mt-6 border-t border-slate-700 pt-4">
+        <p className="truncate text-sm text-slate-300" title={email}>
+          {email}
+        </p>
+        <Form method="post" action="/admin/logout" className="mt-2">
+          <button
+            type="submit"
+            className="admin-button w-full bg-slate-700 text-white hover:bg-slate-600"
+          >
+            Sair
+          </button>
+        </Form>
+      </div>
+    </div>
+  );
+}

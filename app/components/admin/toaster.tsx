@@ -1,0 +1,85 @@
+import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
+
+import { CloseIcon } from '~/components/ui/icons';
+import type { Toast } from '~/lib/toast';
+
+const SHOW_MS = 6_000;
+
+const ToastContext = createContext<(toast: Toast) => void>(() => {});
+
+/**
+ * The admin's one toast: a polite live region in a corner that never moves the page. Toasts
+ * come from the layout's loader (after a redirect) and from actions' answers (useToastFrom).
+ */
+export function Toaster({
+  initial,
+  children,
+}: {
+  initial: Toast | null;
+  children: React.ReactNode;
+}) {
+  const [toasts, setToasts] = useState<Toast[]>(initial ? [initial] : []);
+  const seen = useRef(new Set(initial ? [initial.id] : []));
+
+  const show = useCallback((toast: Toast) => {
+    if (seen.current.has(toast.id)) return;
+    seen.current.add(toast.id);
+    setToasts((current) => [...current.slice(-2), toast]);
+  }, []);
+  const dismiss = (id: string) => setToasts((current) => current.filter((t) => t.id !== id));
+
+  useEffect(() => {
+    if (initial) show(initial);
+  }, [initial, show]);
+
+  return (
+    <ToastContext.Provider value={show}>
+      {children}
+      <div
+        role="status"
+        aria-live="polite"
+        className="pointer-events-none fixed inset-x-2 bottom-2 z-50 flex flex-col items-end gap-2 sm:right-4 sm:bottom-4 sm:left-auto"
+      >
+        {toasts.map((toast) => (
+          <ToastItem key={toast.id} toast={toast} onDismiss={() => dismiss(toast.id)} />
+        ))}
+      </div>
+    </ToastContext.Provider>
+  );
+}
+
+function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }) {
+  useEffect(() => {
+    const timer = setTimeout(onDismiss, SHOW_MS);
+    return () => clearTimeout(timer);
+  }, [onDismiss]);
+  const error = toast.kind === 'error';
+  return (
+    <div
+      className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border px-4 py-3 text-sm shadow-lg ${
+        error
+          ? 'border-red-300 bg-red-50 text-red-900'
+          : 'border-green-300 bg-green-50 text-green-900'
+      }`}
+    >
+      <p className="flex-1">{toast.message}</p>
+      <button
+        type="button"
+        onClick={onDismiss}
+        className="-m-1 rounded p-1 hover:bg-black/5"
+        aria-label="Fechar aviso"
+      >
+        <CloseIcon className="h-4 w-4" />
+      </button>
+    </div>
+  );
+}
+
+/** Shows the toast an action answered with (actionData or a fetcher's data), once. */
+export function useToastFrom(result: unknown) {
+  const show = useContext(ToastContext);
+  useEffect(() => {
+    const toast = (result as { toast?: Toast } | undefined)?.toast;
+    if (toast) show(toast);
+  }, [result, show]);
+}

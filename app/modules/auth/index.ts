@@ -1,0 +1,8 @@
+export {
+  AUTH_MESSAGES,
+  emailField,
+  firstAdminSchema,
+  nameField,
+  newPasswordField,
+  signInSchema,
+} from './validation';

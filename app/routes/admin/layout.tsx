@@ -1,0 +1,96 @@
+import { useRef } from 'react';
+import { data, Link, Outlet, useRouteLoaderData } from 'react-router';
+
+import { AdminNav } from '~/components/admin/admin-nav';
+import { Toaster } from '~/components/admin/toaster';
+import { CloseIcon, MenuIcon } from '~/components/ui/icons';
+import { readToast } from '~/lib/toast.server';
+import { requireAdmin } from '~/modules/auth/index.server';
+
+import type { Route } from './+types/layout';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = await requireAdmin(context.db, request);
+  const settings = await context.settings.get();
+  const { toast, headers } = await readToast(request);
+  return data({ admin, storeName: settings.store_name, toast }, { headers });
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [
+    { title: `Painel · ${loaderData?.storeName ?? 'Vitrine'}` },
+    { name: 'robots', content: 'noindex, nofollow' },
+  ];
+}
+
+/** The signed-in admin, for the screens under the layout. */
+export function useAdmin() {
+  return useRouteLoaderData<typeof loader>('routes/admin/layout')!.admin;
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { admin, storeName, toast } = loaderData;
+  const drawer = useRef<HTMLDialogElement>(null);
+  return (
+    <Toaster initial={toast}>
+      <div className="min-h-dvh bg-slate-100 font-sans text-slate-900 lg:flex">
+        <a
+          href="#conteudo"
+          className="sr-only z-50 bg-white p-3 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          Pular para o conteúdo
+        </a>
+        <header className="sticky top-0 z-30 flex items-center justify-between bg-slate-800 px-4 py-3 text-white lg:hidden">
+          <Link to="/admin" className="font-semibold">
+            {storeName} · Painel
+          </Link>
+          <button
+            type="button"
+            commandfor="admin-drawer"
+            command="show-modal"
+            onClick={() => {
+              if (!('commandForElement' in HTMLButtonElement.prototype))
+                drawer.current?.showModal();
+            }}
+            className="rounded p-2 hover:bg-slate-700"
+            aria-label="Abrir menu do painel"
+          >
+            <MenuIcon />
+          </button>
+        </header>
+        <dialog
+          ref={drawer}
+          id="admin-drawer"
+          aria-label="Menu do painel"
+          className="m-0 h-dvh max-h-none w-[min(18rem,85vw)] bg-slate-800 p-4 text-white backdrop:bg-black/50 lg:hidden"
+        >
+          <div className="mb-4 flex items-center justify-between">
+            <span className="font-semibold">{storeName}</span>
+            <button
+              type="button"
+              commandfor="admin-drawer"
+              command="close"
+              onClick={() => {
+                if (!('commandForElement' in HTMLButtonElement.prototype)) drawer.current?.close();
+              }}
+              className="rounded p-2 hover:bg-slate-700"
+              aria-label="Fechar menu do painel"
+            >
+              <CloseIcon />
+            </button>
+          </div>
+          <AdminNav email={admin.email} onNavigate={() => drawer.current?.close()} />
+        </dialog>
+        <aside className="hidden w-60 shrink-0 bg-slate-800 p-4 lg:sticky lg:top-0 lg:block lg:h-dvh">
+          <Link to="/admin" className="mb-6 block px-3 font-semibold text-white">
+            {storeName} · Painel
+          </Link>
+          <AdminNav email={admin.email} />
+        </aside>
+        <main id="conteudo" className="min-w-0 flex-1 p-4 lg:p-8">
+          <Outlet />
+        </main>
+      </div>
+    </Toaster>
+  );
+}
