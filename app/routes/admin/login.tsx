@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { data, Form, redirect, useNavigation } from 'react-router';
 import { z } from 'zod';
 
@@ -112,6 +113,11 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
   const fieldErrors = reply?.fieldErrors ?? {};
   const values = reply?.values ?? {};
   const error = reply?.error;
+  // A refused password is not left in the field for the next try (the server never echoes it).
+  const passwordField = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (reply && passwordField.current) passwordField.current.value = '';
+  }, [reply]);
   return (
     <main className="flex min-h-dvh items-center justify-center bg-slate-100 px-4 py-10 font-sans text-slate-900">
       <div className="admin-card w-full max-w-sm p-6">
@@ -159,6 +165,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
               type="password"
               autoComplete="new-password"
               minLength={8}
+              ref={passwordField}
               values={{}}
               errors={fieldErrors}
             />
@@ -182,6 +189,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
               name="password"
               type="password"
               autoComplete="current-password"
+              ref={passwordField}
               values={{}}
               errors={fieldErrors}
             />
@@ -208,7 +216,7 @@ function Field({
   type?: string;
   values: Record<string, string>;
   errors: Record<string, string>;
-} & React.InputHTMLAttributes<HTMLInputElement>) {
+} & React.InputHTMLAttributes<HTMLInputElement> & { ref?: React.Ref<HTMLInputElement> }) {
   const error = errors[name];
   return (
     <div>
