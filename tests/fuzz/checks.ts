@@ -73,7 +73,13 @@ export function check(
     default:
       break;
   }
-  if (response.status !== undefined && response.status >= 500) failures.push('5xx');
+  // The maintenance page (a setting the admin may turn on) is a deliberate 503 that says when to
+  // come back; any other 5xx is a failure.
+  const maintenance =
+    response.status === 503 && headerValue(response.headers, 'retry-after') !== undefined;
+  if (response.status !== undefined && response.status >= 500 && !maintenance) {
+    failures.push('5xx');
+  }
   if (response.durationMs > options.slowMs && response.outcome !== 'timeout') failures.push('slow');
 
   if (EVIL.test(response.head)) {

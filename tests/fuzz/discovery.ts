@@ -240,6 +240,8 @@ export async function discover(options: {
   host: string;
   port: number;
   buildDir: string;
+  /** Sent on admin pages (never to 'Sair'), so their forms are found too. */
+  adminCookie?: string;
 }): Promise<Discovery> {
   const routes = routeTargets(readManifest(options.buildDir));
   const matchers = [...routes]
@@ -272,6 +274,9 @@ export async function discover(options: {
       port: options.port,
       data: Buffer.from(
         `GET ${path} HTTP/1.1\r\nHost: ${options.host}:${options.port}\r\n` +
+          (options.adminCookie && /^\/admin(?!\/logout)/.test(path)
+            ? `Cookie: ${options.adminCookie}\r\n`
+            : '') +
           'Accept: text/html,*/*\r\nAccept-Encoding: gzip\r\nConnection: close\r\n\r\n',
       ),
       head: false,

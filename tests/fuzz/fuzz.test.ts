@@ -6,6 +6,9 @@ import {
   TEST_DATABASE_URL,
   uniqueDatabaseName,
 } from '../support/postgres';
+import { openDatabase } from '~/db/database.server';
+
+import { adminVisitor, withAdmin } from '../support/admin';
 import { startServer, type TestServer } from '../support/server';
 import { FUZZ_SERVER_ENV } from './server-env';
 
@@ -26,6 +29,22 @@ const RUN_TIMEOUT_MS = Math.max(15 * 60_000, requests * 20);
 
 const print = (text: string) => process.stdout.write(`${text}\n`);
 
+/** Adds the test admin to a PostgreSQL store that its server has already migrated. */
+async function createAdminOn(databaseUrl: string): Promise<void> {
+  const database = await openDatabase({ databaseUrl, poolMax: 1 });
+  try {
+    await withAdmin()(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+/** The fuzzed store has an admin, signed in, so admin actions are reached and not only refused. */
+async function adminCookie(server: TestServer): Promise<string> {
+  const admin = await adminVisitor(server.url);
+  return `vitrine_session=${admin.cookies.get('vitrine_session')}`;
+}
+
 async function fuzzServer(
   server: TestServer,
   count: number,
@@ -40,6 +59,7 @@ async function fuzzServer(
     requests: count,
     pid: options.checkMemory ? server.child.pid : undefined,
     log: print,
+    adminCookie: await adminCookie(server),
   });
   print(formatReport(report));
   const errors = serverErrors(server.output());
@@ -65,7 +85,7 @@ describe('the HTTP server under fuzzing', () => {
   let report: FuzzReport;
 
   beforeAll(async () => {
-    server = await startServer({ env: FUZZ_SERVER_ENV });
+    server = await startServer({ env: FUZZ_SERVER_ENV, prepare: withAdmin() });
     report = await fuzzServer(server, requests, { checkMemory: true });
   }, RUN_TIMEOUT_MS);
   afterAll(async () => {
@@ -81,6 +101,15 @@ describe('the HTTP server under fuzzing', () => {
       if (route.hasAction) expect(targets).toContain(`${route.pattern} action`);
     }
     expect(report.routes.filter((route) => route.hasAction).length).toBeGreaterThan(0);
+  });
+
+  it('reaches the admin actions signed in, not only their sign-in redirect', () => {
+    const reached = [...report.byTarget]
+      .filter(([target]) => target.startsWith('/admin') && target.endsWith(' action'))
+      .filter(([, stats]) =>
+        [...stats.byStatus.keys()].some((status) => /^(200|400|404|409|413|422)/.test(status)),
+      );
+    expect(reached.length).toBeGreaterThanOrEqual(5);
   });
 
   it('answers no request with a 5xx', () => {
@@ -131,6 +160,7 @@ describe.runIf(TEST_DATABASE_URL)('the HTTP server under fuzzing, on PostgreSQL'
   beforeAll(async () => {
     const url = await createDatabase(TEST_DATABASE_URL!, name);
     server = await startServer({ env: { ...FUZZ_SERVER_ENV, DATABASE_URL: url } });
+    await createAdminOn(url);
     // The memory check belongs to the long run; this one is too short to say much.
     report = await fuzzServer(server, Math.min(requests, 2_000), { checkMemory: false });
   }, RUN_TIMEOUT_MS);

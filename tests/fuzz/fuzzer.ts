@@ -61,6 +61,8 @@ export interface FuzzOptions {
   shrinkBudget?: number;
   /** Called now and then with a line of progress. */
   log?: (line: string) => void;
+  /** A signed-in admin's `vitrine_session=…`: the crawl and most admin requests carry it. */
+  adminCookie?: string;
 }
 
 export interface TargetStats {
@@ -136,7 +138,13 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const target = { host: options.host, port: options.port, slowMs };
 
   const discovery: Discovery = await discover(options);
-  const ctx: GeneratorContext = { seed, discovery, host: options.host, port: options.port };
+  const ctx: GeneratorContext = {
+    seed,
+    discovery,
+    host: options.host,
+    port: options.port,
+    adminCookie: options.adminCookie,
+  };
   const plan: TargetKind[] = buildPlan(seed, discovery);
   log(
     `Fuzzing http://${options.host}:${options.port}: seed ${seed}, ${total} requests, ` +
@@ -320,7 +328,13 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
 export async function replay(options: FuzzOptions & { index: number }): Promise<Observation> {
   const seed = options.seed ?? DEFAULT_SEED;
   const discovery = await discover(options);
-  const ctx: GeneratorContext = { seed, discovery, host: options.host, port: options.port };
+  const ctx: GeneratorContext = {
+    seed,
+    discovery,
+    host: options.host,
+    port: options.port,
+    adminCookie: options.adminCookie,
+  };
   const request = generate(ctx, buildPlan(seed, discovery), options.index);
   return exchange(request, {
     host: options.host,

@@ -1,6 +1,6 @@
 import type { Discovery, RouteTarget } from './discovery';
 import { buildBody } from './inputs/bodies';
-import { type FuzzRequest, type GeneratorContext } from './inputs/common';
+import { signedInPath, type FuzzRequest, type GeneratorContext } from './inputs/common';
 import { baseHeaders, mutateHeaders } from './inputs/headers';
 import { buildQuery, concretePath, dataPath, PATH_MUTATIONS } from './inputs/paths';
 import { RAW_MAKERS } from './inputs/raw';
@@ -206,6 +206,12 @@ export function generate(
   request.path = path;
   request.plainPath = path;
   request.headers = baseHeaders(ctx, accept, random);
+  if (signedInPath(ctx, path) && random.chance(0.75)) {
+    request.headers.splice(request.headers.length - 1, 0, {
+      name: 'Cookie',
+      value: ctx.adminCookie!,
+    });
+  }
 
   if (random.chance(mutatePath)) {
     const [label, mutate] = random.pick(PATH_MUTATIONS);

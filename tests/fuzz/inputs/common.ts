@@ -55,6 +55,20 @@ export interface GeneratorContext {
   discovery: Discovery;
   host: string;
   port: number;
+  /** A signed-in admin's `vitrine_session=…`, so that admin actions are reached, not just refused. */
+  adminCookie?: string;
+}
+
+/**
+ * Whether a path is under the admin, where requests carry the admin's session when there is one.
+ * Never 'Sair': it would end the session for the rest of the run.
+ */
+export function signedInPath(ctx: GeneratorContext, path: string): boolean {
+  return (
+    ctx.adminCookie !== undefined &&
+    (path === '/admin' || path.startsWith('/admin/') || path.startsWith('/admin.')) &&
+    !path.startsWith('/admin/logout')
+  );
 }
 
 /** The server's own host, as a Host header names it. */
