@@ -1,0 +1,60 @@
+// npx tsx bench/bundle-size.ts [build dir]: how much JavaScript the storefront sends, gzip -9, from
+// the build's route manifest (entry, root and every route outside /admin, with what they import),
+// and the admin's own on top. Names any admin-only library that a storefront chunk pulls in.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+interface ManifestEntry {
+  id?: string;
+  module: string;
+  imports?: string[];
+  css?: string[];
+}
+
+const buildDir = resolve(process.argv[2] ?? process.env.VITRINE_BUILD_DIR ?? 'build');
+const assets = join(buildDir, 'client', 'assets');
+const manifestFile = readdirSync(assets).find((name) => /^manifest-[\w-]+\.js$/.test(name));
+if (!manifestFile) throw new Error(`No route manifest in ${assets}: build first`);
+const text = readFileSync(join(assets, manifestFile), 'utf8');
+const manifest = JSON.parse(text.slice(text.indexOf('=') + 1).replace(/;\s*$/, '')) as {
+  entry: ManifestEntry;
+  routes: Record<string, ManifestEntry>;
+};
+
+const isAdmin = (id: string) => id.startsWith('routes/admin/');
+const files = (entries: ManifestEntry[]) =>
+  new Set(entries.flatMap((entry) => [entry.module, ...(entry.imports ?? [])]));
+const storefront = files([
+  manifest.entry,
+  ...Object.values(manifest.routes).filter((route) => !isAdmin(route.id!)),
+]);
+const admin = files(Object.values(manifest.routes).filter((route) => isAdmin(route.id!)));
+const adminOnly = [...admin].filter((file) => !storefront.has(file));
+
+const gzipBytes = (file: string) =>
+  gzipSync(readFileSync(join(buildDir, 'client', file)), { level: 9 }).length;
+const total = (set: Iterable<string>) => [...set].reduce((sum, file) => sum + gzipBytes(file), 0);
+
+// Code that only the admin may load: finding it in a storefront chunk is a leak.
+const ADMIN_MARKERS = [
+  ['uPlot', /uPlot|u-legend|u-over/],
+  ['admin screens', /Salvar Configurações|Usuários Administradores|Detalhes do Pedido/],
+] as const;
+const leaks = [...storefront].flatMap((file) => {
+  const code = readFileSync(join(buildDir, 'client', file), 'utf8');
+  return ADMIN_MARKERS.filter(([, pattern]) => pattern.test(code)).map(
+    ([name]) => `${name} in ${file}`,
+  );
+});
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+console.log(`Build: ${buildDir}`);
+console.log(`Storefront JavaScript: ${storefront.size} files, ${kb(total(storefront))} gzip`);
+console.log(`Admin-only JavaScript: ${adminOnly.length} files, ${kb(total(adminOnly))} gzip`);
+console.log(
+  leaks.length
+    ? `Admin code in storefront chunks:\n  ${leaks.join('\n  ')}`
+    : 'No admin code in storefront chunks.',
+);
+process.exitCode = leaks.length ? 1 : 0;
