@@ -34,6 +34,11 @@ if (builtAt < changedAt) {
   console.log(
     builtAt ? 'Sources changed since the last build; rebuilding…' : 'No build yet; building…',
   );
-  const result = spawnSync('npx', ['react-router', 'build'], { cwd: root, stdio: 'inherit' });
+  // Test runners set NODE_ENV=test, which would build React's development bundles.
+  const result = spawnSync('npx', ['react-router', 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   process.exit(result.status ?? 1);
 }

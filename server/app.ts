@@ -10,21 +10,23 @@ import { startBackgroundJobs } from '~/flows/background-jobs.server';
 import type { OrderEventOptions } from '~/flows/order-events.server';
 import { initializeStore } from '~/flows/seed-sample-store.server';
 import type { Env } from '~/lib/env.server';
+import type { SecretsSet } from '~/lib/load-context';
 import { logger } from '~/lib/logger.server';
 import { createRateLimiter } from '~/lib/rate-limit.server';
-import { issueSetupCode, logSetupCode } from '~/modules/auth/index.server';
+import { findSignedInAdmin, issueSetupCode, logSetupCode } from '~/modules/auth/index.server';
 import type { PaymentProvider } from '~/modules/payments';
 import { createPaymentProvider } from '~/modules/payments/index.server';
 import { createSettingsStore, type SettingsStore } from '~/modules/settings/index.server';
 
 import { errorPage } from './error-page';
 import { reactRouterHandler } from './react-router-handler';
-import { createRequestGuard, requestOrigins } from './request-guard';
+import { createRequestGuard, isUploadRequest, requestOrigins } from './request-guard';
 
 export { parseEnv } from '~/lib/env.server';
 export { logger } from '~/lib/logger.server';
 
 const HEALTH_TIMEOUT_MS = 2_000;
+const ADMIN_PATH = /^\/admin(?:[/.]|$)/;
 
 export interface RunningApp {
   handler: express.Express;
@@ -106,6 +108,12 @@ function buildHandler(options: {
 }): express.Express {
   const { env, database, settings, payments, orderEvents, assets, isShuttingDown } = options;
   const checkoutLimiter = createRateLimiter(env.CHECKOUT_RATE_LIMIT);
+  const secretsSet: SecretsSet = {
+    production: env.NODE_ENV === 'production',
+    gatewaySecretKey: env.PAYMENT_GATEWAY_SECRET_KEY !== undefined,
+    salesTrackingToken: env.UTMIFY_API_TOKEN !== undefined,
+    smtp: env.SMTP_URL !== undefined,
+  };
   const production = env.NODE_ENV === 'production';
   const app = express();
   app.disable('x-powered-by');
@@ -199,13 +207,25 @@ function buildHandler(options: {
 
   app.use(assets);
   app.use(guard.sameOrigin);
+  app.use((req, res, next) => {
+    // Staff pages: never in a search index, never kept by a shared cache (a route may still
+    // set its own Cache-Control).
+    if (ADMIN_PATH.test(req.path)) {
+      res.set('X-Robots-Tag', 'noindex, nofollow');
+      res.set('Cache-Control', 'private, no-store');
+    }
+    next();
+  });
 
   app.all(
     '/{*path}',
     reactRouterHandler({
       build: () => import('virtual:react-router/server-build'),
       mode: env.NODE_ENV,
-      maxBodyBytes: env.MAX_BODY_BYTES,
+      maxBodyBytes: async (req) =>
+        isUploadRequest(req) && (await signedInAdmin(database, req))
+          ? env.MAX_UPLOAD_BYTES
+          : env.MAX_BODY_BYTES,
       getLoadContext: (req, res) => ({
         db: database.db,
         settings,
@@ -215,11 +235,20 @@ function buildHandler(options: {
         payments,
         orderEvents,
         checkoutLimiter,
+        secretsSet,
       }),
     }),
   );
   app.use(errorPage);
   return app;
+}
+
+/** Whether the request carries an admin's session (read from its cookie, before its body). */
+async function signedInAdmin(database: Database, req: express.Request): Promise<boolean> {
+  const cookies = new Request('http://localhost/', {
+    headers: { Cookie: req.get('Cookie') ?? '' },
+  });
+  return (await findSignedInAdmin(database.db, cookies)) !== null;
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

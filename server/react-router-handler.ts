@@ -13,7 +13,8 @@ import { requestOrigins } from './request-guard';
 export function reactRouterHandler(options: {
   build: () => Promise<ServerBuild>;
   mode: string;
-  maxBodyBytes: number;
+  /** The largest body this request may send (larger for admins' uploads). */
+  maxBodyBytes: (req: express.Request) => number | Promise<number>;
   getLoadContext: (req: express.Request, res: express.Response) => AppLoadContext;
 }): express.RequestHandler {
   const handle = createRequestHandler(options.build, options.mode);
@@ -21,7 +22,7 @@ export function reactRouterHandler(options: {
     try {
       let body: Buffer<ArrayBuffer> | undefined;
       if (req.method !== 'GET' && req.method !== 'HEAD') {
-        const read = await readBody(req, res, options.maxBodyBytes);
+        const read = await readBody(req, res, await options.maxBodyBytes(req));
         if (read === 'too-large') {
           refuse(res, 413, MESSAGES.tooLarge, 'body over the limit');
           return;

@@ -19,6 +19,16 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const MAX_URL_LENGTH = 4096;
 const MAX_PATH_SEGMENTS = 32;
 
+/**
+ * The admin's product forms (images) and product import (CSV) may send up to MAX_UPLOAD_BYTES;
+ * every other body stays under MAX_BODY_BYTES. `.data` is how React Router posts from scripts.
+ */
+const UPLOAD_PATH = /^\/admin\/products(?:\/|\.data$|$)/;
+
+export function isUploadRequest(req: express.Request): boolean {
+  return req.method === 'POST' && UPLOAD_PATH.test(req.path);
+}
+
 /** Where a request's URLs point, decided by the guard for the routes that follow it. */
 export interface RequestOrigins {
   /** Absolute URLs in pages, feeds and e-mails: PUBLIC_URL, else canonical_url, else the request's own. */
@@ -78,7 +88,9 @@ export function createRequestGuard(
       return;
     }
     const length = Number(req.get('Content-Length') ?? 0);
-    if (length > env.MAX_BODY_BYTES) {
+    // Only the size here: the adapter lets an upload pass MAX_BODY_BYTES once it has seen the
+    // admin's session.
+    if (length > (isUploadRequest(req) ? env.MAX_UPLOAD_BYTES : env.MAX_BODY_BYTES)) {
       refuse(res, 413, MESSAGES.tooLarge, `body of ${length} bytes`);
       return;
     }

@@ -4,15 +4,21 @@ import type { Env } from '~/lib/env.server';
 import { logger } from '~/lib/logger.server';
 import { startOutboxWorker, type OutboxHandler } from '~/modules/jobs/index.server';
 import {
+  orderCancelledEmail,
+  orderDeliveredEmail,
   orderReceivedEmail,
+  orderShippedEmail,
   paymentConfirmedEmail,
+  type EmailStore,
   type OrderEmailData,
+  type RenderedEmail,
 } from '~/modules/notifications';
 import { createMailer } from '~/modules/notifications/index.server';
 import {
   addressLine,
   estimatedDelivery,
   formatDeliveryDate,
+  type OrderStatus,
   type OrderView,
 } from '~/modules/orders';
 import { getOrder } from '~/modules/orders/index.server';
@@ -22,12 +28,14 @@ import {
   paymentStatusToUtmify,
   sendUtmifyOrder,
   utmifyOrderBody,
+  type UtmifyStatus,
 } from '~/modules/tracking/index.server';
 
 import { expireOrders } from './order-payment.server';
 import {
   ORDER_TOPICS,
   type OrderEventOptions,
+  type OrderMailTopic,
   type OrderTrackingPayload,
 } from './order-events.server';
 
@@ -68,6 +76,59 @@ export function startBackgroundJobs(options: BackgroundJobsOptions): { stop(): P
   };
 }
 
+/** The page each e-mail's button opens. */
+const ORDER_PAGE: Record<OrderMailTopic, string> = {
+  [ORDER_TOPICS.orderReceived]: 'order-confirmation',
+  [ORDER_TOPICS.paymentConfirmed]: 'thank-you',
+  [ORDER_TOPICS.orderShipped]: 'thank-you',
+  [ORDER_TOPICS.orderDelivered]: 'thank-you',
+  [ORDER_TOPICS.orderCancelled]: 'order-confirmation',
+};
+
+const TEMPLATES: Record<
+  OrderMailTopic,
+  (data: OrderEmailData, store: EmailStore) => RenderedEmail
+> = {
+  [ORDER_TOPICS.orderReceived]: orderReceivedEmail,
+  [ORDER_TOPICS.paymentConfirmed]: paymentConfirmedEmail,
+  [ORDER_TOPICS.orderShipped]: orderShippedEmail,
+  [ORDER_TOPICS.orderDelivered]: orderDeliveredEmail,
+  [ORDER_TOPICS.orderCancelled]: orderCancelledEmail,
+};
+
+/** The e-mails of staff changes (status selector). */
+const STAFF_MAIL_TOPICS = [
+  ORDER_TOPICS.orderShipped,
+  ORDER_TOPICS.orderDelivered,
+  ORDER_TOPICS.orderCancelled,
+] as const;
+
+/** The order as UTMify reads it, with its landing parameters; `status` already mapped. */
+function trackingInput(order: OrderView, status: UtmifyStatus) {
+  return {
+    orderId: order.id,
+    paymentMethod: order.paymentMethod,
+    status,
+    createdAt: order.createdAt,
+    approvedAt: status === 'paid' ? order.paidAt : null,
+    customer: {
+      name: order.customer.name,
+      email: order.customer.email,
+      phone: order.customer.phone,
+      document: order.customer.cpf,
+    },
+    products: order.lines.map((line) => ({
+      id: line.productId ?? order.id,
+      name: line.name,
+      quantity: line.quantity,
+      priceInCents: line.unitPriceCents,
+    })),
+    trackingParameters: order.trackingParameters,
+    totalCents: order.totalCents,
+    isTest: order.payment.provider === 'sandbox',
+  };
+}
+
 function currentPaymentStatus(order: OrderView, payload: unknown): PaymentStatus {
   const recorded = order.payment.status;
   if (recorded && (PAYMENT_STATUSES as readonly string[]).includes(recorded)) {
@@ -82,18 +143,37 @@ function orderIdOf(payload: unknown): string {
   return orderId;
 }
 
-async function loadOrder(db: Db, payload: unknown): Promise<OrderView> {
-  const order = await getOrder(db, orderIdOf(payload));
-  if (!order) throw new Error('Order not found');
+/**
+ * The order of an e-mail or report, or null when staff deleted it since (an order is only ever
+ * queued in the transaction that wrote it, so a missing one was deleted): nothing to send, and
+ * nothing to retry for a day.
+ */
+async function orderIfKept(db: Db, payload: unknown, topic: string): Promise<OrderView | null> {
+  const orderId = orderIdOf(payload);
+  const order = await getOrder(db, orderId);
+  if (!order) logger.info({ orderId, topic }, 'Order deleted before its outbox job ran; skipped');
   return order;
 }
+
+/**
+ * The SPEC's admin mapping of an order's status for sales tracking (SPEC §4 and §7), except
+ * that shipped and delivered orders report 'paid': UTMify's statuses have no 'delivered', and
+ * 'waiting_payment' would take a paid sale back to unpaid.
+ */
+export const ADMIN_TRACKING_STATUS: Record<OrderStatus, UtmifyStatus> = {
+  pending: 'waiting_payment',
+  confirmed: 'paid',
+  shipped: 'paid',
+  delivered: 'paid',
+  cancelled: 'refused',
+};
 
 function orderHandlers({
   env,
   db,
   settings,
 }: BackgroundJobsOptions): Record<string, OutboxHandler> {
-  const mail = async (order: OrderView, kind: 'received' | 'confirmed') => {
+  const mail = async (order: OrderView, topic: OrderMailTopic) => {
     const store = await settings.get();
     // The pages' own rule (PUBLIC_URL, else canonical_url's origin); no request to fall back on.
     const origin =
@@ -118,8 +198,10 @@ function orderHandlers({
       pixCode: order.status === 'pending' ? order.payment.pixCode : null,
       expiresAt: order.status === 'pending' ? order.payment.expiresAt : null,
       // The link's key opens this one order on any device, as the shopper reads mail on a phone.
-      orderUrl: `${origin}/${kind === 'received' ? 'order-confirmation' : 'thank-you'}?${new URLSearchParams({ orderId: order.id, chave: order.accessKey })}`,
+      orderUrl: `${origin}/${ORDER_PAGE[topic]}?${new URLSearchParams({ orderId: order.id, chave: order.accessKey })}`,
       estimatedDelivery: delivery ? formatDeliveryDate(delivery) : undefined,
+      trackingCode: order.trackingCode,
+      wasPaid: order.paidAt !== null,
     };
     const identity = {
       name: store.store_name,
@@ -127,10 +209,7 @@ function orderHandlers({
       contactPhone: store.contact_phone || undefined,
       timeZone: store.timezone,
     };
-    const message =
-      kind === 'received'
-        ? orderReceivedEmail(data, identity)
-        : paymentConfirmedEmail(data, identity);
+    const message = TEMPLATES[topic](data, identity);
     const mailer = createMailer({
       smtpUrl: env.SMTP_URL,
       from: env.SMTP_FROM,
@@ -142,19 +221,48 @@ function orderHandlers({
 
   return {
     [ORDER_TOPICS.orderReceived]: async (payload) => {
-      const order = await loadOrder(db, payload);
+      const order = await orderIfKept(db, payload, ORDER_TOPICS.orderReceived);
+      if (!order) return;
       const young = Date.now() - order.createdAt.getTime() < WAIT_FOR_PAYMENT_MS;
       if (order.status === 'pending' && !order.payment.pixCode && young) {
         throw new Error('Payment not created yet; the e-mail waits for its PIX code');
       }
-      await mail(order, 'received');
+      await mail(order, ORDER_TOPICS.orderReceived);
     },
     [ORDER_TOPICS.paymentConfirmed]: async (payload) => {
-      await mail(await loadOrder(db, payload), 'confirmed');
+      const order = await orderIfKept(db, payload, ORDER_TOPICS.paymentConfirmed);
+      if (order) await mail(order, ORDER_TOPICS.paymentConfirmed);
+    },
+    ...Object.fromEntries(
+      STAFF_MAIL_TOPICS.map((topic) => [
+        topic,
+        async (payload: unknown) => {
+          const order = await orderIfKept(db, payload, topic);
+          if (order) await mail(order, topic);
+        },
+      ]),
+    ),
+    [ORDER_TOPICS.statusTracking]: async (payload, signal) => {
+      if (!env.UTMIFY_API_TOKEN) return;
+      const order = await orderIfKept(db, payload, ORDER_TOPICS.statusTracking);
+      if (!order) return;
+      // As for payment reports: the order's status now, so a retried report never goes back.
+      const status = ADMIN_TRACKING_STATUS[order.status];
+      await sendUtmifyOrder({
+        url: env.UTMIFY_API_URL,
+        token: env.UTMIFY_API_TOKEN,
+        signal,
+        body: utmifyOrderBody({
+          ...trackingInput(order, status),
+          // SPEC §7: the admin's report carries no landing parameters.
+          trackingParameters: null,
+        }),
+      });
     },
     [ORDER_TOPICS.tracking]: async (payload, signal) => {
       if (!env.UTMIFY_API_TOKEN) return;
-      const order = await loadOrder(db, payload);
+      const order = await orderIfKept(db, payload, ORDER_TOPICS.tracking);
+      if (!order) return;
       // The order's status now, not when the report was queued: a report retried after a later
       // one must not take the order back to an earlier status.
       const status = paymentStatusToUtmify(currentPaymentStatus(order, payload));
@@ -162,28 +270,7 @@ function orderHandlers({
         url: env.UTMIFY_API_URL,
         token: env.UTMIFY_API_TOKEN,
         signal,
-        body: utmifyOrderBody({
-          orderId: order.id,
-          paymentMethod: order.paymentMethod,
-          status,
-          createdAt: order.createdAt,
-          approvedAt: status === 'paid' ? order.paidAt : null,
-          customer: {
-            name: order.customer.name,
-            email: order.customer.email,
-            phone: order.customer.phone,
-            document: order.customer.cpf,
-          },
-          products: order.lines.map((line) => ({
-            id: line.productId ?? order.id,
-            name: line.name,
-            quantity: line.quantity,
-            priceInCents: line.unitPriceCents,
-          })),
-          trackingParameters: order.trackingParameters,
-          totalCents: order.totalCents,
-          isTest: order.payment.provider === 'sandbox',
-        }),
+        body: utmifyOrderBody(trackingInput(order, status)),
       });
     },
   };

@@ -1,13 +1,26 @@
 import type { Db } from '~/db/database.server';
 import { enqueue } from '~/modules/jobs/index.server';
+import type { OrderStatus } from '~/modules/orders';
 import type { PaymentStatus } from '~/modules/payments';
 
 /** Outbox topics the order flows write and the background worker delivers. */
 export const ORDER_TOPICS = {
   orderReceived: 'email.order_received',
   paymentConfirmed: 'email.payment_confirmed',
+  orderShipped: 'email.order_shipped',
+  orderDelivered: 'email.order_delivered',
+  orderCancelled: 'email.order_cancelled',
   tracking: 'tracking.order',
+  /** A status change made by staff, reported with the SPEC's admin mapping. */
+  statusTracking: 'tracking.order_status',
 } as const;
+
+export type OrderMailTopic =
+  | typeof ORDER_TOPICS.orderReceived
+  | typeof ORDER_TOPICS.paymentConfirmed
+  | typeof ORDER_TOPICS.orderShipped
+  | typeof ORDER_TOPICS.orderDelivered
+  | typeof ORDER_TOPICS.orderCancelled;
 
 export interface OrderTrackingPayload {
   orderId: string;
@@ -32,15 +45,31 @@ export async function trackOrder(
   await enqueue(db, ORDER_TOPICS.tracking, payload);
 }
 
+export interface OrderStatusTrackingPayload {
+  orderId: string;
+  status: OrderStatus;
+}
+
+/**
+ * Reports a status change made by staff to sales tracking (SPEC §7, the admin call), after the
+ * caller's transaction commits.
+ */
+export async function trackOrderStatus(
+  db: Db,
+  orderId: string,
+  status: OrderStatus,
+  options: OrderEventOptions,
+): Promise<void> {
+  if (!options.tracking) return;
+  const payload: OrderStatusTrackingPayload = { orderId, status };
+  await enqueue(db, ORDER_TOPICS.statusTracking, payload);
+}
+
 // The order-received e-mail carries the PIX code, created just after the order's transaction
 // commits: it waits these few seconds rather than being tried before the code exists.
 const ORDER_RECEIVED_DELAY_MS = 5_000;
 
-export async function mailOrder(
-  db: Db,
-  topic: typeof ORDER_TOPICS.orderReceived | typeof ORDER_TOPICS.paymentConfirmed,
-  orderId: string,
-): Promise<void> {
+export async function mailOrder(db: Db, topic: OrderMailTopic, orderId: string): Promise<void> {
   const runAt =
     topic === ORDER_TOPICS.orderReceived
       ? new Date(Date.now() + ORDER_RECEIVED_DELAY_MS)

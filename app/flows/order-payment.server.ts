@@ -4,9 +4,11 @@ import { releaseStock } from '~/modules/catalog/index.server';
 import type { OrderView } from '~/modules/orders';
 import {
   attributionQuery,
+  EVENT_ACTORS,
   getOrder,
   listExpiredOrders,
   lockOrder,
+  recordOrderEvent,
   recordPayment,
   updateOrder,
 } from '~/modules/orders/index.server';
@@ -112,6 +114,47 @@ export async function payOrder(
 
 export type StatusOutcome = 'confirmed' | 'cancelled' | 'recorded' | 'late' | 'unchanged';
 
+/** Who changed an order, as its timeline records it. */
+export interface OrderActor {
+  actor: string;
+  /** Set when an admin acted. */
+  adminUserId?: string | null;
+}
+
+const BY_PAYMENT: OrderActor = { actor: EVENT_ACTORS.payment };
+
+/** What the timeline says when a payment's status is recorded. */
+export const PAYMENT_EVENT_NOTES: Record<PaymentStatus, string> = {
+  pending: 'Pagamento aguardando confirmação.',
+  approved: 'Pagamento aprovado.',
+  rejected: 'Pagamento recusado.',
+  expired: 'Pagamento expirado.',
+  refunded: 'Pagamento reembolsado.',
+  chargeback: 'Pagamento contestado (chargeback).',
+};
+
+export const LATE_PAYMENT_NOTE =
+  'Pagamento aprovado depois do cancelamento: reembolse o cliente ou envie o pedido.';
+
+export const EXPIRED_NOTE = 'Prazo de pagamento esgotado: pedido cancelado e estoque devolvido.';
+
+/** Records a payment status that left the order's status as it was. */
+async function paymentEvent(
+  tx: Db,
+  order: OrderView,
+  status: PaymentStatus,
+  by: OrderActor,
+  note = PAYMENT_EVENT_NOTES[status],
+): Promise<void> {
+  await recordOrderEvent(tx, {
+    orderId: order.id,
+    kind: 'payment',
+    actor: by.actor,
+    adminUserId: by.adminUserId,
+    note,
+  });
+}
+
 /**
  * Applies what the provider says about an order's payment, once: a replay, a stale payment id
  * or a status that changes nothing leaves the order as it is. Approved confirms a pending order;
@@ -125,7 +168,7 @@ export async function applyPaymentStatus(
   const outcome = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, change.orderId);
     if (!order || order.payment.id !== change.paymentId) return 'unchanged' as const;
-    return settle(tx, order, change.status, events);
+    return settlePayment(tx, order, change.status, events);
   });
   if (outcome === 'late') {
     logger.error(
@@ -136,11 +179,16 @@ export async function applyPaymentStatus(
   return outcome;
 }
 
-async function settle(
+/**
+ * Applies a payment status to an order whose row the caller holds locked, with its timeline
+ * line: `by` is the provider unless staff confirmed the payment by hand.
+ */
+export async function settlePayment(
   tx: Db,
   order: OrderView,
   status: PaymentStatus,
   events: OrderEventOptions,
+  by: OrderActor = BY_PAYMENT,
 ): Promise<StatusOutcome> {
   if (order.payment.status === status) return 'unchanged';
   switch (status) {
@@ -149,11 +197,13 @@ async function settle(
     case 'approved':
       if (order.status === 'cancelled') {
         await updateOrder(tx, order.id, { paymentStatus: status, latePaymentAt: new Date() });
+        await paymentEvent(tx, order, status, by, LATE_PAYMENT_NOTE);
         await trackOrder(tx, order.id, status, events);
         return 'late';
       }
       if (order.status !== 'pending') {
         await updateOrder(tx, order.id, { paymentStatus: status });
+        await paymentEvent(tx, order, status, by);
         return 'recorded';
       }
       await updateOrder(tx, order.id, {
@@ -161,24 +211,36 @@ async function settle(
         paymentStatus: status,
         paidAt: new Date(),
       });
+      await recordOrderEvent(tx, {
+        orderId: order.id,
+        kind: 'status',
+        fromStatus: order.status,
+        toStatus: 'confirmed',
+        actor: by.actor,
+        adminUserId: by.adminUserId,
+        note: PAYMENT_EVENT_NOTES.approved,
+      });
       await mailOrder(tx, ORDER_TOPICS.paymentConfirmed, order.id);
       await trackOrder(tx, order.id, status, events);
       return 'confirmed';
     case 'rejected':
       if (order.status !== 'pending') {
         await updateOrder(tx, order.id, { paymentStatus: status });
+        await paymentEvent(tx, order, status, by);
         return 'recorded';
       }
-      await cancel(tx, order, 'rejected', status);
+      await cancel(tx, order, 'rejected', status, by, PAYMENT_EVENT_NOTES.rejected);
       await trackOrder(tx, order.id, status, events);
       return 'cancelled';
     case 'expired':
       // The order waits for its own deadline (the expiry job); the shopper may ask for a new PIX.
       await updateOrder(tx, order.id, { paymentStatus: status });
+      await paymentEvent(tx, order, status, by);
       return 'recorded';
     case 'refunded':
     case 'chargeback':
       await updateOrder(tx, order.id, { paymentStatus: status });
+      await paymentEvent(tx, order, status, by);
       await trackOrder(tx, order.id, status, events);
       return 'recorded';
   }
@@ -189,12 +251,23 @@ async function cancel(
   order: OrderView,
   reason: 'rejected' | 'expired',
   paymentStatus: PaymentStatus | null,
+  by: OrderActor,
+  note: string,
 ): Promise<void> {
   await updateOrder(tx, order.id, {
     status: 'cancelled',
     cancelReason: reason,
     cancelledAt: new Date(),
     ...(paymentStatus ? { paymentStatus } : {}),
+  });
+  await recordOrderEvent(tx, {
+    orderId: order.id,
+    kind: 'status',
+    fromStatus: order.status,
+    toStatus: 'cancelled',
+    actor: by.actor,
+    adminUserId: by.adminUserId,
+    note,
   });
   await releaseStock(tx, order.lines);
 }
@@ -227,17 +300,19 @@ export async function refreshPayment(
 
 /**
  * Staff saw the money arrive (PIX with the store's own key): confirms the order as a provider's
- * approval would. The admin puts this behind 'Marcar como pago'.
+ * approval would, with the admin (`by`) in its timeline. The admin puts this behind 'Marcar como
+ * pago'.
  */
 export async function markOrderPaid(
   db: Db,
   orderId: string,
   events: OrderEventOptions,
+  by?: OrderActor,
 ): Promise<StatusOutcome> {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order) return 'unchanged';
-    return settle(tx, order, 'approved', events);
+    return settlePayment(tx, order, 'approved', events, by);
   });
 }
 
@@ -266,10 +341,17 @@ export async function expireOrders(
       if (!order || order.status !== 'pending') return false;
       if (!order.payment.expiresAt || order.payment.expiresAt >= now) return false;
       if (lastWord === 'approved' && order.payment.provider === provider?.name) {
-        await settle(tx, order, 'approved', events);
+        await settlePayment(tx, order, 'approved', events);
         return false;
       }
-      await cancel(tx, order, 'expired', order.payment.id ? 'expired' : null);
+      await cancel(
+        tx,
+        order,
+        'expired',
+        order.payment.id ? 'expired' : null,
+        { actor: EVENT_ACTORS.system },
+        EXPIRED_NOTE,
+      );
       await trackOrder(tx, order.id, 'expired', events);
       return true;
     });

@@ -4,7 +4,12 @@ import type { CartLine } from '~/modules/cart';
 import { priceCart } from '~/modules/cart/index.server';
 import { reserveStock } from '~/modules/catalog/index.server';
 import type { CheckoutForm } from '~/modules/checkout';
-import { findOrderByIdempotencyKey, insertOrder } from '~/modules/orders/index.server';
+import {
+  EVENT_ACTORS,
+  findOrderByIdempotencyKey,
+  insertOrder,
+  recordOrderEvent,
+} from '~/modules/orders/index.server';
 import type { OrderView, TrackingParameters } from '~/modules/orders';
 import { MIN_PAYMENT_CENTS } from '~/modules/payments';
 import type { StoreSettings } from '~/modules/settings';
@@ -33,6 +38,8 @@ export const PLACE_ORDER_MESSAGES = {
     'Um produto do seu carrinho acabou de esgotar ou mudou de preço. Confira seu carrinho.',
   paymentMinimum: 'Valor mínimo para pagamento é R$ 5,01',
   orderMinimum: (cents: number) => `O valor mínimo do pedido é ${formatCents(cents)}.`,
+  /** The first line of the order's timeline. */
+  placedEvent: 'Pedido realizado na loja.',
 };
 
 /** Thrown inside the transaction to roll it back when stock ran out since the cart was priced. */
@@ -129,6 +136,13 @@ export async function placeOrder(
         shippingCents: cart.shippingCents,
         trackingParameters: input.trackingParameters,
         expiresAt: new Date(Date.now() + input.settings.pix_expiration_minutes * 60_000),
+      });
+      await recordOrderEvent(tx, {
+        orderId: order.id,
+        kind: 'status',
+        toStatus: 'pending',
+        actor: EVENT_ACTORS.customer,
+        note: PLACE_ORDER_MESSAGES.placedEvent,
       });
       await mailOrder(tx, ORDER_TOPICS.orderReceived, order.id);
       await trackOrder(tx, order.id, 'pending', events);

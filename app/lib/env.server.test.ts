@@ -16,6 +16,7 @@ describe('parseEnv', () => {
       SHUTDOWN_DELAY_MS: 0,
       TRUST_PROXY: ['loopback'],
       MAX_BODY_BYTES: 262_144,
+      MAX_UPLOAD_BYTES: 94_371_840,
       HEADERS_TIMEOUT_MS: 10_000,
       REQUEST_TIMEOUT_MS: 30_000,
       KEEP_ALIVE_TIMEOUT_MS: 5_000,

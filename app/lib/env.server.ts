@@ -126,6 +126,13 @@ const envSchema = z
       .min(1024)
       .max(100 * 1024 * 1024)
       .default(256 * 1024),
+    // The admin's product forms and CSV import (signed-in admins only): 10 images of 8 MB fit.
+    MAX_UPLOAD_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024 * 1024)
+      .max(1024 * 1024 * 1024)
+      .default(90 * 1024 * 1024),
     HEADERS_TIMEOUT_MS: milliseconds(10_000, 1_000),
     REQUEST_TIMEOUT_MS: milliseconds(30_000, 1_000),
     KEEP_ALIVE_TIMEOUT_MS: milliseconds(5_000),

@@ -5,6 +5,13 @@ import type { SettingsStore } from '~/modules/settings/index.server';
 
 import type { RateLimiter } from './rate-limit.server';
 
+export interface SecretsSet {
+  production: boolean;
+  gatewaySecretKey: boolean;
+  salesTrackingToken: boolean;
+  smtp: boolean;
+}
+
 // What every loader and action receives from the server (server/app.ts builds it).
 declare module 'react-router' {
   interface AppLoadContext {
@@ -23,5 +30,7 @@ declare module 'react-router' {
     payments: PaymentProvider | null;
     orderEvents: OrderEventOptions;
     checkoutLimiter: RateLimiter;
+    /** Which secrets the environment sets: yes or no only, for the settings screen. */
+    secretsSet: SecretsSet;
   }
 }

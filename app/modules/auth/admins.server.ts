@@ -4,6 +4,7 @@ import type { Db } from '~/db/database.server';
 
 import { hashPassword, verifyPassword } from './password.server';
 import { adminUsers, sessions } from './schema';
+import { hashSessionToken, sessionCookie } from './session.server';
 
 export const ADMIN_MESSAGES = {
   emailTaken: 'Já existe um administrador com este e-mail.',
@@ -85,10 +86,30 @@ export async function setAdminActive(
   });
 }
 
-/** Changes an admin's own password after checking the current one. */
+/** The stored (hashed) id of the session a request carries, to keep it in changePassword. */
+export async function currentSessionId(request: Request): Promise<string | null> {
+  let token: unknown;
+  try {
+    token = await sessionCookie.parse(request.headers.get('Cookie'));
+  } catch {
+    return null;
+  }
+  return typeof token === 'string' && token ? hashSessionToken(token) : null;
+}
+
+/**
+ * Changes an admin's own password after checking the current one. Every other session of theirs
+ * ends (someone who knew the old password is signed out); `keepSessionId`, the session making
+ * the change (its hashed id), stays.
+ */
 export async function changePassword(
   db: Db,
-  input: { adminUserId: string; currentPassword: string; newPassword: string },
+  input: {
+    adminUserId: string;
+    currentPassword: string;
+    newPassword: string;
+    keepSessionId?: string | null;
+  },
 ): Promise<AdminChange> {
   const [admin] = await db
     .select({ passwordHash: adminUsers.passwordHash })
@@ -98,9 +119,20 @@ export async function changePassword(
   if (!(await verifyPassword(input.currentPassword, admin.passwordHash))) {
     return { ok: false, error: ADMIN_MESSAGES.wrongPassword };
   }
-  await db
-    .update(adminUsers)
-    .set({ passwordHash: await hashPassword(input.newPassword), updatedAt: new Date() })
-    .where(eq(adminUsers.id, input.adminUserId));
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(adminUsers)
+      .set({ passwordHash, updatedAt: new Date() })
+      .where(eq(adminUsers.id, input.adminUserId));
+    await tx
+      .delete(sessions)
+      .where(
+        and(
+          eq(sessions.adminUserId, input.adminUserId),
+          input.keepSessionId ? ne(sessions.id, input.keepSessionId) : undefined,
+        ),
+      );
+  });
   return { ok: true, id: input.adminUserId };
 }

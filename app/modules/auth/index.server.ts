@@ -2,6 +2,7 @@ export {
   ADMIN_MESSAGES,
   changePassword,
   createAdmin,
+  currentSessionId,
   listAdmins,
   setAdminActive,
   type AdminChange,

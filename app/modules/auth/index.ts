@@ -6,3 +6,9 @@ export {
   newPasswordField,
   signInSchema,
 } from './validation';
+export {
+  changePasswordSchema,
+  createAdminSchema,
+  setAdminActiveSchema,
+  USER_FORM_MESSAGES,
+} from './user-forms';

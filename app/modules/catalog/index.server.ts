@@ -2,5 +2,27 @@ export { putCategory, putProduct } from './catalog.server';
 export { getProduct } from './product.server';
 export { listCategories, searchProducts } from './search.server';
 export { lookupProducts, type ProductSummary } from './lookup.server';
+export { productCounts } from './product-counts.server';
 export { listSitemapProducts } from './sitemap.server';
 export { releaseStock, reserveStock, type StockClaim } from './stock.server';
+export {
+  createCategory,
+  deleteCategory,
+  listAdminCategories,
+  listHomeCategories,
+  setCategoryFeatured,
+  updateCategory,
+  type AdminCategory,
+  type CategoryChange,
+  type ProductsOfDeleted,
+} from './admin-categories.server';
+export { listProductOptions } from './product-options.server';
+export {
+  createProduct,
+  deleteProduct,
+  listAdminProducts,
+  updateProduct,
+  type ProductValues,
+  type SaveProductResult,
+} from './admin-products.server';
+export { exportProductsCsv, importProductsCsv } from './product-csv.server';

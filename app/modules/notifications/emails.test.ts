@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
-import { orderReceivedEmail, paymentConfirmedEmail, type OrderEmailData } from './emails';
+import {
+  orderCancelledEmail,
+  orderDeliveredEmail,
+  orderReceivedEmail,
+  orderShippedEmail,
+  paymentConfirmedEmail,
+  type OrderEmailData,
+} from './emails';
 
 const PIX_CODE =
   '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865406639.705802BR5913Loja Exemplo6009SAO PAULO62070503***6304ABCD';
@@ -129,5 +136,35 @@ describe('paymentConfirmedEmail', () => {
 
   it('says nothing of the delivery date when none is known', () => {
     expect(paymentConfirmedEmail(data(), store).text).not.toContain('Previsão de entrega');
+  });
+});
+
+describe('status e-mails (staff changes)', () => {
+  it('gives the tracking code when the order ships', () => {
+    const email = orderShippedEmail(data({ trackingCode: 'AA123456789BR' }), store);
+    expect(email.subject).toBe('Seu pedido #0000ABCD foi enviado');
+    for (const body of [email.html, email.text]) {
+      expect(body).toContain('AA123456789BR');
+      expect(body).toContain('Código de rastreio');
+    }
+    expect(email.html).not.toContain(PIX_CODE);
+    expect(orderShippedEmail(data({ trackingCode: '<b>1</b>' }), store).html).toContain(
+      '&lt;b&gt;1&lt;/b&gt;',
+    );
+  });
+
+  it('says the order arrived', () => {
+    const email = orderDeliveredEmail(data(), store);
+    expect(email.subject).toBe('Seu pedido #0000ABCD foi entregue');
+    expect(email.text).toContain('foi entregue');
+  });
+
+  it('says whether the shopper is owed a refund when the order is cancelled', () => {
+    const unpaid = orderCancelledEmail(data(), store);
+    expect(unpaid.subject).toBe('Seu pedido #0000ABCD foi cancelado');
+    expect(unpaid.text).toContain('Nenhum valor foi cobrado');
+    expect(unpaid.html).not.toContain(PIX_CODE);
+    const paid = orderCancelledEmail(data({ wasPaid: true }), store);
+    expect(paid.text).toContain('O valor pago será devolvido a você.');
   });
 });

@@ -18,6 +18,10 @@ export interface OrderEmailData {
   orderUrl: string;
   /** Ready to read, such as "sexta-feira, 4 de dezembro de 2026". */
   estimatedDelivery?: string;
+  /** The carrier's code, once the order ships. */
+  trackingCode?: string | null;
+  /** The order had been paid before it was cancelled: the shopper is owed a refund. */
+  wasPaid?: boolean;
 }
 
 export interface EmailStore {
@@ -64,6 +68,61 @@ export function paymentConfirmedEmail(data: OrderEmailData, store: EmailStore): 
       : []),
     summary(data),
   ]);
+}
+
+/** Sent when staff mark the order shipped: the carrier's tracking code. */
+export function orderShippedEmail(data: OrderEmailData, store: EmailStore): RenderedEmail {
+  const number = orderNumber(data.orderId);
+  const subject = `Seu pedido #${number} foi enviado`;
+  return compose(store, subject, data, [
+    paragraph(`Olá, ${firstName(data.customerName)}!`),
+    paragraph(`Boa notícia: seu pedido #${number} saiu para entrega.`),
+    ...(data.trackingCode ? [trackingPart(data.trackingCode)] : []),
+    ...(data.estimatedDelivery
+      ? [paragraph(`Previsão de entrega: ${data.estimatedDelivery}.`, { strong: true })]
+      : []),
+    summary(data),
+  ]);
+}
+
+/** Sent when staff record the delivery. */
+export function orderDeliveredEmail(data: OrderEmailData, store: EmailStore): RenderedEmail {
+  const number = orderNumber(data.orderId);
+  const subject = `Seu pedido #${number} foi entregue`;
+  return compose(store, subject, data, [
+    paragraph(`Olá, ${firstName(data.customerName)}!`),
+    paragraph(
+      `Seu pedido #${number} foi entregue. Esperamos que você goste! Se algo não estiver certo, responda a este e-mail ou fale com a gente.`,
+    ),
+    summary(data),
+  ]);
+}
+
+/** Sent when staff cancel the order: what happens to the stock and, if paid, to the money. */
+export function orderCancelledEmail(data: OrderEmailData, store: EmailStore): RenderedEmail {
+  const number = orderNumber(data.orderId);
+  const subject = `Seu pedido #${number} foi cancelado`;
+  const money = data.wasPaid
+    ? 'O valor pago será devolvido a você. Se tiver dúvidas sobre o reembolso, fale com a gente.'
+    : 'Nenhum valor foi cobrado por este pedido.';
+  return compose(store, subject, data, [
+    paragraph(`Olá, ${firstName(data.customerName)}!`),
+    paragraph(`Seu pedido #${number} foi cancelado. ${money}`),
+    summary(data),
+  ]);
+}
+
+function trackingPart(code: string): Part {
+  const title = heading('Código de rastreio');
+  const hint = 'Use este código no site da transportadora para acompanhar a entrega.';
+  return {
+    html: [
+      title.html,
+      `<p style="margin:0 0 8px;padding:12px;background:#f4f4f5;border:1px solid ${LINE};border-radius:6px;font-family:'Courier New',Courier,monospace;font-size:16px;font-weight:bold;">${escapeHtml(code)}</p>`,
+      `<p style="margin:0 0 16px;">${escapeHtml(hint)}</p>`,
+    ].join(''),
+    text: [title.text, code, hint].join('\n'),
+  };
 }
 
 /**

@@ -1,5 +1,8 @@
 export {
+  orderCancelledEmail,
+  orderDeliveredEmail,
   orderReceivedEmail,
+  orderShippedEmail,
   paymentConfirmedEmail,
   type EmailStore,
   type OrderEmailData,

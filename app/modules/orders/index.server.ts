@@ -22,3 +22,27 @@ export {
   landingParameters,
   readAttribution,
 } from './attribution.server';
+export {
+  REVENUE_STATUSES,
+  salesByDay,
+  salesMetrics,
+  type Compared,
+  type DailySales,
+  type MetricsPeriods,
+  type SalesMetrics,
+} from './sales-metrics.server';
+export {
+  adminOrderBatches,
+  deleteOrderRow,
+  getAdminOrder,
+  listAdminOrders,
+  lockAdminOrder,
+  setStaffStatus,
+} from './admin-orders.server';
+export {
+  EVENT_ACTORS,
+  listOrderEvents,
+  recordOrderEvent,
+  type NewOrderEvent,
+} from './order-events.server';
+export { ordersCsvStream } from './admin-export.server';

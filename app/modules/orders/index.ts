@@ -13,3 +13,49 @@ export {
   type TrackingParameters,
 } from './schema';
 export type { NewOrder, OrderLine, OrderView } from './types';
+export {
+  ADMIN_STATUS_LABELS,
+  canTransition,
+  ORDER_TRANSITIONS,
+  TRANSITION_LABELS,
+  transitionRefusal,
+  wasPaid,
+} from './transitions';
+export {
+  hasOrderFilters,
+  MAX_COUNTED_ORDERS,
+  MAX_SEARCH_LENGTH,
+  orderFiltersQuery,
+  ORDERS_PER_PAGE,
+  orderSearchWords,
+  parseOrderFilters,
+  type OrderFilters,
+} from './admin-filters';
+export {
+  NOTE_MAX_LENGTH,
+  ORDER_FORM_MESSAGES,
+  orderActionSchema,
+  orderListActionSchema,
+  orderNoteFormSchema,
+  orderStatusFormSchema,
+  type OrderAction,
+} from './admin-forms';
+export type { OrderEventKind } from './schema';
+export type {
+  AdminOrderDetail,
+  AdminOrderExportRow,
+  AdminOrderPage,
+  AdminOrderRow,
+} from './admin-types';
+export type { OrderEvent } from './order-events';
+export {
+  CANCEL_REASON_LABELS,
+  csvAmount,
+  displayCpf,
+  displayPhone,
+  EVENT_KIND_LABELS,
+  formatOrderDate,
+  formatOrderDateTime,
+  PAYMENT_PROVIDER_LABELS,
+  PAYMENT_STATUS_LABELS,
+} from './admin-display';

@@ -7,3 +7,10 @@ export {
   type SettingsStore,
 } from './settings.server';
 export { colorSchemeCookieHeader, readColorScheme, type ColorScheme } from './color-scheme.server';
+export {
+  changedSettings,
+  saveSettingsForm,
+  settingsBaseline,
+  type SaveSettingsFormResult,
+} from './admin-form.server';
+export { integrationStatus } from './integrations.server';

@@ -9,3 +9,27 @@ export {
   type StoreSettings,
 } from './settings';
 export { themeCss, themeVariables } from './theme';
+export {
+  centsToReais,
+  EXCLUDED_SETTINGS,
+  fieldMaxLength,
+  formValue,
+  PINNED_FIELDS,
+  previewSettings,
+  reaisToCents,
+  SETTINGS_FORM_FIELDS,
+  SETTINGS_TAB_IDS,
+  SETTINGS_TABS,
+  settingsFormSchema,
+  settingsFormValues,
+  settingsTabFrom,
+  tabOfField,
+  type FieldKind,
+  type FieldSpec,
+  type GroupPanel,
+  type SettingsFormData,
+  type SettingsGroup,
+  type SettingsTab,
+  type SettingsTabId,
+} from './admin-form';
+export type { IntegrationStatus } from './integrations';

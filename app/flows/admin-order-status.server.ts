@@ -1,0 +1,235 @@
+import type { Db } from '~/db/database.server';
+import { logger } from '~/lib/logger.server';
+import { releaseStock } from '~/modules/catalog/index.server';
+import {
+  ADMIN_STATUS_LABELS,
+  canTransition,
+  transitionRefusal,
+  wasPaid,
+  type OrderStatus,
+} from '~/modules/orders';
+import {
+  deleteOrderRow,
+  getOrder,
+  lockAdminOrder,
+  lockOrder,
+  recordOrderEvent,
+  setStaffStatus,
+} from '~/modules/orders/index.server';
+
+import {
+  mailOrder,
+  ORDER_TOPICS,
+  trackOrderStatus,
+  type OrderEventOptions,
+} from './order-events.server';
+import { markOrderPaid, settlePayment, type OrderActor } from './order-payment.server';
+
+export const ADMIN_ORDER_MESSAGES = {
+  notFound: 'Pedido não encontrado.',
+  statusError: 'Erro ao atualizar status do pedido',
+  statusUpdated: (status: OrderStatus) => `Status atualizado para ${ADMIN_STATUS_LABELS[status]}.`,
+  alreadyThere: (status: OrderStatus) => `O pedido já está ${ADMIN_STATUS_LABELS[status]}.`,
+  trackingRequired: 'Informe o código de rastreio para marcar o pedido como Enviado.',
+  markedPaid: 'Pagamento confirmado. Status atualizado para Confirmado.',
+  latePayment:
+    'Pagamento registrado em um pedido cancelado: reembolse o cliente ou envie o pedido.',
+  notPending: 'Este pedido não está mais aguardando pagamento.',
+  noteAdded: 'Observação adicionada.',
+  noteError: 'Erro ao salvar observação',
+  deleted: 'Pedido excluído com sucesso!',
+  deleteError: 'Erro ao excluir pedido',
+  paidNoDelete: 'Pedidos pagos não podem ser excluídos. Cancele o pedido.',
+} as const;
+
+/** The timeline's words for each change staff make. */
+export const STAFF_EVENT_NOTES = {
+  shipped: (trackingCode: string) => `Código de rastreio: ${trackingCode}`,
+  delivered: 'Entrega registrada pela equipe.',
+  cancelled: 'Pedido cancelado pela equipe; estoque devolvido.',
+  cancelledPaid: 'Pedido pago cancelado pela equipe; estoque devolvido. Reembolse o cliente.',
+} as const;
+
+/** The signed-in admin, as requireAdmin gives it. */
+export interface StaffMember {
+  id: string;
+  email: string;
+  fullName: string;
+}
+
+export type StaffResult =
+  | { ok: true; message: string; warning?: boolean }
+  | { ok: false; status: 400 | 404 | 409; error: string };
+
+function actorOf(admin: StaffMember): OrderActor {
+  return { actor: admin.fullName || admin.email, adminUserId: admin.id };
+}
+
+const notFound: StaffResult = { ok: false, status: 404, error: ADMIN_ORDER_MESSAGES.notFound };
+
+/**
+ * Moves an order along its lifecycle for staff, under the order's row lock: the status is read
+ * again inside the transaction, so two admins changing one order at once cannot both apply
+ * (the second is refused with the status the first left). Each change writes its timeline line,
+ * the shopper's e-mail and the sales-tracking report, all in the same transaction.
+ */
+export async function changeOrderStatus(
+  db: Db,
+  input: { orderId: string; to: OrderStatus; trackingCode: string | null; admin: StaffMember },
+  events: OrderEventOptions,
+): Promise<StaffResult> {
+  const { orderId, to, admin } = input;
+  const by = actorOf(admin);
+  return db.transaction(async (tx): Promise<StaffResult> => {
+    const order = await lockOrder(tx, orderId);
+    if (!order) return notFound;
+    // The same change twice (a double click, two tabs) is done once and said so.
+    if (order.status === to) {
+      return { ok: true, message: ADMIN_ORDER_MESSAGES.alreadyThere(to) };
+    }
+    if (!canTransition(order.status, to)) {
+      return { ok: false, status: 409, error: transitionRefusal(order.status, to) };
+    }
+    const timeline = {
+      orderId,
+      kind: 'status' as const,
+      fromStatus: order.status,
+      toStatus: to,
+      actor: by.actor,
+      adminUserId: by.adminUserId,
+    };
+    switch (to) {
+      case 'confirmed': {
+        // Staff approving a payment is the provider's approval by hand: same e-mail and report.
+        const outcome = await settlePayment(tx, order, 'approved', events, by);
+        if (outcome !== 'confirmed') {
+          return { ok: false, status: 409, error: ADMIN_ORDER_MESSAGES.notPending };
+        }
+        break;
+      }
+      case 'shipped': {
+        if (!input.trackingCode) {
+          return { ok: false, status: 400, error: ADMIN_ORDER_MESSAGES.trackingRequired };
+        }
+        await setStaffStatus(tx, orderId, { status: 'shipped', trackingCode: input.trackingCode });
+        await recordOrderEvent(tx, {
+          ...timeline,
+          note: STAFF_EVENT_NOTES.shipped(input.trackingCode),
+        });
+        await mailOrder(tx, ORDER_TOPICS.orderShipped, orderId);
+        await trackOrderStatus(tx, orderId, to, events);
+        break;
+      }
+      case 'delivered':
+        await setStaffStatus(tx, orderId, { status: 'delivered' });
+        await recordOrderEvent(tx, { ...timeline, note: STAFF_EVENT_NOTES.delivered });
+        await mailOrder(tx, ORDER_TOPICS.orderDelivered, orderId);
+        await trackOrderStatus(tx, orderId, to, events);
+        break;
+      case 'cancelled': {
+        const paid = order.status !== 'pending' || order.paidAt !== null;
+        await setStaffStatus(tx, orderId, {
+          status: 'cancelled',
+          cancelReason: 'staff',
+          cancelledAt: new Date(),
+        });
+        await releaseStock(tx, order.lines);
+        await recordOrderEvent(tx, {
+          ...timeline,
+          note: paid ? STAFF_EVENT_NOTES.cancelledPaid : STAFF_EVENT_NOTES.cancelled,
+        });
+        await mailOrder(tx, ORDER_TOPICS.orderCancelled, orderId);
+        await trackOrderStatus(tx, orderId, to, events);
+        break;
+      }
+      case 'pending':
+        // No move leads back to pending; canTransition refused it above.
+        return { ok: false, status: 409, error: transitionRefusal(order.status, to) };
+    }
+    return { ok: true, message: ADMIN_ORDER_MESSAGES.statusUpdated(to) };
+  });
+}
+
+/**
+ * 'Marcar como pago' (PIX with the store's own key): the existing markOrderPaid, with the admin
+ * in the timeline. A payment seen after the order was cancelled is kept, with a warning.
+ */
+export async function markPaidByStaff(
+  db: Db,
+  orderId: string,
+  admin: StaffMember,
+  events: OrderEventOptions,
+): Promise<StaffResult> {
+  const outcome = await markOrderPaid(db, orderId, events, actorOf(admin));
+  switch (outcome) {
+    case 'confirmed':
+      return { ok: true, message: ADMIN_ORDER_MESSAGES.markedPaid };
+    case 'late':
+      return { ok: true, message: ADMIN_ORDER_MESSAGES.latePayment, warning: true };
+    default: {
+      const exists = (await getOrder(db, orderId)) !== null;
+      return exists ? { ok: false, status: 409, error: ADMIN_ORDER_MESSAGES.notPending } : notFound;
+    }
+  }
+}
+
+/** An internal note in the order's timeline: staff only, never shown to the shopper. */
+export async function addOrderNote(
+  db: Db,
+  input: { orderId: string; note: string; admin: StaffMember },
+): Promise<StaffResult> {
+  return db.transaction(async (tx): Promise<StaffResult> => {
+    // Locked so the order cannot be deleted between the check and the insert.
+    if (!(await lockAdminOrder(tx, input.orderId))) return notFound;
+    await recordOrderEvent(tx, {
+      orderId: input.orderId,
+      kind: 'note',
+      note: input.note,
+      ...actorOf(input.admin),
+    });
+    return { ok: true, message: ADMIN_ORDER_MESSAGES.noteAdded };
+  });
+}
+
+/**
+ * Deletes an order staff no longer want, unless money was received for it (those are cancelled
+ * and refunded instead, and kept). A pending order's stock goes back first; a cancelled one's
+ * already did.
+ */
+export async function deleteOrderByStaff(
+  db: Db,
+  orderId: string,
+  admin: StaffMember,
+): Promise<StaffResult> {
+  const result = await db.transaction(async (tx) => {
+    const order = await lockAdminOrder(tx, orderId);
+    if (!order) return { result: notFound };
+    const paid = wasPaid({
+      status: order.status,
+      paidAt: order.payment.paidAt,
+      latePaymentAt: order.payment.latePaymentAt,
+    });
+    if (paid) {
+      return {
+        result: { ok: false, status: 409, error: ADMIN_ORDER_MESSAGES.paidNoDelete } as const,
+      };
+    }
+    if (order.status === 'pending') await releaseStock(tx, order.lines);
+    await deleteOrderRow(tx, orderId);
+    return { result: { ok: true, message: ADMIN_ORDER_MESSAGES.deleted } as const, order };
+  });
+  if (result.order) {
+    // A payment arriving later for this order finds nothing: the log keeps what identifies it.
+    logger.info(
+      {
+        orderId,
+        adminUserId: admin.id,
+        status: result.order.status,
+        paymentProvider: result.order.payment.provider,
+        paymentId: result.order.payment.id,
+      },
+      'Order deleted by staff',
+    );
+  }
+  return result.result;
+}

@@ -1,0 +1,41 @@
+import type { Db } from '~/db/database.server';
+import {
+  createProduct,
+  updateProduct,
+  type ProductValues,
+  type SaveProductResult,
+} from '~/modules/catalog/index.server';
+import { prepareImages, storeImages } from '~/modules/media/index.server';
+
+export type SaveProductFlowResult =
+  | { ok: true; created: boolean; imageUrls: string[] }
+  | { ok: false; reason: 'category-gone' | 'not-found' }
+  | { ok: false; reason: 'bad-image'; error: string };
+
+/**
+ * Saves a product from the admin form together with the images uploaded with it, in one
+ * transaction: the uploads are converted first (no transaction held meanwhile), then the
+ * product and its new images are written or, if the save is refused, neither is. New uploads
+ * follow the image URLs already listed (so they lead when there are none).
+ */
+export async function saveProduct(
+  db: Db,
+  input: { mode: 'create' | 'update'; id: string; values: ProductValues; uploads: File[] },
+): Promise<SaveProductFlowResult> {
+  const prepared = await prepareImages(db, input.uploads);
+  if (!prepared.ok) return { ok: false, reason: 'bad-image', error: prepared.error };
+  // The same file sent twice (or a resent form) yields the same URL, kept once.
+  const imageUrls = [
+    ...new Set([...input.values.imageUrls, ...prepared.images.map((image) => image.url)]),
+  ];
+  const values = { ...input.values, imageUrls };
+  return db.transaction(async (tx): Promise<SaveProductFlowResult> => {
+    const saved: SaveProductResult =
+      input.mode === 'create'
+        ? await createProduct(tx, input.id, values)
+        : await updateProduct(tx, input.id, values);
+    if (!saved.ok) return saved;
+    await storeImages(tx, prepared.images);
+    return { ok: true, created: saved.created, imageUrls };
+  });
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+import { FORM_MESSAGES } from '~/lib/form';
+
+import { AUTH_MESSAGES, emailField, nameField, newPasswordField } from './validation';
+
+/**
+ * The forms of the admin's Usuários screen, shared by the browser and the server. They use only
+ * what the checkout's schema uses too: the browser's zod is shared with the storefront.
+ */
+export const USER_FORM_MESSAGES = {
+  currentPassword: 'Informe a senha atual.',
+  confirmPassword: 'Repita a nova senha.',
+  samePassword: 'A nova senha deve ser diferente da atual.',
+  notFound: 'Administrador não encontrado.',
+  invalid: 'Envie os dados pelo formulário de usuários.',
+} as const;
+
+/** A new admin: e-mail, name and an initial password with the same rules as any new one. */
+export const createAdminSchema = z.object({
+  intent: z.enum(['create']),
+  email: emailField,
+  fullName: nameField,
+  password: newPasswordField,
+});
+
+/** 'Ativar' / 'Desativar': the value sent is the state wanted. */
+export const setAdminActiveSchema = z.object({
+  intent: z.enum(['set-active']),
+  id: z.uuid({ error: USER_FORM_MESSAGES.notFound }),
+  active: z
+    .enum(['true', 'false'], { error: FORM_MESSAGES.invalid })
+    .transform((v) => v === 'true'),
+});
+
+/** The signed-in admin's own password: the current one, then the new one twice. */
+export const changePasswordSchema = z
+  .object({
+    intent: z.enum(['change-password']),
+    currentPassword: z
+      .string({ error: USER_FORM_MESSAGES.currentPassword })
+      .min(1, USER_FORM_MESSAGES.currentPassword)
+      .max(1024),
+    newPassword: newPasswordField,
+    confirmPassword: z
+      .string({ error: USER_FORM_MESSAGES.confirmPassword })
+      .min(1, USER_FORM_MESSAGES.confirmPassword),
+  })
+  .refine((form) => form.newPassword === form.confirmPassword, {
+    error: AUTH_MESSAGES.passwordsDiffer,
+    path: ['confirmPassword'],
+  })
+  .refine((form) => form.newPassword !== form.currentPassword, {
+    error: USER_FORM_MESSAGES.samePassword,
+    path: ['newPassword'],
+  });

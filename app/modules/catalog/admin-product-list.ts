@@ -1,0 +1,32 @@
+import { MAX_QUERY_LENGTH } from './catalog-params';
+
+export const ADMIN_PRODUCTS_PER_PAGE = 20;
+
+/**
+ * The admin list's query string (`q`, `page`). Nothing in it can fail the page: a value that
+ * makes no sense falls back to the default.
+ */
+export function parseAdminProductParams(searchParams: URLSearchParams): {
+  q: string;
+  page: number;
+} {
+  // Control characters are no text to search for (and PostgreSQL refuses a NUL in a string).
+  const q = (searchParams.get('q') ?? '')
+    .replace(/\p{Cc}/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, MAX_QUERY_LENGTH)
+    .trim();
+  const pageText = searchParams.get('page')?.trim() ?? '';
+  const page = /^\d{1,9}$/.test(pageText) ? Math.max(1, Number(pageText)) : 1;
+  return { q, page };
+}
+
+/** The list's address for a search and page (defaults left out). */
+export function adminProductListPath({ q, page }: { q: string; page: number }): string {
+  const params = new URLSearchParams();
+  if (q) params.set('q', q);
+  if (page > 1) params.set('page', String(page));
+  const search = params.toString();
+  return search ? `/admin/products?${search}` : '/admin/products';
+}

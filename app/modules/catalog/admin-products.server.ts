@@ -1,0 +1,95 @@
+import { eq } from 'drizzle-orm';
+
+import { isUuid } from '~/db/columns';
+import type { Db } from '~/db/database.server';
+
+import { ADMIN_PRODUCTS_PER_PAGE } from './admin-product-list';
+import { categories, products } from './schema';
+import { searchProducts } from './search.server';
+import type { CatalogPage } from './types';
+
+/** A product as the admin form writes it. `imageUrls` is ordered: the first is the main image. */
+export interface ProductValues {
+  name: string;
+  description: string;
+  priceCents: number;
+  stockQuantity: number;
+  categoryId: string;
+  imageUrls: string[];
+}
+
+export type SaveProductResult =
+  { ok: true; created: boolean } | { ok: false; reason: 'category-gone' | 'not-found' };
+
+/** One page of the admin list: newest first, searched by name and description like the store. */
+export function listAdminProducts(
+  db: Db,
+  params: { q: string; page: number },
+): Promise<CatalogPage> {
+  return searchProducts(db, {
+    q: params.q || undefined,
+    page: params.page,
+    perPage: ADMIN_PRODUCTS_PER_PAGE,
+    sort: 'newest',
+  });
+}
+
+/**
+ * Whether the category exists, holding it until the transaction ends so it cannot be deleted
+ * under the product being written (pass a transaction).
+ */
+async function lockCategory(db: Db, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const [row] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(eq(categories.id, id))
+    .for('share');
+  return !!row;
+}
+
+/**
+ * Creates the product with the id its form was given. The same form sent again (a double click,
+ * a resend) finds the product there and changes nothing: `created` is false.
+ */
+export async function createProduct(
+  db: Db,
+  id: string,
+  values: ProductValues,
+): Promise<SaveProductResult> {
+  if (!(await lockCategory(db, values.categoryId))) return { ok: false, reason: 'category-gone' };
+  const inserted = await db
+    .insert(products)
+    .values({ id, ...values })
+    .onConflictDoNothing({ target: products.id })
+    .returning({ id: products.id });
+  return { ok: true, created: inserted.length > 0 };
+}
+
+export async function updateProduct(
+  db: Db,
+  id: string,
+  values: ProductValues,
+): Promise<SaveProductResult> {
+  if (!isUuid(id)) return { ok: false, reason: 'not-found' };
+  if (!(await lockCategory(db, values.categoryId))) return { ok: false, reason: 'category-gone' };
+  const updated = await db
+    .update(products)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(products.id, id))
+    .returning({ id: products.id });
+  return updated.length > 0 ? { ok: true, created: false } : { ok: false, reason: 'not-found' };
+}
+
+/**
+ * Deletes the product; false when there was none. Orders keep their copies of its name, price
+ * and image (order_items.product_id becomes null); carts holding it drop it when next priced.
+ */
+export async function deleteProduct(db: Db, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const deleted = await db
+    .delete(products)
+    .where(eq(products.id, id))
+    .returning({ id: products.id });
+  return deleted.length > 0;
+}

@@ -1,0 +1,25 @@
+import { count, sql } from 'drizzle-orm';
+
+import type { Db } from '~/db/database.server';
+import type { DayRange } from '~/lib/periods';
+import { withinDays } from '~/lib/periods.server';
+
+import { products } from './schema';
+
+/** How many products the catalogue has, and how many of them were created within `range`. */
+export async function productCounts(
+  db: Db,
+  range: DayRange,
+  timeZone: string,
+): Promise<{ total: number; createdInPeriod: number }> {
+  const [row] = await db
+    .select({
+      total: count(),
+      createdInPeriod:
+        sql<number>`(count(*) filter (where ${withinDays(products.createdAt, range, timeZone)}))::int`.mapWith(
+          Number,
+        ),
+    })
+    .from(products);
+  return row!;
+}

@@ -1,0 +1,255 @@
+import { z } from 'zod';
+
+import { FORM_MESSAGES } from '~/lib/form';
+import type { Toast } from '~/lib/toast';
+import {
+  MAX_IMAGE_BYTES,
+  MAX_IMAGES_PER_UPLOAD,
+  MEDIA_MESSAGES,
+  parseMediaPath,
+} from '~/modules/media';
+
+import { parseReais } from './catalog-params';
+
+/** The admin's product form (and the CSV import's rows), shared by the browser and the server. */
+
+export const PRODUCT_LIMITS = {
+  name: 200,
+  description: 5000,
+  images: 20,
+  imageUrl: 2000,
+  stock: 1_000_000,
+} as const;
+
+export const PRODUCT_MESSAGES = {
+  name: 'Informe o nome do produto.',
+  description: 'Informe a descrição do produto.',
+  price: 'Informe o preço.',
+  priceInvalid: 'Preço inválido. Use o formato 1.234,56.',
+  priceNegative: 'O preço não pode ser negativo.',
+  priceZero: 'O preço deve ser maior que zero.',
+  priceTooHigh: 'Preço alto demais.',
+  priceDecimals: 'Use no máximo duas casas decimais (centavos).',
+  stock: 'Informe a quantidade em estoque.',
+  stockInvalid: 'Use um número inteiro de unidades, como 10.',
+  stockNegative: 'O estoque não pode ser negativo.',
+  stockTooHigh: 'Use no máximo 1.000.000 unidades.',
+  category: 'Selecione a categoria.',
+  categoryGone: 'A categoria escolhida não existe mais. Escolha outra.',
+  images: 'Adicione pelo menos uma imagem: uma URL ou um arquivo.',
+  tooManyImages: `Use no máximo ${PRODUCT_LIMITS.images} imagens por produto.`,
+  formExpired: 'Formulário expirado. Recarregue a página e tente de novo.',
+  notFound: 'Produto não encontrado. Ele pode ter sido excluído.',
+  created: 'Produto criado com sucesso!',
+  updated: 'Produto atualizado com sucesso!',
+  deleted: 'Produto excluído com sucesso!',
+  confirmDelete: 'Tem certeza que deseja excluir este produto?',
+  saveError: (message: string) => `Erro ao salvar produto: ${message}`,
+  deleteError: (message: string) => `Erro ao excluir produto: ${message}`,
+  loadError: (message: string) => `Erro ao buscar produtos: ${message}`,
+} as const;
+
+const tooLong = (max: number) => `Use no máximo ${max.toLocaleString('pt-BR')} caracteres.`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type Parsed = { value: number } | { error: string };
+
+function decimalPlaces(compact: string): number {
+  const comma = compact.indexOf(',');
+  if (comma >= 0) return compact.length - comma - 1;
+  // "1.234" is a thousand and two hundred reais in Brazil, not one real and change.
+  if (/^\d{1,3}(\.\d{3})+$/.test(compact)) return 0;
+  const dot = compact.lastIndexOf('.');
+  return dot >= 0 ? compact.length - dot - 1 : 0;
+}
+
+/**
+ * A price as staff type it ("1.234,56", "1234,56", "1234.56", "R$ 10") in cents. More than two
+ * decimals is refused rather than rounded: it is a typing mistake, not a price.
+ */
+export function parsePriceText(text: string): Parsed {
+  const compact = text.replace(/\s+/g, '').replace(/^R\$/i, '');
+  if (!compact) return { error: PRODUCT_MESSAGES.price };
+  const result = parseReais(compact);
+  if ('error' in result) {
+    const message = {
+      'not-a-number': PRODUCT_MESSAGES.priceInvalid,
+      negative: PRODUCT_MESSAGES.priceNegative,
+      'too-high': PRODUCT_MESSAGES.priceTooHigh,
+    }[result.error];
+    return { error: message };
+  }
+  if (decimalPlaces(compact) > 2) return { error: PRODUCT_MESSAGES.priceDecimals };
+  if (result.cents === 0) return { error: PRODUCT_MESSAGES.priceZero };
+  return { value: result.cents };
+}
+
+/** Cents as the price field shows them: 123456 → "1.234,56". */
+export function formatPriceInput(cents: number): string {
+  return (cents / 100).toLocaleString('pt-BR', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+}
+
+/** Units in stock: a whole number from 0 ("1.000" reads as a thousand). */
+export function parseStockText(text: string): Parsed {
+  const value = text.trim();
+  if (!value) return { error: PRODUCT_MESSAGES.stock };
+  if (/^-\s*\d/.test(value)) return { error: PRODUCT_MESSAGES.stockNegative };
+  if (!/^\d+$|^\d{1,3}(\.\d{3})+$/.test(value)) return { error: PRODUCT_MESSAGES.stockInvalid };
+  const units = Number(value.replace(/\./g, ''));
+  if (units > PRODUCT_LIMITS.stock) return { error: PRODUCT_MESSAGES.stockTooHigh };
+  return { value: units };
+}
+
+/** The image URLs typed in the form: separated by commas or line breaks, trimmed, blanks dropped. */
+export function splitImageUrls(text: string, separator: RegExp = /[,\r\n]+/): string[] {
+  return text
+    .split(separator)
+    .map((url) => url.trim())
+    .filter(Boolean);
+}
+
+// The sample catalogue's pictures ship in public/sample.
+const SAMPLE_IMAGE = /^\/sample\/[\w-]+\.(svg|png|jpe?g|webp|gif|avif)$/i;
+
+/**
+ * An image a product may show: an http(s) address, or one of our own images (an upload under
+ * /media/ or a sample picture). Other paths of the site are refused: an <img> pointing at, say,
+ * /admin/logout would make every visitor's browser request it.
+ */
+export function isAllowedImageUrl(url: string): boolean {
+  if (url.length > PRODUCT_LIMITS.imageUrl || /[\s\p{Cc}]/u.test(url)) return false;
+  if (url.startsWith('/')) return parseMediaPath(url) !== null || SAMPLE_IMAGE.test(url);
+  if (!URL.canParse(url)) return false;
+  const parsed = new URL(url);
+  return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && !!parsed.hostname;
+}
+
+function invalidImageMessage(url: string): string {
+  const shown = url.length > 60 ? `${url.slice(0, 60)}…` : url;
+  return `Endereço de imagem inválido: "${shown}". Use um endereço que comece com https://.`;
+}
+
+/** A text field: missing means "fill it in"; a file where text was expected is junk. */
+const text = (required: string) =>
+  z.string({ error: (issue) => (issue.input === undefined ? required : FORM_MESSAGES.invalid) });
+
+const fromParser = (parse: (value: string) => Parsed) =>
+  z.string().transform((value, context) => {
+    const parsed = parse(value);
+    if ('error' in parsed) {
+      context.addIssue({ code: 'custom', message: parsed.error });
+      return z.NEVER;
+    }
+    return parsed.value;
+  });
+
+export const productNameField = text(PRODUCT_MESSAGES.name)
+  .transform((value) => value.replace(/\s+/g, ' ').trim())
+  .pipe(
+    z.string().min(1, PRODUCT_MESSAGES.name).max(PRODUCT_LIMITS.name, tooLong(PRODUCT_LIMITS.name)),
+  );
+
+export const productDescriptionField = text(PRODUCT_MESSAGES.description)
+  .trim()
+  .min(1, PRODUCT_MESSAGES.description)
+  .max(PRODUCT_LIMITS.description, tooLong(PRODUCT_LIMITS.description));
+
+export const productPriceField = text(PRODUCT_MESSAGES.price).pipe(fromParser(parsePriceText));
+
+export const productStockField = text(PRODUCT_MESSAGES.stock).pipe(fromParser(parseStockText));
+
+/** A list of image URLs in one text, each checked; repeated ones are kept once. */
+export const imageUrlsField = (separator?: RegExp) =>
+  text(PRODUCT_MESSAGES.images)
+    .max(PRODUCT_LIMITS.images * (PRODUCT_LIMITS.imageUrl + 2), PRODUCT_MESSAGES.tooManyImages)
+    .transform((value) => [...new Set(splitImageUrls(value, separator))])
+    .check((context) => {
+      const bad = context.value.find((url) => !isAllowedImageUrl(url));
+      if (bad !== undefined) {
+        context.issues.push({
+          code: 'custom',
+          input: context.value,
+          message: invalidImageMessage(bad),
+        });
+      }
+    });
+
+// An empty file input still sends one nameless, empty file.
+const uploadsField = z
+  .array(z.file())
+  .default([])
+  .transform((files) => files.filter((file) => file.size > 0 || file.name !== ''))
+  .pipe(
+    z
+      .array(z.file().max(MAX_IMAGE_BYTES, MEDIA_MESSAGES.tooBig))
+      .max(MAX_IMAGES_PER_UPLOAD, MEDIA_MESSAGES.tooMany),
+  );
+
+export const PRODUCT_LIST_PATH = '/admin/products';
+
+/** Where a saved form goes back to: the product list (with its search and page), nowhere else. */
+export function productListReturnPath(wanted: string | null): string {
+  return wanted && wanted.length <= 2000 && /^\/admin\/products(\?[\x21-\x7e]*)?$/.test(wanted)
+    ? wanted
+    : PRODUCT_LIST_PATH;
+}
+
+export const productFormSchema = z
+  .object({
+    // Made when the form is shown: the new product's id, so sending the form twice creates one.
+    id: z
+      .string({ error: PRODUCT_MESSAGES.formExpired })
+      .regex(UUID, PRODUCT_MESSAGES.formExpired)
+      .transform((id) => id.toLowerCase()),
+    name: productNameField,
+    description: productDescriptionField,
+    price: productPriceField,
+    stockQuantity: productStockField,
+    categoryId: text(PRODUCT_MESSAGES.category)
+      .trim()
+      .regex(UUID, PRODUCT_MESSAGES.category)
+      .transform((id) => id.toLowerCase()),
+    imageUrls: imageUrlsField().default([]),
+    uploads: uploadsField,
+    // 'dialog' when the form sits in the list's dialog: the answer is data, not a redirect.
+    mode: z.enum(['page', 'dialog']).catch('page'),
+    // The list page (with its search and page) to go back to.
+    returnTo: z.string().transform(productListReturnPath).catch(PRODUCT_LIST_PATH),
+  })
+  .superRefine(
+    (form, context) => {
+      if (!Array.isArray(form.imageUrls) || !Array.isArray(form.uploads)) return;
+      const count = form.imageUrls.length + form.uploads.length;
+      if (count === 0) {
+        context.addIssue({ code: 'custom', path: ['imageUrls'], message: PRODUCT_MESSAGES.images });
+      } else if (count > PRODUCT_LIMITS.images) {
+        context.addIssue({
+          code: 'custom',
+          path: ['imageUrls'],
+          message: PRODUCT_MESSAGES.tooManyImages,
+        });
+      }
+    },
+    // Also when other fields are wrong, so every mistake shows at once.
+    { when: () => true },
+  );
+
+export type ProductForm = z.output<typeof productFormSchema>;
+
+/** The fields parseFormData lets repeat in this form. */
+export const PRODUCT_FORM_REPEATABLE = ['uploads'] as const;
+
+/** What the save action answers when it does not redirect. */
+export type ProductFormReply =
+  | { ok: true; toast: Toast; id: string }
+  | {
+      ok: false;
+      toast: Toast;
+      error: string;
+      fieldErrors: Record<string, string>;
+      values: Record<string, string>;
+    };

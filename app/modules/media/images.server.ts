@@ -1,0 +1,188 @@
+import { createHash } from 'node:crypto';
+
+import { and, eq, inArray, max } from 'drizzle-orm';
+import sharp, { type Metadata, type SharpOptions } from 'sharp';
+
+import { isUuid } from '~/db/columns';
+import type { Db } from '~/db/database.server';
+
+import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_UPLOAD, MEDIA_MESSAGES } from './limits';
+import { MEDIA_WIDTHS, mediaPath, mediaWidths } from './paths';
+import { media, mediaVariants } from './schema';
+
+/** An upload ready to be written: its WebP files, or nothing new when the same image is stored. */
+export interface PreparedImage {
+  id: string;
+  /** The address of its largest file, for the product's image list. */
+  url: string;
+  /** Null when these exact bytes were uploaded before (the stored files are reused). */
+  files: {
+    originalName: string;
+    width: number;
+    height: number;
+    variants: { width: number; bytes: Buffer }[];
+  } | null;
+}
+
+export type PrepareResult = { ok: true; images: PreparedImage[] } | { ok: false; error: string };
+
+// A phone photo is 12 to 50 megapixels; far more is a decompression bomb, not a product photo.
+const MAX_INPUT_PIXELS = 100_000_000;
+const WEBP_QUALITY = 80;
+
+/**
+ * The same bytes always get the same id (a SHA-256 shaped as a UUID, version 8): sending a form
+ * twice, or one photo for two products, stores the image once and gives the same URL.
+ */
+export function mediaIdFor(bytes: Uint8Array): string {
+  const hash = createHash('sha256').update(bytes).digest();
+  hash[6] = (hash[6]! & 0x0f) | 0x80;
+  hash[8] = (hash[8]! & 0x3f) | 0x80;
+  const hex = hash.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+function quotedName(file: File): string {
+  const name = file.name.replace(/\p{Cc}/gu, '').trim() || 'sem nome';
+  return `"${name.length > 60 ? `${name.slice(0, 60)}…` : name}"`;
+}
+
+/** Whether sharp's metadata names a format we take (AVIF is HEIF with AV1; HEIC is refused). */
+function acceptedFormat(metadata: Metadata): boolean {
+  if (metadata.format === 'heif') return metadata.compression === 'av1';
+  return ['jpeg', 'png', 'webp', 'gif'].includes(metadata.format);
+}
+
+/**
+ * Checks uploaded files and turns each into WebP files at the MEDIA_WIDTHS (oriented by its EXIF
+ * tag, never enlarged). Nothing is written: the caller stores them with `storeImages` in the
+ * same transaction as the product that uses them, so a refused save leaves nothing behind.
+ */
+export async function prepareImages(db: Db, files: readonly File[]): Promise<PrepareResult> {
+  if (files.length > MAX_IMAGES_PER_UPLOAD) return { ok: false, error: MEDIA_MESSAGES.tooMany };
+  for (const file of files) {
+    if (file.size > MAX_IMAGE_BYTES) {
+      return { ok: false, error: `A imagem ${quotedName(file)} passa de 8 MB.` };
+    }
+  }
+  const uploads = await Promise.all(
+    files.map(async (file) => {
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      return { file, bytes, id: mediaIdFor(bytes) };
+    }),
+  );
+  const stored = await storedWidths(
+    db,
+    uploads.map((upload) => upload.id),
+  );
+  const images: PreparedImage[] = [];
+  for (const { file, bytes, id } of uploads) {
+    const largest = stored.get(id);
+    if (largest !== undefined) {
+      images.push({ id, url: mediaPath(id, largest), files: null });
+      continue;
+    }
+    const converted = await convert(bytes);
+    if (!converted) {
+      return {
+        ok: false,
+        error: `O arquivo ${quotedName(file)} não é uma imagem aceita. ${MEDIA_MESSAGES.notAnImage}`,
+      };
+    }
+    const top = converted.variants.at(-1)!.width;
+    images.push({
+      id,
+      url: mediaPath(id, top),
+      files: { originalName: file.name.slice(0, 255), ...converted },
+    });
+    stored.set(id, top);
+  }
+  return { ok: true, images };
+}
+
+async function convert(bytes: Uint8Array) {
+  const options: SharpOptions = {
+    autoOrient: true,
+    failOn: 'error',
+    limitInputPixels: MAX_INPUT_PIXELS,
+  };
+  let width: number;
+  let height: number;
+  try {
+    const metadata = await sharp(bytes, options).metadata();
+    if (!acceptedFormat(metadata)) return null;
+    ({ width, height } = metadata.autoOrient);
+  } catch {
+    return null;
+  }
+  const largest = Math.min(width, Math.max(...MEDIA_WIDTHS));
+  try {
+    const variants = [];
+    for (const target of mediaWidths(largest)) {
+      const output = await sharp(bytes, options)
+        .resize({ width: target, withoutEnlargement: true })
+        .webp({ quality: WEBP_QUALITY })
+        .toBuffer();
+      variants.push({ width: target, bytes: output });
+    }
+    return { width, height, variants };
+  } catch {
+    // The header read fine but the pixels are broken (a truncated file).
+    return null;
+  }
+}
+
+/** The largest stored width of each of these images that is already in the database. */
+async function storedWidths(db: Db, ids: string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: mediaVariants.mediaId, width: max(mediaVariants.width) })
+    .from(mediaVariants)
+    .where(inArray(mediaVariants.mediaId, ids))
+    .groupBy(mediaVariants.mediaId);
+  return new Map(rows.map((row) => [row.id, row.width ?? 0]));
+}
+
+/**
+ * Writes prepared images (those not stored before). Uploaded images are never deleted with a
+ * product: orders keep showing the image their items were bought with.
+ */
+export async function storeImages(db: Db, images: readonly PreparedImage[]): Promise<void> {
+  for (const image of images) {
+    if (!image.files) continue;
+    const inserted = await db
+      .insert(media)
+      .values({
+        id: image.id,
+        originalName: image.files.originalName,
+        width: image.files.width,
+        height: image.files.height,
+      })
+      .onConflictDoNothing({ target: media.id })
+      .returning({ id: media.id });
+    // Another request stored the same bytes meanwhile: its files are the same as ours.
+    if (inserted.length === 0) continue;
+    await db.insert(mediaVariants).values(
+      image.files.variants.map((variant) => ({
+        mediaId: image.id,
+        width: variant.width,
+        bytes: variant.bytes,
+      })),
+    );
+  }
+}
+
+/** One stored file of an image, or null when there is no such image or width. */
+export async function readMediaFile(
+  db: Db,
+  id: string,
+  width: number,
+): Promise<{ bytes: Uint8Array; contentType: string } | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .select({ bytes: mediaVariants.bytes, contentType: mediaVariants.contentType })
+    .from(mediaVariants)
+    .where(and(eq(mediaVariants.mediaId, id), eq(mediaVariants.width, width)))
+    .limit(1);
+  return row ?? null;
+}

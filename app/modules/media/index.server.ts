@@ -1,0 +1,8 @@
+export {
+  mediaIdFor,
+  prepareImages,
+  readMediaFile,
+  storeImages,
+  type PrepareResult,
+  type PreparedImage,
+} from './images.server';

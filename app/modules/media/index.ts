@@ -1,0 +1,9 @@
+export { MAX_IMAGE_BYTES, MAX_IMAGES_PER_UPLOAD, MEDIA_MESSAGES } from './limits';
+export {
+  MEDIA_WIDTHS,
+  mediaPath,
+  mediaSrcSet,
+  mediaWidths,
+  parseMediaFileName,
+  parseMediaPath,
+} from './paths';

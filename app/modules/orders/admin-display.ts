@@ -1,0 +1,70 @@
+import type { CancelReason, OrderEventKind } from './schema';
+
+/** How the admin names who took the payment. */
+export const PAYMENT_PROVIDER_LABELS: Record<string, string> = {
+  pix: 'PIX com a chave da loja',
+  gateway: 'Gateway de pagamento',
+  sandbox: 'Modo de teste (sandbox)',
+};
+
+/** The payment's status as the provider last reported it (payments module's PaymentStatus). */
+export const PAYMENT_STATUS_LABELS: Record<string, string> = {
+  pending: 'Aguardando pagamento',
+  approved: 'Aprovado',
+  rejected: 'Recusado',
+  expired: 'Expirado',
+  refunded: 'Reembolsado',
+  chargeback: 'Contestado (chargeback)',
+};
+
+export const CANCEL_REASON_LABELS: Record<CancelReason, string> = {
+  rejected: 'pagamento recusado',
+  expired: 'prazo de pagamento esgotado',
+  staff: 'cancelado pela equipe',
+};
+
+export const EVENT_KIND_LABELS: Record<OrderEventKind, string> = {
+  status: 'Status',
+  payment: 'Pagamento',
+  note: 'Observação interna',
+};
+
+/** "10/03/2025" on the store's calendar. */
+export function formatOrderDate(date: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('pt-BR', {
+    timeZone,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(date);
+}
+
+/** "10/03/2025 às 14:30" on the store's clock. */
+export function formatOrderDateTime(date: Date, timeZone: string): string {
+  const time = new Intl.DateTimeFormat('pt-BR', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(date);
+  return `${formatOrderDate(date, timeZone)} às ${time}`;
+}
+
+// The two masks below are written out rather than taken from the checkout's library: sharing it
+// would split it into a chunk the storefront's checkout then loads separately.
+
+/** 000.000.000-00 for the CPF's 11 digits; anything else as stored. */
+export function displayCpf(digits: string): string {
+  return digits.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
+}
+
+/** (00) 00000-0000 or (00) 0000-0000; anything else as stored. */
+export function displayPhone(digits: string): string {
+  return digits.replace(/^(\d{2})(\d{4,5})(\d{4})$/, '($1) $2-$3');
+}
+
+/** Cents as a spreadsheet in Brazil reads an amount: 123456 → "1234,56" (no R$, no dots). */
+export function csvAmount(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const absolute = Math.abs(cents);
+  return `${sign}${Math.floor(absolute / 100)},${String(absolute % 100).padStart(2, '0')}`;
+}

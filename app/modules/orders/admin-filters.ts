@@ -1,0 +1,81 @@
+import { ORDER_STATUSES, type OrderStatus } from './schema';
+
+export const ORDERS_PER_PAGE = 20;
+/**
+ * Orders counted at most for the pager: counting stops there, so a store with 100,000 orders
+ * pages as fast as one with 10,000. Older orders are found with the filters.
+ */
+export const MAX_COUNTED_ORDERS = 10_000;
+export const MAX_SEARCH_LENGTH = 100;
+
+/** The list's filters as its URL carries them (`status`, `from`, `to`, `q`, `page`). */
+export interface OrderFilters {
+  status: OrderStatus | null;
+  /** First and last day, YYYY-MM-DD, both included, on the store's calendar. */
+  from: string | null;
+  to: string | null;
+  q: string;
+  page: number;
+}
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real calendar day written YYYY-MM-DD, in years a store can have orders in. */
+function calendarDay(text: string | null): string | null {
+  const match = text ? DAY.exec(text.trim()) : null;
+  if (!match) return null;
+  const [, year, month, day] = match.map(Number) as [number, number, number, number];
+  if (year < 2000 || year > 2100) return null;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? match[0] : null;
+}
+
+/** The filters a URL asks for; anything unknown or malformed is left out, never an error. */
+export function parseOrderFilters(params: URLSearchParams): OrderFilters {
+  const status = params.get('status');
+  let from = calendarDay(params.get('from'));
+  let to = calendarDay(params.get('to'));
+  // A period typed backwards means the same days.
+  if (from && to && from > to) [from, to] = [to, from];
+  const page = Number(params.get('page'));
+  return {
+    status: ORDER_STATUSES.includes(status as OrderStatus) ? (status as OrderStatus) : null,
+    from,
+    to,
+    // Control characters (a NUL, which PostgreSQL refuses in text) are never part of a search.
+    q: (params.get('q') ?? '')
+      .replace(/[\s\p{Cc}]+/gu, ' ')
+      .trim()
+      .slice(0, MAX_SEARCH_LENGTH),
+    page: Number.isSafeInteger(page) && page > 1 ? page : 1,
+  };
+}
+
+/** The URL query of these filters (page 1 is left out), for links and the CSV export. */
+export function orderFiltersQuery(filters: OrderFilters, page = filters.page): string {
+  const query = new URLSearchParams();
+  if (filters.status) query.set('status', filters.status);
+  if (filters.from) query.set('from', filters.from);
+  if (filters.to) query.set('to', filters.to);
+  if (filters.q) query.set('q', filters.q);
+  if (page > 1) query.set('page', String(page));
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}
+
+export function hasOrderFilters(filters: OrderFilters): boolean {
+  return !!(filters.status || filters.from || filters.to || filters.q);
+}
+
+/**
+ * The words of a search as the orders' search text holds them: '#' before a number dropped, and
+ * a CPF typed with its dots and dash reduced to digits (the column keeps digits only).
+ */
+export function orderSearchWords(q: string): string[] {
+  return q
+    .split(' ')
+    .map((word) => word.replace(/^#+/, ''))
+    .map((word) => (/^[\d./-]+$/.test(word) && /\d/.test(word) ? word.replace(/\D/g, '') : word))
+    .filter(Boolean)
+    .slice(0, 8);
+}

@@ -1,0 +1,73 @@
+import type { AddressParts } from './display';
+import type { OrderEvent } from './order-events';
+import type { CancelReason, OrderStatus } from './schema';
+import type { OrderLine } from './types';
+
+/** One row of the admin's order list. */
+export interface AdminOrderRow {
+  id: string;
+  number: string;
+  customerName: string;
+  customerEmail: string;
+  createdAt: Date;
+  status: OrderStatus;
+  totalCents: number;
+}
+
+export interface AdminOrderPage {
+  orders: AdminOrderRow[];
+  /** Orders matching the filters, counted up to MAX_COUNTED_ORDERS. */
+  total: number;
+  /** More orders match than were counted. */
+  totalIsLowerBound: boolean;
+  page: number;
+  pageCount: number;
+}
+
+/** An order as staff see it: everything the shopper gave, the payment and the timeline. */
+export interface AdminOrderDetail {
+  id: string;
+  number: string;
+  status: OrderStatus;
+  customer: { name: string; email: string; phone: string; cpf: string };
+  address: AddressParts;
+  createdAt: Date;
+  lines: OrderLine[];
+  subtotalCents: number;
+  shippingCents: number;
+  totalCents: number;
+  paymentMethod: string;
+  payment: {
+    provider: string | null;
+    id: string | null;
+    status: string | null;
+    paidAt: Date | null;
+    /** The PIX's deadline (or the unpaid order's, before a payment exists). */
+    expiresAt: Date | null;
+    /** The shopper paid after the order was cancelled: staff must refund or ship. */
+    latePaymentAt: Date | null;
+  };
+  trackingCode: string | null;
+  cancelReason: CancelReason | null;
+  cancelledAt: Date | null;
+  events: OrderEvent[];
+}
+
+/** One line of the CSV export. */
+export interface AdminOrderExportRow {
+  id: string;
+  createdAt: Date;
+  status: OrderStatus;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  customerCpf: string;
+  address: AddressParts;
+  subtotalCents: number;
+  shippingCents: number;
+  totalCents: number;
+  paymentMethod: string;
+  paymentStatus: string | null;
+  paidAt: Date | null;
+  trackingCode: string | null;
+}

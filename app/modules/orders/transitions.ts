@@ -1,0 +1,56 @@
+import type { OrderStatus } from './schema';
+
+/** How staff read each status in the admin (SPEC §4); the storefront says 'Pago' for confirmed. */
+export const ADMIN_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: 'Pendente',
+  confirmed: 'Confirmado',
+  shipped: 'Enviado',
+  delivered: 'Entregue',
+  cancelled: 'Cancelado',
+};
+
+/**
+ * The one list of moves an order may make (PRODUCT.md §10): staff confirm a payment, ship with a
+ * tracking code, record the delivery, or cancel before shipping. Delivered and cancelled are
+ * final. The selector offers these and the server refuses anything else.
+ */
+export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending: ['confirmed', 'cancelled'],
+  confirmed: ['shipped', 'cancelled'],
+  shipped: ['delivered'],
+  delivered: [],
+  cancelled: [],
+};
+
+/** The selector's words for each move: confirming is staff approving a payment. */
+export const TRANSITION_LABELS: Record<OrderStatus, string> = {
+  pending: 'Pendente',
+  confirmed: 'Aprovado',
+  shipped: 'Enviado',
+  delivered: 'Entregue',
+  cancelled: 'Cancelado',
+};
+
+export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
+  return ORDER_TRANSITIONS[from].includes(to);
+}
+
+/** The refusal staff read for a move the lifecycle does not allow. */
+export function transitionRefusal(from: OrderStatus, to: OrderStatus): string {
+  return `Não é possível mudar de ${ADMIN_STATUS_LABELS[from]} para ${ADMIN_STATUS_LABELS[to]}.`;
+}
+
+/** Orders whose money was received: they are cancelled (and refunded), never deleted. */
+export function wasPaid(order: {
+  status: OrderStatus;
+  paidAt: Date | string | null;
+  latePaymentAt: Date | string | null;
+}): boolean {
+  return (
+    order.status === 'confirmed' ||
+    order.status === 'shipped' ||
+    order.status === 'delivered' ||
+    order.paidAt !== null ||
+    order.latePaymentAt !== null
+  );
+}

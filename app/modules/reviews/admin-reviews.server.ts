@@ -1,0 +1,111 @@
+import { count, desc, eq, sql } from 'drizzle-orm';
+
+import type { Db } from '~/db/database.server';
+
+import { products } from '../catalog/schema';
+import { REVIEW_MESSAGES } from './review-form';
+import { reviews } from './schema';
+
+export interface AdminReview {
+  id: string;
+  /** As stored; blank is shown as 'Cliente'. */
+  customerName: string;
+  rating: number;
+  comment: string | null;
+  createdAt: Date;
+  product: { id: string; name: string };
+}
+
+export interface AdminReviewPage {
+  reviews: AdminReview[];
+  total: number;
+  /** The page returned: the last one when a later page was asked for. */
+  page: number;
+  pageCount: number;
+}
+
+/** Every review with its product, newest first, one page at a time. */
+export async function listAdminReviews(
+  db: Db,
+  query: { page: number; perPage: number },
+): Promise<AdminReviewPage> {
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(reviews);
+  const pageCount = Math.max(1, Math.ceil(total / query.perPage));
+  const page = Math.min(Math.max(1, Math.trunc(query.page) || 1), pageCount);
+  const rows =
+    total === 0
+      ? []
+      : await db
+          .select({
+            id: reviews.id,
+            customerName: reviews.customerName,
+            rating: reviews.rating,
+            comment: reviews.comment,
+            createdAt: reviews.createdAt,
+            product: { id: products.id, name: products.name },
+          })
+          .from(reviews)
+          .innerJoin(products, eq(products.id, reviews.productId))
+          .orderBy(desc(reviews.createdAt), desc(reviews.id))
+          .limit(query.perPage)
+          .offset((page - 1) * query.perPage);
+  return { reviews: rows, total, page, pageCount };
+}
+
+export type ReviewChange =
+  { ok: true; id: string } | { ok: false; status: 404 | 409; error: string };
+
+/**
+ * Adds a review written by staff (a customer's words sent by e-mail or WhatsApp, say). The
+ * form's key is the review's id, so the same form sent twice adds one; the insert takes the
+ * product from the products table, so a product deleted meanwhile is refused, not an error.
+ */
+export async function addReview(
+  db: Db,
+  input: {
+    id: string;
+    productId: string;
+    customerName: string;
+    rating: number;
+    comment: string | null;
+  },
+): Promise<ReviewChange> {
+  const inserted = await db
+    .insert(reviews)
+    .select(
+      db
+        .select({
+          id: sql`${input.id}::uuid`.as('id'),
+          productId: products.id,
+          customerName: sql`${input.customerName}`.as('customer_name'),
+          rating: sql`${input.rating}::smallint`.as('rating'),
+          comment: sql`${input.comment}::text`.as('comment'),
+          createdAt: sql`now()`.as('created_at'),
+        })
+        .from(products)
+        .where(eq(products.id, input.productId)),
+    )
+    .onConflictDoNothing({ target: reviews.id })
+    .returning({ id: reviews.id });
+  if (inserted.length > 0) return { ok: true, id: input.id };
+  const [existing] = await db
+    .select({ productId: reviews.productId })
+    .from(reviews)
+    .where(eq(reviews.id, input.id));
+  if (existing) {
+    return existing.productId === input.productId
+      ? { ok: true, id: input.id }
+      : { ok: false, status: 409, error: REVIEW_MESSAGES.formReused };
+  }
+  return { ok: false, status: 409, error: REVIEW_MESSAGES.productGone };
+}
+
+export async function deleteReview(db: Db, id: string): Promise<ReviewChange> {
+  const [deleted] = await db
+    .delete(reviews)
+    .where(eq(reviews.id, id))
+    .returning({ id: reviews.id });
+  return deleted
+    ? { ok: true, id: deleted.id }
+    : { ok: false, status: 404, error: REVIEW_MESSAGES.notFound };
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+import { FORM_MESSAGES } from '~/lib/form';
+
+/** The admin's review forms, shared by the browser and the server. */
+export const REVIEW_MESSAGES = {
+  product: 'Selecione um produto.',
+  productGone: 'O produto escolhido não existe mais. Escolha outro.',
+  customerName: 'Informe o nome do cliente.',
+  customerNameTooLong: 'Use no máximo 100 caracteres no nome.',
+  rating: 'Escolha uma avaliação de 1 a 5 estrelas.',
+  commentTooLong: 'Use no máximo 2000 caracteres no comentário.',
+  formReused: 'Este formulário já foi usado. Recarregue a página e tente novamente.',
+  formExpired: 'Formulário expirado. Recarregue a página e tente novamente.',
+  notFound: 'Avaliação não encontrada. Ela pode ter sido excluída por outra pessoa.',
+  invalid: 'Envie os dados pelo formulário de avaliações.',
+} as const;
+
+/** 5 down to 1, as the form offers them: '5 estrelas' … '1 estrela'. */
+export const RATING_CHOICES = [5, 4, 3, 2, 1].map((value) => ({
+  value,
+  label: value === 1 ? '1 estrela' : `${value} estrelas`,
+}));
+
+/** '4 de 5 estrelas', what a screen reader says for a review's stars. */
+export function ratingText(rating: number): string {
+  return `${rating} de 5 ${rating === 1 ? 'estrela' : 'estrelas'}`;
+}
+
+const text = (required: string) =>
+  z.string({ error: (issue) => (issue.input === undefined ? required : FORM_MESSAGES.invalid) });
+
+// Only what the checkout's schema uses too: the browser's zod is shared with the storefront.
+
+/** 'Adicionar Avaliação': product and customer name required, rating 1–5, comment optional. */
+export const reviewFormSchema = z.object({
+  intent: z.enum(['create']),
+  // A fresh key made with the page: the same form sent twice adds one review.
+  id: z.uuid({ error: REVIEW_MESSAGES.formExpired }),
+  productId: text(REVIEW_MESSAGES.product)
+    .min(1, { error: REVIEW_MESSAGES.product, abort: true })
+    .pipe(z.uuid({ error: REVIEW_MESSAGES.productGone })),
+  customerName: text(REVIEW_MESSAGES.customerName)
+    .overwrite((value) => value.replace(/\s+/g, ' ').trim())
+    .min(1, { error: REVIEW_MESSAGES.customerName, abort: true })
+    .max(100, { error: REVIEW_MESSAGES.customerNameTooLong }),
+  rating: z.enum(['1', '2', '3', '4', '5'], { error: REVIEW_MESSAGES.rating }).transform(Number),
+  comment: z
+    .string({ error: FORM_MESSAGES.invalid })
+    .trim()
+    .max(2000, { error: REVIEW_MESSAGES.commentTooLong })
+    .optional()
+    .transform((value) => value || null),
+});
+
+export const reviewDeleteSchema = z.object({
+  intent: z.enum(['delete']),
+  id: z.uuid({ error: REVIEW_MESSAGES.notFound }),
+});
+
+export type ReviewForm = z.output<typeof reviewFormSchema>;

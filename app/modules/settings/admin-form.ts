@@ -1,0 +1,761 @@
+import { z } from 'zod';
+
+import { FONT_NAMES } from './fonts';
+import { settingsSchema, type SettingKey, type StoreSettings } from './settings';
+
+// The admin's settings form: which tab holds each setting, how it is typed, and how the form's
+// strings become setting values. Browser and server read the form with the same schema.
+//
+// Form convention: every input is named by its setting key. Values are what staff type, and the
+// key's own schema decides what is valid, with two conversions in this file:
+// - money settings (keys ending in `_cents`) are shown and typed in reais the Brazilian way
+//   ("1.234,56", also "10" or "10.5"), and become integer cents here;
+// - a checkbox sends "on" when ticked and nothing otherwise, so an absent one means false.
+
+export type FieldKind =
+  | 'text'
+  | 'textarea'
+  | 'markdown'
+  | 'script'
+  | 'url'
+  | 'email'
+  | 'tel'
+  | 'color'
+  | 'length'
+  | 'duration'
+  | 'integer'
+  | 'decimal'
+  | 'money'
+  | 'checkbox'
+  | 'select';
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+export interface FieldSpec {
+  key: SettingKey;
+  label: string;
+  kind: FieldKind;
+  hint?: string;
+  placeholder?: string;
+  options?: readonly SelectOption[];
+  /** For number inputs: their step (decimals). */
+  step?: string;
+}
+
+/** Read-only blocks a group shows above its fields, filled by the page from the server. */
+export type GroupPanel = 'locale' | 'payment-provider' | 'integrations';
+
+export interface SettingsGroup {
+  title: string;
+  description?: string;
+  panel?: GroupPanel;
+  fields: FieldSpec[];
+}
+
+export const SETTINGS_TAB_IDS = [
+  'basico',
+  'design',
+  'tipografia',
+  'layout',
+  'contato',
+  'redes-sociais',
+  'seo',
+  'avancado',
+  'paginas',
+] as const;
+
+export type SettingsTabId = (typeof SETTINGS_TAB_IDS)[number];
+
+export interface SettingsTab {
+  id: SettingsTabId;
+  label: string;
+  groups: SettingsGroup[];
+}
+
+function field(
+  key: SettingKey,
+  label: string,
+  kind: FieldKind,
+  extra: Omit<FieldSpec, 'key' | 'label' | 'kind'> = {},
+): FieldSpec {
+  return { key, label, kind, ...extra };
+}
+
+const FONT_OPTIONS = FONT_NAMES.map((font) => ({ value: font, label: font }));
+
+const WEIGHT_OPTIONS: SelectOption[] = [
+  { value: '300', label: '300 (leve)' },
+  { value: '400', label: '400 (normal)' },
+  { value: '500', label: '500 (médio)' },
+  { value: '600', label: '600 (seminegrito)' },
+  { value: '700', label: '700 (negrito)' },
+  { value: '800', label: '800 (extranegrito)' },
+];
+
+const TIME_ZONE_LABELS: Record<StoreSettings['timezone'], string> = {
+  'America/Sao_Paulo': 'Brasília (São Paulo, Rio, Minas, Sul, Goiás, DF)',
+  'America/Noronha': 'Fernando de Noronha',
+  'America/Belem': 'Belém (Pará, Amapá)',
+  'America/Fortaleza': 'Fortaleza (Ceará, Maranhão, Piauí, Rio Grande do Norte, Paraíba)',
+  'America/Recife': 'Recife (Pernambuco)',
+  'America/Araguaina': 'Araguaína (Tocantins)',
+  'America/Maceio': 'Maceió (Alagoas, Sergipe)',
+  'America/Bahia': 'Salvador (Bahia)',
+  'America/Campo_Grande': 'Campo Grande (Mato Grosso do Sul)',
+  'America/Cuiaba': 'Cuiabá (Mato Grosso)',
+  'America/Santarem': 'Santarém (oeste do Pará)',
+  'America/Porto_Velho': 'Porto Velho (Rondônia)',
+  'America/Boa_Vista': 'Boa Vista (Roraima)',
+  'America/Manaus': 'Manaus (Amazonas)',
+  'America/Eirunepe': 'Eirunepé (oeste do Amazonas)',
+  'America/Rio_Branco': 'Rio Branco (Acre)',
+};
+
+const TIME_ZONE_OPTIONS = Object.entries(TIME_ZONE_LABELS).map(([value, label]) => ({
+  value,
+  label,
+}));
+
+const LENGTH_HINT = 'Use um valor como 1rem, 16px ou 50%.';
+const TRACKING_HINT = 'Carregado só depois que o cliente aceita os cookies.';
+
+function colors(list: [SettingKey, string][]): FieldSpec[] {
+  return list.map(([key, label]) => field(key, label, 'color'));
+}
+
+function buttonColors(prefix: string, name: string): FieldSpec[] {
+  return colors([
+    [`button_${prefix}_color` as SettingKey, `Botão ${name}: fundo`],
+    [`button_${prefix}_text_color` as SettingKey, `Botão ${name}: texto`],
+    [`button_${prefix}_hover_color` as SettingKey, `Botão ${name}: fundo ao passar o mouse`],
+  ]);
+}
+
+export const SETTINGS_TABS: readonly SettingsTab[] = [
+  {
+    id: 'basico',
+    label: 'Básico',
+    groups: [
+      {
+        title: 'Identidade da loja',
+        fields: [
+          field('store_name', 'Nome da loja', 'text', { hint: 'Em branco: TechStore.' }),
+          field('store_slogan', 'Slogan', 'text'),
+          field('store_description', 'Descrição da loja', 'textarea'),
+          field('welcome_message', 'Mensagem de boas-vindas', 'text', {
+            hint: 'Em branco: “Bem-vindo à” seguido do nome da loja.',
+          }),
+        ],
+      },
+      {
+        title: 'Imagens',
+        description: 'Endereços de imagens (https://…) ou caminhos do próprio site (/…).',
+        fields: [
+          field('logo_url', 'Logo', 'url', { placeholder: 'https://…/logo.png' }),
+          field('favicon_url', 'Ícone da aba do navegador (favicon)', 'url'),
+          field('banner_url', 'Imagem de fundo da página inicial', 'url'),
+          field('about_image_url', 'Imagem da página Sobre Nós', 'url'),
+        ],
+      },
+      {
+        title: 'Região',
+        panel: 'locale',
+        fields: [field('timezone', 'Fuso horário', 'select', { options: TIME_ZONE_OPTIONS })],
+      },
+      {
+        title: 'Textos dos botões e mensagens',
+        fields: [
+          field('add_to_cart_text', 'Botão de adicionar ao carrinho', 'text'),
+          field('buy_now_text', 'Botão de comprar agora', 'text'),
+          field('continue_shopping_text', 'Botão de continuar comprando', 'text'),
+          field('checkout_text', 'Botão de finalizar compra', 'text'),
+          field('view_cart_text', 'Botão de ver carrinho', 'text'),
+          field('search_placeholder_text', 'Texto do campo de busca', 'text'),
+          field('filter_text', 'Botão de filtrar', 'text'),
+          field('clear_filters_text', 'Botão de limpar filtros', 'text'),
+          field('loading_message', 'Mensagem de carregamento', 'text'),
+          field('empty_cart_message', 'Mensagem de carrinho vazio', 'text'),
+          field('no_products_message', 'Mensagem de nenhum produto encontrado', 'text'),
+        ],
+      },
+    ],
+  },
+  {
+    id: 'design',
+    label: 'Design',
+    groups: [
+      {
+        title: 'Cores principais',
+        fields: colors([
+          ['primary_color', 'Cor primária'],
+          ['secondary_color', 'Cor secundária'],
+          ['accent_color', 'Cor de destaque'],
+          ['background_color', 'Fundo da página'],
+          ['text_color', 'Texto'],
+          ['home_title_color', 'Título da página inicial'],
+          ['link_color', 'Links'],
+          ['icon_color', 'Ícones'],
+          ['nav_color', 'Menu de navegação'],
+          ['breadcrumb_color', 'Trilha de navegação'],
+        ]),
+      },
+      {
+        title: 'Botões',
+        fields: [
+          ...buttonColors('primary', 'principal'),
+          ...buttonColors('secondary', 'secundário'),
+          ...buttonColors('success', 'de sucesso'),
+          ...buttonColors('danger', 'de perigo'),
+        ],
+      },
+      {
+        title: 'Produtos',
+        fields: colors([
+          ['product_title_color', 'Nome do produto'],
+          ['product_description_color', 'Descrição do produto'],
+          ['product_price_color', 'Preço'],
+        ]),
+      },
+      {
+        title: 'Cabeçalho, rodapé, cartões e campos',
+        fields: colors([
+          ['header_background_color', 'Fundo do cabeçalho'],
+          ['header_text_color', 'Texto do cabeçalho'],
+          ['footer_background_color', 'Fundo do rodapé'],
+          ['footer_text_color', 'Texto do rodapé'],
+          ['card_background_color', 'Fundo dos cartões'],
+          ['card_border_color', 'Borda dos cartões'],
+          ['input_background_color', 'Fundo dos campos'],
+          ['input_border_color', 'Borda dos campos'],
+        ]),
+      },
+      {
+        title: 'Modo escuro',
+        fields: [
+          field('enable_dark_mode', 'Oferecer modo escuro', 'checkbox', {
+            hint: 'Segue o aparelho do cliente, que também pode escolher no cabeçalho da loja.',
+          }),
+        ],
+      },
+    ],
+  },
+  {
+    id: 'tipografia',
+    label: 'Tipografia',
+    groups: [
+      {
+        title: 'Fontes',
+        fields: [
+          field('font_family', 'Fonte do texto', 'select', { options: FONT_OPTIONS }),
+          field('heading_font', 'Fonte dos títulos', 'select', { options: FONT_OPTIONS }),
+          field('base_font_size', 'Tamanho base do texto', 'length', { hint: LENGTH_HINT }),
+          field('heading_font_weight', 'Peso dos títulos', 'select', { options: WEIGHT_OPTIONS }),
+        ],
+      },
+      {
+        title: 'Produtos',
+        fields: [
+          field('product_title_font_size', 'Tamanho do nome do produto', 'length', {
+            hint: LENGTH_HINT,
+          }),
+          field('product_title_font_weight', 'Peso do nome do produto', 'select', {
+            options: WEIGHT_OPTIONS,
+          }),
+          field('product_description_font_size', 'Tamanho da descrição do produto', 'length', {
+            hint: LENGTH_HINT,
+          }),
+          field('product_price_font_size', 'Tamanho do preço', 'length', { hint: LENGTH_HINT }),
+          field('product_price_font_weight', 'Peso do preço', 'select', {
+            options: WEIGHT_OPTIONS,
+          }),
+        ],
+      },
+    ],
+  },
+  {
+    id: 'layout',
+    label: 'Layout',
+    groups: [
+      {
+        title: 'Cantos e espaços',
+        fields: [
+          field('card_border_radius', 'Arredondamento dos cartões', 'length', {
+            hint: LENGTH_HINT,
+          }),
+          field('button_border_radius', 'Arredondamento dos botões', 'length', {
+            hint: LENGTH_HINT,
+          }),
+          field('card_padding', 'Espaço interno dos cartões', 'length', { hint: LENGTH_HINT }),
+          field('button_padding_x', 'Espaço interno dos botões (nas laterais)', 'length', {
+            hint: LENGTH_HINT,
+          }),
+          field('button_padding_y', 'Espaço interno dos botões (em cima e embaixo)', 'length', {
+            hint: LENGTH_HINT,
+          }),
+          field('section_spacing', 'Espaço entre as seções', 'length', { hint: LENGTH_HINT }),
+          field('container_max_width', 'Largura máxima do conteúdo', 'length', {
+            hint: LENGTH_HINT,
+          }),
+        ],
+      },
+      {
+        title: 'Animações',
+        fields: [
+          field('hover_transition_duration', 'Duração das animações', 'duration', {
+            hint: 'Use um valor como 200ms ou 0.3s.',
+          }),
+          field('button_hover_scale', 'Aumento dos botões ao passar o mouse', 'decimal', {
+            hint: 'Entre 0.5 e 2; 1 não aumenta.',
+            step: '0.01',
+          }),
+          field('card_hover_scale', 'Aumento dos cartões ao passar o mouse', 'decimal', {
+            hint: 'Entre 0.5 e 2; 1 não aumenta.',
+            step: '0.01',
+          }),
+        ],
+      },
+      {
+        title: 'Cabeçalho e rodapé',
+        fields: [
+          field('header_style', 'Estilo do cabeçalho', 'select', {
+            options: [
+              { value: 'classic', label: 'Clássico (logo à esquerda)' },
+              { value: 'centered', label: 'Centralizado (logo no meio)' },
+            ],
+          }),
+          field('footer_style', 'Estilo do rodapé', 'select', {
+            options: [
+              { value: 'full', label: 'Completo' },
+              { value: 'compact', label: 'Compacto' },
+            ],
+          }),
+        ],
+      },
+    ],
+  },
+  {
+    id: 'contato',
+    label: 'Contato',
+    groups: [
+      {
+        title: 'Canais de atendimento',
+        description: 'Aparecem no rodapé e na página Contato; os vazios ficam de fora.',
+        fields: [
+          field('contact_email', 'E-mail', 'email', { placeholder: 'contato@minhaloja.com.br' }),
+          field('contact_phone', 'Telefone', 'tel', { placeholder: '(11) 4000-1234' }),
+          field('contact_whatsapp', 'WhatsApp', 'tel', {
+            hint: 'Com código do país e DDD, como 5511987654321.',
+          }),
+          field('contact_address', 'Endereço', 'textarea'),
+        ],
+      },
+      {
+        title: 'Rodapé',
+        fields: [field('footer_text', 'Texto do rodapé', 'textarea')],
+      },
+    ],
+  },
+  {
+    id: 'redes-sociais',
+    label: 'Redes Sociais',
+    groups: [
+      {
+        title: 'Perfis da loja',
+        description: 'Links completos, como https://instagram.com/minhaloja.',
+        fields: [
+          field('facebook_url', 'Facebook', 'url'),
+          field('instagram_url', 'Instagram', 'url'),
+          field('twitter_url', 'X (Twitter)', 'url'),
+          field('youtube_url', 'YouTube', 'url'),
+          field('linkedin_url', 'LinkedIn', 'url'),
+          field('tiktok_url', 'TikTok', 'url'),
+        ],
+      },
+    ],
+  },
+  {
+    id: 'seo',
+    label: 'SEO & Analytics',
+    groups: [
+      {
+        title: 'Buscadores',
+        fields: [
+          field('meta_title', 'Título para buscadores', 'text'),
+          field('meta_description', 'Descrição para buscadores', 'textarea'),
+          field('meta_keywords', 'Palavras-chave', 'text', { hint: 'Separadas por vírgula.' }),
+          field('meta_author', 'Autor', 'text'),
+          field('meta_robots', 'Instruções para robôs de busca', 'text', {
+            hint: 'Por exemplo "index, follow" (aparecer nas buscas) ou "noindex, nofollow".',
+          }),
+          field('canonical_url', 'Endereço principal da loja', 'url', {
+            placeholder: 'https://minhaloja.com.br',
+          }),
+        ],
+      },
+      {
+        title: 'Compartilhamento em redes sociais',
+        fields: [
+          field('og_title', 'Título ao compartilhar', 'text'),
+          field('og_description', 'Descrição ao compartilhar', 'textarea'),
+          field('og_image_url', 'Imagem ao compartilhar', 'url'),
+          field('og_type', 'Tipo de página', 'select', {
+            options: [
+              { value: 'website', label: 'Site (website)' },
+              { value: 'article', label: 'Artigo (article)' },
+            ],
+          }),
+          field('twitter_card', 'Cartão no X (Twitter)', 'select', {
+            options: [
+              { value: 'summary', label: 'Resumo' },
+              { value: 'summary_large_image', label: 'Resumo com imagem grande' },
+            ],
+          }),
+          field('twitter_site', 'Perfil da loja no X', 'text', { placeholder: '@minhaloja' }),
+          field('twitter_title', 'Título no X', 'text'),
+          field('twitter_description', 'Descrição no X', 'textarea'),
+          field('twitter_image_url', 'Imagem no X', 'url'),
+        ],
+      },
+      {
+        title: 'Dados estruturados',
+        fields: [
+          field('schema_type', 'Tipo de negócio', 'select', {
+            options: [
+              { value: 'OnlineStore', label: 'Loja on-line' },
+              { value: 'Store', label: 'Loja física' },
+              { value: 'LocalBusiness', label: 'Negócio local' },
+              { value: 'Organization', label: 'Empresa' },
+            ],
+          }),
+          field('schema_description', 'Descrição do negócio', 'textarea'),
+        ],
+      },
+      {
+        title: 'Rastreamento e anúncios',
+        description: TRACKING_HINT,
+        fields: [
+          field('google_analytics_id', 'Google Analytics', 'text', {
+            placeholder: 'G-XXXXXXXXXX',
+          }),
+          field('google_tag_manager_id', 'Google Tag Manager', 'text', {
+            placeholder: 'GTM-XXXXXXX',
+          }),
+          field('facebook_pixel_id', 'Pixel do Facebook', 'text', {
+            placeholder: '123456789012345',
+          }),
+          field('google_ads_conversion_id', 'Google Ads: ID de conversão', 'text', {
+            placeholder: 'AW-123456789',
+          }),
+          field('google_ads_conversion_label', 'Google Ads: rótulo de conversão', 'text'),
+          field('hotjar_id', 'Hotjar', 'text', { placeholder: '1234567' }),
+          field('clarity_id', 'Microsoft Clarity', 'text', { placeholder: 'abcdefghij' }),
+          field('tiktok_pixel_id', 'Pixel do TikTok', 'text'),
+          field('pinterest_tag_id', 'Tag do Pinterest', 'text'),
+          field('snapchat_pixel_id', 'Pixel do Snapchat', 'text'),
+        ],
+      },
+      {
+        title: 'Scripts personalizados',
+        description: `${TRACKING_HINT} Cole apenas códigos de serviços em que você confia.`,
+        fields: [
+          field('custom_head_scripts', 'Scripts no cabeçalho da página (<head>)', 'script'),
+          field('custom_body_scripts', 'Scripts no início da página (<body>)', 'script'),
+          field('custom_footer_scripts', 'Scripts no fim da página', 'script'),
+        ],
+      },
+    ],
+  },
+  {
+    id: 'avancado',
+    label: 'Avançado',
+    groups: [
+      {
+        title: 'Recursos da loja',
+        fields: [
+          field('enable_reviews', 'Avaliações de produtos', 'checkbox'),
+          field('enable_wishlist', 'Lista de favoritos', 'checkbox'),
+          field('enable_chat', 'Botão de conversa pelo WhatsApp', 'checkbox', {
+            hint: 'Aparece quando o WhatsApp está preenchido na aba Contato.',
+          }),
+          field('maintenance_mode', 'Modo de manutenção', 'checkbox', {
+            hint: 'A loja mostra um aviso de manutenção a todos, menos aos administradores conectados.',
+          }),
+        ],
+      },
+      {
+        title: 'Vendas e entrega',
+        fields: [
+          field('shipping_mode', 'Frete', 'select', {
+            options: [
+              { value: 'free', label: 'Frete grátis para todo o Brasil' },
+              { value: 'flat_rate', label: 'Frete fixo' },
+            ],
+          }),
+          field('default_shipping_cost_cents', 'Valor do frete fixo', 'money'),
+          field('free_shipping_threshold_cents', 'Frete grátis a partir de', 'money', {
+            hint: 'Com frete fixo, compras a partir deste valor não pagam frete; 0 desliga.',
+          }),
+          field('min_order_value_cents', 'Valor mínimo do pedido', 'money', {
+            hint: '0: sem valor mínimo.',
+          }),
+          field('estimated_delivery_days', 'Prazo de entrega (dias úteis)', 'integer'),
+          field('return_window_days', 'Prazo para troca e devolução (dias corridos)', 'integer', {
+            hint: 'O Código de Defesa do Consumidor garante pelo menos 7 dias.',
+          }),
+          field('products_per_page', 'Produtos por página', 'integer'),
+          field('enable_local_pickup', 'Retirada na loja', 'checkbox'),
+        ],
+      },
+      {
+        title: 'Pagamentos',
+        panel: 'payment-provider',
+        description: 'As formas de pagamento que as páginas da loja anunciam.',
+        fields: [
+          field('enable_pix', 'PIX', 'checkbox'),
+          field('enable_credit_card', 'Cartão de crédito', 'checkbox'),
+          field('enable_debit_card', 'Cartão de débito', 'checkbox'),
+          field('enable_boleto', 'Boleto bancário', 'checkbox'),
+          field('enable_paypal', 'PayPal', 'checkbox'),
+        ],
+      },
+      {
+        title: 'PIX com a chave da loja',
+        description:
+          'Usados quando o servidor recebe pagamentos pelo PIX da própria loja: o cliente paga ' +
+          'com o código gerado a partir destes dados e a equipe confirma o pagamento em Pedidos.',
+        fields: [
+          field('pix_key', 'Chave PIX', 'text', {
+            hint: 'CPF, CNPJ, e-mail, telefone (+55…) ou chave aleatória.',
+          }),
+          field('pix_merchant_name', 'Nome do recebedor', 'text', { hint: 'Até 25 letras.' }),
+          field('pix_merchant_city', 'Cidade do recebedor', 'text', { hint: 'Até 15 letras.' }),
+          field('pix_expiration_minutes', 'Prazo para pagar (minutos)', 'integer', {
+            hint: 'Depois dele, o pedido não pago é cancelado e o estoque volta.',
+          }),
+        ],
+      },
+      {
+        title: 'Integrações do servidor',
+        panel: 'integrations',
+        description:
+          'Chaves secretas ficam só no servidor (variáveis de ambiente) e nunca aparecem aqui.',
+        fields: [],
+      },
+    ],
+  },
+  {
+    id: 'paginas',
+    label: 'Páginas',
+    groups: [
+      {
+        title: 'Páginas de conteúdo',
+        description:
+          'Escreva em Markdown: **negrito**, *itálico*, "## Título", listas com "- " e ' +
+          'links como [texto](https://…). Em branco, a página mostra o texto padrão da loja, ' +
+          'montado com os dados das outras abas.',
+        fields: [
+          field('about_page_text', 'Sobre Nós', 'markdown'),
+          field('return_policy_text', 'Política de Troca e Devolução', 'markdown'),
+          field('privacy_policy_text', 'Política de Privacidade', 'markdown'),
+          field('faq_page_text', 'Perguntas Frequentes', 'markdown'),
+          field('contact_page_text', 'Contato', 'markdown'),
+        ],
+      },
+    ],
+  },
+];
+
+/** Shown beside the save button, whatever the tab (SPEC §2). */
+export const PINNED_FIELDS: readonly FieldSpec[] = [
+  field('header_banner_url', 'Banner Acima do Header', 'url', {
+    hint: 'Imagem no topo de todas as páginas da loja; em branco, nenhuma.',
+  }),
+];
+
+/** Settings the form leaves out on purpose, and why. */
+export const EXCLUDED_SETTINGS: Readonly<Partial<Record<SettingKey, string>>> = {
+  currency: 'Fixed: the store sells in Brazil, in reais (the page states it).',
+  currency_symbol: 'Fixed: R$ (the page states it).',
+  language: 'Fixed: pt-BR (the page states it).',
+  enable_notifications: 'No part of the store reads it: a switch that changes nothing misleads.',
+  enable_compare: 'The store has no product comparison: a switch that changes nothing misleads.',
+  tax_rate: 'No page shows it (prices in Brazil include taxes): nothing would change.',
+  privacy_policy_url: 'Nothing links it: the store has its own privacy page (Páginas tab).',
+  terms_of_service_url: 'Nothing links it yet: a field that changes nothing misleads.',
+  view_product_text: 'No page shows a "view product" button: nothing would change.',
+  success_message: 'No page shows it: the storefront says what happened in its own words.',
+  error_message: 'No page shows it: the storefront says what went wrong in its own words.',
+};
+
+export const SETTINGS_FORM_FIELDS: readonly FieldSpec[] = [
+  ...PINNED_FIELDS,
+  ...SETTINGS_TABS.flatMap((tab) => tab.groups.flatMap((group) => group.fields)),
+];
+
+const TAB_OF_FIELD = new Map<string, SettingsTabId>(
+  SETTINGS_TABS.flatMap((tab) =>
+    tab.groups.flatMap((group) => group.fields.map((spec) => [spec.key, tab.id] as const)),
+  ),
+);
+
+/** The tab holding a form field, or null for the pinned ones (and names that are no field). */
+export function tabOfField(key: string): SettingsTabId | null {
+  return TAB_OF_FIELD.get(key) ?? null;
+}
+
+/** A tab id from the URL (`?aba=design`); anything else opens the first tab. */
+export function settingsTabFrom(value: string | null | undefined): SettingsTabId {
+  return (SETTINGS_TAB_IDS as readonly string[]).includes(value ?? '')
+    ? (value as SettingsTabId)
+    : 'basico';
+}
+
+/** The longest text a setting takes, for the input's maxLength (none for other settings). */
+export function fieldMaxLength(key: SettingKey): number | undefined {
+  let schema: unknown = settingsSchema.shape[key];
+  if (schema instanceof z.ZodDefault) schema = schema.unwrap();
+  return schema instanceof z.ZodString ? (schema.maxLength ?? undefined) : undefined;
+}
+
+// Money --------------------------------------------------------------------------------------
+
+const REAIS = new Intl.NumberFormat('pt-BR', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** Integer cents as typed in the form: 123456 → "1.234,56" (no "R$": the field shows it). */
+export function centsToReais(cents: number): string {
+  return REAIS.format(cents / 100);
+}
+
+/**
+ * What staff typed in a reais field, in cents; null when it is not an amount. Brazilians write
+ * "1.234,56": with a comma, dots only group thousands. Without one, "1.500" is a thousand and five
+ * hundred reais (dots grouping thousands) while "10.5" or "10.50" is ten reais and fifty cents.
+ */
+export function reaisToCents(text: string): number | null {
+  let amount = text
+    .trim()
+    .replace(/^R\$/i, '')
+    .replace(/[\s\u00a0]/g, '');
+  if (amount.includes(',')) {
+    if (!/^(?:\d{1,3}(?:\.\d{3})+|\d+),\d{1,2}$/.test(amount)) return null;
+    amount = amount.replace(/\./g, '').replace(',', '.');
+  } else if (/^\d{1,3}(\.\d{3})+$/.test(amount)) {
+    amount = amount.replace(/\./g, '');
+  } else if (!/^\d+(\.\d{1,2})?$/.test(amount)) {
+    return null;
+  }
+  const [reais = '', fraction = ''] = amount.split('.');
+  if (reais.length > 13) return null;
+  return Number(reais) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+// Reading the form ---------------------------------------------------------------------------
+
+/** What the form shows for a setting's value. */
+export function formValue(spec: FieldSpec, value: StoreSettings[SettingKey]): string {
+  switch (spec.kind) {
+    case 'checkbox':
+      return value === true ? 'on' : '';
+    case 'money':
+      return centsToReais(value as number);
+    default:
+      return String(value);
+  }
+}
+
+/** Every field's value as the form shows it, by setting key. */
+export function settingsFormValues(settings: StoreSettings): Record<string, string> {
+  return Object.fromEntries(
+    SETTINGS_FORM_FIELDS.map((spec) => [spec.key, formValue(spec, settings[spec.key])]),
+  );
+}
+
+const MISSING = 'Este campo não veio no formulário. Recarregue a página e tente novamente.';
+const NOT_AN_AMOUNT = 'Valor inválido: informe em reais, como 10,00.';
+
+/** The highest amount a money setting takes, as its schema says (100.000,00 reais). */
+const MONEY_MAX_CENTS = 100_000_00;
+
+function toInteger(text: string): number | string {
+  return /^-?\d{1,9}$/.test(text.trim()) ? Number(text.trim()) : text;
+}
+
+function toDecimal(text: string): number | string {
+  const normalized = text.trim().replace(',', '.');
+  return /^-?\d{1,4}(\.\d{1,4})?$/.test(normalized) ? Number(normalized) : text;
+}
+
+// Each field's schema takes the form's string and hands the setting's own schema a value of the
+// setting's type; the setting's schema then decides (and words the message).
+function formFieldSchema(spec: FieldSpec): z.ZodType {
+  // Typed loosely on purpose: each branch hands it the type its setting takes.
+  const target = settingsSchema.shape[spec.key] as unknown as z.ZodType<unknown, never>;
+  const text = z.string({ error: MISSING });
+  switch (spec.kind) {
+    case 'checkbox':
+      return z
+        .literal('on', { error: 'Use a caixa de marcar.' })
+        .optional()
+        .transform((value) => value === 'on')
+        .pipe(target);
+    case 'integer':
+      return text.transform(toInteger).pipe(target);
+    case 'decimal':
+      return text.transform(toDecimal).pipe(target);
+    case 'money':
+      return text
+        .transform((value, context) => {
+          const cents = reaisToCents(value);
+          if (cents === null) {
+            context.addIssue({ code: 'custom', message: NOT_AN_AMOUNT });
+            return z.NEVER;
+          }
+          if (cents > MONEY_MAX_CENTS) {
+            context.addIssue({
+              code: 'custom',
+              message: `Use no máximo ${centsToReais(MONEY_MAX_CENTS)} reais.`,
+            });
+            return z.NEVER;
+          }
+          return cents;
+        })
+        .pipe(target);
+    default:
+      return text.pipe(target);
+  }
+}
+
+const FIELD_SCHEMAS = new Map<string, z.ZodType>(
+  SETTINGS_FORM_FIELDS.map((spec) => [spec.key, formFieldSchema(spec)]),
+);
+
+export type SettingsFormData = Partial<StoreSettings> & {
+  /** The fingerprints of the values the form was loaded with (see admin-form.server.ts). */
+  _baseline?: string;
+};
+
+/** The settings form, read the same way by the browser (before sending) and the server. */
+export const settingsFormSchema = z.object({
+  ...Object.fromEntries(FIELD_SCHEMAS),
+  _baseline: z.string().max(20_000).optional(),
+}) as unknown as z.ZodType<SettingsFormData>;
+
+/**
+ * The settings as they would look with the form's current values: each valid value replaces the
+ * saved one, and an invalid or half-typed one keeps the saved value, so a preview never breaks.
+ */
+export function previewSettings(form: FormData, saved: StoreSettings): StoreSettings {
+  const preview: Record<string, unknown> = { ...saved };
+  for (const [key, schema] of FIELD_SCHEMAS) {
+    const value = form.get(key);
+    const parsed = schema.safeParse(typeof value === 'string' ? value : undefined);
+    if (parsed.success) preview[key] = parsed.data;
+  }
+  return preview as StoreSettings;
+}

@@ -1,0 +1,17 @@
+import type { PaymentProviderName } from '~/modules/payments';
+
+/**
+ * What the settings page may say about the server's own configuration: which payment provider
+ * runs and whether each secret is set. Only yes/no answers: a secret's value never leaves the
+ * server (PRODUCT.md §2).
+ */
+export interface IntegrationStatus {
+  /** The provider checkout uses; null when none is configured (checkout is closed). */
+  provider: PaymentProviderName | null;
+  production: boolean;
+  /** With the own-key PIX provider: whether the PIX settings make a payable code. */
+  pixReady: boolean;
+  gatewaySecretKey: boolean;
+  salesTrackingToken: boolean;
+  smtp: boolean;
+}
