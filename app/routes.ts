@@ -25,15 +25,27 @@ export default [
   route('admin', 'routes/admin/layout.tsx', [
     index('routes/admin/dashboard.tsx'),
     // Produtos
+    route('products', 'routes/admin/products.tsx'),
+    route('products/new', 'routes/admin/products-form.tsx', { id: 'admin-product-new' }),
+    route('products/export.csv', 'routes/admin/products-export.ts'),
+    route('products/:id', 'routes/admin/products-form.tsx', { id: 'admin-product-edit' }),
     // Categorias
+    route('categories', 'routes/admin/categories.tsx'),
     // Pedidos
+    route('orders', 'routes/admin/orders.tsx', [route(':id', 'routes/admin/order-detail.tsx')]),
+    route('orders/export.csv', 'routes/admin/orders-export.ts'),
     // Avaliações
+    route('reviews', 'routes/admin/reviews.tsx'),
     // Usuários
+    route('users', 'routes/admin/users.tsx'),
     // Configurações
+    route('settings', 'routes/admin/settings.tsx'),
+    route('settings/preview', 'routes/admin/settings-preview.tsx'),
   ]),
   route('preferences', 'routes/preferences.ts'),
   route('api/payments/postback', 'routes/api/payment-postback.ts'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
   route('api/cep/:cep', 'routes/api/cep.ts'),
+  route('media/:file', 'routes/media.ts'),
 ] satisfies RouteConfig;

@@ -21,7 +21,6 @@ export function AdminNav({ email, onNavigate }: { email: string; onNavigate?: ()
               <NavLink
                 to={section.to}
                 end={section.end}
-                prefetch="intent"
                 onClick={onNavigate}
                 className={({ isActive }) =>
                   `block rounded-md px-3 py-2 text-sm font-medium ${

@@ -16,6 +16,7 @@ export function ConfirmDialog({
   message,
   confirmLabel,
   busyLabel,
+  dismissLabel = 'Cancelar',
   triggerLabel,
   triggerClassName,
   action,
@@ -26,6 +27,8 @@ export function ConfirmDialog({
   message: React.ReactNode;
   confirmLabel: string;
   busyLabel?: string;
+  /** The button that closes without doing anything ('Voltar' where 'Cancelar' would mislead). */
+  dismissLabel?: string;
   /** The visible text of the opening button, or an icon with an accessible name (children). */
   triggerLabel: string;
   triggerClassName?: string;
@@ -81,7 +84,7 @@ export function ConfirmDialog({
               }}
               className="admin-button-secondary"
             >
-              Cancelar
+              {dismissLabel}
             </button>
             <button type="submit" className="admin-button-danger" disabled={busy}>
               {busy ? (busyLabel ?? 'Aguarde...') : confirmLabel}

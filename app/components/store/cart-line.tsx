@@ -3,6 +3,7 @@ import { Link, useFetcher, useFetchers } from 'react-router';
 
 import { Money } from '~/components/ui/money';
 import type { CartReply, PricedLine } from '~/modules/cart';
+import { mediaSrcSet } from '~/modules/media';
 
 import { STEP_BUTTON } from './quantity-selector';
 
@@ -79,6 +80,8 @@ export function CartLineItem({
         // The product's name follows as a link; the picture adds nothing for a screen reader.
         <img
           src={line.imageUrl}
+          srcSet={mediaSrcSet(line.imageUrl)}
+          sizes="(min-width: 640px) 96px, 64px"
           alt=""
           width={96}
           height={96}

@@ -5,6 +5,7 @@ import { RatingStars } from '~/components/store/rating-stars';
 import { Money } from '~/components/ui/money';
 import { useSettings } from '~/lib/store-data';
 import type { Product } from '~/modules/catalog';
+import { mediaSrcSet } from '~/modules/media';
 import type { RatingSummary } from '~/modules/reviews';
 
 const NEW_ABOVE_STOCK = 50;
@@ -82,6 +83,12 @@ export function ProductCard({
       {image ? (
         <img
           src={image}
+          srcSet={mediaSrcSet(image)}
+          sizes={
+            list
+              ? '(min-width: 640px) 160px, 96px'
+              : '(min-width: 1024px) 300px, (min-width: 768px) 33vw, 50vw'
+          }
           alt={product.name}
           width={400}
           height={400}

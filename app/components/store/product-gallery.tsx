@@ -1,5 +1,7 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 
+import { mediaSrcSet } from '~/modules/media';
+
 const IMAGE_SIZE = 800;
 
 /**
@@ -95,6 +97,8 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
             >
               <img
                 src={src}
+                srcSet={mediaSrcSet(src)}
+                sizes="(min-width: 1280px) 620px, (min-width: 768px) 50vw, 100vw"
                 alt={index === 0 ? name : `${name} (${label(index).toLowerCase()})`}
                 width={IMAGE_SIZE}
                 height={IMAGE_SIZE}
@@ -144,6 +148,8 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
                 >
                   <img
                     src={src}
+                    srcSet={mediaSrcSet(src)}
+                    sizes="64px"
                     alt=""
                     width={64}
                     height={64}

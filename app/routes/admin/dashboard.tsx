@@ -1,3 +1,129 @@
-export default function Dashboard() {
-  return <h1 className="text-2xl font-bold">Dashboard</h1>;
+import { useNavigation } from 'react-router';
+import uplotStylesheet from 'uplot/dist/uPlot.min.css?url';
+
+import { MetricCard, PREVIOUS_MONTH_DAYS } from '~/components/admin/dashboard-metric-card';
+import { DashboardPeriodFilter } from '~/components/admin/dashboard-period-filter';
+import { DashboardQuickActions } from '~/components/admin/dashboard-quick-actions';
+import { DashboardSales } from '~/components/admin/dashboard-sales';
+import { DashboardStatusPanel } from '~/components/admin/dashboard-status-panel';
+import { DashboardUpdated } from '~/components/admin/dashboard-updated';
+import { formatCents } from '~/lib/money';
+import { monthToDate, resolvePeriod, todayIn } from '~/lib/periods';
+import { requireAdmin } from '~/modules/auth/index.server';
+import { productCounts } from '~/modules/catalog/index.server';
+import { salesByDay, salesMetrics } from '~/modules/orders/index.server';
+
+import type { Route } from './+types/dashboard';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(context.db, request);
+  const { timezone: timeZone, store_name: storeName } = await context.settings.get();
+  const today = todayIn(timeZone);
+  const period = resolvePeriod(new URL(request.url).searchParams, today);
+  const month = monthToDate(today);
+  const [metrics, days, products] = await Promise.all([
+    salesMetrics(context.db, { period, month, timeZone }),
+    salesByDay(context.db, period.range, timeZone),
+    productCounts(context.db, period.range, timeZone),
+  ]);
+  return { storeName, period, metrics, days, products, loadedAt: Date.now() };
+}
+
+// uPlot's stylesheet comes with this page only: the storefront never loads it.
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: uplotStylesheet }];
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [
+    { title: `Dashboard · Painel · ${loaderData?.storeName ?? 'Vitrine'}` },
+    { name: 'robots', content: 'noindex, nofollow' },
+  ];
+}
+
+const count = (n: number) => n.toLocaleString('pt-BR');
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { period, metrics, days, products, loadedAt } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle' && navigation.location?.pathname === '/admin';
+  const created = products.createdInPeriod;
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold">Dashboard</h1>
+          <p className="mt-1 text-sm text-slate-600">Visão geral das métricas da sua loja</p>
+        </div>
+        <DashboardUpdated key={loadedAt} />
+      </header>
+
+      <DashboardPeriodFilter period={period} busy={busy} />
+
+      <div aria-busy={busy} className={`space-y-6 transition-opacity ${busy ? 'opacity-60' : ''}`}>
+        <section aria-labelledby="metricas">
+          <h2 id="metricas" className="sr-only">
+            Métricas do período
+          </h2>
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            <MetricCard
+              id="totalOrders"
+              label="Total de Pedidos"
+              value={count(metrics.totalOrders.current)}
+              {...metrics.totalOrders}
+            />
+            <MetricCard
+              id="paidOrders"
+              label="Pedidos Pagos"
+              value={count(metrics.paidOrders.current)}
+              {...metrics.paidOrders}
+            />
+            <MetricCard
+              id="monthSales"
+              label="Vendas do Mês"
+              value={formatCents(metrics.monthSales.current)}
+              comparison={PREVIOUS_MONTH_DAYS}
+              {...metrics.monthSales}
+            />
+            <MetricCard
+              id="periodSales"
+              label="Vendas do Período"
+              value={formatCents(metrics.periodSales.current)}
+              {...metrics.periodSales}
+            />
+            <MetricCard
+              id="pendingOrders"
+              label="Pedidos Pendentes"
+              value={count(metrics.pendingOrders.current)}
+              higherIsBetter={false}
+              {...metrics.pendingOrders}
+            />
+            {/* A catalogue's size has no "previous period" we could know (deleted products
+                leave no trace): the card says what changed instead. */}
+            <MetricCard
+              id="totalProducts"
+              label="Total de Produtos"
+              value={count(products.total)}
+              current={products.total}
+              note={
+                created === 0
+                  ? 'Nenhum produto novo no período'
+                  : created === 1
+                    ? '1 produto novo no período'
+                    : `${count(created)} produtos novos no período`
+              }
+            />
+          </div>
+        </section>
+
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+          <div className="min-w-0 lg:col-span-2">
+            <DashboardSales days={days} range={period.range} />
+          </div>
+          <div className="space-y-6">
+            <DashboardStatusPanel counts={metrics.byStatus} range={period.range} />
+            <DashboardQuickActions range={period.range} />
+          </div>
+        </div>
+      </div>
+    </div>
+  );
 }

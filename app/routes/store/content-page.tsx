@@ -32,22 +32,6 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   });
 }
 
-// Markdown rendered on the server arrives as HTML; these give it readable spacing and lists.
-const PROSE = [
-  'max-w-prose leading-relaxed wrap-break-word',
-  '[&_h2]:mt-10 [&_h2]:mb-3 [&_h2]:text-xl',
-  '[&_h3]:mt-6 [&_h3]:mb-2 [&_h3]:text-lg',
-  '[&_h4]:mt-4 [&_h4]:mb-2 [&_h4]:font-semibold',
-  '[&_p]:my-3 [&_ul]:my-3 [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:my-3 [&_ol]:list-decimal [&_ol]:pl-6',
-  '[&_li]:my-1 [&_strong]:font-semibold [&_a]:text-link [&_a]:underline',
-  '[&_blockquote]:my-4 [&_blockquote]:border-l-4 [&_blockquote]:border-card-border [&_blockquote]:pl-4',
-  '[&_hr]:my-8 [&_hr]:border-card-border [&_img]:h-auto [&_img]:max-w-full',
-  '[&_code]:rounded [&_code]:bg-card [&_code]:px-1 [&_pre]:overflow-x-auto',
-  '[&_details]:border-b [&_details]:border-card-border [&_details]:py-1',
-  '[&_summary]:cursor-pointer [&_summary]:py-3 [&_summary]:font-semibold',
-  '[&_details>p]:mt-0 [&_details>ul]:mt-0',
-].join(' ');
-
 function ChannelLink({ channel }: { channel: ContactChannel }) {
   if (!channel.href) return <address className="not-italic">{channel.value}</address>;
   const external = channel.kind === 'whatsapp';
@@ -102,7 +86,7 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
           className="mb-8 aspect-video w-full rounded-card object-cover"
         />
       ) : null}
-      <div className={PROSE} dangerouslySetInnerHTML={{ __html: html }} />
+      <div className="markdown" dangerouslySetInnerHTML={{ __html: html }} />
       {slug === 'contato' ? <ContactChannels channels={channels} /> : null}
       {slug === 'politicaprivacidade' ? <ConsentPreferences /> : null}
     </article>

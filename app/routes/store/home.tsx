@@ -7,7 +7,7 @@ import { withRatings } from '~/flows/rated-products.server';
 import { absoluteUrl, seoMeta } from '~/lib/seo';
 import { seoContext, useSettings } from '~/lib/store-data';
 import { freeShippingFromCents } from '~/modules/cart';
-import { listCategories, searchProducts } from '~/modules/catalog/index.server';
+import { listHomeCategories, searchProducts } from '~/modules/catalog/index.server';
 import type { StoreSettings } from '~/modules/settings';
 
 import type { Route } from './+types/home';
@@ -15,12 +15,13 @@ import type { Route } from './+types/home';
 const FEATURED_LIMIT = 8;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  // The staff's 'Selecionada' categories, or all of them while none is selected.
   const [settings, categories] = await Promise.all([
     context.settings.get(),
-    listCategories(context.db),
+    listHomeCategories(context.db),
   ]);
   const asked = new URL(request.url).searchParams.get('categoria');
-  // An unknown category (an old link, say) shows every product instead of an error.
+  // An unknown category, or one no longer offered here (an old link, say), shows every product.
   const category = categories.find((candidate) => candidate.id === asked) ?? null;
   const { products } = await searchProducts(context.db, {
     sort: 'newest',

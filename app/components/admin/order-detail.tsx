@@ -1,0 +1,500 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useFetcher } from 'react-router';
+
+import { Money } from '~/components/ui/money';
+import { parseFormData } from '~/lib/form';
+import type { Toast } from '~/lib/toast';
+import {
+  addressLine,
+  ADMIN_STATUS_LABELS,
+  CANCEL_REASON_LABELS,
+  displayCpf,
+  displayPhone,
+  EVENT_KIND_LABELS,
+  formatOrderDateTime,
+  NOTE_MAX_LENGTH,
+  ORDER_TRANSITIONS,
+  orderNoteFormSchema,
+  orderStatusFormSchema,
+  PAYMENT_PROVIDER_LABELS,
+  PAYMENT_STATUS_LABELS,
+  TRANSITION_LABELS,
+  wasPaid,
+  type AdminOrderDetail,
+  type OrderEvent,
+} from '~/modules/orders';
+
+import { ConfirmDialog } from './confirm-dialog';
+import { DELETE_ORDER_QUESTION } from './order-list';
+import { OrderStatusBadge } from './order-status-badge';
+import { useToastFrom } from './toaster';
+
+/** What the order's actions answer (a fetcher's data, or actionData without JavaScript). */
+export interface OrderActionReply {
+  ok: boolean;
+  intent?: string;
+  toast?: Toast;
+  fieldErrors?: Record<string, string>;
+  values?: Record<string, string>;
+}
+
+interface OrderDetailProps {
+  order: AdminOrderDetail;
+  timeZone: string;
+  /** Where the order's forms post: its own URL, with the list's filters. */
+  actionUrl: string;
+  /** Inside the list's dialog the title is an h2 naming the dialog; on its own page an h1. */
+  titleId: string;
+  inDialog: boolean;
+  /** The answer of a form posted without JavaScript (a page of its own). */
+  reply?: OrderActionReply;
+}
+
+/** Everything about one order for staff, with the forms that move it along. */
+export function OrderDetail({
+  order,
+  timeZone,
+  actionUrl,
+  titleId,
+  inDialog,
+  reply,
+}: OrderDetailProps) {
+  const Title = inDialog ? 'h2' : 'h1';
+  const when = (date: Date) => formatOrderDateTime(date, timeZone);
+  const paid = wasPaid({
+    status: order.status,
+    paidAt: order.payment.paidAt,
+    latePaymentAt: order.payment.latePaymentAt,
+  });
+  return (
+    <article className="space-y-4">
+      <header className="flex flex-wrap items-center gap-3">
+        <Title id={titleId} className="text-xl font-bold text-slate-900 sm:text-2xl">
+          Detalhes do Pedido #{order.number}
+        </Title>
+        <OrderStatusBadge status={order.status} />
+      </header>
+      <p className="text-sm text-slate-600">Feito em {when(order.createdAt)}</p>
+
+      {reply?.toast ? (
+        <p
+          role={reply.ok ? 'status' : 'alert'}
+          className={`rounded-md px-3 py-2 text-sm ${
+            reply.ok ? 'bg-green-50 text-green-900' : 'bg-red-50 text-red-900'
+          }`}
+        >
+          {reply.toast.message}
+        </p>
+      ) : null}
+
+      {order.payment.latePaymentAt ? (
+        <div className="rounded-md border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950">
+          <p className="font-semibold">Pagamento recebido depois do cancelamento</p>
+          <p>
+            O cliente pagou em {when(order.payment.latePaymentAt)}, depois que o pedido foi
+            cancelado. Reembolse o cliente ou combine o envio com ele.
+          </p>
+        </div>
+      ) : null}
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        <section aria-labelledby={`${titleId}-customer`} className="admin-card">
+          <h3 id={`${titleId}-customer`} className="mb-2 font-semibold">
+            Cliente
+          </h3>
+          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+            <dt className="text-slate-600">Nome</dt>
+            <dd className="break-words">{order.customer.name}</dd>
+            <dt className="text-slate-600">E-mail</dt>
+            <dd className="break-all">
+              <a href={`mailto:${order.customer.email}`} className="text-blue-800 underline">
+                {order.customer.email}
+              </a>
+            </dd>
+            <dt className="text-slate-600">Telefone</dt>
+            <dd>{displayPhone(order.customer.phone)}</dd>
+            <dt className="text-slate-600">CPF</dt>
+            <dd>{displayCpf(order.customer.cpf)}</dd>
+            <dt className="text-slate-600">Endereço</dt>
+            <dd className="break-words">{addressLine(order.address)}</dd>
+          </dl>
+        </section>
+
+        <section aria-labelledby={`${titleId}-payment`} className="admin-card">
+          <h3 id={`${titleId}-payment`} className="mb-2 font-semibold">
+            Pagamento
+          </h3>
+          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+            <dt className="text-slate-600">Forma</dt>
+            <dd>{order.paymentMethod.toUpperCase()}</dd>
+            <dt className="text-slate-600">Provedor</dt>
+            <dd>
+              {order.payment.provider
+                ? (PAYMENT_PROVIDER_LABELS[order.payment.provider] ?? order.payment.provider)
+                : 'Pagamento ainda não gerado'}
+            </dd>
+            {order.payment.id ? (
+              <>
+                <dt className="text-slate-600">ID do pagamento</dt>
+                <dd className="font-mono text-xs break-all">{order.payment.id}</dd>
+              </>
+            ) : null}
+            <dt className="text-slate-600">Status</dt>
+            <dd>
+              {order.payment.status
+                ? (PAYMENT_STATUS_LABELS[order.payment.status] ?? order.payment.status)
+                : '—'}
+            </dd>
+            <dt className="text-slate-600">Pago em</dt>
+            <dd>{order.payment.paidAt ? when(order.payment.paidAt) : '—'}</dd>
+            {order.status === 'pending' && order.payment.expiresAt ? (
+              <>
+                <dt className="text-slate-600">Prazo do PIX</dt>
+                <dd>{when(order.payment.expiresAt)}</dd>
+              </>
+            ) : null}
+            {order.trackingCode ? (
+              <>
+                <dt className="text-slate-600">Rastreio</dt>
+                <dd className="font-mono break-all">{order.trackingCode}</dd>
+              </>
+            ) : null}
+            {order.status === 'cancelled' && order.cancelledAt ? (
+              <>
+                <dt className="text-slate-600">Cancelado em</dt>
+                <dd>
+                  {when(order.cancelledAt)}
+                  {order.cancelReason ? ` (${CANCEL_REASON_LABELS[order.cancelReason]})` : ''}
+                </dd>
+              </>
+            ) : null}
+          </dl>
+        </section>
+      </div>
+
+      <section aria-labelledby={`${titleId}-items`} className="admin-card">
+        <h3 id={`${titleId}-items`} className="mb-2 font-semibold">
+          Itens
+        </h3>
+        <ul className="divide-y divide-slate-100">
+          {order.lines.map((line, index) => (
+            <li key={`${line.productId ?? 'removed'}-${index}`} className="flex gap-3 py-3">
+              {line.imageUrl ? (
+                <img
+                  src={line.imageUrl}
+                  alt=""
+                  width={64}
+                  height={64}
+                  loading="lazy"
+                  className="h-16 w-16 shrink-0 rounded bg-slate-100 object-cover"
+                />
+              ) : (
+                <div className="h-16 w-16 shrink-0 rounded bg-slate-100" aria-hidden="true" />
+              )}
+              <div className="min-w-0 flex-1">
+                <p className="font-medium break-words">{line.name}</p>
+                <p className="text-sm text-slate-600">
+                  Quantidade: {line.quantity} × <Money cents={line.unitPriceCents} />
+                </p>
+              </div>
+              <Money cents={line.totalCents} className="font-semibold" />
+            </li>
+          ))}
+        </ul>
+        <dl className="mt-2 space-y-1 border-t border-slate-200 pt-2 text-sm">
+          <div className="flex justify-between">
+            <dt>Subtotal</dt>
+            <dd>
+              <Money cents={order.subtotalCents} />
+            </dd>
+          </div>
+          <div className="flex justify-between">
+            <dt>Frete</dt>
+            <dd>{order.shippingCents === 0 ? 'Grátis' : <Money cents={order.shippingCents} />}</dd>
+          </div>
+          <div className="flex justify-between text-base font-bold">
+            <dt>Total do Pedido</dt>
+            <dd>
+              <Money cents={order.totalCents} />
+            </dd>
+          </div>
+        </dl>
+      </section>
+
+      <section aria-labelledby={`${titleId}-status`} className="admin-card space-y-4">
+        <h3 id={`${titleId}-status`} className="font-semibold">
+          Status do pedido
+        </h3>
+        <StatusForm order={order} actionUrl={actionUrl} reply={reply} />
+        <div className="flex flex-wrap gap-2">
+          {order.status === 'pending' && order.payment.provider === 'pix' ? (
+            <MarkPaidButton actionUrl={actionUrl} />
+          ) : null}
+          {ORDER_TRANSITIONS[order.status].includes('cancelled') ? (
+            <ConfirmDialog
+              title={`Cancelar pedido #${order.number}?`}
+              message={
+                <>
+                  <p>
+                    Os produtos voltam ao estoque e o cliente recebe um e-mail avisando do
+                    cancelamento.
+                  </p>
+                  {paid ? (
+                    <p className="mt-2 font-semibold">
+                      Este pedido já foi pago: reembolse o cliente.
+                    </p>
+                  ) : null}
+                </>
+              }
+              confirmLabel="Sim, cancelar pedido"
+              dismissLabel="Voltar"
+              busyLabel="Cancelando..."
+              triggerLabel="Cancelar pedido"
+              triggerClassName="admin-button-secondary text-red-800"
+              action={actionUrl}
+              fields={{ intent: 'status', status: 'cancelled' }}
+            />
+          ) : null}
+        </div>
+      </section>
+
+      <section aria-labelledby={`${titleId}-history`} className="admin-card space-y-4">
+        <h3 id={`${titleId}-history`} className="font-semibold">
+          Histórico
+        </h3>
+        <NoteForm actionUrl={actionUrl} reply={reply} />
+        <Timeline events={order.events} when={when} />
+      </section>
+
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <ConfirmDialog
+          title={`Excluir pedido #${order.number}`}
+          message={DELETE_ORDER_QUESTION}
+          confirmLabel="Excluir"
+          busyLabel="Excluindo..."
+          triggerLabel="Excluir pedido"
+          action={actionUrl}
+          fields={{ intent: 'delete' }}
+        />
+      </div>
+    </article>
+  );
+}
+
+function fieldErrorsOf(reply: OrderActionReply | undefined, intent: string) {
+  return reply && !reply.ok && reply.intent === intent ? (reply.fieldErrors ?? {}) : {};
+}
+
+function StatusForm({
+  order,
+  actionUrl,
+  reply,
+}: {
+  order: AdminOrderDetail;
+  actionUrl: string;
+  reply?: OrderActionReply;
+}) {
+  const fetcher = useFetcher<OrderActionReply>();
+  useToastFrom(fetcher.data);
+  const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
+  const id = useId();
+  const busy = fetcher.state !== 'idle';
+  const targets = ORDER_TRANSITIONS[order.status].filter((status) => status !== 'cancelled');
+  if (targets.length === 0) {
+    return (
+      <p className="text-sm text-slate-700">
+        Este pedido está {ADMIN_STATUS_LABELS[order.status]}: o status não muda mais.
+      </p>
+    );
+  }
+  const errors = clientErrors ?? {
+    ...fieldErrorsOf(reply, 'status'),
+    ...fieldErrorsOf(fetcher.data, 'status'),
+  };
+  const shipping = targets.includes('shipped');
+  return (
+    <fetcher.Form
+      method="post"
+      action={actionUrl}
+      noValidate
+      className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end"
+      onSubmit={(event) => {
+        const parsed = parseFormData(new FormData(event.currentTarget), orderStatusFormSchema);
+        if (parsed.ok) return setClientErrors(null);
+        event.preventDefault();
+        setClientErrors(parsed.fieldErrors);
+      }}
+    >
+      <input type="hidden" name="intent" value="status" />
+      <div>
+        <label htmlFor={`${id}-status`} className="admin-label">
+          Novo status
+        </label>
+        <select
+          // A new status brings new choices: the field starts again at 'Selecione'.
+          key={order.status}
+          id={`${id}-status`}
+          name="status"
+          required
+          disabled={busy}
+          defaultValue=""
+          aria-invalid={errors.status ? true : undefined}
+          aria-describedby={errors.status ? `${id}-status-error` : undefined}
+          className="admin-input"
+        >
+          {busy ? (
+            <option value="">Atualizando...</option>
+          ) : (
+            <>
+              <option value="" disabled>
+                Selecione
+              </option>
+              {targets.map((status) => (
+                <option key={status} value={status}>
+                  {TRANSITION_LABELS[status]}
+                </option>
+              ))}
+            </>
+          )}
+        </select>
+        {errors.status ? (
+          <p id={`${id}-status-error`} className="mt-1 text-sm text-red-700">
+            {errors.status}
+          </p>
+        ) : null}
+      </div>
+      {shipping ? (
+        <div>
+          <label htmlFor={`${id}-tracking`} className="admin-label">
+            Código de rastreio
+          </label>
+          <input
+            id={`${id}-tracking`}
+            name="trackingCode"
+            maxLength={40}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            placeholder="Ex.: AA123456789BR"
+            defaultValue={reply?.values?.trackingCode}
+            aria-invalid={errors.trackingCode ? true : undefined}
+            aria-describedby={`${id}-tracking-hint${errors.trackingCode ? ` ${id}-tracking-error` : ''}`}
+            className="admin-input"
+          />
+          <p id={`${id}-tracking-hint`} className="mt-1 text-xs text-slate-600">
+            Obrigatório para Enviado. O cliente recebe o código por e-mail.
+          </p>
+          {errors.trackingCode ? (
+            <p id={`${id}-tracking-error`} className="mt-1 text-sm text-red-700">
+              {errors.trackingCode}
+            </p>
+          ) : null}
+        </div>
+      ) : (
+        <div className="hidden sm:block" />
+      )}
+      <button type="submit" className="admin-button-primary" disabled={busy}>
+        {busy ? 'Atualizando...' : 'Atualizar status'}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+function MarkPaidButton({ actionUrl }: { actionUrl: string }) {
+  const fetcher = useFetcher<OrderActionReply>();
+  useToastFrom(fetcher.data);
+  const busy = fetcher.state !== 'idle';
+  return (
+    <fetcher.Form method="post" action={actionUrl}>
+      <input type="hidden" name="intent" value="mark-paid" />
+      <button type="submit" className="admin-button-primary" disabled={busy}>
+        {busy ? 'Confirmando...' : 'Marcar como pago'}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+function NoteForm({ actionUrl, reply }: { actionUrl: string; reply?: OrderActionReply }) {
+  const fetcher = useFetcher<OrderActionReply>();
+  useToastFrom(fetcher.data);
+  const form = useRef<HTMLFormElement>(null);
+  const [clientError, setClientError] = useState<string | null>(null);
+  const id = useId();
+  const busy = fetcher.state !== 'idle';
+  useEffect(() => {
+    if (fetcher.state === 'idle' && fetcher.data?.ok) form.current?.reset();
+  }, [fetcher.state, fetcher.data]);
+  const error =
+    clientError ?? fieldErrorsOf(fetcher.data, 'note').note ?? fieldErrorsOf(reply, 'note').note;
+  return (
+    <fetcher.Form
+      ref={form}
+      method="post"
+      action={actionUrl}
+      noValidate
+      className="space-y-2"
+      onSubmit={(event) => {
+        const parsed = parseFormData(new FormData(event.currentTarget), orderNoteFormSchema);
+        if (parsed.ok) return setClientError(null);
+        event.preventDefault();
+        setClientError(parsed.fieldErrors.note ?? parsed.error);
+      }}
+    >
+      <input type="hidden" name="intent" value="note" />
+      <label htmlFor={`${id}-note`} className="admin-label">
+        Observação interna
+      </label>
+      <textarea
+        id={`${id}-note`}
+        name="note"
+        rows={2}
+        maxLength={NOTE_MAX_LENGTH}
+        required
+        defaultValue={reply?.intent === 'note' && !reply.ok ? reply.values?.note : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-note-hint${error ? ` ${id}-note-error` : ''}`}
+        className="admin-input"
+      />
+      <p id={`${id}-note-hint`} className="text-xs text-slate-600">
+        Só a equipe vê. O cliente nunca recebe esta observação.
+      </p>
+      {error ? (
+        <p id={`${id}-note-error`} className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" className="admin-button-secondary" disabled={busy}>
+        {busy ? 'Salvando...' : 'Adicionar observação'}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+function Timeline({ events, when }: { events: OrderEvent[]; when: (date: Date) => string }) {
+  if (events.length === 0) {
+    return <p className="text-sm text-slate-600">Nenhum registro ainda.</p>;
+  }
+  // Newest first: what just happened sits under the note form.
+  const newestFirst = [...events].reverse();
+  return (
+    <ol className="space-y-3 border-l-2 border-slate-200 pl-4" data-testid="order-timeline">
+      {newestFirst.map((event) => (
+        <li key={event.id} className="text-sm">
+          <p className="text-xs text-slate-600">
+            <time dateTime={new Date(event.createdAt).toISOString()}>{when(event.createdAt)}</time>
+            {' · '}
+            {event.actor}
+          </p>
+          <p className="font-medium">
+            {event.kind === 'status' && event.toStatus
+              ? event.fromStatus
+                ? `${ADMIN_STATUS_LABELS[event.fromStatus]} → ${ADMIN_STATUS_LABELS[event.toStatus]}`
+                : ADMIN_STATUS_LABELS[event.toStatus]
+              : EVENT_KIND_LABELS[event.kind]}
+          </p>
+          {event.note ? <p className="break-words whitespace-pre-line">{event.note}</p> : null}
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,126 @@
+import { Link } from 'react-router';
+
+import { Money } from '~/components/ui/money';
+import { formatOrderDate, type AdminOrderRow } from '~/modules/orders';
+
+import { ConfirmDialog } from './confirm-dialog';
+import { OrderStatusBadge } from './order-status-badge';
+
+export const DELETE_ORDER_QUESTION =
+  'Tem certeza que deseja excluir este pedido? Esta ação não pode ser desfeita.';
+
+interface OrderListProps {
+  orders: AdminOrderRow[];
+  timeZone: string;
+  /** The list's query string ("?status=…"), kept by the detail's and the delete's URLs. */
+  search: string;
+}
+
+/**
+ * The orders as a table on wide screens and as cards on phones (a table 360 px wide would
+ * scroll sideways or crush its columns).
+ */
+export function OrderList({ orders, timeZone, search }: OrderListProps) {
+  return (
+    <>
+      <div className="admin-card hidden overflow-x-auto p-0 md:block">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Pedidos</caption>
+          <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-700 uppercase">
+            <tr>
+              <th scope="col" className="px-4 py-3">
+                Pedido
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Cliente
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Data
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Status
+              </th>
+              <th scope="col" className="px-4 py-3 text-right">
+                Total
+              </th>
+              <th scope="col" className="px-4 py-3 text-right">
+                Ações
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-200">
+            {orders.map((order) => (
+              <tr key={order.id} data-testid="order-row" className="hover:bg-slate-50">
+                <td className="px-4 py-3 font-mono font-semibold whitespace-nowrap">
+                  #{order.number}
+                </td>
+                <td className="max-w-64 px-4 py-3">
+                  <p className="truncate font-medium text-slate-900">{order.customerName}</p>
+                  <p className="truncate text-slate-600">{order.customerEmail}</p>
+                </td>
+                <td className="px-4 py-3 whitespace-nowrap">
+                  {formatOrderDate(order.createdAt, timeZone)}
+                </td>
+                <td className="px-4 py-3">
+                  <OrderStatusBadge status={order.status} />
+                </td>
+                <td className="px-4 py-3 text-right">
+                  <Money cents={order.totalCents} />
+                </td>
+                <td className="px-4 py-3">
+                  <OrderActions order={order} search={search} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ul className="space-y-3 md:hidden">
+        {orders.map((order) => (
+          <li key={order.id} data-testid="order-card" className="admin-card">
+            <div className="flex items-start justify-between gap-2">
+              <p className="font-mono font-semibold">#{order.number}</p>
+              <OrderStatusBadge status={order.status} />
+            </div>
+            <p className="mt-2 truncate font-medium">{order.customerName}</p>
+            <p className="truncate text-sm text-slate-600">{order.customerEmail}</p>
+            <div className="mt-2 flex items-center justify-between text-sm">
+              <span>{formatOrderDate(order.createdAt, timeZone)}</span>
+              <Money cents={order.totalCents} className="font-semibold" />
+            </div>
+            <div className="mt-3 border-t border-slate-100 pt-3">
+              <OrderActions order={order} search={search} />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function OrderActions({ order, search }: { order: AdminOrderRow; search: string }) {
+  return (
+    <div className="flex flex-wrap justify-end gap-2">
+      <Link
+        to={`/admin/orders/${order.id}${search}`}
+        // The list shows it in a dialog on wide screens; elsewhere it is a page of its own.
+        state={{ modal: true }}
+        preventScrollReset
+        className="admin-button-secondary"
+      >
+        Ver<span className="sr-only"> pedido #{order.number}</span>
+      </Link>
+      <ConfirmDialog
+        title={`Excluir pedido #${order.number}`}
+        message={DELETE_ORDER_QUESTION}
+        confirmLabel="Excluir"
+        busyLabel="Excluindo..."
+        triggerLabel={`Excluir pedido #${order.number}`}
+        action={`/admin/orders${search}`}
+        fields={{ intent: 'delete', id: order.id }}
+      >
+        Excluir
+      </ConfirmDialog>
+    </div>
+  );
+}

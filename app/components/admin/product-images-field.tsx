@@ -1,0 +1,300 @@
+import { useEffect, useId, useRef, useState } from 'react';
+
+import { isAllowedImageUrl, splitImageUrls } from '~/modules/catalog';
+import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_UPLOAD, mediaSrcSet } from '~/modules/media';
+
+/**
+ * A preview that disappears when its image does not load (a typo in the URL, a site that
+ * refuses hotlinking). An error can fire before React is listening, so the image is checked on
+ * mount too.
+ */
+function Preview({ src, alt }: { src: string; alt: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) {
+    return (
+      <span className="flex h-16 w-16 shrink-0 items-center justify-center rounded border border-dashed border-slate-300 p-1 text-center text-[10px] leading-tight text-slate-600">
+        Sem pré-visualização
+      </span>
+    );
+  }
+  return (
+    <img
+      ref={(image) => {
+        if (image?.complete && image.naturalWidth === 0) setFailed(true);
+      }}
+      src={src}
+      srcSet={mediaSrcSet(src)}
+      sizes="64px"
+      alt={alt}
+      width={64}
+      height={64}
+      onError={() => setFailed(true)}
+      className="h-16 w-16 shrink-0 rounded border border-slate-200 object-cover"
+    />
+  );
+}
+
+type Pending = { key: string; file: File; thumbnail: string | null };
+
+// The page's Content-Security-Policy allows data: images but not blob:, so a chosen file's
+// preview is a small data: URL drawn from it (none when the browser cannot read the file).
+async function thumbnailOf(file: File): Promise<string | null> {
+  try {
+    const bitmap = await createImageBitmap(file, { resizeWidth: 128, resizeQuality: 'medium' });
+    const canvas = document.createElement('canvas');
+    canvas.width = bitmap.width;
+    canvas.height = bitmap.height;
+    canvas.getContext('2d')?.drawImage(bitmap, 0, 0);
+    bitmap.close();
+    return canvas.toDataURL('image/webp');
+  } catch {
+    return null;
+  }
+}
+
+function formatSize(bytes: number): string {
+  return bytes >= 1024 * 1024
+    ? `${(bytes / 1024 / 1024).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+const SMALL_BUTTON =
+  'rounded border border-slate-300 bg-white px-2 py-1 text-xs font-medium text-slate-800 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40';
+
+/**
+ * The product's images: URLs in one text (commas or one per line, as the spec has it), with a
+ * live preview of each, buttons to reorder and remove them (the first is the main image), and a
+ * file input whose images are uploaded with the form and join the end of the list.
+ */
+export function ProductImagesField({
+  idPrefix,
+  initialUrls,
+  urlsError,
+  uploadsError,
+}: {
+  idPrefix: string;
+  initialUrls: string;
+  urlsError?: string;
+  uploadsError?: string;
+}) {
+  const [text, setText] = useState(initialUrls);
+  const urls = [...new Set(splitImageUrls(text))];
+  const [announcement, setAnnouncement] = useState('');
+  const buttons = useRef(new Map<string, HTMLButtonElement>());
+  // The button to focus once the list has been redrawn after a move or a removal.
+  const focusNext = useRef<string | null>(null);
+  const [pending, setPending] = useState<Pending[]>([]);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const listId = useId();
+
+  useEffect(() => {
+    if (focusNext.current) buttons.current.get(focusNext.current)?.focus();
+    focusNext.current = null;
+  }, [text]);
+
+  const setUrls = (next: string[]) => setText(next.join('\n'));
+
+  const move = (index: number, to: number) => {
+    const next = [...urls];
+    const [url] = next.splice(index, 1);
+    next.splice(to, 0, url!);
+    setUrls(next);
+    setAnnouncement(
+      `Imagem movida para a posição ${to + 1} de ${next.length}.${to === 0 ? ' Agora é a imagem principal.' : ''}`,
+    );
+    // Focus stays on the moved image; at an end, on the button that still works.
+    const direction = to < index ? 'up' : 'down';
+    const atEnd = direction === 'up' ? to === 0 : to === next.length - 1;
+    focusNext.current = `${atEnd ? (direction === 'up' ? 'down' : 'up') : direction}-${to}`;
+  };
+
+  const remove = (index: number) => {
+    const next = urls.filter((_, at) => at !== index);
+    setUrls(next);
+    setAnnouncement(`Imagem ${index + 1} removida.`);
+    if (next.length > 0) focusNext.current = `remove-${Math.min(index, next.length - 1)}`;
+    else document.getElementById(`${idPrefix}-imageUrls`)?.focus();
+  };
+
+  const choose = async (files: File[]) => {
+    const chosen = files.map((file, index) => ({
+      key: `${file.name}-${file.size}-${file.lastModified}-${index}`,
+      file,
+      thumbnail: null,
+    }));
+    setPending(chosen);
+    const thumbnails = await Promise.all(chosen.map((item) => thumbnailOf(item.file)));
+    // By key: files may have been taken out (or others chosen) meanwhile.
+    setPending((current) =>
+      current.map((item) => {
+        const at = chosen.findIndex((candidate) => candidate.key === item.key);
+        return at >= 0 ? { ...item, thumbnail: thumbnails[at] ?? null } : item;
+      }),
+    );
+  };
+
+  const unchoose = (key: string) => {
+    const input = fileInput.current;
+    if (!input) return;
+    const kept = pending.filter((item) => item.key !== key);
+    const transfer = new DataTransfer();
+    for (const item of kept) transfer.items.add(item.file);
+    input.files = transfer.files;
+    setPending(kept);
+    setAnnouncement('Arquivo retirado do envio.');
+    input.focus();
+  };
+
+  return (
+    <fieldset className="space-y-4">
+      <legend className="text-sm font-semibold text-slate-900">Imagens</legend>
+      <div>
+        <label htmlFor={`${idPrefix}-imageUrls`} className="admin-label">
+          URLs das imagens
+        </label>
+        <p id={`${idPrefix}-imageUrls-hint`} className="mb-1 text-xs text-slate-600">
+          Separe por vírgula ou coloque uma por linha. A primeira é a imagem principal.
+        </p>
+        <textarea
+          id={`${idPrefix}-imageUrls`}
+          name="imageUrls"
+          rows={3}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          aria-invalid={urlsError ? true : undefined}
+          aria-describedby={`${idPrefix}-imageUrls-hint${urlsError ? ` ${idPrefix}-imageUrls-error` : ''}`}
+          className="admin-input font-mono text-xs"
+          spellCheck={false}
+          autoCapitalize="off"
+          autoCorrect="off"
+        />
+        {urlsError ? (
+          <p id={`${idPrefix}-imageUrls-error`} className="mt-1 text-sm text-red-700">
+            {urlsError}
+          </p>
+        ) : null}
+      </div>
+
+      {urls.length > 0 ? (
+        <ol id={listId} aria-label="Ordem das imagens" className="space-y-2">
+          {urls.map((url, index) => (
+            <li
+              key={url}
+              className="flex flex-wrap items-center gap-3 rounded-md border border-slate-200 bg-slate-50 p-2"
+            >
+              <Preview src={url} alt={`Pré-visualização da imagem ${index + 1}`} />
+              <div className="min-w-0 flex-1 basis-40">
+                <p className="text-xs font-semibold text-slate-800">
+                  {index === 0 ? 'Imagem principal' : `Imagem ${index + 1}`}
+                </p>
+                <p className="text-xs break-all text-slate-600">{url}</p>
+                {isAllowedImageUrl(url) ? null : (
+                  <p className="text-xs font-semibold text-red-700">Endereço inválido</p>
+                )}
+              </div>
+              <div className="flex gap-1">
+                <button
+                  type="button"
+                  ref={(button) => {
+                    if (button) buttons.current.set(`up-${index}`, button);
+                  }}
+                  disabled={index === 0}
+                  onClick={() => move(index, index - 1)}
+                  className={SMALL_BUTTON}
+                >
+                  Subir<span className="sr-only"> a imagem {index + 1}</span>
+                </button>
+                <button
+                  type="button"
+                  ref={(button) => {
+                    if (button) buttons.current.set(`down-${index}`, button);
+                  }}
+                  disabled={index === urls.length - 1}
+                  onClick={() => move(index, index + 1)}
+                  className={SMALL_BUTTON}
+                >
+                  Descer<span className="sr-only"> a imagem {index + 1}</span>
+                </button>
+                <button
+                  type="button"
+                  ref={(button) => {
+                    if (button) buttons.current.set(`remove-${index}`, button);
+                  }}
+                  onClick={() => remove(index)}
+                  className={SMALL_BUTTON}
+                >
+                  Remover<span className="sr-only"> a imagem {index + 1}</span>
+                </button>
+              </div>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+
+      <div>
+        <label htmlFor={`${idPrefix}-uploads`} className="admin-label">
+          Enviar imagens do aparelho
+        </label>
+        <p id={`${idPrefix}-uploads-hint`} className="mb-1 text-xs text-slate-600">
+          JPG, PNG, WebP ou GIF, até {formatSize(MAX_IMAGE_BYTES)} cada e {MAX_IMAGES_PER_UPLOAD}{' '}
+          por vez. Entram depois das imagens acima quando você salvar.
+        </p>
+        <input
+          ref={fileInput}
+          id={`${idPrefix}-uploads`}
+          name="uploads"
+          type="file"
+          accept="image/*"
+          multiple
+          onChange={(event) => void choose(Array.from(event.currentTarget.files ?? []))}
+          aria-invalid={uploadsError ? true : undefined}
+          aria-describedby={`${idPrefix}-uploads-hint${uploadsError ? ` ${idPrefix}-uploads-error` : ''}`}
+          className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-100"
+        />
+        {uploadsError ? (
+          <p id={`${idPrefix}-uploads-error`} className="mt-1 text-sm text-red-700">
+            {uploadsError}
+          </p>
+        ) : null}
+        {pending.length > 0 ? (
+          <ul aria-label="Arquivos a enviar" className="mt-2 space-y-2">
+            {pending.map((item) => (
+              <li
+                key={item.key}
+                className="flex flex-wrap items-center gap-3 rounded-md border border-slate-200 bg-slate-50 p-2"
+              >
+                {item.thumbnail ? (
+                  <img
+                    src={item.thumbnail}
+                    alt={`Pré-visualização de ${item.file.name}`}
+                    width={64}
+                    height={64}
+                    className="h-16 w-16 shrink-0 rounded border border-slate-200 object-cover"
+                  />
+                ) : (
+                  <span className="flex h-16 w-16 shrink-0 items-center justify-center rounded border border-dashed border-slate-300 p-1 text-center text-[10px] leading-tight text-slate-600">
+                    Sem pré-visualização
+                  </span>
+                )}
+                <p className="min-w-0 flex-1 basis-40 text-xs break-all text-slate-700">
+                  {item.file.name} · {formatSize(item.file.size)}
+                  {item.file.size > MAX_IMAGE_BYTES ? (
+                    <span className="block font-semibold text-red-700">
+                      Maior que {formatSize(MAX_IMAGE_BYTES)}
+                    </span>
+                  ) : null}
+                </p>
+                <button type="button" onClick={() => unchoose(item.key)} className={SMALL_BUTTON}>
+                  Retirar<span className="sr-only"> {item.file.name}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
+    </fieldset>
+  );
+}

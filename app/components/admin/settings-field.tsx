@@ -1,0 +1,220 @@
+import { useRef } from 'react';
+
+import { fieldMaxLength, type FieldSpec } from '~/modules/settings';
+
+const HEX6 = /^#[0-9a-f]{6}$/i;
+const HEX3 = /^#([0-9a-f])([0-9a-f])([0-9a-f])$/i;
+
+/** The colour picker's value for a typed hex (it only takes #rrggbb), or null while half typed. */
+function pickerValue(text: string): string | null {
+  const value = text.trim();
+  if (HEX6.test(value)) return value.toLowerCase();
+  const short = HEX3.exec(value);
+  return short
+    ? `#${short[1]}${short[1]}${short[2]}${short[2]}${short[3]}${short[3]}`.toLowerCase()
+    : null;
+}
+
+export interface SettingsFieldProps {
+  spec: FieldSpec;
+  /** The value to start from, as the form shows it. */
+  value: string;
+  error?: string;
+}
+
+function describedBy(...ids: (string | false | undefined)[]): string | undefined {
+  return ids.filter(Boolean).join(' ') || undefined;
+}
+
+export function fieldId(key: string): string {
+  return `setting-${key}`;
+}
+
+/**
+ * One setting in the form, named by its key. Uncontrolled: what staff type stays in the DOM
+ * (also on hidden tabs), and the form reads it all when it is sent.
+ */
+export function SettingsField({ spec, value, error }: SettingsFieldProps) {
+  const id = fieldId(spec.key);
+  const hintId = spec.hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const aria = {
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(hintId, errorId),
+  } as const;
+  const hint = spec.hint ? (
+    <p id={hintId} className="mt-1 text-xs text-slate-600">
+      {spec.hint}
+    </p>
+  ) : null;
+  const message = error ? (
+    <p id={errorId} className="mt-1 text-sm font-medium text-red-700">
+      {error}
+    </p>
+  ) : null;
+
+  if (spec.kind === 'checkbox') {
+    return (
+      <div className="flex items-start gap-3">
+        <input
+          id={id}
+          name={spec.key}
+          type="checkbox"
+          defaultChecked={value === 'on'}
+          className="mt-0.5 h-5 w-5 shrink-0 accent-blue-700"
+          {...aria}
+        />
+        <div>
+          <label htmlFor={id} className="text-sm font-medium text-slate-800">
+            {spec.label}
+          </label>
+          {hint}
+          {message}
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div>
+      <label htmlFor={id} className="admin-label">
+        {spec.label}
+        {spec.kind === 'money' ? <span className="sr-only"> (em reais)</span> : null}
+      </label>
+      <FieldInput spec={spec} id={id} value={value} aria={aria} />
+      {hint}
+      {message}
+    </div>
+  );
+}
+
+function FieldInput({
+  spec,
+  id,
+  value,
+  aria,
+}: {
+  spec: FieldSpec;
+  id: string;
+  value: string;
+  aria: { 'aria-invalid'?: true; 'aria-describedby'?: string };
+}) {
+  const common = {
+    id,
+    name: spec.key,
+    defaultValue: value,
+    placeholder: spec.placeholder,
+    maxLength: fieldMaxLength(spec.key),
+    ...aria,
+  };
+  switch (spec.kind) {
+    case 'textarea':
+      return <textarea rows={3} className="admin-input" {...common} />;
+    case 'markdown':
+    case 'script':
+      return (
+        <textarea
+          rows={spec.kind === 'markdown' ? 12 : 6}
+          spellCheck={spec.kind === 'markdown'}
+          className="admin-input font-mono text-xs"
+          {...common}
+        />
+      );
+    case 'select':
+      return (
+        <select className="admin-input" {...common}>
+          {spec.options?.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      );
+    case 'color':
+      return <ColorInput label={spec.label} common={common} />;
+    case 'money':
+      return (
+        <div className="flex">
+          <span
+            aria-hidden="true"
+            className="flex items-center rounded-l-md border border-r-0 border-slate-400 bg-slate-100 px-3 text-sm text-slate-700"
+          >
+            R$
+          </span>
+          <input
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            className="admin-input rounded-l-none"
+            {...common}
+          />
+        </div>
+      );
+    case 'integer':
+      return (
+        <input type="number" inputMode="numeric" step="1" className="admin-input" {...common} />
+      );
+    case 'decimal':
+      return (
+        <input
+          type="number"
+          inputMode="decimal"
+          step={spec.step ?? 'any'}
+          className="admin-input"
+          {...common}
+        />
+      );
+    case 'url':
+      return (
+        <input type="url" inputMode="url" autoComplete="off" className="admin-input" {...common} />
+      );
+    case 'email':
+      return <input type="email" autoComplete="off" className="admin-input" {...common} />;
+    case 'tel':
+      return <input type="tel" autoComplete="off" className="admin-input" {...common} />;
+    default:
+      return <input type="text" autoComplete="off" className="admin-input" {...common} />;
+  }
+}
+
+/**
+ * A hex text box (the value sent: it takes #rgb and #rrggbbaa too, and shows what is wrong) with
+ * a colour picker beside it; each follows the other as staff use either.
+ */
+function ColorInput({
+  label,
+  common,
+}: {
+  label: string;
+  common: React.InputHTMLAttributes<HTMLInputElement> & { id: string; defaultValue: string };
+}) {
+  const text = useRef<HTMLInputElement>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  return (
+    <div className="flex gap-2">
+      <input
+        ref={text}
+        type="text"
+        autoComplete="off"
+        spellCheck={false}
+        className="admin-input font-mono"
+        onInput={(event) => {
+          const next = pickerValue(event.currentTarget.value);
+          if (next && picker.current) picker.current.value = next;
+        }}
+        {...common}
+      />
+      <input
+        ref={picker}
+        type="color"
+        aria-label={`Escolher a cor: ${label}`}
+        defaultValue={pickerValue(common.defaultValue) ?? '#000000'}
+        // The text box is the field; this only writes into it (the form hears the input event).
+        onInput={(event) => {
+          if (text.current) text.current.value = event.currentTarget.value;
+        }}
+        className="h-10 w-12 shrink-0 cursor-pointer rounded-md border border-slate-400 bg-white p-1"
+      />
+    </div>
+  );
+}

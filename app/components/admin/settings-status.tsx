@@ -1,0 +1,131 @@
+import type { GroupPanel, IntegrationStatus } from '~/modules/settings';
+
+const PROVIDERS = {
+  sandbox: {
+    name: 'Modo de teste (sandbox)',
+    text:
+      'Os pagamentos são simulados: a página do pedido mostra os botões Aprovar, Recusar e ' +
+      'Expirar, e nenhum dinheiro é cobrado.',
+  },
+  pix: {
+    name: 'PIX com a chave da loja',
+    text:
+      'O cliente paga com um PIX copia e cola gerado com a chave PIX abaixo. Confira o ' +
+      'recebimento no banco e confirme cada pagamento em Pedidos.',
+  },
+  gateway: {
+    name: 'Gateway de pagamento',
+    text:
+      'Os pagamentos passam pelo gateway configurado no servidor, e a loja confirma cada um ' +
+      'com o próprio gateway antes de aprovar o pedido.',
+  },
+} as const;
+
+function ConfiguredBadge({ configured }: { configured: boolean }) {
+  return (
+    <span
+      className={`inline-flex shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${
+        configured ? 'bg-green-100 text-green-900' : 'bg-slate-200 text-slate-800'
+      }`}
+    >
+      {configured ? 'configurado' : 'não configurado'}
+    </span>
+  );
+}
+
+function PaymentProvider({ status }: { status: IntegrationStatus }) {
+  const provider = status.provider ? PROVIDERS[status.provider] : null;
+  return (
+    <div className="mb-4 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm">
+      <p className="font-medium text-slate-800">
+        Provedor de pagamento ativo:{' '}
+        <strong data-testid="payment-provider">{provider?.name ?? 'nenhum'}</strong>
+      </p>
+      <p className="mt-1 text-slate-700">
+        {provider?.text ??
+          'A finalização de compra está fechada: os clientes veem “Sistema de pagamento não ' +
+            'configurado. Entre em contato com o suporte.”'}
+      </p>
+      {status.provider === 'sandbox' && status.production ? (
+        <p className="mt-2 font-medium text-amber-900">
+          Atenção: a loja está no ar com pagamentos de teste. Nenhuma venda é cobrada.
+        </p>
+      ) : null}
+      {status.provider === 'pix' && !status.pixReady ? (
+        <p className="mt-2 font-medium text-red-800">
+          Preencha a chave PIX, o nome e a cidade do recebedor abaixo: sem eles a loja não consegue
+          gerar o PIX e o cliente não tem como pagar.
+        </p>
+      ) : null}
+      <p className="mt-2 text-xs text-slate-600">
+        O provedor é escolhido no servidor (variável PAYMENT_PROVIDER), não nesta tela: peça a quem
+        instalou a loja para trocá-lo.
+      </p>
+    </div>
+  );
+}
+
+function Integrations({ status }: { status: IntegrationStatus }) {
+  const rows = [
+    {
+      label: 'Chave secreta do gateway de pagamento',
+      variable: 'PAYMENT_GATEWAY_SECRET_KEY',
+      configured: status.gatewaySecretKey,
+      note: 'Necessária só com o gateway de pagamento.',
+    },
+    {
+      label: 'Token do rastreamento de vendas (UTMify)',
+      variable: 'UTMIFY_API_TOKEN',
+      configured: status.salesTrackingToken,
+      note: 'Sem ele, as vendas não são enviadas ao rastreamento.',
+    },
+    {
+      label: 'Servidor de e-mail (SMTP)',
+      variable: 'SMTP_URL',
+      configured: status.smtp,
+      note: 'Sem ele, os e-mails aos clientes ficam guardados como arquivos no servidor.',
+    },
+  ];
+  return (
+    <ul className="mb-4 divide-y divide-slate-200 rounded-md border border-slate-200 text-sm">
+      {rows.map((row) => (
+        <li key={row.variable} className="flex flex-wrap items-start justify-between gap-2 p-3">
+          <div className="min-w-0">
+            <p className="font-medium text-slate-800">{row.label}</p>
+            <p className="text-xs break-words text-slate-600">
+              {row.variable} · {row.note}
+            </p>
+          </div>
+          <ConfiguredBadge configured={row.configured} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Locale() {
+  return (
+    <p className="mb-4 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">
+      A loja vende no Brasil: moeda real (R$), idioma português do Brasil. O fuso horário vale para
+      datas e horários de pedidos e relatórios.
+    </p>
+  );
+}
+
+/** The read-only block a settings group shows above its fields. */
+export function SettingsGroupPanel({
+  panel,
+  status,
+}: {
+  panel: GroupPanel;
+  status: IntegrationStatus;
+}) {
+  switch (panel) {
+    case 'payment-provider':
+      return <PaymentProvider status={status} />;
+    case 'integrations':
+      return <Integrations status={status} />;
+    case 'locale':
+      return <Locale />;
+  }
+}

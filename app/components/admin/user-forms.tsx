@@ -1,0 +1,182 @@
+import { useEffect, useRef, useState } from 'react';
+import { useFetcher } from 'react-router';
+import type { z } from 'zod';
+
+import { parseFormData } from '~/lib/form';
+import { changePasswordSchema, createAdminSchema } from '~/modules/auth';
+
+import { useToastFrom } from './toaster';
+
+type Reply =
+  | {
+      toast?: { kind: string };
+      fieldErrors?: Record<string, string>;
+      values?: Record<string, string>;
+    }
+  | undefined;
+
+interface FieldSpec {
+  name: string;
+  label: string;
+  type: 'text' | 'email' | 'password';
+  autoComplete: string;
+  hint?: string;
+}
+
+/**
+ * A card with one form of the Usuários screen, checked in the browser with the same schema as
+ * the server. It keeps what was typed until the server accepts it, then empties itself.
+ */
+function UserFormCard({
+  title,
+  intent,
+  schema,
+  fields,
+  submitLabel,
+  busyLabel,
+}: {
+  title: string;
+  intent: string;
+  schema: z.ZodType;
+  fields: FieldSpec[];
+  submitLabel: string;
+  busyLabel: string;
+}) {
+  const form = useRef<HTMLFormElement>(null);
+  const fetcher = useFetcher<Reply>();
+  useToastFrom(fetcher.data);
+  const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
+  const errors = clientErrors ?? fetcher.data?.fieldErrors ?? {};
+  const busy = fetcher.state !== 'idle';
+
+  useEffect(() => {
+    if (fetcher.data?.toast?.kind === 'success') {
+      form.current?.reset();
+      return;
+    }
+    // A refused password is typed again; the field the server names gets the focus.
+    const first = Object.keys(fetcher.data?.fieldErrors ?? {})[0];
+    if (first) (form.current?.elements.namedItem(first) as HTMLElement | null)?.focus();
+  }, [fetcher.data]);
+
+  return (
+    <section className="admin-card" aria-labelledby={`${intent}-title`}>
+      <h2 id={`${intent}-title`} className="text-lg font-semibold">
+        {title}
+      </h2>
+      <fetcher.Form
+        ref={form}
+        method="post"
+        noValidate
+        className="mt-4 space-y-4"
+        onSubmit={(event) => {
+          const parsed = parseFormData(new FormData(event.currentTarget), schema);
+          if (parsed.ok) {
+            setClientErrors(null);
+            return;
+          }
+          event.preventDefault();
+          setClientErrors(parsed.fieldErrors);
+          const first = Object.keys(parsed.fieldErrors)[0];
+          if (first) (event.currentTarget.elements.namedItem(first) as HTMLElement)?.focus();
+        }}
+      >
+        <input type="hidden" name="intent" value={intent} />
+        {fields.map((field) => {
+          const id = `${intent}-${field.name}`;
+          const error = errors[field.name];
+          const described = [field.hint ? `${id}-hint` : '', error ? `${id}-error` : '']
+            .filter(Boolean)
+            .join(' ');
+          return (
+            <div key={field.name}>
+              <label htmlFor={id} className="admin-label">
+                {field.label}
+              </label>
+              <input
+                id={id}
+                name={field.name}
+                type={field.type}
+                required
+                autoComplete={field.autoComplete}
+                maxLength={field.type === 'password' ? 128 : 254}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={described || undefined}
+                className="admin-input"
+              />
+              {field.hint ? (
+                <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
+                  {field.hint}
+                </p>
+              ) : null}
+              {error ? (
+                <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+                  {error}
+                </p>
+              ) : null}
+            </div>
+          );
+        })}
+        <button type="submit" className="admin-button-primary w-full sm:w-auto" disabled={busy}>
+          {busy ? busyLabel : submitLabel}
+        </button>
+      </fetcher.Form>
+    </section>
+  );
+}
+
+export function UserCreateForm() {
+  return (
+    <UserFormCard
+      title="Novo administrador"
+      intent="create"
+      schema={createAdminSchema}
+      submitLabel="Criar administrador"
+      busyLabel="Criando..."
+      fields={[
+        { name: 'fullName', label: 'Nome', type: 'text', autoComplete: 'off' },
+        { name: 'email', label: 'E-mail', type: 'email', autoComplete: 'off' },
+        {
+          name: 'password',
+          label: 'Senha inicial',
+          type: 'password',
+          autoComplete: 'new-password',
+          hint: 'Entre 8 e 128 caracteres. Passe-a à pessoa por um canal seguro; ela pode trocá-la depois, nesta tela.',
+        },
+      ]}
+    />
+  );
+}
+
+export function UserPasswordForm() {
+  return (
+    <UserFormCard
+      title="Alterar minha senha"
+      intent="change-password"
+      schema={changePasswordSchema}
+      submitLabel="Alterar senha"
+      busyLabel="Salvando..."
+      fields={[
+        {
+          name: 'currentPassword',
+          label: 'Senha atual',
+          type: 'password',
+          autoComplete: 'current-password',
+        },
+        {
+          name: 'newPassword',
+          label: 'Nova senha',
+          type: 'password',
+          autoComplete: 'new-password',
+          hint: 'Entre 8 e 128 caracteres. Seus outros acessos abertos serão encerrados.',
+        },
+        {
+          name: 'confirmPassword',
+          label: 'Confirmar nova senha',
+          type: 'password',
+          autoComplete: 'new-password',
+        },
+      ]}
+    />
+  );
+}

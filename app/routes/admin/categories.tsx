@@ -1,0 +1,177 @@
+import { randomUUID } from 'node:crypto';
+
+import { data } from 'react-router';
+import { z } from 'zod';
+
+import { CategoryCard } from '~/components/admin/category-card';
+import { CategoryFormDialog } from '~/components/admin/category-form-dialog';
+import { parseForm, refuseOtherMethods } from '~/lib/form.server';
+import { redirectWithToast, toast, toastHeader } from '~/lib/toast.server';
+import { requireAdmin } from '~/modules/auth/index.server';
+import {
+  CATEGORY_MESSAGES,
+  categoryDeleteSchema,
+  categoryFeaturedSchema,
+  categoryFormSchema,
+} from '~/modules/catalog';
+import {
+  createCategory,
+  deleteCategory,
+  listAdminCategories,
+  setCategoryFeatured,
+  updateCategory,
+  type CategoryChange,
+} from '~/modules/catalog/index.server';
+
+import type { Route } from './+types/categories';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(context.db, request);
+  const categories = await listAdminCategories(context.db);
+  return {
+    categories: categories.map(({ createdAt: _createdAt, ...category }) => category),
+    // The add form's key: sent twice, it still makes one category (see createCategory).
+    newCategoryId: randomUUID(),
+  };
+}
+
+const categoryActionSchema = z.discriminatedUnion(
+  'intent',
+  [categoryFormSchema, categoryFeaturedSchema, categoryDeleteSchema],
+  { error: CATEGORY_MESSAGES.invalid },
+);
+
+const SUCCESS = {
+  create: 'Categoria criada com sucesso!',
+  update: 'Categoria atualizada com sucesso!',
+  feature: 'Categoria atualizada com sucesso!',
+  delete: 'Categoria excluída com sucesso!',
+} as const;
+
+function failureText(intent: unknown, error: string): string {
+  return intent === 'delete'
+    ? `Erro ao excluir categoria: ${error}`
+    : `Erro ao salvar categoria: ${error}`;
+}
+
+/**
+ * A saved form's answer. Its toast also rides the toast cookie, which the layout reads in the
+ * reload that follows a fetcher's submission, so it shows even if the form that sent it was
+ * re-rendered away meanwhile (the Toaster shows each toast once). A plain form post (before
+ * JavaScript) shows the answer in the page instead, so it gets no cookie to repeat it later.
+ */
+async function saved(request: Request, message: string) {
+  const value = toast('success', message);
+  if (request.headers.get('Sec-Fetch-Mode') === 'navigate') return data({ toast: value });
+  return data({ toast: value }, { headers: { 'Set-Cookie': await toastHeader(value) } });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const wrongMethod = refuseOtherMethods(request);
+  if (wrongMethod) return wrongMethod;
+  await requireAdmin(context.db, request);
+  const parsed = await parseForm(request, categoryActionSchema);
+  if (!parsed.ok) {
+    return data(
+      {
+        toast: toast('error', failureText(parsed.values.intent, parsed.error)),
+        fieldErrors: parsed.fieldErrors,
+        values: parsed.values,
+      },
+      400,
+    );
+  }
+  const form = parsed.data;
+  let result: CategoryChange;
+  switch (form.intent) {
+    case 'create':
+    case 'update': {
+      const values = { id: form.id, name: form.name, description: form.description };
+      result =
+        form.intent === 'create'
+          ? await createCategory(context.db, values)
+          : await updateCategory(context.db, values);
+      break;
+    }
+    case 'feature':
+      result = await setCategoryFeatured(context.db, form);
+      break;
+    case 'delete':
+      result = await deleteCategory(context.db, {
+        id: form.id,
+        products:
+          form.products === 'move'
+            ? { action: 'move', targetId: form.targetId! }
+            : form.products === 'detach'
+              ? { action: 'detach' }
+              : undefined,
+      });
+      break;
+  }
+  if (!result.ok) {
+    return data(
+      {
+        toast: toast('error', failureText(form.intent, result.error)),
+        fieldErrors: result.field ? { [result.field]: result.error } : {},
+        values: {},
+      },
+      result.status,
+    );
+  }
+  // A deleted category's card, with the form that sent this, is gone after the reload: the
+  // toast rides the redirect (and shows without JavaScript too).
+  if (form.intent === 'delete') {
+    return redirectWithToast('/admin/categories', toast('success', SUCCESS.delete));
+  }
+  return saved(request, SUCCESS[form.intent]);
+}
+
+export function meta() {
+  return [{ title: 'Categorias · Painel' }];
+}
+
+export default function AdminCategories({ loaderData, actionData }: Route.ComponentProps) {
+  const { categories, newCategoryId } = loaderData;
+  const choices = categories.map(({ id, name }) => ({ id, name }));
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold">Categorias</h1>
+          <p className="mt-1 text-sm text-slate-600">
+            Selecionada: aparece nos filtros da página inicial. Sem nenhuma selecionada, a página
+            inicial mostra todas as categorias.
+          </p>
+        </div>
+        <CategoryFormDialog mode="create" id={newCategoryId} />
+      </div>
+      {/* Without JavaScript there is no toast: the answer to the form shows here instead. */}
+      {actionData && 'toast' in actionData ? (
+        <p
+          role={actionData.toast.kind === 'error' ? 'alert' : 'status'}
+          className={`rounded-md px-3 py-2 text-sm ${
+            actionData.toast.kind === 'error'
+              ? 'bg-red-50 text-red-800'
+              : 'bg-green-50 text-green-800'
+          }`}
+        >
+          {actionData.toast.message}
+        </p>
+      ) : null}
+      {categories.length === 0 ? (
+        <p className="admin-card text-slate-700">Nenhuma categoria cadastrada.</p>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {categories.map((category) => (
+            <li key={category.id} className="flex">
+              <CategoryCard
+                category={category}
+                otherCategories={choices.filter((choice) => choice.id !== category.id)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

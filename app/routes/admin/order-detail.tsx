@@ -1,0 +1,184 @@
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  useLocation,
+  useOutletContext,
+  useRouteError,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
+
+import { OrderDetail, type OrderActionReply } from '~/components/admin/order-detail';
+import { useToastFrom } from '~/components/admin/toaster';
+import {
+  addOrderNote,
+  ADMIN_ORDER_MESSAGES,
+  changeOrderStatus,
+  deleteOrderByStaff,
+  markPaidByStaff,
+  type StaffResult,
+} from '~/flows/admin-order-status.server';
+import { parseForm, refuseOtherMethods } from '~/lib/form.server';
+import { logger } from '~/lib/logger.server';
+import { redirectWithToast, toast } from '~/lib/toast.server';
+import { requireAdmin } from '~/modules/auth/index.server';
+import {
+  orderActionSchema,
+  orderFiltersQuery,
+  parseOrderFilters,
+  type OrderAction,
+} from '~/modules/orders';
+import { getAdminOrder } from '~/modules/orders/index.server';
+
+import type { Route } from './+types/order-detail';
+import type { OrdersOutletContext } from './orders';
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireAdmin(context.db, request);
+  const order = await getAdminOrder(context.db, params.id);
+  if (!order) throw data(ADMIN_ORDER_MESSAGES.notFound, { status: 404 });
+  const { timezone } = await context.settings.get();
+  return { order, timeZone: timezone };
+}
+
+/** A form posted without JavaScript navigates: it gets a page back, not a fetcher's data. */
+function isDocumentRequest(request: Request): boolean {
+  return request.headers.get('Sec-Fetch-Dest') === 'document';
+}
+
+const FAILURES: Record<OrderAction['intent'], string> = {
+  status: ADMIN_ORDER_MESSAGES.statusError,
+  'mark-paid': ADMIN_ORDER_MESSAGES.statusError,
+  note: ADMIN_ORDER_MESSAGES.noteError,
+  delete: ADMIN_ORDER_MESSAGES.deleteError,
+};
+
+function run(
+  form: OrderAction,
+  orderId: string,
+  context: Route.ActionArgs['context'],
+  admin: {
+    id: string;
+    email: string;
+    fullName: string;
+  },
+): Promise<StaffResult> {
+  switch (form.intent) {
+    case 'status':
+      return changeOrderStatus(
+        context.db,
+        { orderId, to: form.status, trackingCode: form.trackingCode ?? null, admin },
+        context.orderEvents,
+      );
+    case 'mark-paid':
+      return markPaidByStaff(context.db, orderId, admin, context.orderEvents);
+    case 'note':
+      return addOrderNote(context.db, { orderId, note: form.note, admin });
+    case 'delete':
+      return deleteOrderByStaff(context.db, orderId, admin);
+  }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const wrongMethod = refuseOtherMethods(request);
+  if (wrongMethod) return wrongMethod;
+  const admin = await requireAdmin(context.db, request);
+  const parsed = await parseForm(request, orderActionSchema);
+  if (!parsed.ok) {
+    return data<OrderActionReply>(
+      {
+        ok: false,
+        intent: parsed.values.intent,
+        toast: toast('error', parsed.error),
+        fieldErrors: parsed.fieldErrors,
+        values: parsed.values,
+      },
+      400,
+    );
+  }
+  const form = parsed.data;
+  let result: StaffResult;
+  try {
+    result = await run(form, params.id, context, admin);
+  } catch (error) {
+    logger.error({ err: error, orderId: params.id, intent: form.intent }, 'Order action failed');
+    return data<OrderActionReply>(
+      { ok: false, intent: form.intent, toast: toast('error', FAILURES[form.intent]) },
+      500,
+    );
+  }
+  if (!result.ok) {
+    return data<OrderActionReply>(
+      { ok: false, intent: form.intent, toast: toast('error', result.error) },
+      result.status,
+    );
+  }
+  // A warning (a payment after cancellation) is shown as loudly as an error.
+  const done = toast(result.warning ? 'error' : 'success', result.message);
+  // The list's filters ride along, rebuilt from what they mean (no stray parameters).
+  const search = orderFiltersQuery(parseOrderFilters(new URL(request.url).searchParams));
+  if (form.intent === 'delete') return redirectWithToast(`/admin/orders${search}`, done);
+  // Without JavaScript, the page again (so a reload posts nothing twice), with the toast.
+  if (isDocumentRequest(request)) {
+    return redirectWithToast(`/admin/orders/${params.id}${search}`, done);
+  }
+  return data<OrderActionReply>({ ok: true, intent: form.intent, toast: done });
+}
+
+/**
+ * A refusal because the order changed meanwhile (another admin, another tab) reloads the page,
+ * so staff see the status that stopped them.
+ */
+export function shouldRevalidate({
+  actionStatus,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || defaultShouldRevalidate;
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [
+    { title: loaderData ? `Pedido #${loaderData.order.number} · Painel` : 'Pedido · Painel' },
+  ];
+}
+
+export default function OrderDetailPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { inDialog, listHref } = useOutletContext<OrdersOutletContext>();
+  const location = useLocation();
+  useToastFrom(actionData);
+  return (
+    <div className="space-y-4">
+      {inDialog ? null : (
+        <Link to={listHref} className="inline-block text-sm text-blue-800 underline">
+          ← Voltar para pedidos
+        </Link>
+      )}
+      <OrderDetail
+        order={loaderData.order}
+        timeZone={loaderData.timeZone}
+        actionUrl={`${location.pathname}${location.search}`}
+        titleId="order-detail-title"
+        inDialog={inDialog}
+        reply={actionData as OrderActionReply | undefined}
+      />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div className="admin-card space-y-3">
+      <h1 id="order-detail-title" className="text-xl font-bold">
+        {missing ? 'Pedido não encontrado' : 'Erro ao carregar o pedido'}
+      </h1>
+      <p className="text-slate-700">
+        {missing ? 'O pedido não existe ou foi excluído.' : 'Tente novamente em alguns instantes.'}
+      </p>
+      <Link to="/admin/orders" className="admin-button-secondary">
+        Voltar para pedidos
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,238 @@
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import {
+  data,
+  Link,
+  Outlet,
+  useLocation,
+  useMatch,
+  useNavigate,
+  useNavigation,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
+
+import type { OrderActionReply } from '~/components/admin/order-detail';
+import { OrderFiltersForm } from '~/components/admin/order-filters';
+import { OrderList } from '~/components/admin/order-list';
+import { useToastFrom } from '~/components/admin/toaster';
+import { CloseIcon } from '~/components/ui/icons';
+import { ADMIN_ORDER_MESSAGES, deleteOrderByStaff } from '~/flows/admin-order-status.server';
+import { parseForm, refuseOtherMethods } from '~/lib/form.server';
+import { logger } from '~/lib/logger.server';
+import { redirectWithToast, toast } from '~/lib/toast.server';
+import { requireAdmin } from '~/modules/auth/index.server';
+import {
+  hasOrderFilters,
+  MAX_COUNTED_ORDERS,
+  orderFiltersQuery,
+  orderListActionSchema,
+  parseOrderFilters,
+} from '~/modules/orders';
+import { listAdminOrders } from '~/modules/orders/index.server';
+
+import type { Route } from './+types/orders';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(context.db, request);
+  const filters = parseOrderFilters(new URL(request.url).searchParams);
+  const { timezone } = await context.settings.get();
+  const page = await listAdminOrders(context.db, filters, { timeZone: timezone });
+  return { filters, page, timeZone: timezone };
+}
+
+/** A form posted without JavaScript navigates: it gets a page back, not a fetcher's data. */
+function isDocumentRequest(request: Request): boolean {
+  return request.headers.get('Sec-Fetch-Dest') === 'document';
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const wrongMethod = refuseOtherMethods(request);
+  if (wrongMethod) return wrongMethod;
+  const admin = await requireAdmin(context.db, request);
+  const parsed = await parseForm(request, orderListActionSchema);
+  if (!parsed.ok) return data({ ok: false, toast: toast('error', parsed.error) }, 400);
+  let result;
+  try {
+    result = await deleteOrderByStaff(context.db, parsed.data.id, admin);
+  } catch (error) {
+    logger.error({ err: error, orderId: parsed.data.id }, 'Deleting an order failed');
+    return data({ ok: false, toast: toast('error', ADMIN_ORDER_MESSAGES.deleteError) }, 500);
+  }
+  if (!result.ok) {
+    return data({ ok: false, toast: toast('error', result.error) }, result.status);
+  }
+  const done = toast('success', result.message);
+  // Without JavaScript the browser gets the list again (reloading it posts nothing twice).
+  if (isDocumentRequest(request)) {
+    const filters = parseOrderFilters(new URL(request.url).searchParams);
+    return redirectWithToast(`/admin/orders${orderFiltersQuery(filters)}`, done);
+  }
+  return { ok: true, toast: done };
+}
+
+/**
+ * A refusal because the order changed meanwhile (another admin, another tab) reloads the page,
+ * so staff see the status that stopped them.
+ */
+export function shouldRevalidate({
+  actionStatus,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || defaultShouldRevalidate;
+}
+
+export function meta() {
+  return [{ title: 'Pedidos · Painel' }];
+}
+
+const DESKTOP = '(min-width: 1024px)';
+
+function useDesktop(): boolean {
+  return useSyncExternalStore(
+    (notify) => {
+      const query = window.matchMedia(DESKTOP);
+      query.addEventListener('change', notify);
+      return () => query.removeEventListener('change', notify);
+    },
+    () => window.matchMedia(DESKTOP).matches,
+    () => false,
+  );
+}
+
+/** What the detail route reads from the list around it. */
+export interface OrdersOutletContext {
+  inDialog: boolean;
+  listHref: string;
+}
+
+export default function Orders({ loaderData, actionData }: Route.ComponentProps) {
+  const { filters, page, timeZone } = loaderData;
+  const reply = actionData as OrderActionReply | undefined;
+  useToastFrom(reply);
+  const location = useLocation();
+  const detail = useMatch('/admin/orders/:id');
+  const desktop = useDesktop();
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const listHref = `/admin/orders${location.search}`;
+  // 'Ver' opens the order over the list on wide screens; a link, a reload, a phone or a browser
+  // without JavaScript gets the order as a page of its own.
+  const inDialog =
+    !!detail && desktop && (location.state as { modal?: boolean } | null)?.modal === true;
+  if (detail && !inDialog) {
+    return <Outlet context={{ inDialog: false, listHref } satisfies OrdersOutletContext} />;
+  }
+  const loading =
+    navigation.state === 'loading' && navigation.location.pathname === '/admin/orders';
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-bold">Pedidos</h1>
+        <p className="text-sm text-slate-600" aria-live="polite">
+          {page.totalIsLowerBound
+            ? `Mais de ${MAX_COUNTED_ORDERS.toLocaleString('pt-BR')} pedidos`
+            : `${page.total.toLocaleString('pt-BR')} pedido(s)`}
+        </p>
+      </div>
+      {reply?.toast && !reply.ok ? (
+        // Shown in the page for a form posted without JavaScript (the toast needs it).
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-900">
+          {reply.toast.message}
+        </p>
+      ) : null}
+      <OrderFiltersForm filters={filters} />
+      <div aria-busy={loading} className={loading ? 'opacity-60 transition-opacity' : undefined}>
+        {page.orders.length === 0 ? (
+          <div className="admin-card text-center text-slate-700">
+            <p>Nenhum pedido encontrado</p>
+            {hasOrderFilters(filters) ? (
+              <Link to="/admin/orders" className="mt-2 inline-block text-blue-800 underline">
+                Ver todos os pedidos
+              </Link>
+            ) : null}
+          </div>
+        ) : (
+          <OrderList orders={page.orders} timeZone={timeZone} search={location.search} />
+        )}
+      </div>
+      {page.totalIsLowerBound && page.page === page.pageCount ? (
+        <p className="text-sm text-slate-600">
+          A lista mostra os {MAX_COUNTED_ORDERS.toLocaleString('pt-BR')} pedidos mais recentes. Use
+          a busca ou o período para encontrar pedidos mais antigos.
+        </p>
+      ) : null}
+      <Pager filters={filters} page={page.page} pageCount={page.pageCount} />
+      {inDialog ? (
+        <OrderDialog onClose={() => navigate(-1)}>
+          <Outlet context={{ inDialog: true, listHref } satisfies OrdersOutletContext} />
+        </OrderDialog>
+      ) : null}
+    </div>
+  );
+}
+
+function Pager({
+  filters,
+  page,
+  pageCount,
+}: {
+  filters: Route.ComponentProps['loaderData']['filters'];
+  page: number;
+  pageCount: number;
+}) {
+  if (pageCount <= 1) return null;
+  const href = (target: number) => `/admin/orders${orderFiltersQuery(filters, target)}`;
+  return (
+    <nav aria-label="Páginas de pedidos" className="flex items-center justify-between gap-2">
+      {page > 1 ? (
+        <Link to={href(page - 1)} className="admin-button-secondary" rel="prev">
+          Anterior
+        </Link>
+      ) : (
+        <span />
+      )}
+      <p className="text-sm text-slate-700">
+        Página {page} de {pageCount}
+      </p>
+      {page < pageCount ? (
+        <Link to={href(page + 1)} className="admin-button-secondary" rel="next">
+          Próxima
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}
+
+/** The order over the list, as a modal dialog: Esc or the close button go back to the list. */
+function OrderDialog({ onClose, children }: { onClose: () => void; children: React.ReactNode }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+  }, []);
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby="order-detail-title"
+      onClose={(event) => {
+        // React passes a nested dialog's close (the delete confirmation) up the tree: only this
+        // dialog's own closing goes back to the list.
+        if (event.target === event.currentTarget) onClose();
+      }}
+      className="m-auto max-h-[90dvh] w-[min(56rem,calc(100%-2rem))] rounded-lg bg-slate-100 p-0 shadow-xl backdrop:bg-black/50"
+    >
+      <div className="relative p-5">
+        <button
+          type="button"
+          onClick={() => dialog.current?.close()}
+          className="absolute top-3 right-3 rounded p-2 text-slate-700 hover:bg-slate-200"
+          aria-label="Fechar detalhes do pedido"
+        >
+          <CloseIcon />
+        </button>
+        {children}
+      </div>
+    </dialog>
+  );
+}

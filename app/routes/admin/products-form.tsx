@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+
+import { data, Link } from 'react-router';
+
+import { ProductForm, type ProductFormData } from '~/components/admin/product-form';
+import { saveProduct } from '~/flows/save-product.server';
+import { parseForm, refuseOtherMethods } from '~/lib/form.server';
+import { redirectWithToast, toast } from '~/lib/toast.server';
+import { requireAdmin } from '~/modules/auth/index.server';
+import {
+  formatPriceInput,
+  PRODUCT_FORM_REPEATABLE,
+  PRODUCT_LIST_PATH,
+  PRODUCT_MESSAGES,
+  productFormSchema,
+  productListReturnPath,
+  type ProductFormReply,
+} from '~/modules/catalog';
+import { getProduct, listCategories } from '~/modules/catalog/index.server';
+
+import type { Route } from './+types/products-form';
+
+/** The list page (with its search and page) the form was opened from. */
+function returnTo(request: Request): string {
+  return productListReturnPath(new URL(request.url).searchParams.get('returnTo'));
+}
+
+/** `/admin/products/new` (a fresh form) and `/admin/products/:id` (the product's). */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireAdmin(context.db, request);
+  const categories = await listCategories(context.db);
+  if (params.id === undefined) {
+    return {
+      isNew: true,
+      productId: randomUUID(),
+      product: null,
+      categories,
+      returnTo: returnTo(request),
+    } satisfies ProductFormData;
+  }
+  const product = await getProduct(context.db, params.id);
+  // Data, not a thrown response: the list's dialog loads this too and shows the message itself.
+  if (!product) return data({ notFound: true as const }, 404);
+  return {
+    isNew: false,
+    productId: product.id,
+    product: {
+      name: product.name,
+      description: product.description,
+      priceCents: product.priceCents,
+      stockQuantity: product.stockQuantity,
+      categoryId: product.categoryId,
+      imageUrls: product.imageUrls,
+    },
+    categories,
+    returnTo: returnTo(request),
+  } satisfies ProductFormData;
+}
+
+function failure(
+  status: number,
+  message: string,
+  fieldErrors: Record<string, string>,
+  values: Record<string, string>,
+) {
+  return data<ProductFormReply>(
+    {
+      ok: false,
+      toast: toast('error', PRODUCT_MESSAGES.saveError(message)),
+      error: message,
+      fieldErrors,
+      values,
+    },
+    status,
+  );
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const wrongMethod = refuseOtherMethods(request);
+  if (wrongMethod) return wrongMethod;
+  await requireAdmin(context.db, request);
+  const parsed = await parseForm(request, productFormSchema, {
+    repeatable: PRODUCT_FORM_REPEATABLE,
+  });
+  if (!parsed.ok) return failure(400, parsed.error, parsed.fieldErrors, parsed.values);
+  const form = parsed.data;
+  const editing = params.id !== undefined;
+  const id = editing ? params.id!.toLowerCase() : form.id;
+  const values = {
+    name: form.name,
+    description: form.description,
+    priceCents: form.price,
+    stockQuantity: form.stockQuantity,
+    categoryId: form.categoryId,
+    imageUrls: form.imageUrls,
+  };
+  const result = await saveProduct(context.db, {
+    mode: editing ? 'update' : 'create',
+    id,
+    values,
+    uploads: form.uploads,
+  });
+  if (!result.ok) {
+    // What was typed comes back (files cannot be put back into a file input).
+    const echo = {
+      id: form.id,
+      name: form.name,
+      description: form.description,
+      price: formatPriceInput(form.price),
+      stockQuantity: String(form.stockQuantity),
+      categoryId: form.categoryId,
+      imageUrls: form.imageUrls.join('\n'),
+    };
+    switch (result.reason) {
+      case 'bad-image':
+        return failure(400, result.error, { uploads: result.error }, echo);
+      case 'category-gone':
+        return failure(
+          409,
+          PRODUCT_MESSAGES.categoryGone,
+          { categoryId: PRODUCT_MESSAGES.categoryGone },
+          echo,
+        );
+      case 'not-found':
+        return failure(404, PRODUCT_MESSAGES.notFound, {}, echo);
+    }
+  }
+  const message = editing ? PRODUCT_MESSAGES.updated : PRODUCT_MESSAGES.created;
+  if (form.mode === 'dialog') {
+    return data<ProductFormReply>({ ok: true, toast: toast('success', message), id });
+  }
+  return redirectWithToast(form.returnTo, toast('success', message));
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const title =
+    loaderData && 'isNew' in loaderData && !loaderData.isNew
+      ? 'Editar Produto'
+      : 'Adicionar Produto';
+  return [{ title: `${title} · Painel` }];
+}
+
+export default function ProductFormPage({ loaderData, actionData }: Route.ComponentProps) {
+  if (!('productId' in loaderData)) {
+    return (
+      <div className="space-y-4">
+        <h1 className="text-2xl font-bold">Produto não encontrado</h1>
+        <p className="text-slate-700">{PRODUCT_MESSAGES.notFound}</p>
+        <Link to={PRODUCT_LIST_PATH} className="admin-button-secondary">
+          Voltar para Produtos
+        </Link>
+      </div>
+    );
+  }
+  const reply = actionData as ProductFormReply | undefined;
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <div>
+        <Link to={loaderData.returnTo} className="text-sm font-medium text-blue-700 underline">
+          ← Voltar para Produtos
+        </Link>
+        <h1 className="mt-2 text-2xl font-bold">
+          {loaderData.isNew ? 'Adicionar Produto' : 'Editar Produto'}
+        </h1>
+      </div>
+      <div className="admin-card p-5">
+        <ProductForm
+          data={loaderData}
+          mode="page"
+          reply={reply?.ok === false ? reply : undefined}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,188 @@
+import { randomUUID } from 'node:crypto';
+
+import { data, Link } from 'react-router';
+import { z } from 'zod';
+
+import { ReviewCard } from '~/components/admin/review-card';
+import { ReviewFormDialog } from '~/components/admin/review-form-dialog';
+import { parseForm, refuseOtherMethods } from '~/lib/form.server';
+import { redirectWithToast, toast, toastHeader } from '~/lib/toast.server';
+import { requireAdmin } from '~/modules/auth/index.server';
+import { listProductOptions } from '~/modules/catalog/index.server';
+import { REVIEW_MESSAGES, reviewDeleteSchema, reviewFormSchema } from '~/modules/reviews';
+import { addReview, deleteReview, listAdminReviews } from '~/modules/reviews/index.server';
+
+import type { Route } from './+types/reviews';
+
+const PER_PAGE = 20;
+
+/** `?pagina=N`; anything else is the first page (a page past the last gives the last). */
+function pageParam(request: Request): number {
+  const value = new URL(request.url).searchParams.get('pagina') ?? '';
+  return /^[1-9]\d{0,5}$/.test(value) ? Number(value) : 1;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(context.db, request);
+  const [settings, page, products] = await Promise.all([
+    context.settings.get(),
+    listAdminReviews(context.db, { page: pageParam(request), perPage: PER_PAGE }),
+    listProductOptions(context.db),
+  ]);
+  // Written on the server in the store's time zone, so the browser renders the same text.
+  const date = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeZone: settings.timezone });
+  return {
+    reviews: page.reviews.map((review) => ({
+      ...review,
+      createdAt: review.createdAt.toISOString(),
+      date: date.format(review.createdAt),
+    })),
+    total: page.total,
+    page: page.page,
+    pageCount: page.pageCount,
+    products,
+    reviewsShown: settings.enable_reviews,
+    // The add form's key: sent twice, it still adds one review (see addReview).
+    newReviewId: randomUUID(),
+  };
+}
+
+const reviewActionSchema = z.discriminatedUnion('intent', [reviewFormSchema, reviewDeleteSchema], {
+  error: REVIEW_MESSAGES.invalid,
+});
+
+function failureText(intent: unknown, error: string): string {
+  return intent === 'delete'
+    ? `Erro ao excluir avaliação: ${error}`
+    : `Erro ao salvar avaliação: ${error}`;
+}
+
+/**
+ * A saved form's answer. Its toast also rides the toast cookie, which the layout reads in the
+ * reload that follows a fetcher's submission, so it shows even if the form that sent it was
+ * re-rendered away meanwhile (the Toaster shows each toast once). A plain form post (before
+ * JavaScript) shows the answer in the page instead, so it gets no cookie to repeat it later.
+ */
+async function saved(request: Request, message: string) {
+  const value = toast('success', message);
+  if (request.headers.get('Sec-Fetch-Mode') === 'navigate') return data({ toast: value });
+  return data({ toast: value }, { headers: { 'Set-Cookie': await toastHeader(value) } });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const wrongMethod = refuseOtherMethods(request);
+  if (wrongMethod) return wrongMethod;
+  await requireAdmin(context.db, request);
+  const parsed = await parseForm(request, reviewActionSchema);
+  if (!parsed.ok) {
+    return data(
+      {
+        toast: toast('error', failureText(parsed.values.intent, parsed.error)),
+        fieldErrors: parsed.fieldErrors,
+        values: parsed.values,
+      },
+      400,
+    );
+  }
+  const form = parsed.data;
+  const result =
+    form.intent === 'create'
+      ? await addReview(context.db, form)
+      : await deleteReview(context.db, form.id);
+  if (!result.ok) {
+    return data(
+      {
+        toast: toast('error', failureText(form.intent, result.error)),
+        fieldErrors:
+          form.intent === 'create' && result.error === REVIEW_MESSAGES.productGone
+            ? { productId: result.error }
+            : {},
+        values: {},
+      },
+      result.status,
+    );
+  }
+  if (form.intent === 'create') {
+    return saved(request, 'Avaliação adicionada com sucesso!');
+  }
+  // The deleted review's card, with the form that sent this, is gone after the reload: the
+  // toast rides the redirect back to the same page (and shows without JavaScript too).
+  const page = pageParam(request);
+  return redirectWithToast(
+    page > 1 ? `/admin/reviews?pagina=${page}` : '/admin/reviews',
+    toast('success', 'Avaliação excluída com sucesso!'),
+  );
+}
+
+export function meta() {
+  return [{ title: 'Avaliações · Painel' }];
+}
+
+export default function AdminReviews({ loaderData, actionData }: Route.ComponentProps) {
+  const { reviews, total, page, pageCount, products, reviewsShown, newReviewId } = loaderData;
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold">Avaliações</h1>
+          <p className="mt-1 text-sm text-slate-600">
+            {total === 1 ? '1 avaliação' : `${total} avaliações`}. Cada avaliação aparece na página
+            do produto e na sua nota média.
+          </p>
+        </div>
+        <ReviewFormDialog id={newReviewId} products={products} />
+      </div>
+      {reviewsShown ? null : (
+        <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          As avaliações estão desativadas na loja: os clientes não as veem até que sejam ativadas em
+          Configurações.
+        </p>
+      )}
+      {/* Without JavaScript there is no toast: the answer to the form shows here instead. */}
+      {actionData && 'toast' in actionData ? (
+        <p
+          role={actionData.toast.kind === 'error' ? 'alert' : 'status'}
+          className={`rounded-md px-3 py-2 text-sm ${
+            actionData.toast.kind === 'error'
+              ? 'bg-red-50 text-red-800'
+              : 'bg-green-50 text-green-800'
+          }`}
+        >
+          {actionData.toast.message}
+        </p>
+      ) : null}
+      {reviews.length === 0 ? (
+        <p className="admin-card text-slate-700">Nenhuma avaliação encontrada</p>
+      ) : (
+        <ul className="grid gap-4 lg:grid-cols-2">
+          {reviews.map((review) => (
+            <li key={review.id} className="flex">
+              <ReviewCard review={review} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {pageCount > 1 ? (
+        <nav aria-label="Páginas de avaliações" className="flex items-center justify-between gap-2">
+          {page > 1 ? (
+            <Link to={`?pagina=${page - 1}`} className="admin-button-secondary">
+              Anterior
+            </Link>
+          ) : (
+            <span />
+          )}
+          <p className="text-sm text-slate-700">
+            Página {page} de {pageCount}
+          </p>
+          {page < pageCount ? (
+            <Link to={`?pagina=${page + 1}`} className="admin-button-secondary">
+              Próxima
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </div>
+  );
+}

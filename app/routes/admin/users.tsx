@@ -1,0 +1,198 @@
+import { data } from 'react-router';
+import { z } from 'zod';
+
+import { UserCreateForm, UserPasswordForm } from '~/components/admin/user-forms';
+import { UserList } from '~/components/admin/user-list';
+import { parseForm, refuseOtherMethods } from '~/lib/form.server';
+import { redirectWithToast, toast, toastHeader } from '~/lib/toast.server';
+import {
+  changePasswordSchema,
+  createAdminSchema,
+  setAdminActiveSchema,
+  USER_FORM_MESSAGES,
+} from '~/modules/auth';
+import {
+  ADMIN_MESSAGES,
+  changePassword,
+  createAdmin,
+  currentSessionId,
+  listAdmins,
+  requireAdmin,
+  setAdminActive,
+} from '~/modules/auth/index.server';
+
+import type { Route } from './+types/users';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = await requireAdmin(context.db, request);
+  const [settings, admins] = await Promise.all([context.settings.get(), listAdmins(context.db)]);
+  const date = new Intl.DateTimeFormat('pt-BR', {
+    dateStyle: 'short',
+    timeZone: settings.timezone,
+  });
+  return {
+    meId: admin.id,
+    admins: admins.map((row) => ({
+      id: row.id,
+      email: row.email,
+      fullName: row.fullName,
+      isActive: row.isActive,
+      createdAt: row.createdAt.toISOString(),
+      date: date.format(row.createdAt),
+    })),
+  };
+}
+
+const userActionSchema = z.discriminatedUnion(
+  'intent',
+  [createAdminSchema, setAdminActiveSchema, changePasswordSchema],
+  { error: USER_FORM_MESSAGES.invalid },
+);
+
+const FAILURE = {
+  create: 'Erro ao criar administrador',
+  'set-active': 'Erro ao atualizar status do usuário',
+  'change-password': 'Erro ao alterar a senha',
+} as const;
+
+function failureText(intent: unknown, error: string): string {
+  const prefix = FAILURE[intent as keyof typeof FAILURE] ?? 'Erro ao salvar';
+  return `${prefix}: ${error}`;
+}
+
+// Passwords are never sent back into the page.
+function safeValues(values: Record<string, string>) {
+  const { email = '', fullName = '' } = values;
+  return { email, fullName };
+}
+
+/**
+ * A saved form's answer. Its toast also rides the toast cookie, which the layout reads in the
+ * reload that follows a fetcher's submission, so it shows even if the form that sent it was
+ * re-rendered away meanwhile (the Toaster shows each toast once). A plain form post (before
+ * JavaScript) shows the answer in the page instead, so it gets no cookie to repeat it later.
+ */
+async function saved(request: Request, message: string) {
+  const value = toast('success', message);
+  if (request.headers.get('Sec-Fetch-Mode') === 'navigate') return data({ toast: value });
+  return data({ toast: value }, { headers: { 'Set-Cookie': await toastHeader(value) } });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const wrongMethod = refuseOtherMethods(request);
+  if (wrongMethod) return wrongMethod;
+  const me = await requireAdmin(context.db, request);
+  const parsed = await parseForm(request, userActionSchema);
+  if (!parsed.ok) {
+    return data(
+      {
+        toast: toast('error', failureText(parsed.values.intent, parsed.error)),
+        fieldErrors: parsed.fieldErrors,
+        values: safeValues(parsed.values),
+      },
+      400,
+    );
+  }
+  const form = parsed.data;
+  if (form.intent === 'create') {
+    const created = await createAdmin(context.db, form);
+    if (!created.ok) {
+      return data(
+        {
+          toast: toast('error', failureText(form.intent, created.error)),
+          fieldErrors: { email: created.error },
+          values: safeValues(form),
+        },
+        409,
+      );
+    }
+    return saved(request, 'Administrador criado com sucesso!');
+  }
+  if (form.intent === 'set-active') {
+    const changed = await setAdminActive(context.db, {
+      actorId: me.id,
+      adminUserId: form.id,
+      active: form.active,
+    });
+    if (!changed.ok) {
+      return data(
+        {
+          toast: toast('error', failureText(form.intent, changed.error)),
+          fieldErrors: {},
+          values: {},
+        },
+        changed.error === ADMIN_MESSAGES.notFound ? 404 : 409,
+      );
+    }
+    // The button that sent this changes (Ativar ⇄ Desativar) after the reload: the toast rides
+    // the redirect (and shows without JavaScript too).
+    return redirectWithToast(
+      '/admin/users',
+      toast(
+        'success',
+        form.active
+          ? 'Administrador ativado com sucesso!'
+          : 'Administrador desativado com sucesso!',
+      ),
+    );
+  }
+  const changed = await changePassword(context.db, {
+    adminUserId: me.id,
+    currentPassword: form.currentPassword,
+    newPassword: form.newPassword,
+    keepSessionId: await currentSessionId(request),
+  });
+  if (!changed.ok) {
+    return data(
+      {
+        toast: toast('error', failureText(form.intent, changed.error)),
+        fieldErrors:
+          changed.error === ADMIN_MESSAGES.wrongPassword ? { currentPassword: changed.error } : {},
+        values: {},
+      },
+      changed.error === ADMIN_MESSAGES.wrongPassword ? 400 : 404,
+    );
+  }
+  return saved(request, 'Senha alterada com sucesso!');
+}
+
+export function meta() {
+  return [{ title: 'Usuários · Painel' }];
+}
+
+export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
+  const { admins, meId } = loaderData;
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold">Usuários Administradores</h1>
+        <p className="mt-1 text-sm text-slate-600">
+          Quem pode entrar no painel. Um administrador desativado é desconectado na hora e não
+          consegue mais entrar até ser ativado de novo.
+        </p>
+      </div>
+      {/* Without JavaScript there is no toast: the answer to the form shows here instead. */}
+      {actionData && 'toast' in actionData ? (
+        <p
+          role={actionData.toast.kind === 'error' ? 'alert' : 'status'}
+          className={`rounded-md px-3 py-2 text-sm ${
+            actionData.toast.kind === 'error'
+              ? 'bg-red-50 text-red-800'
+              : 'bg-green-50 text-green-800'
+          }`}
+        >
+          {actionData.toast.message}
+        </p>
+      ) : null}
+      {admins.length === 0 ? (
+        <p className="admin-card text-slate-700">Nenhum usuário administrador encontrado</p>
+      ) : (
+        <UserList admins={admins} meId={meId} />
+      )}
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <UserCreateForm />
+        <UserPasswordForm />
+      </div>
+    </div>
+  );
+}
