@@ -7,6 +7,8 @@ import { gzipSync } from 'node:zlib';
 
 interface ManifestEntry {
   id?: string;
+  parentId?: string;
+  path?: string;
   module: string;
   imports?: string[];
   css?: string[];
@@ -22,7 +24,12 @@ const manifest = JSON.parse(text.slice(text.indexOf('=') + 1).replace(/;\s*$/, '
   routes: Record<string, ManifestEntry>;
 };
 
-const isAdmin = (id: string) => id.startsWith('routes/admin/');
+// By URL, not by file or id: a route is the admin's when its full path is under /admin.
+const fullPath = (route: ManifestEntry): string =>
+  [route.parentId ? fullPath(manifest.routes[route.parentId]!) : '', route.path ?? '']
+    .filter(Boolean)
+    .join('/');
+const isAdmin = (id: string) => /^\/?admin(\/|$)/.test(fullPath(manifest.routes[id]!));
 const files = (entries: ManifestEntry[]) =>
   new Set(entries.flatMap((entry) => [entry.module, ...(entry.imports ?? [])]));
 const storefront = files([

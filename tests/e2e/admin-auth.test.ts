@@ -12,6 +12,7 @@ import { Visitor, visibleText } from '../support/visitor';
 import type { Browser } from 'playwright-core';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
+
 const WRONG = 'E-mail ou senha incorretos.';
 const THROTTLED = 'Muitas tentativas de acesso. Aguarde 15 minutos e tente novamente.';
 
@@ -192,7 +193,8 @@ describe('signing in', () => {
     const again = await adminVisitor(server.url);
     expect(again.cookies.get('vitrine_session')).not.toBe(first);
     const plain = (await again.get('/admin')).headers;
-    expect(plain.get('cache-control') ?? '').not.toMatch(/public/);
+    expect(plain.get('cache-control')).toBe('private, no-store');
+    expect(plain.get('x-robots-tag')).toBe('noindex, nofollow');
   });
 
   it('brings the admin back to the page asked for, and only to the admin', async () => {

@@ -160,7 +160,7 @@ describe('the admin, to anyone who is not a signed-in active admin', () => {
     for (const target of targets.filter((t) => t.hasAction)) {
       for (const url of urlsOf(target).post) {
         for (const headers of [
-          { Origin: 'https://evil.example' },
+          { Origin: 'https://evil.example' } as Record<string, string>,
           { 'Sec-Fetch-Site': 'cross-site' },
           { Origin: 'null' },
         ]) {

@@ -36,7 +36,13 @@ export async function openPage(
     if (message.type() === 'error') problems.push(`console: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()}`));
+  page.on('requestfailed', (request) => {
+    const error = request.failure()?.errorText;
+    // React Router stops reading a data answer once it has what it needs; for an answer the
+    // browser may not cache (the admin's `no-store`), Chromium then reports the request aborted.
+    if (error === 'net::ERR_ABORTED' && /\.data(\?|$)/.test(request.url())) return;
+    problems.push(`request failed: ${request.url()} (${error})`);
+  });
   page.on('response', (response) => {
     if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
   });

@@ -1,0 +1,115 @@
+import { afterEach, expect, it } from 'vitest';
+
+import { storeSettings } from '~/db/schema';
+import { parseFormData } from '~/lib/form';
+import {
+  defaultSettings,
+  SETTINGS_FORM_FIELDS,
+  settingsFormSchema,
+  settingsFormValues,
+  type SettingsFormData,
+  type StoreSettings,
+} from '~/modules/settings';
+import {
+  createSettingsStore,
+  saveSettingsForm,
+  settingsBaseline,
+  type SettingsStore,
+} from '~/modules/settings/index.server';
+
+import { describeDb } from '../support/db';
+
+/** The settings form as a page loaded with `shown` sends it, with what staff typed. */
+function submitted(
+  shown: StoreSettings,
+  typed: Record<string, string>,
+  baseline: string | undefined = settingsBaseline(shown),
+): SettingsFormData {
+  const values = { ...settingsFormValues(shown), ...typed };
+  const form = new FormData();
+  for (const spec of SETTINGS_FORM_FIELDS) {
+    const value = values[spec.key] ?? '';
+    if (spec.kind !== 'checkbox' || value !== '') form.append(spec.key, value);
+  }
+  if (baseline !== undefined) form.append('_baseline', baseline);
+  const parsed = parseFormData(form, settingsFormSchema);
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.fieldErrors));
+  return parsed.data;
+}
+
+describeDb('the admin settings form', ({ database, db }) => {
+  let store: SettingsStore | undefined;
+  afterEach(async () => {
+    await store?.close();
+    store = undefined;
+  });
+  const open = async () => (store = await createSettingsStore(database()));
+  const stored = async () => (await db().select().from(storeSettings))[0]?.values;
+
+  it('stores only the fields staff changed, so the others keep following their defaults', async () => {
+    const settings = await open();
+    const result = await saveSettingsForm(
+      settings,
+      submitted(defaultSettings(), {
+        store_name: 'Loja da Ana',
+        default_shipping_cost_cents: '15,90',
+        enable_chat: 'on',
+      }),
+    );
+
+    expect(result).toMatchObject({
+      success: true,
+      changed: ['store_name', 'enable_chat', 'default_shipping_cost_cents'],
+    });
+    expect(await stored()).toEqual({
+      store_name: 'Loja da Ana',
+      enable_chat: true,
+      default_shipping_cost_cents: 1590,
+    });
+    expect(await settings.get()).toMatchObject({
+      store_name: 'Loja da Ana',
+      primary_color: '#3b82f6',
+      default_shipping_cost_cents: 1590,
+    });
+  });
+
+  it("keeps another admin's change that this page never showed", async () => {
+    const settings = await open();
+    const pageOfAna = defaultSettings();
+    const pageOfBia = defaultSettings();
+    await saveSettingsForm(settings, submitted(pageOfBia, { primary_color: '#FF0000' }));
+    await saveSettingsForm(settings, submitted(pageOfAna, { store_name: 'Loja da Ana' }));
+
+    expect(await settings.get()).toMatchObject({
+      store_name: 'Loja da Ana',
+      primary_color: '#ff0000',
+    });
+  });
+
+  it('without a readable baseline, compares with the settings as they are now', async () => {
+    const settings = await open();
+    await saveSettingsForm(settings, submitted(defaultSettings(), { primary_color: '#ff0000' }));
+    for (const baseline of [undefined, 'not json', '[1,2]']) {
+      const result = await saveSettingsForm(
+        settings,
+        submitted(await settings.get(), { store_slogan: 'Sempre perto' }, baseline),
+      );
+      expect(result).toMatchObject({ success: true });
+      expect(await stored()).toEqual({ primary_color: '#ff0000', store_slogan: 'Sempre perto' });
+    }
+  });
+
+  it('writes nothing when nothing changed', async () => {
+    const settings = await open();
+    const result = await saveSettingsForm(settings, submitted(defaultSettings(), {}));
+    expect(result).toMatchObject({ success: true, changed: [] });
+    expect(await stored()).toBeUndefined();
+  });
+
+  it('brings a cleared text back to its default', async () => {
+    const settings = await open();
+    await saveSettingsForm(settings, submitted(defaultSettings(), { store_name: 'Loja da Ana' }));
+    await saveSettingsForm(settings, submitted(await settings.get(), { store_name: '' }));
+    expect((await settings.get()).store_name).toBe('TechStore');
+  });
+});

@@ -1,0 +1,200 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+
+import type { Db } from '~/db/database.server';
+import { orders } from '~/db/schema';
+import { addDays, PERIOD_MESSAGES, todayIn } from '~/lib/periods';
+import type { OrderStatus } from '~/modules/orders';
+
+import { adminVisitor, signIn, withAdmin } from '../support/admin';
+import { seriousAxeViolations } from '../support/axe';
+import { openPage, VIEWPORTS } from '../support/browser';
+import { useStoreAndBrowser } from '../support/fixtures';
+import { Visitor, visibleText } from '../support/visitor';
+
+// The store's calendar (São Paulo has kept UTC−3 all year since 2019). A run that crosses
+// midnight there could see 'today' move between preparing the data and reading the page.
+const TODAY = todayIn('America/Sao_Paulo');
+const YESTERDAY = addDays(TODAY, -1);
+const FIVE_DAYS_AGO = addDays(TODAY, -5);
+
+const at = (day: string, time: string) => new Date(`${day}T${time}:00-03:00`);
+
+async function placeOrder(db: Db, createdAt: Date, status: OrderStatus, cents: number) {
+  await db.insert(orders).values({
+    customerName: 'Maria da Silva',
+    customerEmail: 'maria@example.com',
+    customerPhone: '11987654321',
+    customerCpf: '52998224725',
+    shippingZip: '01310100',
+    shippingStreet: 'Avenida Paulista',
+    shippingNumber: '1000',
+    shippingNeighborhood: 'Bela Vista',
+    shippingCity: 'São Paulo',
+    shippingState: 'SP',
+    subtotalCents: cents,
+    totalAmountCents: cents,
+    status,
+    orderToken: 'token-do-navegador',
+    createdAt,
+  });
+}
+
+// Today: R$ 150 paid, R$ 50 shipped, R$ 20 pending. Yesterday: R$ 30 delivered, R$ 70
+// cancelled. Five days ago: R$ 10 paid. The sample store adds its 8 products today.
+const prepare = withAdmin(async (db) => {
+  await placeOrder(db, at(TODAY, '00:05'), 'confirmed', 15_000);
+  await placeOrder(db, at(TODAY, '00:10'), 'shipped', 5_000);
+  await placeOrder(db, at(TODAY, '00:15'), 'pending', 2_000);
+  await placeOrder(db, at(YESTERDAY, '23:30'), 'delivered', 3_000);
+  await placeOrder(db, at(YESTERDAY, '09:00'), 'cancelled', 7_000);
+  await placeOrder(db, at(FIVE_DAYS_AGO, '12:00'), 'confirmed', 1_000);
+});
+
+const metric = (page: Page, id: string) => page.locator(`[data-metric="${id}"]`).innerText();
+const trend = (page: Page, id: string) => page.locator(`[data-trend="${id}"]`).innerText();
+const statusCount = (page: Page, status: string) =>
+  page.locator(`[data-status="${status}"]`).innerText();
+
+/** The page fits its width: nothing scrolls sideways. */
+async function fitsWidth(page: Page): Promise<boolean> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+  );
+}
+
+describe('admin dashboard', () => {
+  const store = useStoreAndBrowser({ prepare });
+
+  async function signedInPage(size: { width: number; height: number }) {
+    const opened = await openPage(store.browser, `${store.server.url}/admin/login`, size);
+    await signIn(opened.page, store.server.url);
+    return opened;
+  }
+
+  it.each(Object.entries(VIEWPORTS))(
+    'shows the figures of each period at %s width',
+    async (_name, size) => {
+      const { page, problems } = await signedInPage(size);
+      await expect.poll(() => page.getByText('Atualizado agora').count()).toBe(1);
+      await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('Dashboard');
+      await expect(
+        page.getByRole('link', { name: 'Hoje' }).getAttribute('aria-current'),
+      ).resolves.toBe('page');
+
+      // Today against yesterday.
+      expect(await metric(page, 'totalOrders')).toBe('3');
+      expect(await trend(page, 'totalOrders')).toBe('+50%');
+      expect(await metric(page, 'paidOrders')).toBe('2');
+      expect(await trend(page, 'paidOrders')).toBe('+100%');
+      expect(await metric(page, 'periodSales')).toBe('R$ 200,00');
+      expect(await trend(page, 'periodSales')).toBe('+567%');
+      expect(await metric(page, 'pendingOrders')).toBe('1');
+      expect(await trend(page, 'pendingOrders')).toBe('novo');
+      expect(await metric(page, 'totalProducts')).toBe('8');
+      expect(await page.getByText('8 produtos novos no período').count()).toBe(1);
+      expect(await statusCount(page, 'confirmed')).toBe('1');
+      expect(await statusCount(page, 'shipped')).toBe('1');
+      expect(await statusCount(page, 'pending')).toBe('1');
+      expect(await statusCount(page, 'total')).toBe('3');
+      // One day's sales still draw a chart.
+      await page.locator('.sales-chart canvas').waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(await fitsWidth(page)).toBe(true);
+
+      await page.getByRole('link', { name: 'Ontem' }).click();
+      await page.waitForURL(/period=ontem/);
+      await expect.poll(() => metric(page, 'totalOrders')).toBe('2');
+      expect(await trend(page, 'totalOrders')).toBe('novo');
+      expect(await metric(page, 'periodSales')).toBe('R$ 30,00');
+      expect(await statusCount(page, 'cancelled')).toBe('1');
+      expect(await statusCount(page, 'delivered')).toBe('1');
+      expect(await page.getByText('Nenhum produto novo no período').count()).toBe(1);
+
+      await page.getByRole('link', { name: 'Últimos 7 dias' }).click();
+      await page.waitForURL(/period=7dias/);
+      await expect.poll(() => metric(page, 'totalOrders')).toBe('6');
+      expect(await metric(page, 'periodSales')).toBe('R$ 240,00');
+      expect(await trend(page, 'periodSales')).toBe('novo');
+      await page.locator('.sales-chart canvas').waitFor();
+      await page.getByText('Ver vendas por dia').click();
+      const yesterdayRow = page.getByRole('row', {
+        name: new RegExp(`^${YESTERDAY.split('-').reverse().join('/')}`),
+      });
+      expect(await yesterdayRow.innerText()).toMatch(/1\s+R\$ 30,00/);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(await fitsWidth(page)).toBe(true);
+
+      await page.getByRole('link', { name: 'Este mês' }).click();
+      await page.waitForURL(/period=mes/);
+      await expect
+        .poll(() => page.getByRole('link', { name: 'Este mês' }).getAttribute('aria-current'))
+        .toBe('page');
+      // The month's sales are the period's when the period is the month.
+      expect(await metric(page, 'monthSales')).toBe(await metric(page, 'periodSales'));
+
+      // Personalizado keeps the days shown and opens the two dates.
+      await page.getByRole('link', { name: 'Personalizado' }).click();
+      await page.getByLabel('Data Inicial').fill(FIVE_DAYS_AGO);
+      await page.getByLabel('Data Final').fill(YESTERDAY);
+      await page.getByRole('button', { name: 'Aplicar' }).click();
+      await page.waitForURL(new RegExp(`from=${FIVE_DAYS_AGO}&to=${YESTERDAY}`));
+      await expect.poll(() => metric(page, 'totalOrders')).toBe('3');
+      expect(await metric(page, 'periodSales')).toBe('R$ 40,00');
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(await fitsWidth(page)).toBe(true);
+
+      // A period without sales says so instead of drawing an empty chart.
+      await page.getByLabel('Data Inicial').fill('2020-01-01');
+      await page.getByLabel('Data Final').fill('2020-01-31');
+      await page.getByRole('button', { name: 'Aplicar' }).click();
+      await expect.poll(() => page.getByText('Nenhum dado de vendas disponível').count()).toBe(1);
+      expect(await page.locator('.sales-chart').count()).toBe(0);
+      expect(await metric(page, 'totalOrders')).toBe('0');
+      expect(await trend(page, 'totalOrders')).toBe('—');
+
+      expect(problems).toEqual([]);
+      await page.context().close();
+    },
+  );
+
+  it('sends each quick action where it says, Relatórios with the period shown', async () => {
+    const { page } = await signedInPage(VIEWPORTS.mobile);
+    const cases = [
+      ['Adicionar Produto', '/admin/products/new'],
+      ['Ver Pedidos', '/admin/orders'],
+      ['Gerenciar Usuários', '/admin/users'],
+      ['Relatórios', `/admin/orders?from=${addDays(TODAY, -7)}&to=${TODAY}`],
+    ] as const;
+    for (const [label, target] of cases) {
+      await page.goto(`${store.server.url}/admin?period=7dias`);
+      await page.getByRole('link', { name: label }).click();
+      await page.waitForURL((url) => `${url.pathname}${url.search}` === target);
+    }
+    await page.context().close();
+  });
+
+  it('answers a bad custom period with today and a message, never an error', async () => {
+    const admin = await adminVisitor(store.server.url);
+    const cases = [
+      ['period=personalizado&from=2025-02-30&to=2025-03-01', PERIOD_MESSAGES.invalidDates],
+      ['period=personalizado&from=2025-02-01', PERIOD_MESSAGES.missingDates],
+      ['period=personalizado&from=%00&to=%FF', PERIOD_MESSAGES.invalidDates],
+      ['period=personalizado&from=2025-03-05&to=2025-03-01', PERIOD_MESSAGES.swapped],
+    ] as const;
+    for (const [query, message] of cases) {
+      const page = await admin.get(`/admin?${query}`);
+      expect(page.status).toBe(200);
+      expect(visibleText(page.text)).toContain(message);
+    }
+    const unknown = await admin.get('/admin?period=semana&from[]=x');
+    expect(unknown.status).toBe(200);
+    expect(visibleText(unknown.text)).toContain('Total de Pedidos 3');
+  });
+
+  it('shows nothing to a visitor who is not signed in', async () => {
+    const page = await new Visitor(store.server.url).get('/admin?period=mes');
+    expect(page.status).toBe(302);
+    expect(page.location).toMatch(/^\/admin\/login/);
+  });
+});

@@ -1,0 +1,334 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+
+import { defaultSettings, SETTINGS_FORM_FIELDS, settingsFormValues } from '~/modules/settings';
+
+import { adminVisitor, signIn, withAdmin } from '../support/admin';
+import { seriousAxeViolations } from '../support/axe';
+import { openPage, VIEWPORTS } from '../support/browser';
+import { useStoreAndBrowser } from '../support/fixtures';
+import { Visitor, visibleText } from '../support/visitor';
+
+// Secrets given to the server; no page may ever contain them.
+const SECRETS = {
+  PAYMENT_GATEWAY_SECRET_KEY: 'gw-segredo-7f3a9c',
+  UTMIFY_API_TOKEN: 'utmify-segredo-2b8e41',
+  SMTP_URL: 'smtp://loja:smtp-segredo-5d0c77@127.0.0.1:2525',
+};
+
+const store = useStoreAndBrowser({
+  prepare: withAdmin(),
+  env: {
+    ...SECRETS,
+    PAYMENT_PROVIDER: 'gateway',
+    // Never called: no test here checks out.
+    PAYMENT_GATEWAY_URL: 'http://127.0.0.1:9/api',
+  },
+});
+
+const VIEWPORT_CASES = Object.entries(VIEWPORTS);
+
+/** The whole settings form as the page sends it for these settings (unticked boxes send nothing). */
+function settingsForm(changes: Record<string, string> = {}): [string, string][] {
+  const values = { ...settingsFormValues(defaultSettings()), ...changes };
+  return SETTINGS_FORM_FIELDS.filter(
+    (spec) => spec.kind !== 'checkbox' || values[spec.key] !== '',
+  ).map((spec) => [spec.key, values[spec.key] ?? '']);
+}
+
+/** Problems apart from the 4xx answers some steps provoke on purpose (refused forms). */
+function unexpected(problems: string[]): string[] {
+  return problems.filter((problem) => !/HTTP 4\d\d|status of 4\d\d/.test(problem));
+}
+
+async function settingsPage(viewport: { width: number; height: number }, path = '') {
+  const opened = await openPage(store.browser, `${store.server.url}/admin/login`, viewport);
+  await signIn(opened.page, store.server.url);
+  // Leaving the dashboard while it still loads would abort its requests (reported as problems).
+  await opened.page.waitForLoadState('networkidle');
+  await opened.page.goto(`${store.server.url}/admin/settings${path}`, {
+    waitUntil: 'networkidle',
+  });
+  return opened;
+}
+
+async function toast(page: Page, message: string) {
+  await page.getByRole('status').getByText(message, { exact: true }).last().waitFor();
+}
+
+async function fitsWidth(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+}
+
+async function homeHeader() {
+  const home = await new Visitor(store.server.url).get('/');
+  expect(home.status).toBe(200);
+  return home.text;
+}
+
+describe('the settings page over HTTP', () => {
+  it('is only for signed-in admins', async () => {
+    const stranger = new Visitor(store.server.url);
+    const page = await stranger.get('/admin/settings');
+    expect(page.status).toBe(302);
+    expect(page.location).toMatch(/^\/admin\/login/);
+
+    const post = await stranger.post('/admin/settings', settingsForm({ store_name: 'Invadida' }));
+    expect(post.status).toBe(302);
+    const preview = await stranger.post('/admin/settings/preview', { page: 'sobre' });
+    expect(preview.status).toBe(302);
+    expect(await homeHeader()).not.toContain('Invadida');
+  });
+
+  it('never sends a secret to the browser, only whether it is configured', async () => {
+    const admin = await adminVisitor(store.server.url);
+    const page = await admin.get('/admin/settings?aba=avancado');
+    expect(page.status).toBe(200);
+    const data = await admin.get('/admin/settings.data');
+    expect(data.status).toBe(200);
+    for (const text of [page.text, data.text]) {
+      for (const secret of Object.values(SECRETS)) expect(text).not.toContain(secret);
+      expect(text).not.toContain('smtp-segredo');
+    }
+    const text = visibleText(page.text);
+    expect(text).toContain('Provedor de pagamento ativo: Gateway de pagamento');
+    expect(text).toMatch(/PAYMENT_GATEWAY_SECRET_KEY · [^·]+ configurado/);
+    expect(text).toMatch(/UTMIFY_API_TOKEN · [^·]+ configurado/);
+    expect(text).toMatch(/SMTP_URL · [^·]+ configurado/);
+    expect(text).not.toContain('não configurado');
+  });
+
+  it('refuses a bad value with its pt-BR message, keeps what was typed and saves nothing', async () => {
+    const admin = await adminVisitor(store.server.url);
+    const answer = await admin.post(
+      '/admin/settings',
+      settingsForm({
+        store_name: 'Loja Que Não Salva',
+        primary_color: 'azul',
+        pix_merchant_city: 'Cidade com nome longo demais',
+        default_shipping_cost_cents: 'dez',
+      }),
+    );
+    expect(answer.status).toBe(400);
+    const text = visibleText(answer.text);
+    expect(text).toContain('Cor inválida: use o formato #RRGGBB (por exemplo #3b82f6).');
+    expect(text).toContain('Use no máximo 15 caracteres.');
+    expect(text).toContain('Valor inválido: informe em reais, como 10,00.');
+    expect(text).toContain('Confira os campos marcados: nada foi salvo.');
+    // Without JavaScript the page comes back with what was sent.
+    expect(answer.text).toContain('value="Loja Que Não Salva"');
+    expect(answer.text).toContain('value="azul"');
+    expect(await homeHeader()).not.toContain('Loja Que Não Salva');
+  });
+
+  it('answers junk with a 4xx, never a 500', async () => {
+    const admin = await adminVisitor(store.server.url);
+    const put = await admin.request('/admin/settings', { method: 'PUT' });
+    expect(put.status).toBe(405);
+    const json = await admin.request('/admin/settings', {
+      method: 'POST',
+      body: '{"store_name":"x"}',
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(json.status).toBe(400);
+    const partial = await admin.post('/admin/settings', { store_name: 'Só o nome' });
+    expect(partial.status).toBe(400);
+    const repeated = await admin.post('/admin/settings', [
+      ...settingsForm(),
+      ['store_name', 'Outra'],
+    ]);
+    expect(repeated.status).toBe(400);
+    expect(visibleText(repeated.text)).toContain('campo repetido');
+    const unknownPage = await admin.post('/admin/settings/preview', { page: 'nada' });
+    expect(unknownPage.status).toBe(400);
+    const previewByGet = await admin.get('/admin/settings/preview');
+    expect(previewByGet.status).toBeGreaterThanOrEqual(400);
+    expect(previewByGet.status).toBeLessThan(500);
+    const tab = await admin.get('/admin/settings?aba=%3Cscript%3E');
+    expect(tab.status).toBe(200);
+    expect(await homeHeader()).not.toContain('Só o nome');
+  });
+
+  it('saves without JavaScript too, only what changed', async () => {
+    const admin = await adminVisitor(store.server.url);
+    const answer = await admin.post(
+      '/admin/settings',
+      settingsForm({ store_slogan: 'Slogan sem JavaScript', default_shipping_cost_cents: '12,5' }),
+    );
+    expect(answer.status).toBe(303);
+    expect(answer.location).toBe('/admin/settings');
+    const page = await admin.get('/admin/settings');
+    expect(visibleText(page.text)).toContain('Configurações salvas com sucesso!');
+    expect(page.text).toContain('value="12,50"');
+    expect(await homeHeader()).toContain('Slogan sem JavaScript');
+  });
+});
+
+describe('the settings page in Chromium', () => {
+  it.each(VIEWPORT_CASES)(
+    'previews unsaved changes and changes the storefront at once when saved (%s)',
+    async (name, viewport) => {
+      const { page, problems } = await settingsPage(viewport);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(await fitsWidth(page)).toBe(true);
+
+      const storeName = `Loja Teste ${name}`;
+      const color = name === 'mobile' ? '#7c3aed' : '#db2777';
+      const canvas = page.getByTestId('settings-preview-canvas');
+      await page.getByLabel('Nome da loja').fill(storeName);
+      await page.getByLabel('Slogan').fill('Tudo para você');
+      await page.getByLabel('Logo', { exact: true }).fill('/sample/logo.svg');
+      await page.getByRole('tab', { name: 'Design' }).click();
+      await page.getByLabel('Cor primária', { exact: true }).fill(color);
+      expect(await page.getByLabel('Escolher a cor: Cor primária').inputValue()).toBe(color);
+
+      // The preview follows before anything is saved.
+      await expect
+        .poll(() => page.getByTestId('settings-preview-name').innerText())
+        .toBe(storeName);
+      expect(await canvas.innerText()).toContain('Tudo para você');
+      expect(await page.getByTestId('settings-preview-logo').getAttribute('src')).toBe(
+        '/sample/logo.svg',
+      );
+      expect(
+        await canvas.evaluate((element) =>
+          getComputedStyle(element).getPropertyValue('--store-primary-color'),
+        ),
+      ).toBe(color);
+      expect(await homeHeader()).not.toContain(storeName);
+
+      // The device switch lays the preview out as a phone or a computer.
+      await page.getByRole('button', { name: 'Celular' }).click();
+      expect(await canvas.getAttribute('data-device')).toBe('mobile');
+      expect(await canvas.evaluate((element) => (element as HTMLElement).offsetWidth)).toBe(360);
+      await page.getByRole('button', { name: 'Computador' }).click();
+      expect(await canvas.getAttribute('data-device')).toBe('desktop');
+      expect(await canvas.evaluate((element) => (element as HTMLElement).offsetWidth)).toBe(1024);
+      expect(await fitsWidth(page)).toBe(true);
+
+      const save = page.getByRole('button', { name: 'Salvar Configurações' });
+      await save.click();
+      await toast(page, 'Configurações salvas com sucesso!');
+
+      // The storefront shows the new name, logo and colour on its next page.
+      const home = await store.browser.newPage({ viewport });
+      await home.goto(`${store.server.url}/`);
+      const header = home.getByRole('banner');
+      expect(await header.innerText()).toContain(storeName);
+      expect(await header.locator('img').first().getAttribute('src')).toBe('/sample/logo.svg');
+      expect(
+        await home.evaluate(() =>
+          getComputedStyle(document.documentElement).getPropertyValue('--store-primary-color'),
+        ),
+      ).toBe(color);
+      await home.close();
+
+      // The form shows what was saved after a reload.
+      await page.waitForLoadState('networkidle');
+      await page.reload({ waitUntil: 'networkidle' });
+      expect(await page.getByLabel('Nome da loja').inputValue()).toBe(storeName);
+      expect(unexpected(problems)).toEqual([]);
+      await page.context().close();
+    },
+  );
+
+  it.each(VIEWPORT_CASES)(
+    'marks a wrong field on its tab, focuses it and saves nothing (%s)',
+    async (name, viewport) => {
+      const { page, problems } = await settingsPage(viewport);
+      const before = await page.getByLabel('Nome da loja').inputValue();
+      await page.getByLabel('Nome da loja').fill(`Não salva ${name}`);
+      await page.getByRole('tab', { name: 'Redes Sociais' }).click();
+      await page.getByLabel('Instagram').fill('instagram.com/loja');
+      await page.getByRole('tab', { name: 'Design' }).click();
+      await page.getByLabel('Cor secundária', { exact: true }).fill('verde');
+      await page.getByRole('tab', { name: 'Básico' }).click();
+      await page.getByRole('button', { name: 'Salvar Configurações' }).click();
+
+      await toast(page, 'Erro ao salvar configurações');
+      // The first wrong field in page order is on Design: its tab opens and the field has focus.
+      const design = page.getByRole('tab', { name: 'Design (com erros)' });
+      expect(await design.getAttribute('aria-selected')).toBe('true');
+      await page.getByText('Cor inválida: use o formato #RRGGBB (por exemplo #3b82f6).').waitFor();
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe(
+        'secondary_color',
+      );
+      expect(
+        await page.getByLabel('Cor secundária', { exact: true }).getAttribute('aria-invalid'),
+      ).toBe('true');
+      await page.getByRole('tab', { name: 'Redes Sociais (com erros)' }).click();
+      await page
+        .getByText('Endereço inválido: use um link que comece com https:// (ou http://).')
+        .waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(await fitsWidth(page)).toBe(true);
+
+      // Nothing was saved, and nothing typed was lost.
+      expect(await homeHeader()).not.toContain(`Não salva ${name}`);
+      await page.getByRole('tab', { name: 'Básico' }).click();
+      expect(await page.getByLabel('Nome da loja').inputValue()).toBe(`Não salva ${name}`);
+      expect(before).not.toBe(`Não salva ${name}`);
+      expect(unexpected(problems)).toEqual([]);
+      await page.context().close();
+    },
+  );
+
+  it.each(VIEWPORT_CASES)(
+    'shows the payment provider and PIX settings, accessible (%s)',
+    async (_name, viewport) => {
+      const { page, problems } = await settingsPage(viewport, '?aba=avancado');
+      const panel = page.getByRole('tabpanel', { name: 'Avançado' });
+      expect(await page.getByTestId('payment-provider').innerText()).toBe('Gateway de pagamento');
+      expect(await panel.innerText()).toContain('PAYMENT_PROVIDER');
+      expect(await page.getByLabel('Nome do recebedor').getAttribute('maxlength')).toBe('25');
+      expect(await page.getByLabel('Cidade do recebedor').getAttribute('maxlength')).toBe('15');
+      expect(await page.getByLabel('Prazo para pagar (minutos)').getAttribute('type')).toBe(
+        'number',
+      );
+      expect(await page.getByLabel('Valor do frete fixo').inputValue()).toMatch(/^\d+,\d{2}$/);
+      const html = await page.content();
+      for (const secret of Object.values(SECRETS)) expect(html).not.toContain(secret);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(await fitsWidth(page)).toBe(true);
+      expect(unexpected(problems)).toEqual([]);
+      await page.context().close();
+    },
+  );
+
+  it.each(VIEWPORT_CASES)(
+    'edits a content page in Markdown with the storefront preview, and /sobre shows it (%s)',
+    async (name, viewport) => {
+      const { page, problems } = await settingsPage(viewport, '?aba=paginas');
+      const editor = page.getByLabel('Sobre Nós', { exact: true });
+      const preview = page.getByRole('region', { name: 'Prévia: Sobre Nós' });
+
+      // Empty: the preview shows the built-in text, and says so.
+      await editor.fill('');
+      await page.getByRole('button', { name: 'Ver prévia' }).first().click();
+      await preview.getByText('Campo em branco').waitFor();
+      await expect.poll(() => preview.innerText()).toContain('Quem somos');
+
+      const heading = `Nossa história ${name}`;
+      await editor.fill(
+        `## ${heading}\n\nSomos uma **loja de bairro**.\n\n<script>alert(1)</script>`,
+      );
+      await preview.getByRole('heading', { name: heading }).waitFor();
+      expect(await preview.locator('strong').innerText()).toBe('loja de bairro');
+      // Raw HTML is shown as text, never run.
+      expect(await preview.innerText()).toContain('<script>alert(1)</script>');
+      expect(await preview.locator('script').count()).toBe(0);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(await fitsWidth(page)).toBe(true);
+
+      await page.getByRole('button', { name: 'Salvar Configurações' }).click();
+      await toast(page, 'Configurações salvas com sucesso!');
+      const about = await store.browser.newPage({ viewport });
+      await about.goto(`${store.server.url}/sobre`);
+      await about.getByRole('heading', { name: heading }).waitFor();
+      expect(await about.locator('article strong').innerText()).toBe('loja de bairro');
+      await about.close();
+      expect(unexpected(problems)).toEqual([]);
+      await page.context().close();
+    },
+  );
+});
