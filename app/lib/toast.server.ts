@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { createCookie, redirect } from 'react-router';
+import { createCookie, data, redirect } from 'react-router';
 
 import { TOAST_KINDS, type Toast } from './toast';
 
@@ -27,6 +27,18 @@ export async function redirectWithToast(url: string, value: Toast, init?: Respon
   const headers = new Headers(init?.headers);
   headers.append('Set-Cookie', await toastHeader(value));
   return redirect(url, { status: 303, ...init, headers });
+}
+
+/**
+ * A successful action's answer with its toast. The toast also rides the cookie, which the
+ * layout reads in the reload that follows a script's submission, so it shows even when the form
+ * that sent it is no longer on the page (a deleted row); the Toaster shows each toast once. A
+ * plain form post (before JavaScript) shows the answer in the page, so it gets no cookie.
+ */
+export async function successWithToast(request: Request, message: string) {
+  const value = toast('success', message);
+  if (request.headers.get('Sec-Fetch-Mode') === 'navigate') return data({ toast: value });
+  return data({ toast: value }, { headers: { 'Set-Cookie': await toastHeader(value) } });
 }
 
 /** The toast waiting for this request, and the header that consumes it. */

@@ -38,9 +38,10 @@ export async function openPage(
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('requestfailed', (request) => {
     const error = request.failure()?.errorText;
-    // React Router stops reading a data answer once it has what it needs; for an answer the
-    // browser may not cache (the admin's `no-store`), Chromium then reports the request aborted.
-    if (error === 'net::ERR_ABORTED' && /\.data(\?|$)/.test(request.url())) return;
+    // React Router stops reading a data answer once it has what it needs, and cancels data and
+    // route-discovery requests that a newer navigation makes moot; for answers the browser may
+    // not cache (the admin's `no-store`), Chromium reports those requests aborted.
+    if (error === 'net::ERR_ABORTED' && /(\.data|\/__manifest)(\?|$)/.test(request.url())) return;
     problems.push(`request failed: ${request.url()} (${error})`);
   });
   page.on('response', (response) => {

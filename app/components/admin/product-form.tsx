@@ -72,7 +72,12 @@ export function ProductForm({
   onCancel?: () => void;
 }) {
   const fetcher = useFetcher<ProductFormReply>();
-  const reply = fetcher.data ?? pageReply;
+  // Only this form's own answers: a refused method (405) answers in another shape.
+  const answer: unknown = fetcher.data ?? pageReply;
+  const reply =
+    answer && typeof answer === 'object' && 'toast' in answer
+      ? (answer as ProductFormReply)
+      : undefined;
   useToastFrom(fetcher.data);
   const busy = fetcher.state !== 'idle';
   const form = useRef<HTMLFormElement>(null);

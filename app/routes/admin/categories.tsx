@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { CategoryCard } from '~/components/admin/category-card';
 import { CategoryFormDialog } from '~/components/admin/category-form-dialog';
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
-import { redirectWithToast, toast, toastHeader } from '~/lib/toast.server';
+import { redirectWithToast, successWithToast, toast } from '~/lib/toast.server';
 import { requireAdmin } from '~/modules/auth/index.server';
 import {
   CATEGORY_MESSAGES,
@@ -52,18 +52,6 @@ function failureText(intent: unknown, error: string): string {
   return intent === 'delete'
     ? `Erro ao excluir categoria: ${error}`
     : `Erro ao salvar categoria: ${error}`;
-}
-
-/**
- * A saved form's answer. Its toast also rides the toast cookie, which the layout reads in the
- * reload that follows a fetcher's submission, so it shows even if the form that sent it was
- * re-rendered away meanwhile (the Toaster shows each toast once). A plain form post (before
- * JavaScript) shows the answer in the page instead, so it gets no cookie to repeat it later.
- */
-async function saved(request: Request, message: string) {
-  const value = toast('success', message);
-  if (request.headers.get('Sec-Fetch-Mode') === 'navigate') return data({ toast: value });
-  return data({ toast: value }, { headers: { 'Set-Cookie': await toastHeader(value) } });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -123,7 +111,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.intent === 'delete') {
     return redirectWithToast('/admin/categories', toast('success', SUCCESS.delete));
   }
-  return saved(request, SUCCESS[form.intent]);
+  return successWithToast(request, SUCCESS[form.intent]);
 }
 
 export function meta() {

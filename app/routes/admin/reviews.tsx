@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { ReviewCard } from '~/components/admin/review-card';
 import { ReviewFormDialog } from '~/components/admin/review-form-dialog';
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
-import { redirectWithToast, toast, toastHeader } from '~/lib/toast.server';
+import { redirectWithToast, successWithToast, toast } from '~/lib/toast.server';
 import { requireAdmin } from '~/modules/auth/index.server';
 import { listProductOptions } from '~/modules/catalog/index.server';
 import { REVIEW_MESSAGES, reviewDeleteSchema, reviewFormSchema } from '~/modules/reviews';
@@ -57,18 +57,6 @@ function failureText(intent: unknown, error: string): string {
     : `Erro ao salvar avaliação: ${error}`;
 }
 
-/**
- * A saved form's answer. Its toast also rides the toast cookie, which the layout reads in the
- * reload that follows a fetcher's submission, so it shows even if the form that sent it was
- * re-rendered away meanwhile (the Toaster shows each toast once). A plain form post (before
- * JavaScript) shows the answer in the page instead, so it gets no cookie to repeat it later.
- */
-async function saved(request: Request, message: string) {
-  const value = toast('success', message);
-  if (request.headers.get('Sec-Fetch-Mode') === 'navigate') return data({ toast: value });
-  return data({ toast: value }, { headers: { 'Set-Cookie': await toastHeader(value) } });
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   const wrongMethod = refuseOtherMethods(request);
   if (wrongMethod) return wrongMethod;
@@ -103,7 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   if (form.intent === 'create') {
-    return saved(request, 'Avaliação adicionada com sucesso!');
+    return successWithToast(request, 'Avaliação adicionada com sucesso!');
   }
   // The deleted review's card, with the form that sent this, is gone after the reload: the
   // toast rides the redirect back to the same page (and shows without JavaScript too).

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { UserCreateForm, UserPasswordForm } from '~/components/admin/user-forms';
 import { UserList } from '~/components/admin/user-list';
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
-import { redirectWithToast, toast, toastHeader } from '~/lib/toast.server';
+import { redirectWithToast, successWithToast, toast } from '~/lib/toast.server';
 import {
   changePasswordSchema,
   createAdminSchema,
@@ -66,18 +66,6 @@ function safeValues(values: Record<string, string>) {
   return { email, fullName };
 }
 
-/**
- * A saved form's answer. Its toast also rides the toast cookie, which the layout reads in the
- * reload that follows a fetcher's submission, so it shows even if the form that sent it was
- * re-rendered away meanwhile (the Toaster shows each toast once). A plain form post (before
- * JavaScript) shows the answer in the page instead, so it gets no cookie to repeat it later.
- */
-async function saved(request: Request, message: string) {
-  const value = toast('success', message);
-  if (request.headers.get('Sec-Fetch-Mode') === 'navigate') return data({ toast: value });
-  return data({ toast: value }, { headers: { 'Set-Cookie': await toastHeader(value) } });
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   const wrongMethod = refuseOtherMethods(request);
   if (wrongMethod) return wrongMethod;
@@ -106,7 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         409,
       );
     }
-    return saved(request, 'Administrador criado com sucesso!');
+    return successWithToast(request, 'Administrador criado com sucesso!');
   }
   if (form.intent === 'set-active') {
     const changed = await setAdminActive(context.db, {
@@ -153,7 +141,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       changed.error === ADMIN_MESSAGES.wrongPassword ? 400 : 404,
     );
   }
-  return saved(request, 'Senha alterada com sucesso!');
+  return successWithToast(request, 'Senha alterada com sucesso!');
 }
 
 export function meta() {
