@@ -4,7 +4,6 @@ import type { Db } from '~/db/database.server';
 
 import { hashPassword, verifyPassword } from './password.server';
 import { adminUsers, sessions } from './schema';
-import { hashSessionToken, sessionCookie } from './session.server';
 
 export const ADMIN_MESSAGES = {
   emailTaken: 'Já existe um administrador com este e-mail.',
@@ -84,17 +83,6 @@ export async function setAdminActive(
     if (!input.active) await tx.delete(sessions).where(eq(sessions.adminUserId, updated.id));
     return { ok: true, id: updated.id } as const;
   });
-}
-
-/** The stored (hashed) id of the session a request carries, to keep it in changePassword. */
-export async function currentSessionId(request: Request): Promise<string | null> {
-  let token: unknown;
-  try {
-    token = await sessionCookie.parse(request.headers.get('Cookie'));
-  } catch {
-    return null;
-  }
-  return typeof token === 'string' && token ? hashSessionToken(token) : null;
 }
 
 /**

@@ -2,13 +2,13 @@ export {
   ADMIN_MESSAGES,
   changePassword,
   createAdmin,
-  currentSessionId,
   listAdmins,
   setAdminActive,
   type AdminChange,
   type AdminUserRow,
 } from './admins.server';
 export {
+  currentSessionId,
   endSession,
   findSignedInAdmin,
   hashSessionToken,

@@ -43,6 +43,12 @@ async function readToken(request: Request): Promise<string | null> {
   return typeof token === 'string' && token.length >= 32 && token.length <= 256 ? token : null;
 }
 
+/** The hashed id of the session the request carries (valid or not), to tell it from others. */
+export async function currentSessionId(request: Request): Promise<string | null> {
+  const token = await readToken(request);
+  return token ? hashSessionToken(token) : null;
+}
+
 /**
  * The active admin whose unexpired session the request carries, if any. Each call pushes the
  * session's end further (sliding expiry), at most once every few minutes.
