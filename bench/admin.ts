@@ -11,29 +11,28 @@
 // BENCH_POSTGRES_URL or --database-url <url> (a server to create `vitrine_bench_admin_…` on and
 // drop it after; default postgres://postgres@127.0.0.1:5432/postgres; `skip` runs PGlite only),
 // VITRINE_BUILD_DIR (default build-bench, built first if missing).
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { availableParallelism, cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
+import { availableParallelism, cpus } from 'node:os';
 
 import { sql } from 'drizzle-orm';
 
-import { openDatabase, type Db } from '~/db/database.server';
-import { initializeStore } from '~/flows/seed-sample-store.server';
+import type { Db } from '~/db/database.server';
 import { addDays, todayIn } from '~/lib/periods';
 import { orderNumber } from '~/modules/orders';
 
 import { adminVisitor, withAdmin } from '../tests/support/admin';
-import { createDatabase, dropDatabase, uniqueDatabaseName } from '../tests/support/postgres';
 import { prepareStoreFolder } from '../tests/support/store';
 import type { Visitor } from '../tests/support/visitor';
 
 import { positiveInteger } from './options';
-
-const ROOT = new URL('..', import.meta.url).pathname;
-const BUILD_DIR = process.env.VITRINE_BUILD_DIR || 'build-bench';
+import {
+  ensureBuilt,
+  percentile,
+  printTable,
+  scratchPostgres,
+  startServer,
+  textArray,
+} from './support';
 
 const ORDERS = positiveInteger('ORDERS', 100_000);
 const DAYS = positiveInteger('DAYS', 400);
@@ -66,12 +65,6 @@ const SURNAMES = [
   'Gomes', 'Costa', 'Ribeiro', 'Martins', 'Carvalho', 'Araújo', 'Melo', 'Barbosa', 'Cardoso',
   'Teixeira', 'Nascimento', 'Moreira', 'Cavalcanti', 'Dias', 'Castro',
 ];
-
-const textArray = (values: string[]) =>
-  sql`array[${sql.join(
-    values.map((value) => sql`${value}`),
-    sql`, `,
-  )}]::text[]`;
 
 // ---------------------------------------------------------------------------------------------
 // Data
@@ -213,120 +206,21 @@ async function pgliteBackend(): Promise<Backend> {
 }
 
 async function postgresBackend(): Promise<Backend> {
-  const name = uniqueDatabaseName('vitrine_bench_admin');
-  console.log(`PostgreSQL: preparing the store in ${name}…`);
-  const url = await createDatabase(POSTGRES_URL, name);
-  const dataDir = await mkdtemp(join(tmpdir(), 'vitrine-bench-'));
-  const cleanUp = async () => {
-    await dropDatabase(POSTGRES_URL, name);
-    await rm(dataDir, { recursive: true, force: true });
-  };
-  let terms: Record<string, string>;
-  try {
-    const database = await openDatabase({ databaseUrl: url });
-    try {
-      await database.migrate();
-      await initializeStore(database.db, { seed: true });
-      await fill(database.db);
-      terms = await searchTerms(database.db);
-    } finally {
-      await database.close();
-    }
-  } catch (error) {
-    await cleanUp();
-    throw error;
-  }
+  let terms: Record<string, string> = {};
+  const { url, dataDir, cleanUp } = await scratchPostgres(
+    POSTGRES_URL,
+    'vitrine_bench_admin',
+    async (db) => {
+      await fill(db);
+      terms = await searchTerms(db);
+    },
+    (name) => console.log(`PostgreSQL: preparing the store in ${name}…`),
+  );
   return {
     name: 'PostgreSQL',
     env: { DATABASE_URL: url, DATA_DIR: dataDir },
     terms,
     cleanUp,
-  };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-function run(command: string, args: string[], env: Record<string, string>): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd: ROOT,
-      stdio: 'inherit',
-      env: { ...process.env, ...env },
-    });
-    child.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited ${code}`)),
-    );
-  });
-}
-
-interface Server {
-  url: string;
-  stop(): Promise<void>;
-}
-
-/** `node server/main.js` as in production; resolves once /healthz answers 200. */
-async function startServer(backend: Backend): Promise<Server> {
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    LOG_LEVEL: 'warn',
-    SEED: 'false',
-    VITRINE_BUILD_DIR: BUILD_DIR,
-    SMTP_URL: '',
-    UTMIFY_API_TOKEN: '',
-    ...backend.env,
-  };
-  if (!backend.env.DATABASE_URL) delete env.DATABASE_URL;
-  const child: ChildProcess = spawn(process.execPath, ['server/main.js'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  // Keep draining, or the server would block on a full pipe; keep the tail for errors.
-  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-  let gone = false;
-  void exited.then(() => (gone = true));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (gone) throw new Error(`The server exited:\n${output}`);
-    if (Date.now() > deadline) {
-      child.kill('SIGTERM');
-      throw new Error(`The server did not answer /healthz within 60 s:\n${output}`);
-    }
-    try {
-      const response = await fetch(`${url}/healthz`);
-      await response.arrayBuffer();
-      if (response.status === 200) break;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    url,
-    async stop() {
-      if (!gone) child.kill('SIGTERM');
-      const code = await exited;
-      if (code !== 0) console.error(`The server exited with ${code}:\n${output}`);
-    },
   };
 }
 
@@ -362,11 +256,6 @@ function targets(terms: Record<string, string>): Target[] {
   ];
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
 interface Measured {
   backend: string;
   target: Target;
@@ -395,19 +284,18 @@ async function measure(backend: string, visitors: Visitor[], target: Target): Pr
       }
     }),
   );
-  times.sort((a, b) => a - b);
   return {
     backend,
     target,
     p50: percentile(times, 50),
     p95: percentile(times, 95),
-    max: times.at(-1) ?? 0,
+    max: percentile(times, 100),
     statuses,
   };
 }
 
 async function benchmark(backend: Backend): Promise<Measured[]> {
-  const server = await startServer(backend);
+  const server = await startServer({ SEED: 'false', ...backend.env });
   try {
     const visitors = await Promise.all(
       Array.from({ length: CONNECTIONS }, () => adminVisitor(server.url)),
@@ -426,25 +314,8 @@ async function benchmark(backend: Backend): Promise<Measured[]> {
   }
 }
 
-function printTable(header: string[], lines: string[][]): void {
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...lines.map((line) => line[column]!.length)),
-  );
-  const left = 2;
-  const format = (cells: string[]) =>
-    `| ${cells.map((cell, column) => (column < left ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join(' | ')} |`;
-  console.log(format(header));
-  console.log(
-    `|${widths.map((width, column) => (column < left ? `:${'-'.repeat(width + 1)}` : `${'-'.repeat(width + 1)}:`)).join('|')}|`,
-  );
-  for (const line of lines) console.log(format(line));
-}
-
 async function main(): Promise<void> {
-  if (!existsSync(join(ROOT, BUILD_DIR, 'server/index.js'))) {
-    console.log(`Building into ${BUILD_DIR}…`);
-    await run('npm', ['run', 'build'], { VITRINE_BUILD_DIR: BUILD_DIR });
-  }
+  await ensureBuilt();
   const results: Measured[] = [];
   const makers: (() => Promise<Backend>)[] = [pgliteBackend];
   if (POSTGRES_URL !== 'skip') makers.push(postgresBackend);

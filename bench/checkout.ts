@@ -13,25 +13,24 @@
 // BENCH_POSTGRES_URL (server to create a scratch database on; default
 // postgres://postgres@127.0.0.1:5432/postgres; BENCH_POSTGRES_URL=skip runs PGlite only),
 // VITRINE_BUILD_DIR (default build-bench, built first if missing).
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { availableParallelism, cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
+import { availableParallelism, cpus } from 'node:os';
 
 import { sql } from 'drizzle-orm';
 
 import { openDatabase, type Db } from '~/db/database.server';
-import { initializeStore } from '~/flows/seed-sample-store.server';
 
-import { createDatabase, dropDatabase, uniqueDatabaseName } from '../tests/support/postgres';
 import { prepareStoreFolder } from '../tests/support/store';
 
 import { positiveInteger } from './options';
-
-const ROOT = new URL('..', import.meta.url).pathname;
-const BUILD_DIR = process.env.VITRINE_BUILD_DIR || 'build-bench';
+import {
+  ensureBuilt,
+  percentile,
+  printTable,
+  scratchPostgres,
+  startServer,
+  type Server,
+} from './support';
 
 const DURATION_MS = positiveInteger('DURATION', 15) * 1000;
 const WARMUP_MS = positiveInteger('WARMUP', 3) * 1000;
@@ -88,26 +87,7 @@ async function pgliteBackend(): Promise<Backend> {
 }
 
 async function postgresBackend(): Promise<Backend> {
-  const name = uniqueDatabaseName('vitrine_bench');
-  const url = await createDatabase(POSTGRES_URL, name);
-  const dataDir = await mkdtemp(join(tmpdir(), 'vitrine-bench-'));
-  const cleanUp = async () => {
-    await dropDatabase(POSTGRES_URL, name);
-    await rm(dataDir, { recursive: true, force: true });
-  };
-  try {
-    const database = await openDatabase({ databaseUrl: url });
-    try {
-      await database.migrate();
-      await initializeStore(database.db, { seed: true });
-      await fillStock(database.db);
-    } finally {
-      await database.close();
-    }
-  } catch (error) {
-    await cleanUp();
-    throw error;
-  }
+  const { url, dataDir, cleanUp } = await scratchPostgres(POSTGRES_URL, 'vitrine_bench', fillStock);
   return {
     name: 'PostgreSQL',
     // DATA_DIR still holds the e-mails the outbox writes as .eml files.
@@ -117,68 +97,16 @@ async function postgresBackend(): Promise<Backend> {
   };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-function run(command: string, args: string[], env: Record<string, string>): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd: ROOT,
-      stdio: 'inherit',
-      env: { ...process.env, ...env },
-    });
-    child.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited ${code}`)),
-    );
-  });
-}
-
-interface Server {
-  url: string;
+interface WatchedServer extends Server {
   /** The messages of the warnings and errors the server logged, with how often. */
   complaints: Map<string, number>;
-  stop(): Promise<void>;
 }
 
-/** `node server/main.js` as in production; resolves once /healthz answers 200. */
-async function startServer(backend: Backend): Promise<Server> {
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    PAYMENT_PROVIDER: 'sandbox',
-    CHECKOUT_RATE_LIMIT: '1000000',
-    LOG_LEVEL: 'warn',
-    VITRINE_BUILD_DIR: BUILD_DIR,
-    // No outside services: e-mails go to .eml files, no sales tracking.
-    SMTP_URL: '',
-    UTMIFY_API_TOKEN: '',
-    ...backend.env,
-  };
-  if (!backend.env.DATABASE_URL) delete env.DATABASE_URL;
-  const child: ChildProcess = spawn(process.execPath, ['server/main.js'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
+/** The production server, with a count of the warnings and errors it logs. */
+async function startWatchedServer(backend: Backend): Promise<WatchedServer> {
   let partial = '';
   const complaints = new Map<string, number>();
-  // Keep draining, or the server would block on a full pipe; keep the tail for errors.
-  const keep = (chunk: Buffer) => {
-    const text = chunk.toString();
-    output = (output + text).slice(-20_000);
+  const count = (text: string) => {
     const lines = (partial + text).split('\n');
     partial = lines.pop() ?? '';
     for (const line of lines) {
@@ -199,37 +127,11 @@ async function startServer(backend: Backend): Promise<Server> {
       if (message.trim()) complaints.set(message, (complaints.get(message) ?? 0) + 1);
     }
   };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-  let gone = false;
-  void exited.then(() => (gone = true));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (gone) throw new Error(`The server exited:\n${output}`);
-    if (Date.now() > deadline) {
-      child.kill('SIGTERM');
-      throw new Error(`The server did not answer /healthz within 60 s:\n${output}`);
-    }
-    try {
-      const response = await fetch(`${url}/healthz`);
-      await response.arrayBuffer();
-      if (response.status === 200) break;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    url,
-    complaints,
-    async stop() {
-      if (!gone) child.kill('SIGTERM');
-      const code = await exited;
-      if (code !== 0) console.error(`The server exited with ${code}:\n${output}`);
-    },
-  };
+  const server = await startServer(
+    { PAYMENT_PROVIDER: 'sandbox', CHECKOUT_RATE_LIMIT: '1000000', ...backend.env },
+    count,
+  );
+  return { ...server, complaints };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -408,12 +310,6 @@ interface Row {
   failures: number;
 }
 
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
 function row(backend: string, target: string, tally: Tally & { seconds: number }): Row {
   return {
     backend,
@@ -423,20 +319,6 @@ function row(backend: string, target: string, tally: Tally & { seconds: number }
     p99: percentile(tally.latencies, 99),
     failures: [...tally.failures.values()].reduce((sum, n) => sum + n, 0),
   };
-}
-
-function printTable(header: string[], lines: string[][]): void {
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...lines.map((line) => line[column]!.length)),
-  );
-  const left = 2;
-  const format = (cells: string[]) =>
-    `| ${cells.map((cell, column) => (column < left ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join(' | ')} |`;
-  console.log(format(header));
-  console.log(
-    `|${widths.map((width, column) => (column < left ? `:${'-'.repeat(width + 1)}` : `${'-'.repeat(width + 1)}:`)).join('|')}|`,
-  );
-  for (const line of lines) console.log(format(line));
 }
 
 function printFailures(label: string, failures: Map<string, number>): void {
@@ -457,7 +339,7 @@ interface Outcome {
 }
 
 async function benchmark(backend: Backend): Promise<Outcome> {
-  const server = await startServer(backend);
+  const server = await startWatchedServer(backend);
   confirmations.count = 0;
   let paid = 0;
   const rows: Row[] = [];
@@ -542,10 +424,7 @@ async function benchmark(backend: Backend): Promise<Outcome> {
 }
 
 async function main(): Promise<void> {
-  if (!existsSync(join(ROOT, BUILD_DIR, 'server/index.js'))) {
-    console.log(`Building into ${BUILD_DIR}…`);
-    await run('npm', ['run', 'build'], { VITRINE_BUILD_DIR: BUILD_DIR });
-  }
+  await ensureBuilt();
   const outcomes: Outcome[] = [];
   const makers: (() => Promise<Backend>)[] = [pgliteBackend];
   if (POSTGRES_URL !== 'skip') makers.push(postgresBackend);

@@ -15,6 +15,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseOptions, type Db } from '~/db/database.server';
 
 import { positiveInteger } from './options';
+import { textArray } from './support';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const BUILD_DIR = process.env.VITRINE_BUILD_DIR || 'build';
@@ -48,12 +49,6 @@ const IMAGES = [
 ];
 const SEARCH_TERM = 'teclado';
 const GENERATED_CATEGORY = 'Categoria gerada para o benchmark.';
-
-const textArray = (values: string[]) =>
-  sql`array[${sql.join(
-    values.map((value) => sql`${value}`),
-    sql`, `,
-  )}]::text[]`;
 
 /** Categories, products and some reviews, all in a few set-based statements. */
 async function fillCatalogue(db: Db, count: number): Promise<string> {

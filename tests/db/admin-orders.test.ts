@@ -37,6 +37,7 @@ import { defaultSettings } from '~/modules/settings';
 
 import { ADMIN } from '../support/admin';
 import { describeDb, queryRows } from '../support/db';
+import { VALID_CHECKOUT } from '../support/visitor';
 
 const FONE = '5a3b1e00-0000-4000-8000-00000000d001';
 const CABO = '5a3b1e00-0000-4000-8000-00000000d002';
@@ -76,17 +77,10 @@ async function place(
     db,
     {
       form: checkoutFormSchema.parse({
-        customerName: shopper.name ?? 'Maria da Silva',
-        customerEmail: shopper.email ?? 'maria@example.com',
-        customerCpf: shopper.cpf ?? '529.982.247-25',
-        customerPhone: '(11) 98765-4321',
-        zipCode: '01310-100',
-        street: 'Avenida Paulista',
-        number: '1000',
-        neighborhood: 'Bela Vista',
-        city: 'São Paulo',
-        state: 'SP',
-        paymentMethod: 'pix',
+        ...VALID_CHECKOUT,
+        customerName: shopper.name ?? VALID_CHECKOUT.customerName,
+        customerEmail: shopper.email ?? VALID_CHECKOUT.customerEmail,
+        customerCpf: shopper.cpf ?? VALID_CHECKOUT.customerCpf,
         idempotencyKey: randomUUID(),
       }),
       cart: cart.map(({ productId, quantity }) => ({

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 
-import { categories, media, orderItems, orders, products } from '~/db/schema';
+import { categories, media, orderItems, products } from '~/db/schema';
 import { saveProduct } from '~/flows/save-product.server';
 import { parseFormData } from '~/lib/form';
 import {
@@ -24,6 +24,7 @@ import {
 } from '~/modules/catalog/index.server';
 
 import { describeDb } from '../support/db';
+import { insertOrderRow } from '../support/orders';
 
 describe('product form', () => {
   it.each([
@@ -269,26 +270,9 @@ describeDb('admin products', ({ db }) => {
     const kitchen = await category();
     const id = randomUUID();
     await saveProduct(db(), { mode: 'create', id, values: values(kitchen.id), uploads: [] });
-    const [order] = await db()
-      .insert(orders)
-      .values({
-        customerName: 'Maria da Silva',
-        customerEmail: 'maria@example.com',
-        customerPhone: '11987654321',
-        customerCpf: '52998224725',
-        shippingZip: '01310100',
-        shippingStreet: 'Avenida Paulista',
-        shippingNumber: '1000',
-        shippingNeighborhood: 'Bela Vista',
-        shippingCity: 'São Paulo',
-        shippingState: 'SP',
-        subtotalCents: 3990,
-        totalAmountCents: 3990,
-        orderToken: randomUUID(),
-      })
-      .returning();
+    const order = await insertOrderRow(db(), { cents: 3990, orderToken: randomUUID() });
     await db().insert(orderItems).values({
-      orderId: order!.id,
+      orderId: order.id,
       productId: id,
       productName: 'Caneca',
       productPriceCents: 3990,
@@ -297,7 +281,7 @@ describeDb('admin products', ({ db }) => {
       imageUrl: 'https://cdn.example/caneca.jpg',
     });
     expect(await deleteProduct(db(), id)).toBe(true);
-    const [item] = await db().select().from(orderItems).where(eq(orderItems.orderId, order!.id));
+    const [item] = await db().select().from(orderItems).where(eq(orderItems.orderId, order.id));
     expect(item).toMatchObject({
       productId: null,
       productName: 'Caneca',

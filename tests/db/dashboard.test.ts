@@ -1,36 +1,21 @@
 import { expect, it } from 'vitest';
 
 import type { Db } from '~/db/database.server';
-import { orders, products } from '~/db/schema';
+import { products } from '~/db/schema';
 import { monthToDate, resolvePeriod, type DayRange } from '~/lib/periods';
 import { productCounts } from '~/modules/catalog/index.server';
 import { type OrderStatus } from '~/modules/orders';
 import { salesByDay, salesMetrics } from '~/modules/orders/index.server';
 
 import { describeDb } from '../support/db';
+import { insertOrderRow } from '../support/orders';
 
 const SAO_PAULO = 'America/Sao_Paulo';
 // A Monday; São Paulo is at UTC−3 all year since 2019.
 const TODAY = '2025-03-10';
 
 async function placeOrder(db: Db, at: string, status: OrderStatus, cents: number): Promise<void> {
-  await db.insert(orders).values({
-    customerName: 'Maria da Silva',
-    customerEmail: 'maria@example.com',
-    customerPhone: '11987654321',
-    customerCpf: '52998224725',
-    shippingZip: '01310100',
-    shippingStreet: 'Avenida Paulista',
-    shippingNumber: '1000',
-    shippingNeighborhood: 'Bela Vista',
-    shippingCity: 'São Paulo',
-    shippingState: 'SP',
-    subtotalCents: cents,
-    totalAmountCents: cents,
-    status,
-    orderToken: 'token-do-navegador',
-    createdAt: new Date(at),
-  });
+  await insertOrderRow(db, { createdAt: new Date(at), status, cents });
 }
 
 /** The orders of the scenario, at instants written in UTC with their São Paulo time beside. */

@@ -2,7 +2,6 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
 import type { Db } from '~/db/database.server';
-import { orders } from '~/db/schema';
 import { addDays, PERIOD_MESSAGES, todayIn } from '~/lib/periods';
 import type { OrderStatus } from '~/modules/orders';
 
@@ -10,6 +9,7 @@ import { adminVisitor, signIn, withAdmin } from '../support/admin';
 import { seriousAxeViolations } from '../support/axe';
 import { openPage, VIEWPORTS } from '../support/browser';
 import { useStoreAndBrowser } from '../support/fixtures';
+import { insertOrderRow } from '../support/orders';
 import { Visitor, visibleText } from '../support/visitor';
 
 // The store's calendar (São Paulo has kept UTC−3 all year since 2019). A run that crosses
@@ -21,23 +21,7 @@ const FIVE_DAYS_AGO = addDays(TODAY, -5);
 const at = (day: string, time: string) => new Date(`${day}T${time}:00-03:00`);
 
 async function placeOrder(db: Db, createdAt: Date, status: OrderStatus, cents: number) {
-  await db.insert(orders).values({
-    customerName: 'Maria da Silva',
-    customerEmail: 'maria@example.com',
-    customerPhone: '11987654321',
-    customerCpf: '52998224725',
-    shippingZip: '01310100',
-    shippingStreet: 'Avenida Paulista',
-    shippingNumber: '1000',
-    shippingNeighborhood: 'Bela Vista',
-    shippingCity: 'São Paulo',
-    shippingState: 'SP',
-    subtotalCents: cents,
-    totalAmountCents: cents,
-    status,
-    orderToken: 'token-do-navegador',
-    createdAt,
-  });
+  await insertOrderRow(db, { createdAt, status, cents });
 }
 
 // Today: R$ 150 paid, R$ 50 shipped, R$ 20 pending. Yesterday: R$ 30 delivered, R$ 70

@@ -1,7 +1,7 @@
 import type { AddressParts } from './display';
 import type { OrderEvent } from './order-events';
-import type { CancelReason, OrderStatus } from './schema';
-import type { OrderLine } from './types';
+import type { OrderStatus } from './schema';
+import type { OrderView } from './types';
 
 /** One row of the admin's order list. */
 export interface AdminOrderRow {
@@ -25,30 +25,29 @@ export interface AdminOrderPage {
 }
 
 /** An order as staff see it: everything the shopper gave, the payment and the timeline. */
-export interface AdminOrderDetail {
-  id: string;
-  number: string;
-  status: OrderStatus;
-  customer: { name: string; email: string; phone: string; cpf: string };
-  address: AddressParts;
-  createdAt: Date;
-  lines: OrderLine[];
-  subtotalCents: number;
-  shippingCents: number;
-  totalCents: number;
-  paymentMethod: string;
-  payment: {
-    provider: string | null;
-    id: string | null;
-    status: string | null;
+export interface AdminOrderDetail extends Pick<
+  OrderView,
+  | 'id'
+  | 'number'
+  | 'status'
+  | 'customer'
+  | 'address'
+  | 'createdAt'
+  | 'lines'
+  | 'subtotalCents'
+  | 'shippingCents'
+  | 'totalCents'
+  | 'paymentMethod'
+  | 'trackingCode'
+  | 'cancelReason'
+> {
+  payment: Pick<OrderView['payment'], 'provider' | 'id' | 'status'> & {
     paidAt: Date | null;
     /** The PIX's deadline (or the unpaid order's, before a payment exists). */
     expiresAt: Date | null;
     /** The shopper paid after the order was cancelled: staff must refund or ship. */
     latePaymentAt: Date | null;
   };
-  trackingCode: string | null;
-  cancelReason: CancelReason | null;
   cancelledAt: Date | null;
   events: OrderEvent[];
 }

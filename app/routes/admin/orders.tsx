@@ -13,6 +13,7 @@ import {
 import type { OrderActionReply } from '~/components/admin/order-detail';
 import { OrderFiltersForm } from '~/components/admin/order-filters';
 import { OrderList } from '~/components/admin/order-list';
+import { AdminPagination } from '~/components/admin/pagination';
 import { useToastFrom } from '~/components/admin/toaster';
 import { CloseIcon } from '~/components/ui/icons';
 import { ADMIN_ORDER_MESSAGES, deleteOrderByStaff } from '~/flows/admin-order-status.server';
@@ -160,47 +161,18 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
           a busca ou o período para encontrar pedidos mais antigos.
         </p>
       ) : null}
-      <Pager filters={filters} page={page.page} pageCount={page.pageCount} />
+      <AdminPagination
+        label="Páginas de pedidos"
+        page={page.page}
+        pageCount={page.pageCount}
+        href={(target) => `/admin/orders${orderFiltersQuery(filters, target)}`}
+      />
       {inDialog ? (
         <OrderDialog onClose={() => navigate(-1)}>
           <Outlet context={{ inDialog: true, listHref } satisfies OrdersOutletContext} />
         </OrderDialog>
       ) : null}
     </div>
-  );
-}
-
-function Pager({
-  filters,
-  page,
-  pageCount,
-}: {
-  filters: Route.ComponentProps['loaderData']['filters'];
-  page: number;
-  pageCount: number;
-}) {
-  if (pageCount <= 1) return null;
-  const href = (target: number) => `/admin/orders${orderFiltersQuery(filters, target)}`;
-  return (
-    <nav aria-label="Páginas de pedidos" className="flex items-center justify-between gap-2">
-      {page > 1 ? (
-        <Link to={href(page - 1)} className="admin-button-secondary" rel="prev">
-          Anterior
-        </Link>
-      ) : (
-        <span />
-      )}
-      <p className="text-sm text-slate-700">
-        Página {page} de {pageCount}
-      </p>
-      {page < pageCount ? (
-        <Link to={href(page + 1)} className="admin-button-secondary" rel="next">
-          Próxima
-        </Link>
-      ) : (
-        <span />
-      )}
-    </nav>
   );
 }
 

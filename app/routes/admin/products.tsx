@@ -3,6 +3,7 @@ import { z } from 'zod';
 
 import { ConfirmDialog } from '~/components/admin/confirm-dialog';
 import { useProductDialog } from '~/components/admin/product-dialog';
+import { AdminPagination } from '~/components/admin/pagination';
 import { ProductImport } from '~/components/admin/product-import';
 import { ProductThumb, StockBadge } from '~/components/admin/product-list-parts';
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
@@ -304,36 +305,12 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
             ))}
           </ul>
 
-          {pageCount > 1 ? (
-            <nav
-              aria-label="Paginação"
-              className="flex flex-wrap items-center justify-between gap-2"
-            >
-              {page > 1 ? (
-                <Link
-                  to={adminProductListPath({ q, page: page - 1 })}
-                  className="admin-button-secondary"
-                >
-                  Anterior
-                </Link>
-              ) : (
-                <span />
-              )}
-              <p className="text-sm text-slate-700">
-                Página {page} de {pageCount}
-              </p>
-              {page < pageCount ? (
-                <Link
-                  to={adminProductListPath({ q, page: page + 1 })}
-                  className="admin-button-secondary"
-                >
-                  Próxima
-                </Link>
-              ) : (
-                <span />
-              )}
-            </nav>
-          ) : null}
+          <AdminPagination
+            label="Paginação"
+            page={page}
+            pageCount={pageCount}
+            href={(target) => adminProductListPath({ q, page: target })}
+          />
         </>
       )}
       {productDialog.element}

@@ -1,0 +1,192 @@
+// What the benches that run the production server share: the build, the server, a scratch
+// PostgreSQL database, and the figures and table they print.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { sql } from 'drizzle-orm';
+
+import { openDatabase, type Db } from '~/db/database.server';
+import { initializeStore } from '~/flows/seed-sample-store.server';
+
+import { createDatabase, dropDatabase, uniqueDatabaseName } from '../tests/support/postgres';
+
+export const ROOT = new URL('..', import.meta.url).pathname;
+export const BUILD_DIR = process.env.VITRINE_BUILD_DIR || 'build-bench';
+
+/** Builds into BUILD_DIR unless a build is already there. */
+export async function ensureBuilt(): Promise<void> {
+  if (existsSync(join(ROOT, BUILD_DIR, 'server/index.js'))) return;
+  console.log(`Building into ${BUILD_DIR}…`);
+  await run('npm', ['run', 'build'], { VITRINE_BUILD_DIR: BUILD_DIR });
+}
+
+function run(command: string, args: string[], env: Record<string, string>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, ...env },
+    });
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited ${code}`)),
+    );
+  });
+}
+
+/** A text[] literal for set-based statements. */
+export const textArray = (values: string[]) =>
+  sql`array[${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )}]::text[]`;
+
+export interface ScratchDatabase {
+  url: string;
+  /** A data folder next to it (the outbox writes its e-mails there). */
+  dataDir: string;
+  cleanUp(): Promise<void>;
+}
+
+/**
+ * A new database named after `prefix` on the PostgreSQL server at `serverUrl`, migrated, with
+ * the sample store and what `fill` adds; dropped again by `cleanUp` (or at once if `fill` fails).
+ */
+export async function scratchPostgres(
+  serverUrl: string,
+  prefix: string,
+  fill: (db: Db) => Promise<void>,
+  announce?: (name: string) => void,
+): Promise<ScratchDatabase> {
+  const name = uniqueDatabaseName(prefix);
+  announce?.(name);
+  const url = await createDatabase(serverUrl, name);
+  const dataDir = await mkdtemp(join(tmpdir(), 'vitrine-bench-'));
+  const cleanUp = async () => {
+    await dropDatabase(serverUrl, name);
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const database = await openDatabase({ databaseUrl: url });
+    try {
+      await database.migrate();
+      await initializeStore(database.db, { seed: true });
+      await fill(database.db);
+    } finally {
+      await database.close();
+    }
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+  return { url, dataDir, cleanUp };
+}
+
+export interface Server {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * `node server/main.js` from BUILD_DIR as in production, with `env` on top of the bench's
+ * defaults (no DATABASE_URL unless `env` has one); resolves once /healthz answers 200.
+ * `watch` sees everything the server writes.
+ */
+export async function startServer(
+  env: Record<string, string>,
+  watch?: (text: string) => void,
+): Promise<Server> {
+  const port = await freePort();
+  const serverEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: 'warn',
+    VITRINE_BUILD_DIR: BUILD_DIR,
+    // No outside services: e-mails go to .eml files, no sales tracking.
+    SMTP_URL: '',
+    UTMIFY_API_TOKEN: '',
+    ...env,
+  };
+  if (!env.DATABASE_URL) delete serverEnv.DATABASE_URL;
+  const child: ChildProcess = spawn(process.execPath, ['server/main.js'], {
+    cwd: ROOT,
+    env: serverEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  // Keep draining, or the server would block on a full pipe; keep the tail for errors.
+  const keep = (chunk: Buffer) => {
+    const text = chunk.toString();
+    output = (output + text).slice(-20_000);
+    watch?.(text);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  let gone = false;
+  void exited.then(() => (gone = true));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (gone) throw new Error(`The server exited:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error(`The server did not answer /healthz within 60 s:\n${output}`);
+    }
+    try {
+      const response = await fetch(`${url}/healthz`);
+      await response.arrayBuffer();
+      if (response.status === 200) break;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    url,
+    async stop() {
+      if (!gone) child.kill('SIGTERM');
+      const code = await exited;
+      if (code !== 0) console.error(`The server exited with ${code}:\n${output}`);
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** The value below which `p` percent of `values` fall (0 for none). */
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** A Markdown table: the first two columns left-aligned, the others right-aligned. */
+export function printTable(header: string[], lines: string[][]): void {
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...lines.map((line) => line[column]!.length)),
+  );
+  const left = 2;
+  const format = (cells: string[]) =>
+    `| ${cells.map((cell, column) => (column < left ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join(' | ')} |`;
+  console.log(format(header));
+  console.log(
+    `|${widths.map((width, column) => (column < left ? `:${'-'.repeat(width + 1)}` : `${'-'.repeat(width + 1)}:`)).join('|')}|`,
+  );
+  for (const line of lines) console.log(format(line));
+}
