@@ -38,10 +38,11 @@ export async function openPage(
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('requestfailed', (request) => {
     const error = request.failure()?.errorText;
-    // React Router stops reading a data answer once it has what it needs, and cancels data and
-    // route-discovery requests that a newer navigation makes moot; for answers the browser may
-    // not cache (the admin's `no-store`), Chromium reports those requests aborted.
-    if (error === 'net::ERR_ABORTED' && /(\.data|\/__manifest)(\?|$)/.test(request.url())) return;
+    // A request the browser cancelled is no failure of the server: a reload or navigation
+    // stops what the old page was still fetching (a font, an image), React Router stops reading a
+    // data answer once it has what it needs, and cancels requests that a newer navigation makes
+    // moot (for answers the browser may not cache, the admin's `no-store`, Chromium says aborted).
+    if (error === 'net::ERR_ABORTED') return;
     problems.push(`request failed: ${request.url()} (${error})`);
   });
   page.on('response', (response) => {
