@@ -64,7 +64,7 @@ describe('the first admin of a new store', () => {
     await page.waitForURL(`${server.url}/admin`);
     await page.getByRole('button', { name: 'Abrir menu do painel' }).click();
     const drawer = page.getByRole('dialog', { name: 'Menu do painel' });
-    expect(await drawer.getByText('ana@loja.com.br').isVisible()).toBe(true);
+    await drawer.getByText('ana@loja.com.br').waitFor();
     expect(await drawer.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe(
       'page',
     );
@@ -223,7 +223,7 @@ describe('signing in', () => {
     const { page, problems } = await openPage(browser, 'about:blank', VIEWPORTS.desktop);
     await signIn(page, server.url);
     const sidebar = page.getByRole('complementary');
-    expect(await sidebar.getByText(ADMIN.email).isVisible()).toBe(true);
+    await sidebar.getByText(ADMIN.email).waitFor();
     const [stolen] = await page.context().cookies(server.url);
     await sidebar.getByRole('button', { name: 'Sair' }).click();
     await page.waitForURL(`${server.url}/admin/login`);

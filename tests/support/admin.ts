@@ -52,4 +52,6 @@ export async function signIn(
   await page.getByLabel('Senha').fill(who.password);
   await page.getByRole('button', { name: 'Entrar no Painel' }).click();
   await page.waitForURL(`${baseUrl}/admin`);
+  // The address changes as the navigation commits; the admin's layout renders right after.
+  await page.locator('main#conteudo').waitFor();
 }
