@@ -1,10 +1,10 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useFetcher } from 'react-router';
 
-import { parseFormData } from '~/lib/form';
 import { RATING_CHOICES, reviewFormSchema } from '~/modules/reviews';
 
 import { useToastFrom } from './toaster';
+import { useFormCheck } from './use-form-check';
 
 const supportsInvokers = () =>
   typeof HTMLButtonElement !== 'undefined' && 'commandForElement' in HTMLButtonElement.prototype;
@@ -27,7 +27,7 @@ export function ReviewFormDialog({
   const form = useRef<HTMLFormElement>(null);
   const fetcher = useFetcher<Reply>();
   useToastFrom(fetcher.data);
-  const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
+  const { errors: clientErrors, check } = useFormCheck(reviewFormSchema);
   const errors = clientErrors ?? fetcher.data?.fieldErrors ?? {};
   const busy = fetcher.state !== 'idle';
 
@@ -78,17 +78,7 @@ export function ReviewFormDialog({
           method="post"
           noValidate
           className="space-y-4 p-5"
-          onSubmit={(event) => {
-            const parsed = parseFormData(new FormData(event.currentTarget), reviewFormSchema);
-            if (parsed.ok) {
-              setClientErrors(null);
-              return;
-            }
-            event.preventDefault();
-            setClientErrors(parsed.fieldErrors);
-            const first = Object.keys(parsed.fieldErrors)[0];
-            if (first) (event.currentTarget.elements.namedItem(first) as HTMLElement)?.focus();
-          }}
+          onSubmit={check}
         >
           <h2 id={`${dialogId}-title`} className="text-lg font-semibold text-slate-900">
             Adicionar Avaliação

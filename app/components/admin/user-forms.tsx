@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useFetcher } from 'react-router';
 import type { z } from 'zod';
 
-import { parseFormData } from '~/lib/form';
 import { changePasswordSchema, createAdminSchema } from '~/modules/auth';
 
 import { useToastFrom } from './toaster';
+import { useFormCheck } from './use-form-check';
 
 type Reply =
   | {
@@ -45,7 +45,7 @@ function UserFormCard({
   const form = useRef<HTMLFormElement>(null);
   const fetcher = useFetcher<Reply>();
   useToastFrom(fetcher.data);
-  const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
+  const { errors: clientErrors, check } = useFormCheck(schema);
   const errors = clientErrors ?? fetcher.data?.fieldErrors ?? {};
   const busy = fetcher.state !== 'idle';
 
@@ -64,23 +64,7 @@ function UserFormCard({
       <h2 id={`${intent}-title`} className="text-lg font-semibold">
         {title}
       </h2>
-      <fetcher.Form
-        ref={form}
-        method="post"
-        noValidate
-        className="mt-4 space-y-4"
-        onSubmit={(event) => {
-          const parsed = parseFormData(new FormData(event.currentTarget), schema);
-          if (parsed.ok) {
-            setClientErrors(null);
-            return;
-          }
-          event.preventDefault();
-          setClientErrors(parsed.fieldErrors);
-          const first = Object.keys(parsed.fieldErrors)[0];
-          if (first) (event.currentTarget.elements.namedItem(first) as HTMLElement)?.focus();
-        }}
-      >
+      <fetcher.Form ref={form} method="post" noValidate className="mt-4 space-y-4" onSubmit={check}>
         <input type="hidden" name="intent" value={intent} />
         {fields.map((field) => {
           const id = `${intent}-${field.name}`;

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 
-import { data, Link } from 'react-router';
+import { data } from 'react-router';
 import { z } from 'zod';
 
+import { AdminPagination } from '~/components/admin/pagination';
 import { ReviewCard } from '~/components/admin/review-card';
 import { ReviewFormDialog } from '~/components/admin/review-form-dialog';
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
@@ -150,27 +151,12 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
           ))}
         </ul>
       )}
-      {pageCount > 1 ? (
-        <nav aria-label="Páginas de avaliações" className="flex items-center justify-between gap-2">
-          {page > 1 ? (
-            <Link to={`?pagina=${page - 1}`} className="admin-button-secondary">
-              Anterior
-            </Link>
-          ) : (
-            <span />
-          )}
-          <p className="text-sm text-slate-700">
-            Página {page} de {pageCount}
-          </p>
-          {page < pageCount ? (
-            <Link to={`?pagina=${page + 1}`} className="admin-button-secondary">
-              Próxima
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <AdminPagination
+        label="Páginas de avaliações"
+        page={page}
+        pageCount={pageCount}
+        href={(target) => `?pagina=${target}`}
+      />
     </div>
   );
 }
