@@ -6,12 +6,14 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteLoaderData,
 } from 'react-router';
 
+import { isAdminPath } from '~/lib/admin-path';
 import { keepDataAfter } from '~/lib/revalidation';
 import { useNonce } from '~/lib/nonce';
-import { themeCss } from '~/modules/settings';
+import { themeCss, type StoreSettings } from '~/modules/settings';
 import { readColorScheme } from '~/modules/settings/index.server';
 import { inlineScriptText, type TrackingScript } from '~/modules/tracking';
 import { readConsent, trackingScripts } from '~/modules/tracking/index.server';
@@ -19,6 +21,28 @@ import { FONT_STYLESHEETS } from '~/styles/fonts';
 
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
+
+/**
+ * The theme's CSS and the fonts' stylesheets, worked out here so the code that writes the theme
+ * and the list of every font's stylesheet stay out of the shopper's JavaScript. The settings
+ * store answers with the same object until the settings change, so each change is worked out
+ * once.
+ */
+const looks = new WeakMap<StoreSettings, { themeCss: string; fontStylesheets: string[] }>();
+
+function storeLook(settings: StoreSettings) {
+  let look = looks.get(settings);
+  if (!look) {
+    look = {
+      themeCss: themeCss(settings),
+      fontStylesheets: [...new Set([settings.font_family, settings.heading_font])].map(
+        (font) => FONT_STYLESHEETS[font],
+      ),
+    };
+    looks.set(settings, look);
+  }
+  return look;
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [settings, consent, colorScheme] = await Promise.all([
@@ -28,19 +52,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   return {
     settings,
+    ...storeLook(settings),
     consent,
     colorScheme: settings.enable_dark_mode ? colorScheme : null,
-    // LGPD: third-party tracking reaches the page only after the shopper said yes, and never
-    // the staff's pages.
-    tracking:
-      consent === 'granted' && !isAdminPath(new URL(request.url).pathname)
-        ? trackingScripts(settings)
-        : null,
+    // LGPD: third-party tracking reaches the page only after the shopper said yes. Sent for the
+    // staff's pages too, because this loader does not run again when a link leads from the admin
+    // to the store; Layout leaves it out of the admin's pages.
+    tracking: consent === 'granted' ? trackingScripts(settings) : null,
   };
-}
-
-function isAdminPath(path: string): boolean {
-  return path === '/admin' || path.startsWith('/admin/') || path.startsWith('/admin.');
 }
 
 export const shouldRevalidate = keepDataAfter('/cart');
@@ -71,18 +90,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // only if the root loader could not run at all; the page then falls back to plain styles.
   const rootData = useRouteLoaderData<typeof loader>('root');
   const settings = rootData?.settings;
-  const tracking = rootData?.tracking;
-  const fonts = settings ? [...new Set([settings.font_family, settings.heading_font])] : [];
+  // Decided from the URL on the server too, so no admin HTML ever carries a tracking script.
+  const tracking = isAdminPath(useLocation().pathname) ? null : rootData?.tracking;
   return (
     <html lang="pt-BR" data-theme={rootData?.colorScheme ?? undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href={settings?.favicon_url || '/favicon.svg'} />
-        {fonts.map((font) => (
-          <link key={font} rel="stylesheet" href={FONT_STYLESHEETS[font]} />
+        {rootData?.fontStylesheets.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
         ))}
-        {settings ? <style>{themeCss(settings)}</style> : null}
+        {rootData ? <style>{rootData.themeCss}</style> : null}
         <Meta />
         {/* Stylesheets need no nonce ('self' allows them). An explicit empty one keeps React
             Router from adding the server's, which the browser could not match on hydration. */}

@@ -28,6 +28,7 @@ export default [
     route('products', 'routes/admin/products.tsx'),
     route('products/new', 'routes/admin/products-form.tsx', { id: 'admin-product-new' }),
     route('products/export.csv', 'routes/admin/products-export.ts'),
+    route('products/options', 'routes/admin/product-options.ts'),
     route('products/:id', 'routes/admin/products-form.tsx', { id: 'admin-product-edit' }),
     // Categorias
     route('categories', 'routes/admin/categories.tsx'),

@@ -10,7 +10,7 @@
 // Environment: ORDERS, DAYS, REQUESTS (default 50), WARMUP (default 5), CONNECTIONS,
 // BENCH_POSTGRES_URL or --database-url <url> (a server to create `vitrine_bench_admin_…` on and
 // drop it after; default postgres://postgres@127.0.0.1:5432/postgres; `skip` runs PGlite only),
-// VITRINE_BUILD_DIR (default build-bench, built first if missing).
+// VITRINE_BUILD_DIR (default build-bench, built first if missing or stale).
 import { rm } from 'node:fs/promises';
 import { availableParallelism, cpus } from 'node:os';
 
@@ -18,7 +18,7 @@ import { sql } from 'drizzle-orm';
 
 import type { Db } from '~/db/database.server';
 import { addDays, todayIn } from '~/lib/periods';
-import { orderNumber } from '~/modules/orders';
+import { displayCpf, orderNumber } from '~/modules/orders';
 
 import { adminVisitor, withAdmin } from '../tests/support/admin';
 import { prepareStoreFolder } from '../tests/support/store';
@@ -174,7 +174,8 @@ async function searchTerms(db: Db): Promise<Record<string, string>> {
   return {
     name: 'Cavalcanti',
     email: row.customer_email,
-    cpf: row.customer_cpf.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4'),
+    // Typed with its dots and dash, as staff copy it from the order's page.
+    cpf: displayCpf(row.customer_cpf),
     number: `#${orderNumber(row.id)}`,
   };
 }

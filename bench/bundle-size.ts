@@ -9,6 +9,8 @@ interface ManifestEntry {
   id?: string;
   parentId?: string;
   path?: string;
+  index?: boolean;
+  hasDefaultExport?: boolean;
   module: string;
   imports?: string[];
   css?: string[];
@@ -39,8 +41,16 @@ const storefront = files([
 const admin = files(Object.values(manifest.routes).filter((route) => isAdmin(route.id!)));
 const adminOnly = [...admin].filter((file) => !storefront.has(file));
 
-const gzipBytes = (file: string) =>
-  gzipSync(readFileSync(join(buildDir, 'client', file)), { level: 9 }).length;
+// Pages share most of their files: each is compressed once.
+const gzipped = new Map<string, number>();
+const gzipBytes = (file: string) => {
+  let bytes = gzipped.get(file);
+  if (bytes === undefined) {
+    bytes = gzipSync(readFileSync(join(buildDir, 'client', file)), { level: 9 }).length;
+    gzipped.set(file, bytes);
+  }
+  return bytes;
+};
 const total = (set: Iterable<string>) => [...set].reduce((sum, file) => sum + gzipBytes(file), 0);
 
 // Code that only the admin may load: finding it in a storefront chunk is a leak.
@@ -59,6 +69,18 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 console.log(`Build: ${buildDir}`);
 console.log(`Storefront JavaScript: ${storefront.size} files, ${kb(total(storefront))} gzip`);
 console.log(`Admin-only JavaScript: ${adminOnly.length} files, ${kb(total(adminOnly))} gzip`);
+
+// What a shopper's browser loads for the first page it opens: the entry and the route's chain.
+const chain = (route: ManifestEntry): ManifestEntry[] =>
+  route.parentId ? [...chain(manifest.routes[route.parentId]!), route] : [route];
+console.log('First load per storefront page:');
+for (const route of Object.values(manifest.routes)) {
+  // Pages only: a leaf with a component (layouts and resource routes are no page of their own).
+  const leaf = route.index || !Object.values(manifest.routes).some((r) => r.parentId === route.id);
+  if (isAdmin(route.id!) || !route.hasDefaultExport || !leaf) continue;
+  const page = total(files([manifest.entry, ...chain(route)]));
+  console.log(`  /${fullPath(route)}`.padEnd(34), kb(page));
+}
 console.log(
   leaks.length
     ? `Admin code in storefront chunks:\n  ${leaks.join('\n  ')}`

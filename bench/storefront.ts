@@ -3,7 +3,7 @@
 // Fills a fresh embedded database (or the empty PostgreSQL database in DATABASE_URL) with
 // PRODUCTS products, starts the production server as `npm start` would, hits a few pages with
 // autocannon for DURATION seconds each over CONNECTIONS connections, and prints a table.
-import { spawn } from 'node:child_process';
+// VITRINE_BUILD_DIR: the build to serve (default build-bench, built first if missing or stale).
 import { readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
@@ -15,10 +15,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseOptions, type Db } from '~/db/database.server';
 
 import { positiveInteger } from './options';
-import { textArray } from './support';
-
-const ROOT = new URL('..', import.meta.url).pathname;
-const BUILD_DIR = process.env.VITRINE_BUILD_DIR || 'build';
+import { BUILD_DIR, ensureBuilt, printTable, ROOT, startServer, textArray } from './support';
 
 const DURATION = positiveInteger('DURATION', 10);
 const CONNECTIONS = positiveInteger('CONNECTIONS', 10);
@@ -96,58 +93,6 @@ async function countProducts(db: Db): Promise<number> {
   return result.rows[0]!.count;
 }
 
-function run(command: string, args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit' });
-    child.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited ${code}`)),
-    );
-  });
-}
-
-interface Server {
-  url: string;
-  stop(): Promise<void>;
-}
-
-/** `node server/main.js` on a free port; resolves once its log says it listens. */
-function startServer(env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, ['server/main.js'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      SEED: 'false',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-  let output = '';
-  return new Promise((resolve, reject) => {
-    // Keep draining the request log, or the server would block on a full pipe.
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stdout.on('data', function listening(chunk: Buffer) {
-      output += chunk.toString();
-      const match = /"port":(\d+)[^\n]*Vitrine listening/.exec(output);
-      if (!match) return;
-      child.stdout.off('data', listening);
-      child.stdout.resume();
-      output = '';
-      resolve({
-        url: `http://127.0.0.1:${match[1]}`,
-        async stop() {
-          child.kill('SIGTERM');
-          await exited;
-        },
-      });
-    });
-    void exited.then((code) => reject(new Error(`The server exited (${code}):\n${output}`)));
-  });
-}
-
 /** The app's stylesheet: the hashed file every page links to. */
 function staticAssetPath(): string {
   const assets = readdirSync(join(ROOT, BUILD_DIR, 'client/assets'));
@@ -194,7 +139,7 @@ async function measure(baseUrl: string, name: string, path: string): Promise<Row
   };
 }
 
-function printTable(rows: Row[]): void {
+function printRows(rows: Row[]): void {
   const header = ['Page', 'req/s', 'p50 (ms)', 'p99 (ms)', 'errors', 'non-2xx'];
   const lines = rows.map((row) =>
     row.note
@@ -208,16 +153,7 @@ function printTable(rows: Row[]): void {
           String(row.non2xx),
         ],
   );
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...lines.map((line) => line[column]!.length)),
-  );
-  const format = (cells: string[]) =>
-    `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join(' | ')} |`;
-  console.log(format(header));
-  console.log(
-    `|${widths.map((width, column) => (column === 0 ? `:${'-'.repeat(width + 1)}` : `${'-'.repeat(width + 1)}:`)).join('|')}|`,
-  );
-  for (const line of lines) console.log(format(line));
+  printTable(header, lines, 1);
 }
 
 async function main(): Promise<void> {
@@ -248,8 +184,11 @@ async function main(): Promise<void> {
     }
     console.log(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
 
-    await run(process.execPath, ['scripts/ensure-build.js']);
-    const server = await startServer(DATABASE_URL ? { DATABASE_URL } : { DATA_DIR: dataDir! });
+    await ensureBuilt();
+    const server = await startServer({
+      SEED: 'false',
+      ...(DATABASE_URL ? { DATABASE_URL } : { DATA_DIR: dataDir! }),
+    });
     const rows: Row[] = [];
     try {
       const targets: [string, string][] = [
@@ -275,7 +214,7 @@ async function main(): Promise<void> {
         `${CONNECTIONS} connections, ${DURATION} s each; ` +
         `Node ${process.version}, ${availableParallelism()} CPU (${cpu}).\n`,
     );
-    printTable(rows);
+    printRows(rows);
   } finally {
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
     else if (filled) {

@@ -1,7 +1,6 @@
 // What the benches that run the production server share: the build, the server, a scratch
 // PostgreSQL database, and the figures and table they print.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -17,11 +16,9 @@ import { createDatabase, dropDatabase, uniqueDatabaseName } from '../tests/suppo
 export const ROOT = new URL('..', import.meta.url).pathname;
 export const BUILD_DIR = process.env.VITRINE_BUILD_DIR || 'build-bench';
 
-/** Builds into BUILD_DIR unless a build is already there. */
+/** Builds into BUILD_DIR unless a build newer than the sources is already there. */
 export async function ensureBuilt(): Promise<void> {
-  if (existsSync(join(ROOT, BUILD_DIR, 'server/index.js'))) return;
-  console.log(`Building into ${BUILD_DIR}…`);
-  await run('npm', ['run', 'build'], { VITRINE_BUILD_DIR: BUILD_DIR });
+  await run(process.execPath, ['scripts/ensure-build.js'], { VITRINE_BUILD_DIR: BUILD_DIR });
 }
 
 function run(command: string, args: string[], env: Record<string, string>): Promise<void> {
@@ -176,12 +173,11 @@ export function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-/** A Markdown table: the first two columns left-aligned, the others right-aligned. */
-export function printTable(header: string[], lines: string[][]): void {
+/** A Markdown table: the first `left` columns left-aligned, the others right-aligned. */
+export function printTable(header: string[], lines: string[][], left = 2): void {
   const widths = header.map((title, column) =>
     Math.max(title.length, ...lines.map((line) => line[column]!.length)),
   );
-  const left = 2;
   const format = (cells: string[]) =>
     `| ${cells.map((cell, column) => (column < left ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join(' | ')} |`;
   console.log(format(header));

@@ -9,11 +9,17 @@ import { databaseOptionsFromEnv, openDatabase, type Database } from '~/db/databa
 import { startBackgroundJobs } from '~/flows/background-jobs.server';
 import type { OrderEventOptions } from '~/flows/order-events.server';
 import { initializeStore } from '~/flows/seed-sample-store.server';
+import { isAdminPath } from '~/lib/admin-path';
 import type { Env } from '~/lib/env.server';
 import type { SecretsSet } from '~/lib/load-context';
 import { logger } from '~/lib/logger.server';
 import { createRateLimiter } from '~/lib/rate-limit.server';
-import { findSignedInAdmin, issueSetupCode, logSetupCode } from '~/modules/auth/index.server';
+import {
+  findSignedInAdmin,
+  issueSetupCode,
+  logSetupCode,
+  type SignedInAdmin,
+} from '~/modules/auth/index.server';
 import type { PaymentProvider } from '~/modules/payments';
 import { createPaymentProvider } from '~/modules/payments/index.server';
 import { createSettingsStore, type SettingsStore } from '~/modules/settings/index.server';
@@ -26,7 +32,6 @@ export { parseEnv } from '~/lib/env.server';
 export { logger } from '~/lib/logger.server';
 
 const HEALTH_TIMEOUT_MS = 2_000;
-const ADMIN_PATH = /^\/admin(?:[/.]|$)/;
 
 export interface RunningApp {
   handler: express.Express;
@@ -210,7 +215,7 @@ function buildHandler(options: {
   app.use((req, res, next) => {
     // Staff pages: never in a search index, never kept by a shared cache (a route may still
     // set its own Cache-Control).
-    if (ADMIN_PATH.test(req.path)) {
+    if (isAdminPath(req.path)) {
       res.set('X-Robots-Tag', 'noindex, nofollow');
       res.set('Cache-Control', 'private, no-store');
     }
@@ -222,8 +227,8 @@ function buildHandler(options: {
     reactRouterHandler({
       build: () => import('virtual:react-router/server-build'),
       mode: env.NODE_ENV,
-      maxBodyBytes: async (req) =>
-        isUploadRequest(req) && (await signedInAdmin(database, req))
+      maxBodyBytes: async (req, res) =>
+        isUploadRequest(req) && (await signedInAdmin(database, req, res))
           ? env.MAX_UPLOAD_BYTES
           : env.MAX_BODY_BYTES,
       getLoadContext: (req, res) => ({
@@ -236,6 +241,7 @@ function buildHandler(options: {
         orderEvents,
         checkoutLimiter,
         secretsSet,
+        admin: () => signedInAdmin(database, req, res),
       }),
     }),
   );
@@ -243,12 +249,13 @@ function buildHandler(options: {
   return app;
 }
 
-/** Whether the request carries an admin's session (read from its cookie, before its body). */
-async function signedInAdmin(database: Database, req: express.Request): Promise<boolean> {
-  const cookies = new Request('http://localhost/', {
-    headers: { Cookie: req.get('Cookie') ?? '' },
-  });
-  return (await findSignedInAdmin(database.db, cookies)) !== null;
+/** The admin whose session the request's cookie names, looked up once per request. */
+function signedInAdmin(
+  database: Database,
+  req: express.Request,
+  res: express.Response,
+): Promise<SignedInAdmin | null> {
+  return (res.locals.admin ??= findSignedInAdmin(database.db, req.get('Cookie') ?? null));
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

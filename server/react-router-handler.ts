@@ -14,7 +14,7 @@ export function reactRouterHandler(options: {
   build: () => Promise<ServerBuild>;
   mode: string;
   /** The largest body this request may send (larger for admins' uploads). */
-  maxBodyBytes: (req: express.Request) => number | Promise<number>;
+  maxBodyBytes: (req: express.Request, res: express.Response) => number | Promise<number>;
   getLoadContext: (req: express.Request, res: express.Response) => AppLoadContext;
 }): express.RequestHandler {
   const handle = createRequestHandler(options.build, options.mode);
@@ -22,7 +22,7 @@ export function reactRouterHandler(options: {
     try {
       let body: Buffer<ArrayBuffer> | undefined;
       if (req.method !== 'GET' && req.method !== 'HEAD') {
-        const read = await readBody(req, res, await options.maxBodyBytes(req));
+        const read = await readBody(req, res, await options.maxBodyBytes(req, res));
         if (read === 'too-large') {
           refuse(res, 413, MESSAGES.tooLarge, 'body over the limit');
           return;

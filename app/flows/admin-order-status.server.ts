@@ -10,11 +10,10 @@ import {
 } from '~/modules/orders';
 import {
   deleteOrderRow,
-  getOrder,
-  lockAdminOrder,
   lockOrder,
+  lockOrderRow,
   recordOrderEvent,
-  setStaffStatus,
+  updateOrder,
 } from '~/modules/orders/index.server';
 
 import {
@@ -23,7 +22,7 @@ import {
   trackOrderStatus,
   type OrderEventOptions,
 } from './order-events.server';
-import { markOrderPaid, settlePayment, type OrderActor } from './order-payment.server';
+import { cancelOrder, markOrderPaid, settlePayment, type OrderActor } from './order-payment.server';
 
 export const ADMIN_ORDER_MESSAGES = {
   notFound: 'Pedido não encontrado.',
@@ -31,6 +30,9 @@ export const ADMIN_ORDER_MESSAGES = {
   statusUpdated: (status: OrderStatus) => `Status atualizado para ${ADMIN_STATUS_LABELS[status]}.`,
   alreadyThere: (status: OrderStatus) => `O pedido já está ${ADMIN_STATUS_LABELS[status]}.`,
   trackingRequired: 'Informe o código de rastreio para marcar o pedido como Enviado.',
+  trackingChanged: 'Código de rastreio atualizado. O cliente recebeu o novo código por e-mail.',
+  trackingSame: 'O pedido já tem este código de rastreio.',
+  trackingNotShipped: 'O código de rastreio só pode ser corrigido enquanto o pedido está Enviado.',
   markedPaid: 'Pagamento confirmado. Status atualizado para Confirmado.',
   latePayment:
     'Pagamento registrado em um pedido cancelado: reembolse o cliente ou envie o pedido.',
@@ -45,6 +47,8 @@ export const ADMIN_ORDER_MESSAGES = {
 /** The timeline's words for each change staff make. */
 export const STAFF_EVENT_NOTES = {
   shipped: (trackingCode: string) => `Código de rastreio: ${trackingCode}`,
+  trackingChanged: (from: string | null, to: string) =>
+    from ? `Código de rastreio corrigido de ${from} para ${to}.` : `Código de rastreio: ${to}`,
   delivered: 'Entrega registrada pela equipe.',
   cancelled: 'Pedido cancelado pela equipe; estoque devolvido.',
   cancelledPaid: 'Pedido pago cancelado pela equipe; estoque devolvido. Reembolse o cliente.',
@@ -111,7 +115,7 @@ export async function changeOrderStatus(
         if (!input.trackingCode) {
           return { ok: false, status: 400, error: ADMIN_ORDER_MESSAGES.trackingRequired };
         }
-        await setStaffStatus(tx, orderId, { status: 'shipped', trackingCode: input.trackingCode });
+        await updateOrder(tx, orderId, { status: 'shipped', trackingCode: input.trackingCode });
         await recordOrderEvent(tx, {
           ...timeline,
           note: STAFF_EVENT_NOTES.shipped(input.trackingCode),
@@ -121,32 +125,59 @@ export async function changeOrderStatus(
         break;
       }
       case 'delivered':
-        await setStaffStatus(tx, orderId, { status: 'delivered' });
+        await updateOrder(tx, orderId, { status: 'delivered' });
         await recordOrderEvent(tx, { ...timeline, note: STAFF_EVENT_NOTES.delivered });
         await mailOrder(tx, ORDER_TOPICS.orderDelivered, orderId);
         await trackOrderStatus(tx, orderId, to, events);
         break;
-      case 'cancelled': {
-        const paid = order.status !== 'pending' || order.paidAt !== null;
-        await setStaffStatus(tx, orderId, {
-          status: 'cancelled',
-          cancelReason: 'staff',
-          cancelledAt: new Date(),
-        });
-        await releaseStock(tx, order.lines);
-        await recordOrderEvent(tx, {
-          ...timeline,
-          note: paid ? STAFF_EVENT_NOTES.cancelledPaid : STAFF_EVENT_NOTES.cancelled,
-        });
+      case 'cancelled':
+        await cancelOrder(
+          tx,
+          order,
+          'staff',
+          null,
+          by,
+          wasPaid(order) ? STAFF_EVENT_NOTES.cancelledPaid : STAFF_EVENT_NOTES.cancelled,
+        );
         await mailOrder(tx, ORDER_TOPICS.orderCancelled, orderId);
         await trackOrderStatus(tx, orderId, to, events);
         break;
-      }
       case 'pending':
         // No move leads back to pending; canTransition refused it above.
         return { ok: false, status: 409, error: transitionRefusal(order.status, to) };
     }
     return { ok: true, message: ADMIN_ORDER_MESSAGES.statusUpdated(to) };
+  });
+}
+
+/**
+ * Corrects the tracking code of a shipped order (a typo, or a new code from the carrier), under
+ * the order's row lock: the timeline keeps the old and new codes and the shopper is e-mailed
+ * the new one. Sales tracking is not told: the status did not change.
+ */
+export async function changeTrackingCode(
+  db: Db,
+  input: { orderId: string; trackingCode: string; admin: StaffMember },
+): Promise<StaffResult> {
+  return db.transaction(async (tx): Promise<StaffResult> => {
+    const order = await lockOrderRow(tx, input.orderId);
+    if (!order) return notFound;
+    if (order.status !== 'shipped') {
+      return { ok: false, status: 409, error: ADMIN_ORDER_MESSAGES.trackingNotShipped };
+    }
+    // The same code twice (a double click) changes nothing and e-mails nobody.
+    if (order.trackingCode === input.trackingCode) {
+      return { ok: true, message: ADMIN_ORDER_MESSAGES.trackingSame };
+    }
+    await updateOrder(tx, input.orderId, { trackingCode: input.trackingCode });
+    await recordOrderEvent(tx, {
+      orderId: input.orderId,
+      kind: 'tracking',
+      note: STAFF_EVENT_NOTES.trackingChanged(order.trackingCode, input.trackingCode),
+      ...actorOf(input.admin),
+    });
+    await mailOrder(tx, ORDER_TOPICS.trackingCodeChanged, input.orderId);
+    return { ok: true, message: ADMIN_ORDER_MESSAGES.trackingChanged };
   });
 }
 
@@ -166,10 +197,10 @@ export async function markPaidByStaff(
       return { ok: true, message: ADMIN_ORDER_MESSAGES.markedPaid };
     case 'late':
       return { ok: true, message: ADMIN_ORDER_MESSAGES.latePayment, warning: true };
-    default: {
-      const exists = (await getOrder(db, orderId)) !== null;
-      return exists ? { ok: false, status: 409, error: ADMIN_ORDER_MESSAGES.notPending } : notFound;
-    }
+    case 'missing':
+      return notFound;
+    default:
+      return { ok: false, status: 409, error: ADMIN_ORDER_MESSAGES.notPending };
   }
 }
 
@@ -180,7 +211,7 @@ export async function addOrderNote(
 ): Promise<StaffResult> {
   return db.transaction(async (tx): Promise<StaffResult> => {
     // Locked so the order cannot be deleted between the check and the insert.
-    if (!(await lockAdminOrder(tx, input.orderId))) return notFound;
+    if (!(await lockOrderRow(tx, input.orderId))) return notFound;
     await recordOrderEvent(tx, {
       orderId: input.orderId,
       kind: 'note',
@@ -202,14 +233,9 @@ export async function deleteOrderByStaff(
   admin: StaffMember,
 ): Promise<StaffResult> {
   const result = await db.transaction(async (tx) => {
-    const order = await lockAdminOrder(tx, orderId);
+    const order = await lockOrder(tx, orderId);
     if (!order) return { result: notFound };
-    const paid = wasPaid({
-      status: order.status,
-      paidAt: order.payment.paidAt,
-      latePaymentAt: order.payment.latePaymentAt,
-    });
-    if (paid) {
+    if (wasPaid(order)) {
       return {
         result: { ok: false, status: 409, error: ADMIN_ORDER_MESSAGES.paidNoDelete } as const,
       };

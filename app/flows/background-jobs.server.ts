@@ -8,6 +8,7 @@ import {
   orderDeliveredEmail,
   orderReceivedEmail,
   orderShippedEmail,
+  trackingCodeChangedEmail,
   paymentConfirmedEmail,
   type EmailStore,
   type OrderEmailData,
@@ -18,6 +19,7 @@ import {
   addressLine,
   estimatedDelivery,
   formatDeliveryDate,
+  wasPaid,
   type OrderStatus,
   type OrderView,
 } from '~/modules/orders';
@@ -81,6 +83,7 @@ const ORDER_PAGE: Record<OrderMailTopic, string> = {
   [ORDER_TOPICS.orderReceived]: 'order-confirmation',
   [ORDER_TOPICS.paymentConfirmed]: 'thank-you',
   [ORDER_TOPICS.orderShipped]: 'thank-you',
+  [ORDER_TOPICS.trackingCodeChanged]: 'thank-you',
   [ORDER_TOPICS.orderDelivered]: 'thank-you',
   [ORDER_TOPICS.orderCancelled]: 'order-confirmation',
 };
@@ -92,16 +95,15 @@ const TEMPLATES: Record<
   [ORDER_TOPICS.orderReceived]: orderReceivedEmail,
   [ORDER_TOPICS.paymentConfirmed]: paymentConfirmedEmail,
   [ORDER_TOPICS.orderShipped]: orderShippedEmail,
+  [ORDER_TOPICS.trackingCodeChanged]: trackingCodeChangedEmail,
   [ORDER_TOPICS.orderDelivered]: orderDeliveredEmail,
   [ORDER_TOPICS.orderCancelled]: orderCancelledEmail,
 };
 
-/** The e-mails of staff changes (status selector). */
-const STAFF_MAIL_TOPICS = [
-  ORDER_TOPICS.orderShipped,
-  ORDER_TOPICS.orderDelivered,
-  ORDER_TOPICS.orderCancelled,
-] as const;
+/** The e-mails sent as soon as their job runs: all but the order's receipt (see its handler). */
+const PLAIN_MAIL_TOPICS = (Object.keys(TEMPLATES) as OrderMailTopic[]).filter(
+  (topic) => topic !== ORDER_TOPICS.orderReceived,
+);
 
 /** The order as UTMify reads it, with its landing parameters; `status` already mapped. */
 function trackingInput(order: OrderView, status: UtmifyStatus) {
@@ -201,7 +203,7 @@ function orderHandlers({
       orderUrl: `${origin}/${ORDER_PAGE[topic]}?${new URLSearchParams({ orderId: order.id, chave: order.accessKey })}`,
       estimatedDelivery: delivery ? formatDeliveryDate(delivery) : undefined,
       trackingCode: order.trackingCode,
-      wasPaid: order.paidAt !== null,
+      wasPaid: wasPaid(order),
     };
     const identity = {
       name: store.store_name,
@@ -229,12 +231,8 @@ function orderHandlers({
       }
       await mail(order, ORDER_TOPICS.orderReceived);
     },
-    [ORDER_TOPICS.paymentConfirmed]: async (payload) => {
-      const order = await orderIfKept(db, payload, ORDER_TOPICS.paymentConfirmed);
-      if (order) await mail(order, ORDER_TOPICS.paymentConfirmed);
-    },
     ...Object.fromEntries(
-      STAFF_MAIL_TOPICS.map((topic) => [
+      PLAIN_MAIL_TOPICS.map((topic) => [
         topic,
         async (payload: unknown) => {
           const order = await orderIfKept(db, payload, topic);

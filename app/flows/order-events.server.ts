@@ -8,6 +8,7 @@ export const ORDER_TOPICS = {
   orderReceived: 'email.order_received',
   paymentConfirmed: 'email.payment_confirmed',
   orderShipped: 'email.order_shipped',
+  trackingCodeChanged: 'email.tracking_code_changed',
   orderDelivered: 'email.order_delivered',
   orderCancelled: 'email.order_cancelled',
   tracking: 'tracking.order',
@@ -19,6 +20,7 @@ export type OrderMailTopic =
   | typeof ORDER_TOPICS.orderReceived
   | typeof ORDER_TOPICS.paymentConfirmed
   | typeof ORDER_TOPICS.orderShipped
+  | typeof ORDER_TOPICS.trackingCodeChanged
   | typeof ORDER_TOPICS.orderDelivered
   | typeof ORDER_TOPICS.orderCancelled;
 

@@ -1,7 +1,7 @@
 import type { Db } from '~/db/database.server';
 import { logger } from '~/lib/logger.server';
 import { releaseStock } from '~/modules/catalog/index.server';
-import type { OrderView } from '~/modules/orders';
+import type { CancelReason, OrderView } from '~/modules/orders';
 import {
   attributionQuery,
   EVENT_ACTORS,
@@ -229,7 +229,7 @@ export async function settlePayment(
         await paymentEvent(tx, order, status, by);
         return 'recorded';
       }
-      await cancel(tx, order, 'rejected', status, by, PAYMENT_EVENT_NOTES.rejected);
+      await cancelOrder(tx, order, 'rejected', status, by, PAYMENT_EVENT_NOTES.rejected);
       await trackOrder(tx, order.id, status, events);
       return 'cancelled';
     case 'expired':
@@ -246,10 +246,14 @@ export async function settlePayment(
   }
 }
 
-async function cancel(
+/**
+ * Cancels an order whose row the caller holds locked and puts its stock back, with its timeline
+ * line; `paymentStatus` is recorded with it when one is given.
+ */
+export async function cancelOrder(
   tx: Db,
   order: OrderView,
-  reason: 'rejected' | 'expired',
+  reason: CancelReason,
   paymentStatus: PaymentStatus | null,
   by: OrderActor,
   note: string,
@@ -301,17 +305,20 @@ export async function refreshPayment(
 /**
  * Staff saw the money arrive (PIX with the store's own key): confirms the order as a provider's
  * approval would, with the admin (`by`) in its timeline. The admin puts this behind 'Marcar como
- * pago'.
+ * pago'. 'missing' when no such order exists.
  */
 export async function markOrderPaid(
   db: Db,
   orderId: string,
   events: OrderEventOptions,
   by?: OrderActor,
-): Promise<StatusOutcome> {
+): Promise<StatusOutcome | 'missing'> {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
-    if (!order) return 'unchanged';
+    if (!order) return 'missing';
+    // Only an order waiting for its money takes it (a cancelled one keeps it as a late payment):
+    // a stale tab must not turn a shipped order's refund or chargeback back into 'approved'.
+    if (order.status !== 'pending' && order.status !== 'cancelled') return 'unchanged';
     return settlePayment(tx, order, 'approved', events, by);
   });
 }
@@ -344,7 +351,7 @@ export async function expireOrders(
         await settlePayment(tx, order, 'approved', events);
         return false;
       }
-      await cancel(
+      await cancelOrder(
         tx,
         order,
         'expired',

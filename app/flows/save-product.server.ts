@@ -9,7 +9,7 @@ import { prepareImages, storeImages } from '~/modules/media/index.server';
 
 export type SaveProductFlowResult =
   | { ok: true; created: boolean; imageUrls: string[] }
-  | { ok: false; reason: 'category-gone' | 'not-found' }
+  | { ok: false; reason: 'category-gone' | 'not-found' | 'form-reused' }
   | { ok: false; reason: 'bad-image'; error: string };
 
 /**

@@ -1,35 +1,48 @@
 import { data } from 'react-router';
 import type { z } from 'zod';
 
-import { parseFormData, type FormResult } from './form';
+import { parseFormData, type FormResult, type ParseFormOptions } from './form';
 
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
 
+const READ_FORM_MESSAGES = {
+  notAForm: 'Envie os dados pelo formulário da loja.',
+  unreadable: 'Não foi possível ler o formulário. Recarregue a página e tente novamente.',
+} as const;
+
 /**
- * Reads and checks a submitted form. Anything that is not a readable form (JSON, plain text, no
- * body, a broken multipart) is a failure with a pt-BR message, never an exception: the action
- * answers it with a 400.
+ * The submitted form, or a pt-BR message when the request holds none that can be read (JSON,
+ * plain text, no body, a broken multipart): never an exception.
+ */
+export async function readForm(
+  request: Request,
+): Promise<{ ok: true; form: FormData } | { ok: false; error: string }> {
+  const type = request.headers.get('Content-Type')?.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (!FORM_TYPES.includes(type)) return { ok: false, error: READ_FORM_MESSAGES.notAForm };
+  try {
+    return { ok: true, form: await request.formData() };
+  } catch {
+    return { ok: false, error: READ_FORM_MESSAGES.unreadable };
+  }
+}
+
+/**
+ * Reads and checks a submitted form. Anything that is not a readable form is a failure with a
+ * pt-BR message, never an exception: the action answers it with a 400.
  */
 export async function parseForm<Schema extends z.ZodType>(
   request: Request,
   schema: Schema,
-  options?: { repeatable?: readonly string[] },
+  options?: ParseFormOptions,
 ): Promise<FormResult<z.output<Schema>>> {
-  const type = request.headers.get('Content-Type')?.split(';')[0]?.trim().toLowerCase() ?? '';
-  if (!FORM_TYPES.includes(type)) {
-    return failure('Envie os dados pelo formulário da loja.');
-  }
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return failure('Não foi possível ler o formulário. Recarregue a página e tente novamente.');
-  }
-  return parseFormData(form, schema, options);
+  const read = await readForm(request);
+  if (!read.ok) return { ok: false, error: read.error, fieldErrors: {}, values: {} };
+  return parseFormData(read.form, schema, options);
 }
 
-function failure(error: string): FormResult<never> {
-  return { ok: false, error, fieldErrors: {}, values: {} };
+/** A form posted without JavaScript navigates: it gets a page back, not a fetcher's data. */
+export function isDocumentRequest(request: Request): boolean {
+  return request.headers.get('Sec-Fetch-Dest') === 'document';
 }
 
 /**

@@ -18,6 +18,30 @@ export const FORM_MESSAGES = {
   invalid: 'Valor inválido.',
 } as const;
 
+/** How a form is read: see parseFormData. */
+export interface ParseFormOptions {
+  /** Fields that may be sent more than once; they arrive as arrays. */
+  repeatable?: readonly string[];
+  /** The longest value sent back in `values` (MAX_ECHOED_LENGTH unless set). */
+  maxEchoedLength?: number;
+}
+
+// Field helpers shared by the storefront's checkout and the admin's forms. The checkout ships
+// them to every shopper: keep them this small.
+
+export const tooLong = (max: number) => `Use no máximo ${max} caracteres.`;
+
+/**
+ * A text field: missing means "fill it in", while something that is not text at all (a file
+ * posted by hand) is junk and said as such.
+ */
+export const text = (required: string) =>
+  z.string({ error: (issue) => (issue.input === undefined ? required : FORM_MESSAGES.invalid) });
+
+// Pasted or autofilled values may carry tabs and line breaks, and names and addresses show on
+// one line (pills, selects, labels, e-mails).
+export const singleLine = (value: string) => value.replace(/\s+/g, ' ').trim();
+
 /**
  * Checks a form's fields against a schema (the same schema the browser uses). Each field is
  * sent once by our forms, so a repeated one is refused rather than silently picking a value;
@@ -26,7 +50,7 @@ export const FORM_MESSAGES = {
 export function parseFormData<Schema extends z.ZodType>(
   form: FormData,
   schema: Schema,
-  options: { repeatable?: readonly string[] } = {},
+  options: ParseFormOptions = {},
 ): FormResult<z.output<Schema>> {
   const repeatable = new Set(options.repeatable);
   const fields: Record<string, FormDataEntryValue | FormDataEntryValue[]> = {};
@@ -51,14 +75,16 @@ export function parseFormData<Schema extends z.ZodType>(
     const name = String(issue.path[0] ?? '');
     if (name && !(name in fieldErrors)) fieldErrors[name] = issue.message;
   }
+  const maxEchoed = options.maxEchoedLength ?? MAX_ECHOED_LENGTH;
   const values: Record<string, string> = {};
   for (const [key, value] of Object.entries(fields)) {
-    if (typeof value === 'string') values[key] = value.slice(0, MAX_ECHOED_LENGTH);
+    if (typeof value === 'string') values[key] = value.slice(0, maxEchoed);
   }
   return { ok: false, error: parsed.error.issues[0]!.message, fieldErrors, values };
 }
 
-// Longer than any field of ours allows; a bigger value is junk not worth sending back.
+// Longer than most fields of ours allow; a bigger value is junk not worth sending back (a form
+// with longer texts sets its own maxEchoedLength).
 const MAX_ECHOED_LENGTH = 500;
 
 /**

@@ -1,4 +1,5 @@
 import type { Db } from '~/db/database.server';
+import type { SignedInAdmin } from '~/modules/auth/index.server';
 import type { OrderEventOptions } from '~/flows/order-events.server';
 import type { PaymentProvider } from '~/modules/payments';
 import type { SettingsStore } from '~/modules/settings/index.server';
@@ -32,5 +33,10 @@ declare module 'react-router' {
     checkoutLimiter: RateLimiter;
     /** Which secrets the environment sets: yes or no only, for the settings screen. */
     secretsSet: SecretsSet;
+    /**
+     * The signed-in admin the request's session cookie names, or null: looked up once per
+     * request (the upload limit, the layout and the page's loader all ask), see requireAdmin.
+     */
+    admin(): Promise<SignedInAdmin | null>;
   }
 }

@@ -74,16 +74,29 @@ export function dayCount(range: DayRange): number {
   return Math.round((toUtc(range.to) - toUtc(range.from)) / DAY_MS) + 1;
 }
 
-/** Today's date on the store's calendar. */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
+// Making a formatter costs far more than using one, and a store has a single zone.
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar day an instant falls on in a time zone, as YYYY-MM-DD. */
+export function calendarDayIn(date: Date, timeZone: string): string {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(date);
   const part = (type: string) => parts.find((p) => p.type === type)!.value;
   return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/** Today's date on the store's calendar. */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  return calendarDayIn(now, timeZone);
 }
 
 /** The range of equal length that ends the day before `range` starts. */

@@ -66,3 +66,15 @@ export async function readToast(
     headers: clear,
   };
 }
+
+/** A refused form's answer: the error toast, each field's message and the values to show again. */
+export function refuseForm(
+  message: string,
+  failure: { fieldErrors: Record<string, string>; values: Record<string, string> },
+  status = 400,
+) {
+  return data(
+    { toast: toast('error', message), fieldErrors: failure.fieldErrors, values: failure.values },
+    status,
+  );
+}

@@ -9,7 +9,7 @@ import {
   createCategory,
   deleteCategory,
   listAdminCategories,
-  listHomeCategories,
+  listCategories,
   setCategoryFeatured,
   updateCategory,
 } from '~/modules/catalog/index.server';
@@ -134,7 +134,7 @@ describeDb('admin categories', ({ db }) => {
     const informatica = await category('Informática');
     const acessorios = await category('Acessórios');
 
-    expect((await listHomeCategories(db())).map((c) => c.name)).toEqual([
+    expect((await listCategories(db(), { featuredOnly: true })).map((c) => c.name)).toEqual([
       'Acessórios',
       'Áudio',
       'Informática',
@@ -145,7 +145,7 @@ describeDb('admin categories', ({ db }) => {
       id: informatica,
     });
     await setCategoryFeatured(db(), { id: audio, featured: true });
-    expect(await listHomeCategories(db())).toEqual([
+    expect(await listCategories(db(), { featuredOnly: true })).toEqual([
       { id: audio, name: 'Áudio' },
       { id: informatica, name: 'Informática' },
     ]);
@@ -155,7 +155,7 @@ describeDb('admin categories', ({ db }) => {
 
     await setCategoryFeatured(db(), { id: audio, featured: false });
     await setCategoryFeatured(db(), { id: informatica, featured: false });
-    expect(await listHomeCategories(db())).toHaveLength(3);
+    expect(await listCategories(db(), { featuredOnly: true })).toHaveLength(3);
   });
 
   it('deletes an empty category without asking about products', async () => {

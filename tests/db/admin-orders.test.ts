@@ -9,6 +9,7 @@ import {
   ADMIN_ORDER_MESSAGES,
   addOrderNote,
   changeOrderStatus,
+  changeTrackingCode,
   deleteOrderByStaff,
   markPaidByStaff,
   type StaffMember,
@@ -283,6 +284,64 @@ describeDb('moving an order through its lifecycle (admin)', ({ db }) => {
     ).toHaveLength(1);
   });
 
+  it('corrects a shipped order’s tracking code: timeline, e-mail, no sales report', async () => {
+    const orderId = await place(db());
+    await forceStatus(db(), orderId, 'confirmed');
+    await change(orderId, 'shipped', 'AA123456789BR');
+    await db().delete(outbox);
+    const correct = (trackingCode: string) =>
+      changeTrackingCode(db(), { orderId, trackingCode, admin });
+
+    expect(await correct('AB987654321BR')).toEqual({
+      ok: true,
+      message: ADMIN_ORDER_MESSAGES.trackingChanged,
+    });
+    const row = (await orderRow(db(), orderId))!;
+    expect(row.trackingCode).toBe('AB987654321BR');
+    expect(row.status).toBe('shipped');
+    const tracking = (await eventsOf(db(), orderId)).filter((event) => event.kind === 'tracking');
+    expect(tracking).toEqual([
+      expect.objectContaining({
+        note: 'Código de rastreio corrigido de AA123456789BR para AB987654321BR.',
+        actor: admin.fullName,
+      }),
+    ]);
+    expect(await outboxRows(db())).toEqual([
+      { topic: 'email.tracking_code_changed', payload: { orderId } },
+    ]);
+
+    // The same code again (a double click) writes and sends nothing.
+    expect(await correct('AB987654321BR')).toEqual({
+      ok: true,
+      message: ADMIN_ORDER_MESSAGES.trackingSame,
+    });
+    expect(await outboxRows(db())).toHaveLength(1);
+    expect(
+      (await eventsOf(db(), orderId)).filter((event) => event.kind === 'tracking'),
+    ).toHaveLength(1);
+  });
+
+  it('corrects tracking codes only while the order is shipped', async () => {
+    const orderId = await place(db());
+    for (const status of ['pending', 'confirmed', 'delivered', 'cancelled'] as const) {
+      await forceStatus(db(), orderId, status);
+      expect(
+        await changeTrackingCode(db(), { orderId, trackingCode: 'AB987654321BR', admin }),
+      ).toEqual({
+        ok: false,
+        status: 409,
+        error: ADMIN_ORDER_MESSAGES.trackingNotShipped,
+      });
+    }
+    expect(
+      await changeTrackingCode(db(), {
+        orderId: randomUUID(),
+        trackingCode: 'AB987654321BR',
+        admin,
+      }),
+    ).toMatchObject({ ok: false, status: 404 });
+  });
+
   it('lets only one of two admins changing an order at once apply', async () => {
     for (let round = 0; round < 3; round += 1) {
       const orderId = await place(db(), [{ productId: FONE, quantity: 3 }]);
@@ -417,7 +476,8 @@ describeDb("an order's timeline", ({ db }) => {
       },
     ]);
     const detail = await getAdminOrder(db(), approved);
-    expect(detail?.events.map((event) => event.kind)).toEqual(['status', 'status', 'note']);
+    // Newest first, as the timeline shows them.
+    expect(detail?.events.map((event) => event.kind)).toEqual(['note', 'status', 'status']);
   });
 
   it("marks a PIX paid by hand with the admin's name, and keeps a late payment with a warning", async () => {
@@ -451,7 +511,25 @@ describeDb("an order's timeline", ({ db }) => {
     const late = (await getAdminOrder(db(), cancelled))!;
     expect(late.status).toBe('cancelled');
     expect(late.payment.latePaymentAt).toBeInstanceOf(Date);
-    expect(late.events.at(-1)).toMatchObject({ kind: 'payment', actor: ADMIN.fullName });
+    expect(late.events[0]).toMatchObject({ kind: 'payment', actor: ADMIN.fullName });
+  });
+
+  it('leaves a shipped order whose payment was refunded alone when marked paid (a stale tab)', async () => {
+    const orderId = await place(db());
+    await forceStatus(db(), orderId, 'shipped');
+    await db().update(orders).set({ paymentStatus: 'refunded' }).where(eq(orders.id, orderId));
+    const before = await orderRow(db(), orderId);
+    const timeline = await eventsOf(db(), orderId);
+    await db().delete(outbox);
+
+    expect(await markPaidByStaff(db(), orderId, admin, withTracking)).toEqual({
+      ok: false,
+      status: 409,
+      error: ADMIN_ORDER_MESSAGES.notPending,
+    });
+    expect(await orderRow(db(), orderId)).toEqual(before);
+    expect(await eventsOf(db(), orderId)).toEqual(timeline);
+    expect(await outboxRows(db())).toEqual([]);
   });
 });
 

@@ -20,6 +20,8 @@ import {
   getProduct,
   importProductsCsv,
   listAdminProducts,
+  listProductOptions,
+  PRODUCT_OPTIONS_LIMIT,
   type ProductValues,
 } from '~/modules/catalog/index.server';
 
@@ -170,6 +172,30 @@ describeDb('admin products', ({ db }) => {
     };
   }
 
+  it('offers a picker at most 30 products by name, and finds the others by what is typed', async () => {
+    const names = Array.from({ length: 34 }, (_, index) => `Ímã ${String(index).padStart(2, '0')}`);
+    await db()
+      .insert(products)
+      .values([
+        ...names.map((name) => ({ name, priceCents: 500 })),
+        { name: 'Abajur de Mesa', priceCents: 500 },
+      ]);
+
+    const first = await listProductOptions(db());
+    expect(first.total).toBe(35);
+    expect(first.options).toHaveLength(PRODUCT_OPTIONS_LIMIT);
+    // Accents aside, as a Brazilian reads: Abajur, then Ímã 00, 01…
+    expect(first.options.slice(0, 3).map((option) => option.name)).toEqual([
+      'Abajur de Mesa',
+      'Ímã 00',
+      'Ímã 01',
+    ]);
+
+    const found = await listProductOptions(db(), 'ima 33');
+    expect(found).toEqual({ options: [{ id: expect.any(String), name: 'Ímã 33' }], total: 1 });
+    expect(await listProductOptions(db(), 'nada disso')).toEqual({ options: [], total: 0 });
+  });
+
   it('creates, updates and deletes a product', async () => {
     const kitchen = await category();
     const id = randomUUID();
@@ -216,6 +242,26 @@ describeDb('admin products', ({ db }) => {
     expect(results.map((result) => result.ok && result.created).sort()).toEqual([false, true]);
     expect(await save()).toMatchObject({ ok: true, created: false });
     expect(await db().select().from(products)).toHaveLength(1);
+  });
+
+  it('refuses a new-product form sent again with other values, keeping neither them nor its uploads', async () => {
+    const kitchen = await category();
+    const id = randomUUID();
+    const first = values(kitchen.id);
+    await saveProduct(db(), { mode: 'create', id, values: first, uploads: [] });
+    const resent = await saveProduct(db(), {
+      mode: 'create',
+      id,
+      values: values(kitchen.id, { name: 'Caneca grande', priceCents: 4990 }),
+      uploads: [await png(400, 300)],
+    });
+    expect(resent).toEqual({ ok: false, reason: 'form-reused' });
+    expect(await getProduct(db(), id)).toMatchObject(first);
+    expect(await db().select().from(media)).toHaveLength(0);
+    // The very same form again is still a quiet success.
+    expect(
+      await saveProduct(db(), { mode: 'create', id, values: first, uploads: [] }),
+    ).toMatchObject({ ok: true, created: false });
   });
 
   it('refuses a category that no longer exists and an unknown product, writing nothing', async () => {
@@ -448,6 +494,33 @@ describeDb('admin products', ({ db }) => {
       });
       expect(await db().select().from(products)).toHaveLength(0);
       expect((await db().select().from(categories)).map((row) => row.id)).toEqual([kitchen.id]);
+    });
+
+    it('refuses a category name longer than a category may have, and keeps look-alike formulas', async () => {
+      const long = await importProductsCsv(
+        db(),
+        new TextEncoder().encode(
+          `${HEADER}\n;Vaso;Vaso;10;1;${'C'.repeat(81)};https://c.example/a.jpg`,
+        ),
+      );
+      expect(long).toMatchObject({
+        ok: false,
+        problems: [
+          { row: 2, column: 'categoria', message: 'Use no máximo 80 caracteres no nome.' },
+        ],
+      });
+      const kitchen = await category();
+      const id = randomUUID();
+      await saveProduct(db(), {
+        mode: 'create',
+        id,
+        values: values(kitchen.id, { name: '\uFF1DSOMA(1)' }),
+        uploads: [],
+      });
+      const csv = await exportProductsCsv(db());
+      expect(csv).toContain(`;'\uFF1DSOMA(1);`);
+      await importProductsCsv(db(), new TextEncoder().encode(csv));
+      expect((await getProduct(db(), id))!.name).toBe('\uFF1DSOMA(1)');
     });
 
     it('reads commas as separators, Windows-1252 text, and refuses what is not the spreadsheet', async () => {

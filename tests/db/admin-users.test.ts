@@ -90,14 +90,16 @@ describeDb('admin users', ({ db }) => {
     const ana = await admin('ana@loja.com.br');
     const bia = await admin('bia@loja.com.br', 'senha-da-bia-1');
     const biaRequest = await signedInRequest(bia);
-    expect(await findSignedInAdmin(db(), biaRequest)).toMatchObject({ id: bia });
+    expect(await findSignedInAdmin(db(), biaRequest.headers.get('Cookie'))).toMatchObject({
+      id: bia,
+    });
 
     expect(await setAdminActive(db(), { actorId: ana, adminUserId: bia, active: false })).toEqual({
       ok: true,
       id: bia,
     });
 
-    expect(await findSignedInAdmin(db(), biaRequest)).toBeNull();
+    expect(await findSignedInAdmin(db(), biaRequest.headers.get('Cookie'))).toBeNull();
     expect(await db().select().from(sessions).where(eq(sessions.adminUserId, bia))).toEqual([]);
     const refused = await checkCredentials(db(), {
       email: 'bia@loja.com.br',
@@ -140,7 +142,9 @@ describeDb('admin users', ({ db }) => {
         keepSessionId: hereId,
       }),
     ).toEqual({ ok: false, error: ADMIN_MESSAGES.wrongPassword });
-    expect(await findSignedInAdmin(db(), elsewhere)).toMatchObject({ id: ana });
+    expect(await findSignedInAdmin(db(), elsewhere.headers.get('Cookie'))).toMatchObject({
+      id: ana,
+    });
 
     expect(
       await changePassword(db(), {
@@ -151,8 +155,8 @@ describeDb('admin users', ({ db }) => {
       }),
     ).toEqual({ ok: true, id: ana });
 
-    expect(await findSignedInAdmin(db(), here)).toMatchObject({ id: ana });
-    expect(await findSignedInAdmin(db(), elsewhere)).toBeNull();
+    expect(await findSignedInAdmin(db(), here.headers.get('Cookie'))).toMatchObject({ id: ana });
+    expect(await findSignedInAdmin(db(), elsewhere.headers.get('Cookie'))).toBeNull();
     const ip = '203.0.113.10';
     expect(
       (await checkCredentials(db(), { email: 'ana@loja.com.br', password: 'senha-antiga-1', ip }))

@@ -13,6 +13,7 @@ import {
   SESSION_IDLE_MS,
   sessionCookie,
   setAdminActive,
+  SIGN_IN_LIMITS,
   SIGN_IN_MESSAGES,
   startSession,
 } from '~/modules/auth/index.server';
@@ -45,7 +46,9 @@ describeDb('admin sessions', ({ db }) => {
     if (!created.ok) throw new Error(created.error);
     const setCookie = await startSession(db(), new Request('http://loja.test/'), created.id);
     const request = await requestWith(setCookie);
-    expect(await findSignedInAdmin(db(), request)).toMatchObject({ email: ADMIN.email });
+    expect(await findSignedInAdmin(db(), request.headers.get('Cookie'))).toMatchObject({
+      email: ADMIN.email,
+    });
 
     // An hour from its end, a request pushes the end a whole idle period away again.
     const id = hashSessionToken(await sessionCookie.parse(setCookie.split(';')[0]!));
@@ -53,7 +56,7 @@ describeDb('admin sessions', ({ db }) => {
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() + 3_600_000) })
       .where(eq(sessions.id, id));
-    await findSignedInAdmin(db(), request);
+    await findSignedInAdmin(db(), request.headers.get('Cookie'));
     const [slid] = await db().select().from(sessions).where(eq(sessions.id, id));
     expect(slid!.expiresAt.getTime()).toBeGreaterThan(Date.now() + SESSION_IDLE_MS - 60_000);
 
@@ -62,12 +65,12 @@ describeDb('admin sessions', ({ db }) => {
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1_000) })
       .where(eq(sessions.id, id));
-    expect(await findSignedInAdmin(db(), request)).toBeNull();
+    expect(await findSignedInAdmin(db(), request.headers.get('Cookie'))).toBeNull();
 
     const again = await requestWith(await startSession(db(), request, created.id));
-    expect(await findSignedInAdmin(db(), again)).not.toBeNull();
+    expect(await findSignedInAdmin(db(), again.headers.get('Cookie'))).not.toBeNull();
     expect(await endSession(db(), again)).toMatch(/Max-Age=0/);
-    expect(await findSignedInAdmin(db(), again)).toBeNull();
+    expect(await findSignedInAdmin(db(), again.headers.get('Cookie'))).toBeNull();
   });
 
   it('end for an admin who is deactivated, at once', async () => {
@@ -77,11 +80,11 @@ describeDb('admin sessions', ({ db }) => {
     const request = await requestWith(
       await startSession(db(), new Request('http://loja.test/'), second.id),
     );
-    expect(await findSignedInAdmin(db(), request)).not.toBeNull();
+    expect(await findSignedInAdmin(db(), request.headers.get('Cookie'))).not.toBeNull();
     expect(
       await setAdminActive(db(), { actorId: first.id, adminUserId: second.id, active: false }),
     ).toEqual({ ok: true, id: second.id });
-    expect(await findSignedInAdmin(db(), request)).toBeNull();
+    expect(await findSignedInAdmin(db(), request.headers.get('Cookie'))).toBeNull();
     // Nor can they sign in again, and the answer gives nothing away.
     expect(
       await checkCredentials(db(), { email: 'bia@loja.com.br', password: ADMIN.password, ip: '1' }),
@@ -134,5 +137,24 @@ describeDb('the first admin', ({ db }) => {
     });
     // A visit to the login page then prints a new one.
     expect(await issueSetupCode(db(), { onlyIfNone: true })).toMatch(/^[A-Z2-9-]{17}$/);
+  });
+
+  it('locks an address out after too many wrong codes, saying so (the page answers 429)', async () => {
+    const code = await issueSetupCode(db());
+    const attempt = (setupCode: string) =>
+      createFirstAdmin(db(), { ...ADMIN, setupCode, ip: '203.0.113.9' });
+    for (let i = 0; i < SIGN_IN_LIMITS.perEmail; i++) {
+      expect(await attempt('XXXXX-XXXXX-XXXXX')).toEqual({
+        ok: false,
+        error: SIGN_IN_MESSAGES.badSetupCode,
+      });
+    }
+    expect(await attempt(code!)).toEqual({
+      ok: false,
+      error: SIGN_IN_MESSAGES.throttled,
+      throttled: true,
+    });
+    expect(SIGN_IN_MESSAGES.throttled).toContain('Aguarde 15 minutos');
+    expect(await db().select().from(adminUsers)).toEqual([]);
   });
 });

@@ -63,6 +63,18 @@ const store = useStoreAndBrowser({
         imageUrls: [],
       });
     }
+    // With these the catalogue passes what the review form's picker lists at once.
+    for (let index = 1; index <= 25; index += 1) {
+      await putProduct(db, {
+        id: `7e570000-0000-4000-8000-0000000002${String(index).padStart(2, '0')}`,
+        name: `Caderno Pautado ${String(index).padStart(2, '0')}`,
+        description: 'Caderno de teste.',
+        priceCents: 990,
+        stockQuantity: 10,
+        categoryId: null,
+        imageUrls: [],
+      });
+    }
     const colleague = await createAdmin(db, COLLEAGUE);
     if (!colleague.ok) throw new Error(colleague.error);
   }),
@@ -252,7 +264,17 @@ describe('admin reviews', () => {
       await dialog.getByText('Informe o nome do cliente.').waitFor();
       expect(await fitsWidth(page)).toBe(true);
 
-      await dialog.getByLabel('Produto').selectOption(HEADPHONES.id);
+      // The catalogue is bigger than the picker's first list: typing narrows it to the headphones.
+      const picker = dialog.getByLabel('Produto', { exact: true });
+      expect(await picker.locator('option').count()).toBe(31);
+      await dialog.getByText(/Mostrando 30 de \d+ produtos/).waitFor();
+      await dialog.getByLabel('Buscar produto').fill('fone ouvido');
+      await dialog.getByText(/Mostrando/).waitFor({ state: 'detached' });
+      expect(await picker.locator('option').allTextContents()).toEqual([
+        'Selecione um produto',
+        HEADPHONES.name,
+      ]);
+      await picker.selectOption(HEADPHONES.id);
       await dialog.getByLabel('Nome do Cliente').fill(customer);
       await dialog.getByLabel('Avaliação').selectOption({ label: '2 estrelas' });
       await dialog.getByLabel('Comentário (Opcional)').fill('Chegou com a caixa amassada.');
@@ -310,6 +332,19 @@ describe('admin reviews', () => {
     expect(junk.status).toBe(400);
     const page = await admin.get('/admin/reviews?pagina=banana');
     expect(page.status).toBe(200);
+
+    // The picker's search: matching products only, and nothing for a visitor.
+    const found = await admin.get('/admin/products/options?q=pautado%2009');
+    expect(found.status).toBe(200);
+    expect(JSON.parse(found.text)).toEqual({
+      options: [{ id: '7e570000-0000-4000-8000-000000000209', name: 'Caderno Pautado 09' }],
+      total: 1,
+    });
+    const odd = await admin.get('/admin/products/options?q=%00%25%5C');
+    expect(odd.status).toBe(200);
+    const visitor = await new Visitor(store.server.url).get('/admin/products/options?q=fone');
+    expect(visitor.status).toBe(302);
+    expect(visitor.text).not.toContain('Fone');
   });
 });
 

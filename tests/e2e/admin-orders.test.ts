@@ -22,6 +22,7 @@ const DELIVERED = 'Status atualizado para Entregue.';
 const CANCELLED = 'Status atualizado para Cancelado.';
 const PAID_NO_DELETE = 'Pedidos pagos não podem ser excluídos. Cancele o pedido.';
 const TRACKING_CODE = 'QB123456789BR';
+const CORRECTED_CODE = 'QB987654321BR';
 
 /** A fake sales-tracking service on 127.0.0.1 that keeps every report it receives. */
 async function startFakeUtmify(): Promise<{ url: string; reports: unknown[]; server: Server }> {
@@ -194,6 +195,16 @@ describe('admin orders (Pedidos)', () => {
     )) as { status: string };
     expect(report.status).toBe('paid');
 
+    // A mistyped code is corrected while the order is on its way; the shopper gets the new one.
+    await dialog.getByLabel('Corrigir código de rastreio').fill(CORRECTED_CODE);
+    await dialog.getByRole('button', { name: 'Salvar código' }).click();
+    await toast(page, 'Código de rastreio atualizado');
+    await dialog
+      .getByText(`Código de rastreio corrigido de ${TRACKING_CODE} para ${CORRECTED_CODE}.`)
+      .waitFor();
+    // Its subject has accents (MIME-encoded in the file): the new code finds it.
+    expect(await emailWith(server, CORRECTED_CODE)).toContain(`#${number}`);
+
     await dialog.getByLabel('Novo status').selectOption('delivered');
     await dialog.getByRole('button', { name: 'Atualizar status' }).click();
     await toast(page, DELIVERED);
@@ -351,7 +362,11 @@ describe('admin orders (Pedidos)', () => {
     expect(
       (await post({ intent: 'status', status: 'shipped', trackingCode: 'AB1234' })).status,
     ).toBe(200);
+    expect((await post({ intent: 'tracking', trackingCode: 'A' })).status).toBe(400);
+    expect((await post({ intent: 'tracking', trackingCode: 'AB5678' })).status).toBe(200);
     expect((await post({ intent: 'status', status: 'delivered' })).status).toBe(200);
+    // Delivered: the code is history now.
+    expect((await post({ intent: 'tracking', trackingCode: 'AB9999' })).status).toBe(409);
     const refused = await post({ intent: 'status', status: 'pending' });
     expect(refused.status).toBe(409);
     expect(visibleText(refused.text)).toContain('Não é possível mudar de Entregue para Pendente.');

@@ -76,8 +76,13 @@ describe('posts from another site', () => {
       const before = await context.cookies(store.server.url);
 
       page = attackPage(`${store.server.url}${path}`, fields);
-      const landed = shopper.waitForResponse((response) =>
-        response.url().startsWith(`${store.server.url}${path}`),
+      // Only the attacker's post: the add-to-cart fetcher above also answered on /cart.data, and
+      // its response event can arrive after the cart cookie is already visible.
+      const attackerOrigin = new URL(attackerUrl).origin;
+      const landed = shopper.waitForResponse(
+        async (response) =>
+          response.url().startsWith(`${store.server.url}${path}`) &&
+          (await response.request().headerValue('origin')) === attackerOrigin,
       );
       await shopper.goto(attackerUrl);
       const response = await landed;

@@ -9,6 +9,7 @@ import {
 import { openDatabase } from '~/db/database.server';
 
 import { adminVisitor, withAdmin } from '../support/admin';
+import { insertOrderRow } from '../support/orders';
 import { startServer, type TestServer } from '../support/server';
 import { FUZZ_SERVER_ENV } from './server-env';
 
@@ -29,11 +30,21 @@ const RUN_TIMEOUT_MS = Math.max(15 * 60_000, requests * 20);
 
 const print = (text: string) => process.stdout.write(`${text}\n`);
 
-/** Adds the test admin to a PostgreSQL store that its server has already migrated. */
-async function createAdminOn(databaseUrl: string): Promise<void> {
+/**
+ * The fuzzed store: the test admin, and an order in each status staff act on, so the crawl finds
+ * the order page's forms (status, tracking code, payment, notes) and the fuzzer posts to them.
+ */
+const prepareStore = withAdmin(async (db) => {
+  for (const status of ['pending', 'confirmed', 'shipped', 'delivered'] as const) {
+    await insertOrderRow(db, { cents: 10_000, status });
+  }
+});
+
+/** Prepares a PostgreSQL store that its server has already migrated. */
+async function prepareStoreOn(databaseUrl: string): Promise<void> {
   const database = await openDatabase({ databaseUrl, poolMax: 1 });
   try {
-    await withAdmin()(database.db);
+    await prepareStore(database.db);
   } finally {
     await database.close();
   }
@@ -85,7 +96,7 @@ describe('the HTTP server under fuzzing', () => {
   let report: FuzzReport;
 
   beforeAll(async () => {
-    server = await startServer({ env: FUZZ_SERVER_ENV, prepare: withAdmin() });
+    server = await startServer({ env: FUZZ_SERVER_ENV, prepare: prepareStore });
     report = await fuzzServer(server, requests, { checkMemory: true });
   }, RUN_TIMEOUT_MS);
   afterAll(async () => {
@@ -160,7 +171,7 @@ describe.runIf(TEST_DATABASE_URL)('the HTTP server under fuzzing, on PostgreSQL'
   beforeAll(async () => {
     const url = await createDatabase(TEST_DATABASE_URL!, name);
     server = await startServer({ env: { ...FUZZ_SERVER_ENV, DATABASE_URL: url } });
-    await createAdminOn(url);
+    await prepareStoreOn(url);
     // The memory check belongs to the long run; this one is too short to say much.
     report = await fuzzServer(server, Math.min(requests, 2_000), { checkMemory: false });
   }, RUN_TIMEOUT_MS);

@@ -1,10 +1,8 @@
 import { useId, useRef } from 'react';
 import { useFetcher } from 'react-router';
 
+import { DialogButton } from './dialog-buttons';
 import { useToastFrom } from './toaster';
-
-const supportsInvokers = () =>
-  typeof HTMLButtonElement !== 'undefined' && 'commandForElement' in HTMLButtonElement.prototype;
 
 /**
  * The admin's one confirmation: a button that opens a modal <dialog> asking first, whose
@@ -43,18 +41,15 @@ export function ConfirmDialog({
   const busy = fetcher.state !== 'idle';
   return (
     <>
-      <button
-        type="button"
-        commandfor={id}
+      <DialogButton
         command="show-modal"
-        onClick={() => {
-          if (!supportsInvokers()) dialog.current?.showModal();
-        }}
+        dialogId={id}
+        dialog={dialog}
         className={triggerClassName ?? 'admin-button-danger'}
         aria-label={children ? triggerLabel : undefined}
       >
         {children ?? triggerLabel}
-      </button>
+      </DialogButton>
       <dialog
         ref={dialog}
         id={id}
@@ -75,17 +70,14 @@ export function ConfirmDialog({
             <input key={name} type="hidden" name={name} value={value} />
           ))}
           <div className="mt-5 flex flex-wrap justify-end gap-2">
-            <button
-              type="button"
-              commandfor={id}
+            <DialogButton
               command="close"
-              onClick={() => {
-                if (!supportsInvokers()) dialog.current?.close();
-              }}
+              dialogId={id}
+              dialog={dialog}
               className="admin-button-secondary"
             >
               {dismissLabel}
-            </button>
+            </DialogButton>
             <button type="submit" className="admin-button-danger" disabled={busy}>
               {busy ? (busyLabel ?? 'Aguarde...') : confirmLabel}
             </button>

@@ -1,11 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useFetcher } from 'react-router';
 
 import { Money } from '~/components/ui/money';
-import { parseFormData } from '~/lib/form';
 import type { Toast } from '~/lib/toast';
 import {
-  addressLine,
   ADMIN_STATUS_LABELS,
   CANCEL_REASON_LABELS,
   displayCpf,
@@ -16,6 +14,7 @@ import {
   ORDER_TRANSITIONS,
   orderNoteFormSchema,
   orderStatusFormSchema,
+  orderTrackingFormSchema,
   PAYMENT_PROVIDER_LABELS,
   PAYMENT_STATUS_LABELS,
   TRANSITION_LABELS,
@@ -24,10 +23,12 @@ import {
   type OrderEvent,
 } from '~/modules/orders';
 
+import { AdminField } from './admin-field';
 import { ConfirmDialog } from './confirm-dialog';
 import { DELETE_ORDER_QUESTION } from './order-list';
 import { OrderStatusBadge } from './order-status-badge';
 import { useToastFrom } from './toaster';
+import { useFormCheck } from './use-form-check';
 
 /** What the order's actions answer (a fetcher's data, or actionData without JavaScript). */
 export interface OrderActionReply {
@@ -116,7 +117,7 @@ export function OrderDetail({
             <dt className="text-slate-600">CPF</dt>
             <dd>{displayCpf(order.customer.cpf)}</dd>
             <dt className="text-slate-600">Endereço</dt>
-            <dd className="break-words">{addressLine(order.address)}</dd>
+            <dd className="break-words">{order.address}</dd>
           </dl>
         </section>
 
@@ -226,6 +227,15 @@ export function OrderDetail({
           Status do pedido
         </h3>
         <StatusForm order={order} actionUrl={actionUrl} reply={reply} />
+        {order.status === 'shipped' ? (
+          <TrackingForm
+            // A saved code becomes the field's new starting value.
+            key={order.trackingCode}
+            trackingCode={order.trackingCode}
+            actionUrl={actionUrl}
+            reply={reply}
+          />
+        ) : null}
         <div className="flex flex-wrap gap-2">
           {order.status === 'pending' && order.payment.provider === 'pix' ? (
             <MarkPaidButton actionUrl={actionUrl} />
@@ -296,7 +306,7 @@ function StatusForm({
 }) {
   const fetcher = useFetcher<OrderActionReply>();
   useToastFrom(fetcher.data);
-  const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
+  const { errors: clientErrors, check } = useFormCheck(orderStatusFormSchema);
   const id = useId();
   const busy = fetcher.state !== 'idle';
   const targets = ORDER_TRANSITIONS[order.status].filter((status) => status !== 'cancelled');
@@ -318,12 +328,7 @@ function StatusForm({
       action={actionUrl}
       noValidate
       className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end"
-      onSubmit={(event) => {
-        const parsed = parseFormData(new FormData(event.currentTarget), orderStatusFormSchema);
-        if (parsed.ok) return setClientErrors(null);
-        event.preventDefault();
-        setClientErrors(parsed.fieldErrors);
-      }}
+      onSubmit={check}
     >
       <input type="hidden" name="intent" value="status" />
       <div>
@@ -400,6 +405,60 @@ function StatusForm({
   );
 }
 
+/** A shipped order's tracking code, corrected; the shopper is e-mailed the new one. */
+function TrackingForm({
+  trackingCode,
+  actionUrl,
+  reply,
+}: {
+  trackingCode: string | null;
+  actionUrl: string;
+  reply?: OrderActionReply;
+}) {
+  const fetcher = useFetcher<OrderActionReply>();
+  useToastFrom(fetcher.data);
+  const { errors: clientErrors, check } = useFormCheck(orderTrackingFormSchema);
+  const id = useId();
+  const busy = fetcher.state !== 'idle';
+  const errors = clientErrors ?? {
+    ...fieldErrorsOf(reply, 'tracking'),
+    ...fieldErrorsOf(fetcher.data, 'tracking'),
+  };
+  return (
+    <fetcher.Form
+      method="post"
+      action={actionUrl}
+      noValidate
+      className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end"
+      onSubmit={check}
+    >
+      <input type="hidden" name="intent" value="tracking" />
+      <AdminField
+        idPrefix={id}
+        name="trackingCode"
+        label="Corrigir código de rastreio"
+        hint="O cliente recebe o novo código por e-mail."
+        error={errors.trackingCode}
+      >
+        {(control) => (
+          <input
+            {...control}
+            maxLength={40}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            defaultValue={trackingCode ?? ''}
+            className="admin-input"
+          />
+        )}
+      </AdminField>
+      <button type="submit" className="admin-button-secondary sm:mb-5" disabled={busy}>
+        {busy ? 'Salvando...' : 'Salvar código'}
+      </button>
+    </fetcher.Form>
+  );
+}
+
 function MarkPaidButton({ actionUrl }: { actionUrl: string }) {
   const fetcher = useFetcher<OrderActionReply>();
   useToastFrom(fetcher.data);
@@ -418,14 +477,16 @@ function NoteForm({ actionUrl, reply }: { actionUrl: string; reply?: OrderAction
   const fetcher = useFetcher<OrderActionReply>();
   useToastFrom(fetcher.data);
   const form = useRef<HTMLFormElement>(null);
-  const [clientError, setClientError] = useState<string | null>(null);
+  const { errors: clientErrors, check } = useFormCheck(orderNoteFormSchema);
   const id = useId();
   const busy = fetcher.state !== 'idle';
   useEffect(() => {
     if (fetcher.state === 'idle' && fetcher.data?.ok) form.current?.reset();
   }, [fetcher.state, fetcher.data]);
   const error =
-    clientError ?? fieldErrorsOf(fetcher.data, 'note').note ?? fieldErrorsOf(reply, 'note').note;
+    clientErrors?.note ??
+    fieldErrorsOf(fetcher.data, 'note').note ??
+    fieldErrorsOf(reply, 'note').note;
   return (
     <fetcher.Form
       ref={form}
@@ -433,12 +494,7 @@ function NoteForm({ actionUrl, reply }: { actionUrl: string; reply?: OrderAction
       action={actionUrl}
       noValidate
       className="space-y-2"
-      onSubmit={(event) => {
-        const parsed = parseFormData(new FormData(event.currentTarget), orderNoteFormSchema);
-        if (parsed.ok) return setClientError(null);
-        event.preventDefault();
-        setClientError(parsed.fieldErrors.note ?? parsed.error);
-      }}
+      onSubmit={check}
     >
       <input type="hidden" name="intent" value="note" />
       <label htmlFor={`${id}-note`} className="admin-label">
@@ -474,11 +530,10 @@ function Timeline({ events, when }: { events: OrderEvent[]; when: (date: Date) =
   if (events.length === 0) {
     return <p className="text-sm text-slate-600">Nenhum registro ainda.</p>;
   }
-  // Newest first: what just happened sits under the note form.
-  const newestFirst = [...events].reverse();
+  // Newest first (as listed): what just happened sits under the note form.
   return (
     <ol className="space-y-3 border-l-2 border-slate-200 pl-4" data-testid="order-timeline">
-      {newestFirst.map((event) => (
+      {events.map((event) => (
         <li key={event.id} className="text-sm">
           <p className="text-xs text-slate-600">
             <time dateTime={new Date(event.createdAt).toISOString()}>{when(event.createdAt)}</time>

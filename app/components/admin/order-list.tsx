@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Money } from '~/components/ui/money';
 import { formatOrderDate, type AdminOrderRow } from '~/modules/orders';
 
+import { AdminTable } from './admin-table';
 import { ConfirmDialog } from './confirm-dialog';
 import { OrderStatusBadge } from './order-status-badge';
 
@@ -23,58 +24,40 @@ interface OrderListProps {
 export function OrderList({ orders, timeZone, search }: OrderListProps) {
   return (
     <>
-      <div className="admin-card hidden overflow-x-auto p-0 md:block">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Pedidos</caption>
-          <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-700 uppercase">
-            <tr>
-              <th scope="col" className="px-4 py-3">
-                Pedido
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Cliente
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Data
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Status
-              </th>
-              <th scope="col" className="px-4 py-3 text-right">
-                Total
-              </th>
-              <th scope="col" className="px-4 py-3 text-right">
-                Ações
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200">
-            {orders.map((order) => (
-              <tr key={order.id} data-testid="order-row" className="hover:bg-slate-50">
-                <td className="px-4 py-3 font-mono font-semibold whitespace-nowrap">
-                  #{order.number}
-                </td>
-                <td className="max-w-64 px-4 py-3">
-                  <p className="truncate font-medium text-slate-900">{order.customerName}</p>
-                  <p className="truncate text-slate-600">{order.customerEmail}</p>
-                </td>
-                <td className="px-4 py-3 whitespace-nowrap">
-                  {formatOrderDate(order.createdAt, timeZone)}
-                </td>
-                <td className="px-4 py-3">
-                  <OrderStatusBadge status={order.status} />
-                </td>
-                <td className="px-4 py-3 text-right">
-                  <Money cents={order.totalCents} />
-                </td>
-                <td className="px-4 py-3">
-                  <OrderActions order={order} search={search} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        caption="Pedidos"
+        shownFrom="md"
+        columns={[
+          { label: 'Pedido' },
+          { label: 'Cliente' },
+          { label: 'Data' },
+          { label: 'Status' },
+          { label: 'Total', end: true },
+          { label: 'Ações', end: true },
+        ]}
+      >
+        {orders.map((order) => (
+          <tr key={order.id} data-testid="order-row" className="hover:bg-slate-50">
+            <td className="px-4 py-3 font-mono font-semibold whitespace-nowrap">#{order.number}</td>
+            <td className="max-w-64 px-4 py-3">
+              <p className="truncate font-medium text-slate-900">{order.customerName}</p>
+              <p className="truncate text-slate-600">{order.customerEmail}</p>
+            </td>
+            <td className="px-4 py-3 whitespace-nowrap">
+              {formatOrderDate(order.createdAt, timeZone)}
+            </td>
+            <td className="px-4 py-3">
+              <OrderStatusBadge status={order.status} />
+            </td>
+            <td className="px-4 py-3 text-right">
+              <Money cents={order.totalCents} />
+            </td>
+            <td className="px-4 py-3">
+              <OrderActions order={order} search={search} />
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
       <ul className="space-y-3 md:hidden">
         {orders.map((order) => (
           <li key={order.id} data-testid="order-card" className="admin-card">

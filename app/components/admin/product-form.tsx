@@ -1,9 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useFetcher } from 'react-router';
 
-import { parseFormData } from '~/lib/form';
+import { formatReaisInput } from '~/lib/reais';
 import {
-  formatPriceInput,
   PRODUCT_FORM_REPEATABLE,
   PRODUCT_LIMITS,
   productFormSchema,
@@ -12,6 +11,7 @@ import {
 
 import { ProductImagesField } from './product-images-field';
 import { useToastFrom } from './toaster';
+import { useFormCheck } from './use-form-check';
 
 /** What the form starts from: the product being edited, or nothing for a new one. */
 export interface ProductFormData {
@@ -36,7 +36,7 @@ function initialValues(data: ProductFormData): Record<string, string> {
   return {
     name: product.name,
     description: product.description,
-    price: formatPriceInput(product.priceCents),
+    price: formatReaisInput(product.priceCents),
     stockQuantity: String(product.stockQuantity),
     categoryId: product.categoryId ?? '',
     imageUrls: product.imageUrls.join('\n'),
@@ -81,7 +81,9 @@ export function ProductForm({
   useToastFrom(fetcher.data);
   const busy = fetcher.state !== 'idle';
   const form = useRef<HTMLFormElement>(null);
-  const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
+  const { errors: clientErrors, check } = useFormCheck(productFormSchema, {
+    repeatable: PRODUCT_FORM_REPEATABLE,
+  });
   const serverErrors = reply && !reply.ok ? reply.fieldErrors : {};
   const errors = clientErrors ?? serverErrors;
   const summary = clientErrors
@@ -113,15 +115,7 @@ export function ProductForm({
       event.preventDefault();
       return;
     }
-    const parsed = parseFormData(new FormData(event.currentTarget), productFormSchema, {
-      repeatable: PRODUCT_FORM_REPEATABLE,
-    });
-    if (parsed.ok) {
-      setClientErrors(null);
-      return;
-    }
-    event.preventDefault();
-    setClientErrors({ ...parsed.fieldErrors });
+    check(event);
   };
 
   const field = (name: string) => ({

@@ -1,38 +1,15 @@
 import { useEffect, useId, useRef, useState } from 'react';
 
 import { isAllowedImageUrl, splitImageUrls } from '~/modules/catalog';
-import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_UPLOAD, mediaSrcSet } from '~/modules/media';
+import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_UPLOAD } from '~/modules/media';
 
-/**
- * A preview that disappears when its image does not load (a typo in the URL, a site that
- * refuses hotlinking). An error can fire before React is listening, so the image is checked on
- * mount too.
- */
-function Preview({ src, alt }: { src: string; alt: string }) {
-  const [failed, setFailed] = useState(false);
-  if (failed) {
-    return (
-      <span className="flex h-16 w-16 shrink-0 items-center justify-center rounded border border-dashed border-slate-300 p-1 text-center text-[10px] leading-tight text-slate-600">
-        Sem pré-visualização
-      </span>
-    );
-  }
-  return (
-    <img
-      ref={(image) => {
-        if (image?.complete && image.naturalWidth === 0) setFailed(true);
-      }}
-      src={src}
-      srcSet={mediaSrcSet(src)}
-      sizes="64px"
-      alt={alt}
-      width={64}
-      height={64}
-      onError={() => setFailed(true)}
-      className="h-16 w-16 shrink-0 rounded border border-slate-200 object-cover"
-    />
-  );
-}
+import { ProductThumb } from './product-list-parts';
+
+const NO_PREVIEW = (
+  <span className="flex h-16 w-16 shrink-0 items-center justify-center rounded border border-dashed border-slate-300 p-1 text-center text-[10px] leading-tight text-slate-600">
+    Sem pré-visualização
+  </span>
+);
 
 type Pending = { key: string; file: File; thumbnail: string | null };
 
@@ -182,7 +159,12 @@ export function ProductImagesField({
               key={url}
               className="flex flex-wrap items-center gap-3 rounded-md border border-slate-200 bg-slate-50 p-2"
             >
-              <Preview src={url} alt={`Pré-visualização da imagem ${index + 1}`} />
+              <ProductThumb
+                src={url}
+                size={64}
+                alt={`Pré-visualização da imagem ${index + 1}`}
+                fallback={NO_PREVIEW}
+              />
               <div className="min-w-0 flex-1 basis-40">
                 <p className="text-xs font-semibold text-slate-800">
                   {index === 0 ? 'Imagem principal' : `Imagem ${index + 1}`}
@@ -272,9 +254,7 @@ export function ProductImagesField({
                     className="h-16 w-16 shrink-0 rounded border border-slate-200 object-cover"
                   />
                 ) : (
-                  <span className="flex h-16 w-16 shrink-0 items-center justify-center rounded border border-dashed border-slate-300 p-1 text-center text-[10px] leading-tight text-slate-600">
-                    Sem pré-visualização
-                  </span>
+                  NO_PREVIEW
                 )}
                 <p className="min-w-0 flex-1 basis-40 text-xs break-all text-slate-700">
                   {item.file.name} · {formatSize(item.file.size)}

@@ -1,16 +1,29 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 
 import { mediaSrcSet } from '~/modules/media';
 
 /**
- * A product's main image in the admin list, or an empty square when it has none or it does not
- * load (checked on mount too: the error can come before React listens).
+ * A product's image (the list's thumbnail, the form's preview), or `fallback` (an empty square
+ * unless told) when it has none or it does not load: a typo in the URL, a site that refuses
+ * hotlinking. Checked on mount too: the error can come before React listens.
  */
-export function ProductThumb({ src, size }: { src: string | null; size: 40 | 64 }) {
+export function ProductThumb({
+  src,
+  size,
+  alt = '',
+  fallback,
+}: {
+  src: string | null;
+  size: 40 | 64;
+  alt?: string;
+  fallback?: ReactNode;
+}) {
   const [failed, setFailed] = useState<string | null>(null);
   const box = size === 40 ? 'h-10 w-10' : 'h-16 w-16';
   if (!src || failed === src) {
-    return <span aria-hidden="true" className={`${box} shrink-0 rounded bg-slate-200`} />;
+    return (
+      fallback ?? <span aria-hidden="true" className={`${box} shrink-0 rounded bg-slate-200`} />
+    );
   }
   return (
     <img
@@ -21,7 +34,7 @@ export function ProductThumb({ src, size }: { src: string | null; size: 40 | 64 
       src={src}
       srcSet={mediaSrcSet(src)}
       sizes={`${size}px`}
-      alt=""
+      alt={alt}
       width={size}
       height={size}
       loading="lazy"

@@ -1,24 +1,17 @@
+import { PAYMENT_PROVIDER_LABELS } from '~/modules/orders';
 import type { GroupPanel, IntegrationStatus } from '~/modules/settings';
 
-const PROVIDERS = {
-  sandbox: {
-    name: 'Modo de teste (sandbox)',
-    text:
-      'Os pagamentos são simulados: a página do pedido mostra os botões Aprovar, Recusar e ' +
-      'Expirar, e nenhum dinheiro é cobrado.',
-  },
-  pix: {
-    name: 'PIX com a chave da loja',
-    text:
-      'O cliente paga com um PIX copia e cola gerado com a chave PIX abaixo. Confira o ' +
-      'recebimento no banco e confirme cada pagamento em Pedidos.',
-  },
-  gateway: {
-    name: 'Gateway de pagamento',
-    text:
-      'Os pagamentos passam pelo gateway configurado no servidor, e a loja confirma cada um ' +
-      'com o próprio gateway antes de aprovar o pedido.',
-  },
+/** What each payment provider means for the shopper and for staff. */
+const PROVIDER_TEXTS = {
+  sandbox:
+    'Os pagamentos são simulados: a página do pedido mostra os botões Aprovar, Recusar e ' +
+    'Expirar, e nenhum dinheiro é cobrado.',
+  pix:
+    'O cliente paga com um PIX copia e cola gerado com a chave PIX abaixo. Confira o ' +
+    'recebimento no banco e confirme cada pagamento em Pedidos.',
+  gateway:
+    'Os pagamentos passam pelo gateway configurado no servidor, e a loja confirma cada um ' +
+    'com o próprio gateway antes de aprovar o pedido.',
 } as const;
 
 function ConfiguredBadge({ configured }: { configured: boolean }) {
@@ -34,7 +27,9 @@ function ConfiguredBadge({ configured }: { configured: boolean }) {
 }
 
 function PaymentProvider({ status }: { status: IntegrationStatus }) {
-  const provider = status.provider ? PROVIDERS[status.provider] : null;
+  const provider = status.provider
+    ? { name: PAYMENT_PROVIDER_LABELS[status.provider], text: PROVIDER_TEXTS[status.provider] }
+    : null;
   return (
     <div className="mb-4 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm">
       <p className="font-medium text-slate-800">

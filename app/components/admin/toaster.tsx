@@ -26,7 +26,10 @@ export function Toaster({
     seen.current.add(toast.id);
     setToasts((current) => [...current.slice(-2), toast]);
   }, []);
-  const dismiss = (id: string) => setToasts((current) => current.filter((t) => t.id !== id));
+  const dismiss = useCallback(
+    (id: string) => setToasts((current) => current.filter((t) => t.id !== id)),
+    [],
+  );
 
   useEffect(() => {
     if (initial) show(initial);
@@ -41,18 +44,21 @@ export function Toaster({
         className="pointer-events-none fixed inset-x-2 bottom-2 z-50 flex flex-col items-end gap-2 sm:right-4 sm:bottom-4 sm:left-auto"
       >
         {toasts.map((toast) => (
-          <ToastItem key={toast.id} toast={toast} onDismiss={() => dismiss(toast.id)} />
+          <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />
         ))}
       </div>
     </ToastContext.Provider>
   );
 }
 
-function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }) {
+function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string) => void }) {
+  const { id } = toast;
+  // Keyed on the toast alone: the Toaster re-renders as other toasts come and go, and that must
+  // not restart this one's clock.
   useEffect(() => {
-    const timer = setTimeout(onDismiss, SHOW_MS);
+    const timer = setTimeout(() => onDismiss(id), SHOW_MS);
     return () => clearTimeout(timer);
-  }, [onDismiss]);
+  }, [id, onDismiss]);
   const error = toast.kind === 'error';
   return (
     <div
@@ -65,7 +71,7 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
       <p className="flex-1">{toast.message}</p>
       <button
         type="button"
-        onClick={onDismiss}
+        onClick={() => onDismiss(id)}
         className="-m-1 rounded p-1 hover:bg-black/5"
         aria-label="Fechar aviso"
       >
@@ -82,4 +88,22 @@ export function useToastFrom(result: unknown) {
     const toast = (result as { toast?: Toast } | undefined)?.toast;
     if (toast) show(toast);
   }, [result, show]);
+}
+
+/**
+ * Without JavaScript there is no toast: the answer to a form posted without a fetcher shows in
+ * the page instead, where this sits.
+ */
+export function ToastFallback({ toast }: { toast: Toast | undefined }) {
+  if (!toast) return null;
+  return (
+    <p
+      role={toast.kind === 'error' ? 'alert' : 'status'}
+      className={`rounded-md px-3 py-2 text-sm ${
+        toast.kind === 'error' ? 'bg-red-50 text-red-800' : 'bg-green-50 text-green-800'
+      }`}
+    >
+      {toast.message}
+    </p>
+  );
 }

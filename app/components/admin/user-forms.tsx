@@ -4,6 +4,7 @@ import type { z } from 'zod';
 
 import { changePasswordSchema, createAdminSchema } from '~/modules/auth';
 
+import { AdminField } from './admin-field';
 import { useToastFrom } from './toaster';
 import { useFormCheck } from './use-form-check';
 
@@ -66,41 +67,27 @@ function UserFormCard({
       </h2>
       <fetcher.Form ref={form} method="post" noValidate className="mt-4 space-y-4" onSubmit={check}>
         <input type="hidden" name="intent" value={intent} />
-        {fields.map((field) => {
-          const id = `${intent}-${field.name}`;
-          const error = errors[field.name];
-          const described = [field.hint ? `${id}-hint` : '', error ? `${id}-error` : '']
-            .filter(Boolean)
-            .join(' ');
-          return (
-            <div key={field.name}>
-              <label htmlFor={id} className="admin-label">
-                {field.label}
-              </label>
+        {fields.map((field) => (
+          <AdminField
+            key={field.name}
+            idPrefix={intent}
+            name={field.name}
+            label={field.label}
+            hint={field.hint}
+            error={errors[field.name]}
+          >
+            {(control) => (
               <input
-                id={id}
-                name={field.name}
+                {...control}
                 type={field.type}
                 required
                 autoComplete={field.autoComplete}
                 maxLength={field.type === 'password' ? 128 : 254}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={described || undefined}
                 className="admin-input"
               />
-              {field.hint ? (
-                <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
-                  {field.hint}
-                </p>
-              ) : null}
-              {error ? (
-                <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-                  {error}
-                </p>
-              ) : null}
-            </div>
-          );
-        })}
+            )}
+          </AdminField>
+        ))}
         <button type="submit" className="admin-button-primary w-full sm:w-auto" disabled={busy}>
           {busy ? busyLabel : submitLabel}
         </button>

@@ -1,5 +1,6 @@
 import { useFetcher } from 'react-router';
 
+import { AdminTable } from './admin-table';
 import { ConfirmDialog } from './confirm-dialog';
 import { useToastFrom } from './toaster';
 
@@ -22,45 +23,33 @@ export interface AdminListRow {
 export function UserList({ admins, meId }: { admins: AdminListRow[]; meId: string }) {
   return (
     <>
-      <div className="admin-card hidden overflow-x-auto p-0 md:block">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Usuários administradores</caption>
-          <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
-            <tr>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Usuário
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Status
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Data de Criação
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Ações
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200">
-            {admins.map((admin) => (
-              <tr key={admin.id}>
-                <td className="px-4 py-3">
-                  <Identity admin={admin} me={admin.id === meId} />
-                </td>
-                <td className="px-4 py-3">
-                  <StatusBadge active={admin.isActive} />
-                </td>
-                <td className="px-4 py-3 whitespace-nowrap">
-                  <time dateTime={admin.createdAt}>{admin.date}</time>
-                </td>
-                <td className="px-4 py-3">
-                  <StatusAction admin={admin} me={admin.id === meId} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        caption="Usuários administradores"
+        shownFrom="md"
+        columns={[
+          { label: 'Usuário' },
+          { label: 'Status' },
+          { label: 'Data de Criação' },
+          { label: 'Ações' },
+        ]}
+      >
+        {admins.map((admin) => (
+          <tr key={admin.id}>
+            <td className="px-4 py-3">
+              <Identity admin={admin} me={admin.id === meId} />
+            </td>
+            <td className="px-4 py-3">
+              <StatusBadge active={admin.isActive} />
+            </td>
+            <td className="px-4 py-3 whitespace-nowrap">
+              <time dateTime={admin.createdAt}>{admin.date}</time>
+            </td>
+            <td className="px-4 py-3">
+              <StatusAction admin={admin} me={admin.id === meId} />
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
       <ul className="space-y-3 md:hidden" aria-label="Usuários administradores">
         {admins.map((admin) => (
           <li key={admin.id} className="admin-card space-y-3">

@@ -34,9 +34,13 @@ export interface SignedInAdmin {
 }
 
 async function readToken(request: Request): Promise<string | null> {
+  return tokenFrom(request.headers.get('Cookie'));
+}
+
+async function tokenFrom(cookieHeader: string | null): Promise<string | null> {
   let token: unknown;
   try {
-    token = await sessionCookie.parse(request.headers.get('Cookie'));
+    token = await sessionCookie.parse(cookieHeader);
   } catch {
     return null;
   }
@@ -50,11 +54,15 @@ export async function currentSessionId(request: Request): Promise<string | null>
 }
 
 /**
- * The active admin whose unexpired session the request carries, if any. Each call pushes the
- * session's end further (sliding expiry), at most once every few minutes.
+ * The active admin whose unexpired session the Cookie header carries, if any. Each call pushes
+ * the session's end further (sliding expiry), at most once every few minutes. The server asks
+ * once per request (the load context's `admin`), before the body is read.
  */
-export async function findSignedInAdmin(db: Db, request: Request): Promise<SignedInAdmin | null> {
-  const token = await readToken(request);
+export async function findSignedInAdmin(
+  db: Db,
+  cookieHeader: string | null,
+): Promise<SignedInAdmin | null> {
+  const token = await tokenFrom(cookieHeader);
   if (!token) return null;
   const id = hashSessionToken(token);
   const now = Date.now();
@@ -118,8 +126,11 @@ export async function endSession(db: Db, request: Request): Promise<string> {
  * Every admin loader and action calls this itself: a parent layout's check does not cover a
  * child's action or its .data request.
  */
-export async function requireAdmin(db: Db, request: Request): Promise<SignedInAdmin> {
-  const admin = await findSignedInAdmin(db, request);
+export async function requireAdmin(
+  context: { admin(): Promise<SignedInAdmin | null> },
+  request: Request,
+): Promise<SignedInAdmin> {
+  const admin = await context.admin();
   if (admin) return admin;
   const url = new URL(request.url);
   const back = url.pathname.replace(/\.data$/, '') + url.search;

@@ -8,17 +8,17 @@ import { logger } from '~/lib/logger.server';
 import { spendDecoyHash, hashPassword, verifyPassword } from './password.server';
 import { adminSetupCodes, adminUsers, loginAttempts } from './schema';
 
+/** Failed attempts allowed in a window, per client address and per e-mail. */
+export const SIGN_IN_LIMITS = { perIp: 20, perEmail: 5, windowMs: 15 * 60 * 1000 } as const;
+
 export const SIGN_IN_MESSAGES = {
   // The same words whether the e-mail exists, the password is wrong or the admin is inactive.
   wrong: 'E-mail ou senha incorretos.',
-  throttled: 'Muitas tentativas de acesso. Aguarde 15 minutos e tente novamente.',
+  throttled: `Muitas tentativas de acesso. Aguarde ${SIGN_IN_LIMITS.windowMs / 60_000} minutos e tente novamente.`,
   badSetupCode:
     'Código de configuração inválido ou expirado. Veja o código no registro do servidor.',
   adminExists: 'Já existe um administrador. Entre com o seu e-mail e senha.',
 } as const;
-
-/** Failed attempts allowed in a window, per client address and per e-mail. */
-export const SIGN_IN_LIMITS = { perIp: 20, perEmail: 5, windowMs: 15 * 60 * 1000 } as const;
 
 type AttemptKey = { key: string; limit: number };
 
@@ -117,9 +117,13 @@ function hashCode(code: string): string {
  */
 export async function issueSetupCode(
   db: Db,
-  options: { onlyIfNone?: boolean } = {},
+  options: {
+    onlyIfNone?: boolean;
+    /** The caller has just found no admin (the login page asks first), so this need not ask. */
+    knownNoAdmin?: boolean;
+  } = {},
 ): Promise<string | null> {
-  if (await hasAnyAdmin(db)) return null;
+  if (!options.knownNoAdmin && (await hasAnyAdmin(db))) return null;
   if (options.onlyIfNone) {
     const [valid] = await db
       .select({ n: count() })
@@ -138,7 +142,8 @@ export async function issueSetupCode(
   return code;
 }
 
-export type CreateAdminResult = { ok: true; adminUserId: string } | { ok: false; error: string };
+export type CreateAdminResult =
+  { ok: true; adminUserId: string } | { ok: false; error: string; throttled?: true };
 
 /**
  * Creates the first admin with a setup code. Two forms sent at once create one admin: the check
@@ -149,7 +154,9 @@ export async function createFirstAdmin(
   input: { setupCode: string; email: string; fullName: string; password: string; ip: string },
 ): Promise<CreateAdminResult> {
   const keys = [{ key: `setup:${input.ip}`, limit: SIGN_IN_LIMITS.perEmail }];
-  if (await isThrottled(db, keys)) return { ok: false, error: SIGN_IN_MESSAGES.throttled };
+  if (await isThrottled(db, keys)) {
+    return { ok: false, error: SIGN_IN_MESSAGES.throttled, throttled: true };
+  }
   const passwordHash = await hashPassword(input.password);
   const result = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('vitrine:first-admin'))`);

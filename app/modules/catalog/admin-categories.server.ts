@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 
 import { isUuid } from '~/db/columns';
 import type { Db } from '~/db/database.server';
@@ -43,8 +43,13 @@ export type CategoryChange =
   | { ok: false; status: 400 | 404 | 409; error: string; field?: 'name' | 'targetId' | 'products' };
 
 // One lock for the changes that must take turns: names (unique ignoring case and accents, with no
-// index to enforce it) and deletes that move products.
+// index to enforce it), deletes that move products, and the CSV import that creates categories.
 const CATEGORIES_LOCK = sql`select pg_advisory_xact_lock(hashtext('vitrine:categories'))`;
+
+/** Takes the categories' lock until the transaction ends (pass a transaction). */
+export async function lockCategories(tx: Db): Promise<void> {
+  await tx.execute(CATEGORIES_LOCK);
+}
 
 // vitrine_fold() (migration 0002) ignores case and accents: 'Áudio' and 'audio' are one name.
 async function nameTaken(db: Db, name: string, exceptId?: string): Promise<boolean> {
@@ -78,7 +83,7 @@ export async function createCategory(
   input: { id: string; name: string; description: string | null },
 ): Promise<CategoryChange> {
   return db.transaction(async (tx) => {
-    await tx.execute(CATEGORIES_LOCK);
+    await lockCategories(tx);
     const [existing] = await tx
       .select({ name: categories.name, description: categories.description })
       .from(categories)
@@ -99,7 +104,7 @@ export async function updateCategory(
   input: { id: string; name: string; description: string | null },
 ): Promise<CategoryChange> {
   return db.transaction(async (tx) => {
-    await tx.execute(CATEGORIES_LOCK);
+    await lockCategories(tx);
     if (await nameTaken(tx, input.name, input.id)) return taken;
     const [updated] = await tx
       .update(categories)
@@ -112,7 +117,7 @@ export async function updateCategory(
   });
 }
 
-/** 'Selecionada': featured categories are the home page's filters (see listHomeCategories). */
+/** 'Selecionada': featured categories are the home page's filters (see listCategories' featuredOnly). */
 export async function setCategoryFeatured(
   db: Db,
   input: { id: string; featured: boolean },
@@ -142,7 +147,7 @@ export async function deleteCategory(
   input: { id: string; products?: ProductsOfDeleted },
 ): Promise<CategoryChange & { moved?: number }> {
   return db.transaction(async (tx) => {
-    await tx.execute(CATEGORIES_LOCK);
+    await lockCategories(tx);
     const [category] = await tx
       .select({ id: categories.id })
       .from(categories)
@@ -204,18 +209,4 @@ export async function deleteCategory(
     await tx.delete(categories).where(eq(categories.id, input.id));
     return { ok: true, id: input.id, moved } as const;
   });
-}
-
-/**
- * The home page's category pills: the featured ('Selecionada') ones, or every category while
- * none is featured. One query, in the order a Brazilian reads them.
- */
-export async function listHomeCategories(db: Db): Promise<{ id: string; name: string }[]> {
-  return db
-    .select({ id: categories.id, name: categories.name })
-    .from(categories)
-    .where(
-      sql`${categories.featured} or not exists (select 1 from ${categories} where ${categories.featured})`,
-    )
-    .orderBy(asc(sql`vitrine_fold(${categories.name})`), asc(categories.name), asc(categories.id));
 }

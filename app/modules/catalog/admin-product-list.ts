@@ -17,9 +17,16 @@ export function parseAdminProductParams(searchParams: URLSearchParams): {
     .trim()
     .slice(0, MAX_QUERY_LENGTH)
     .trim();
-  const pageText = searchParams.get('page')?.trim() ?? '';
-  const page = /^\d{1,9}$/.test(pageText) ? Math.max(1, Number(pageText)) : 1;
-  return { q, page };
+  return { q, page: parseAdminPage(searchParams.get('page')) };
+}
+
+/**
+ * A page number from an admin list's query string (the products' `page`, the reviews'
+ * `pagina`); anything else is the first page. A page past the last is the lister's to clamp.
+ */
+export function parseAdminPage(text: string | null): number {
+  const value = text?.trim() ?? '';
+  return /^\d{1,9}$/.test(value) ? Math.max(1, Number(value)) : 1;
 }
 
 /** The list's address for a search and page (defaults left out). */

@@ -19,7 +19,8 @@ export interface ProductValues {
 }
 
 export type SaveProductResult =
-  { ok: true; created: boolean } | { ok: false; reason: 'category-gone' | 'not-found' };
+  | { ok: true; created: boolean }
+  | { ok: false; reason: 'category-gone' | 'not-found' | 'form-reused' };
 
 /** One page of the admin list: newest first, searched by name and description like the store. */
 export function listAdminProducts(
@@ -50,7 +51,9 @@ async function lockCategory(db: Db, id: string): Promise<boolean> {
 
 /**
  * Creates the product with the id its form was given. The same form sent again (a double click,
- * a resend) finds the product there and changes nothing: `created` is false.
+ * a resend) finds the product there and changes nothing: `created` is false. Sent again with
+ * other values (back to a saved form, edited, sent) it is refused as 'form-reused' rather than
+ * reporting a save that did not happen.
  */
 export async function createProduct(
   db: Db,
@@ -63,7 +66,28 @@ export async function createProduct(
     .values({ id, ...values })
     .onConflictDoNothing({ target: products.id })
     .returning({ id: products.id });
-  return { ok: true, created: inserted.length > 0 };
+  if (inserted.length > 0) return { ok: true, created: true };
+  const [existing] = await db
+    .select({
+      name: products.name,
+      description: products.description,
+      priceCents: products.priceCents,
+      stockQuantity: products.stockQuantity,
+      categoryId: products.categoryId,
+      imageUrls: products.imageUrls,
+    })
+    .from(products)
+    .where(eq(products.id, id));
+  const same =
+    existing !== undefined &&
+    existing.name === values.name &&
+    existing.description === values.description &&
+    existing.priceCents === values.priceCents &&
+    existing.stockQuantity === values.stockQuantity &&
+    existing.categoryId === values.categoryId &&
+    existing.imageUrls.length === values.imageUrls.length &&
+    existing.imageUrls.every((url, index) => url === values.imageUrls[index]);
+  return same ? { ok: true, created: false } : { ok: false, reason: 'form-reused' };
 }
 
 export async function updateProduct(

@@ -1,3 +1,5 @@
+import { parseReais } from '~/lib/reais';
+
 import type { CatalogQuery, CatalogSort, Category } from './types';
 
 export type CatalogView = 'grid' | 'list';
@@ -27,8 +29,6 @@ export const SORT_LABELS: Record<CatalogSort, string> = {
 const VIEW_PARAMS: Record<CatalogView, string> = { grid: 'grade', list: 'lista' };
 
 export const MAX_QUERY_LENGTH = 100;
-// Above this no product can cost anything (prices are 32-bit cents in the database).
-const MAX_PRICE_CENTS = 1_000_000_000;
 
 function byParam<T extends string>(params: Record<T, string>, value: string): T | undefined {
   return (Object.keys(params) as T[]).find((key) => params[key] === value);
@@ -37,30 +37,6 @@ function byParam<T extends string>(params: Record<T, string>, value: string): T 
 /** A value quoted back to the shopper, short enough not to flood the page. */
 function quoted(value: string): string {
   return `"${value.length > 30 ? `${value.slice(0, 30)}…` : value}"`;
-}
-
-type PriceResult = { cents: number } | { error: 'not-a-number' | 'negative' | 'too-high' };
-
-/**
- * Reais as Brazilians type them: "10", "10,50", "1.234,56", "R$ 1.234"; also "10.5" (a dot
- * followed by one or two digits is a decimal point, by three digits a thousands separator).
- */
-export function parseReais(text: string): PriceResult {
-  let value = text.replace(/\s+/g, '').replace(/^R\$/i, '');
-  if (value.startsWith('-')) {
-    return /^-\d/.test(value) ? { error: 'negative' } : { error: 'not-a-number' };
-  }
-  if (value.includes(',')) {
-    if (!/^\d{1,3}(\.\d{3})*,\d*$|^\d+,\d*$/.test(value)) return { error: 'not-a-number' };
-    value = value.replace(/\./g, '').replace(',', '.');
-  } else if (/^\d{1,3}(\.\d{3})+$/.test(value)) {
-    value = value.replace(/\./g, '');
-  } else if (!/^\d+(\.\d*)?$/.test(value)) {
-    return { error: 'not-a-number' };
-  }
-  const cents = Math.round(Number(value) * 100);
-  if (!Number.isSafeInteger(cents) || cents > MAX_PRICE_CENTS) return { error: 'too-high' };
-  return { cents };
 }
 
 /** Cents as a price field shows them: 123456 → "1234,56", 1000 → "10". */

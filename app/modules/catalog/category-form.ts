@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { FORM_MESSAGES } from '~/lib/form';
+import { FORM_MESSAGES, singleLine, text } from '~/lib/form';
 
 /** The admin's category forms, shared by the browser and the server. */
 export const CATEGORY_MESSAGES = {
@@ -25,12 +25,6 @@ export const CATEGORY_DESCRIPTION_MAX = 500;
 export function productCountSentence(count: number): string {
   return `Esta categoria tem ${count} ${count === 1 ? 'produto' : 'produtos'}.`;
 }
-
-const text = (required: string) =>
-  z.string({ error: (issue) => (issue.input === undefined ? required : FORM_MESSAGES.invalid) });
-
-// Names show on one line (pills, selects): pasted line breaks and runs of spaces become one.
-const singleLine = (value: string) => value.replace(/\s+/g, ' ').trim();
 
 // The checks below use only what the checkout's schema uses too: the browser's copy of zod is
 // shared with the storefront, and must not grow for the admin.

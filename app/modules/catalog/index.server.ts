@@ -9,14 +9,13 @@ export {
   createCategory,
   deleteCategory,
   listAdminCategories,
-  listHomeCategories,
   setCategoryFeatured,
   updateCategory,
   type AdminCategory,
   type CategoryChange,
   type ProductsOfDeleted,
 } from './admin-categories.server';
-export { listProductOptions } from './product-options.server';
+export { listProductOptions, PRODUCT_OPTIONS_LIMIT } from './product-options.server';
 export {
   createProduct,
   deleteProduct,

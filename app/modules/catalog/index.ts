@@ -16,6 +16,7 @@ export type {
   Category,
   CategoryRecord,
   Product,
+  ProductOptions,
   ProductRecord,
 } from './types';
 export {
@@ -32,10 +33,10 @@ export {
 export {
   ADMIN_PRODUCTS_PER_PAGE,
   adminProductListPath,
+  parseAdminPage,
   parseAdminProductParams,
 } from './admin-product-list';
 export {
-  formatPriceInput,
   isAllowedImageUrl,
   parsePriceText,
   parseStockText,

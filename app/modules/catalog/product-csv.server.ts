@@ -5,9 +5,13 @@ import { stringify } from 'csv-stringify/sync';
 import { asc, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 
+import { singleLine } from '~/lib/form';
 import { isUuid } from '~/db/columns';
 import type { Db } from '~/db/database.server';
+import { csvAmount } from '~/lib/csv';
 
+import { lockCategories } from './admin-categories.server';
+import { CATEGORY_MESSAGES, CATEGORY_NAME_MAX } from './category-form';
 import {
   IMAGE_SEPARATOR,
   PRODUCT_CSV_COLUMNS,
@@ -39,15 +43,10 @@ function fold(text: string): string {
     .trim();
 }
 
-// Excel runs a cell starting with one of these as a formula; a leading apostrophe makes it text
-// (and is dropped again on import).
-const FORMULA_START = /^[=+\-@\t\r]/;
-const asText = (value: string) => (FORMULA_START.test(value) ? `'${value}` : value);
-const fromText = (value: string) => (/^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value);
-
-function priceCell(cents: number): string {
-  return `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
-}
+// escape_formulas puts an apostrophe before a cell that Excel would run as a formula (CSV
+// injection); the import drops it again.
+const fromText = (value: string) =>
+  /^'[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/.test(value) ? value.slice(1) : value;
 
 /** Every product, by name, as the spreadsheet described in product-csv.ts. */
 export async function exportProductsCsv(db: Db): Promise<string> {
@@ -60,15 +59,15 @@ export async function exportProductsCsv(db: Db): Promise<string> {
       PRODUCT_CSV_COLUMNS.map((column) => column.header),
       ...rows.map((product) => [
         product.id,
-        asText(product.name),
-        asText(product.description),
-        priceCell(product.priceCents),
+        product.name,
+        product.description,
+        csvAmount(product.priceCents),
         String(product.stockQuantity),
-        asText(product.category?.name ?? ''),
+        product.category?.name ?? '',
         product.imageUrls.join(IMAGE_SEPARATOR),
       ]),
     ],
-    { delimiter: ';', bom: true, record_delimiter: 'windows' },
+    { delimiter: ';', bom: true, record_delimiter: 'windows', escape_formulas: true },
   );
 }
 
@@ -79,8 +78,13 @@ const rowSchema = z.object({
   stockQuantity: productStockField,
   category: z
     .string()
-    .transform((name) => name.replace(/\s+/g, ' ').trim())
-    .pipe(z.string().min(1, PRODUCT_CSV_MESSAGES.category).max(120)),
+    .transform(singleLine)
+    .pipe(
+      z
+        .string()
+        .min(1, PRODUCT_CSV_MESSAGES.category)
+        .max(CATEGORY_NAME_MAX, CATEGORY_MESSAGES.nameTooLong),
+    ),
   imageUrls: imageUrlsField(/\|/)
     .refine((urls) => urls.length > 0, PRODUCT_MESSAGES.images)
     .refine((urls) => urls.length <= PRODUCT_LIMITS.images, PRODUCT_MESSAGES.tooManyImages),
@@ -243,6 +247,9 @@ export async function importProductsCsv(db: Db, bytes: Uint8Array): Promise<Prod
   const { rows } = checked;
 
   return db.transaction(async (tx) => {
+    // Names are unique ignoring case and accents only under the categories' lock, which also
+    // keeps a category from being deleted between being found here and products joining it.
+    await lockCategories(tx);
     const { ids: categoryIds, created: categoriesCreated } = await resolveCategories(tx, rows);
     const givenIds = rows.flatMap((row) => (row.id ? [row.id] : []));
     const known = new Set<string>();

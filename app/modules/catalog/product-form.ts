@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-import { FORM_MESSAGES } from '~/lib/form';
+import { singleLine, text, tooLong } from '~/lib/form';
+import { parseReais } from '~/lib/reais';
 import type { Toast } from '~/lib/toast';
 import {
   MAX_IMAGE_BYTES,
@@ -8,8 +9,6 @@ import {
   MEDIA_MESSAGES,
   parseMediaPath,
 } from '~/modules/media';
-
-import { parseReais } from './catalog-params';
 
 /** The admin's product form (and the CSV import's rows), shared by the browser and the server. */
 
@@ -23,7 +22,10 @@ export const PRODUCT_LIMITS = {
 
 export const PRODUCT_MESSAGES = {
   name: 'Informe o nome do produto.',
+  nameTooLong: tooLong(PRODUCT_LIMITS.name),
   description: 'Informe a descrição do produto.',
+  // Written as Brazilians write thousands, which the checkout's tooLong() does not do.
+  descriptionTooLong: `Use no máximo ${PRODUCT_LIMITS.description.toLocaleString('pt-BR')} caracteres.`,
   price: 'Informe o preço.',
   priceInvalid: 'Preço inválido. Use o formato 1.234,56.',
   priceNegative: 'O preço não pode ser negativo.',
@@ -39,6 +41,7 @@ export const PRODUCT_MESSAGES = {
   images: 'Adicione pelo menos uma imagem: uma URL ou um arquivo.',
   tooManyImages: `Use no máximo ${PRODUCT_LIMITS.images} imagens por produto.`,
   formExpired: 'Formulário expirado. Recarregue a página e tente de novo.',
+  formReused: 'Este formulário já foi usado. Recarregue a página e tente novamente.',
   notFound: 'Produto não encontrado. Ele pode ter sido excluído.',
   created: 'Produto criado com sucesso!',
   updated: 'Produto atualizado com sucesso!',
@@ -49,48 +52,26 @@ export const PRODUCT_MESSAGES = {
   loadError: (message: string) => `Erro ao buscar produtos: ${message}`,
 } as const;
 
-const tooLong = (max: number) => `Use no máximo ${max.toLocaleString('pt-BR')} caracteres.`;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 type Parsed = { value: number } | { error: string };
-
-function decimalPlaces(compact: string): number {
-  const comma = compact.indexOf(',');
-  if (comma >= 0) return compact.length - comma - 1;
-  // "1.234" is a thousand and two hundred reais in Brazil, not one real and change.
-  if (/^\d{1,3}(\.\d{3})+$/.test(compact)) return 0;
-  const dot = compact.lastIndexOf('.');
-  return dot >= 0 ? compact.length - dot - 1 : 0;
-}
 
 /**
  * A price as staff type it ("1.234,56", "1234,56", "1234.56", "R$ 10") in cents. More than two
  * decimals is refused rather than rounded: it is a typing mistake, not a price.
  */
 export function parsePriceText(text: string): Parsed {
-  const compact = text.replace(/\s+/g, '').replace(/^R\$/i, '');
-  if (!compact) return { error: PRODUCT_MESSAGES.price };
-  const result = parseReais(compact);
+  if (!text.trim()) return { error: PRODUCT_MESSAGES.price };
+  const result = parseReais(text, { exactCents: true });
   if ('error' in result) {
     const message = {
       'not-a-number': PRODUCT_MESSAGES.priceInvalid,
       negative: PRODUCT_MESSAGES.priceNegative,
       'too-high': PRODUCT_MESSAGES.priceTooHigh,
+      'too-many-decimals': PRODUCT_MESSAGES.priceDecimals,
     }[result.error];
     return { error: message };
   }
-  if (decimalPlaces(compact) > 2) return { error: PRODUCT_MESSAGES.priceDecimals };
   if (result.cents === 0) return { error: PRODUCT_MESSAGES.priceZero };
   return { value: result.cents };
-}
-
-/** Cents as the price field shows them: 123456 → "1.234,56". */
-export function formatPriceInput(cents: number): string {
-  return (cents / 100).toLocaleString('pt-BR', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  });
 }
 
 /** Units in stock: a whole number from 0 ("1.000" reads as a thousand). */
@@ -133,10 +114,6 @@ function invalidImageMessage(url: string): string {
   return `Endereço de imagem inválido: "${shown}". Use um endereço que comece com https://.`;
 }
 
-/** A text field: missing means "fill it in"; a file where text was expected is junk. */
-const text = (required: string) =>
-  z.string({ error: (issue) => (issue.input === undefined ? required : FORM_MESSAGES.invalid) });
-
 const fromParser = (parse: (value: string) => Parsed) =>
   z.string().transform((value, context) => {
     const parsed = parse(value);
@@ -148,15 +125,15 @@ const fromParser = (parse: (value: string) => Parsed) =>
   });
 
 export const productNameField = text(PRODUCT_MESSAGES.name)
-  .transform((value) => value.replace(/\s+/g, ' ').trim())
+  .transform(singleLine)
   .pipe(
-    z.string().min(1, PRODUCT_MESSAGES.name).max(PRODUCT_LIMITS.name, tooLong(PRODUCT_LIMITS.name)),
+    z.string().min(1, PRODUCT_MESSAGES.name).max(PRODUCT_LIMITS.name, PRODUCT_MESSAGES.nameTooLong),
   );
 
 export const productDescriptionField = text(PRODUCT_MESSAGES.description)
   .trim()
   .min(1, PRODUCT_MESSAGES.description)
-  .max(PRODUCT_LIMITS.description, tooLong(PRODUCT_LIMITS.description));
+  .max(PRODUCT_LIMITS.description, PRODUCT_MESSAGES.descriptionTooLong);
 
 export const productPriceField = text(PRODUCT_MESSAGES.price).pipe(fromParser(parsePriceText));
 
@@ -178,14 +155,18 @@ export const imageUrlsField = (separator?: RegExp) =>
       }
     });
 
+// z.custom rather than z.file: this schema runs in the browser too, where zod is one chunk shared
+// with the storefront's checkout, and z.file would add its code to what every shopper downloads.
+const file = z.custom<File>((value) => value instanceof File);
+
 // An empty file input still sends one nameless, empty file.
 const uploadsField = z
-  .array(z.file())
+  .array(file)
   .default([])
-  .transform((files) => files.filter((file) => file.size > 0 || file.name !== ''))
+  .transform((files) => files.filter((upload) => upload.size > 0 || upload.name !== ''))
   .pipe(
     z
-      .array(z.file().max(MAX_IMAGE_BYTES, MEDIA_MESSAGES.tooBig))
+      .array(file.refine((upload) => upload.size <= MAX_IMAGE_BYTES, MEDIA_MESSAGES.tooBig))
       .max(MAX_IMAGES_PER_UPLOAD, MEDIA_MESSAGES.tooMany),
   );
 
@@ -201,17 +182,14 @@ export function productListReturnPath(wanted: string | null): string {
 export const productFormSchema = z
   .object({
     // Made when the form is shown: the new product's id, so sending the form twice creates one.
-    id: z
-      .string({ error: PRODUCT_MESSAGES.formExpired })
-      .regex(UUID, PRODUCT_MESSAGES.formExpired)
-      .transform((id) => id.toLowerCase()),
+    id: z.uuid({ error: PRODUCT_MESSAGES.formExpired }).transform((id) => id.toLowerCase()),
     name: productNameField,
     description: productDescriptionField,
     price: productPriceField,
     stockQuantity: productStockField,
     categoryId: text(PRODUCT_MESSAGES.category)
       .trim()
-      .regex(UUID, PRODUCT_MESSAGES.category)
+      .pipe(z.uuid({ error: PRODUCT_MESSAGES.category }))
       .transform((id) => id.toLowerCase()),
     imageUrls: imageUrlsField().default([]),
     uploads: uploadsField,

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm'
 
 import { isUuid } from '~/db/columns';
 import type { Db } from '~/db/database.server';
+import { fold, foldedContains } from '~/db/search';
 
 import { categories, products } from './schema';
 import { selectProducts } from './select.server';
@@ -9,23 +10,15 @@ import type { CatalogPage, CatalogQuery, CatalogSort, Category } from './types';
 
 const MAX_WORDS = 8;
 
-// vitrine_fold() and products.search_text come from migration 0002_catalog_search.
-const fold = (value: SQL | string) => sql`vitrine_fold(${value})`;
+// products.search_text comes from migration 0002_catalog_search.
 const searchText = sql`${products}.search_text`;
-
-/** `%`, `_` and `\` typed by the shopper are searched for literally. */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
 
 function words(q: string | undefined): string[] {
   return (q ?? '').trim().split(/\s+/).filter(Boolean).slice(0, MAX_WORDS);
 }
 
 function filters(query: CatalogQuery): SQL | undefined {
-  const conditions: SQL[] = words(query.q).map(
-    (word) => sql`${searchText} like '%' || ${fold(escapeLike(word))} || '%' escape '\\'`,
-  );
+  const conditions: SQL[] = words(query.q).map((word) => foldedContains(searchText, word));
   if (query.categoryId !== undefined) {
     // A malformed id matches no category instead of making PostgreSQL fail.
     conditions.push(
@@ -69,10 +62,22 @@ export async function searchProducts(db: Db, query: CatalogQuery): Promise<Catal
   return { products: rows, total, page, pageCount };
 }
 
-/** Every category, in the order a Brazilian reads them (accents and case ignored). */
-export async function listCategories(db: Db): Promise<Category[]> {
+/**
+ * Every category, in the order a Brazilian reads them (accents and case ignored). With
+ * `featuredOnly` (the home page's pills), only the featured ('Selecionada') ones, or every one
+ * while none is featured.
+ */
+export async function listCategories(
+  db: Db,
+  options: { featuredOnly?: boolean } = {},
+): Promise<Category[]> {
   return db
     .select({ id: categories.id, name: categories.name })
     .from(categories)
+    .where(
+      options.featuredOnly
+        ? sql`${categories.featured} or not exists (select 1 from ${categories} where ${categories.featured})`
+        : undefined,
+    )
     .orderBy(asc(fold(sql`${categories.name}`)), asc(categories.name), asc(categories.id));
 }

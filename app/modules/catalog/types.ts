@@ -40,3 +40,10 @@ export interface CatalogPage {
   /** At least 1, also when nothing matched. */
   pageCount: number;
 }
+
+/** Products offered by a picker in the admin (see listProductOptions). */
+export interface ProductOptions {
+  options: { id: string; name: string }[];
+  /** Every product matching the search: more than `options` holds when the catalogue is big. */
+  total: number;
+}

@@ -3,7 +3,7 @@ import { isValidCpf } from '@brazilian-utils/brazilian-utils/is-valid-cpf';
 import { isValidPhone } from '@brazilian-utils/brazilian-utils/is-valid-phone';
 import { z } from 'zod';
 
-import { FORM_MESSAGES } from '~/lib/form';
+import { FORM_MESSAGES, singleLine, text, tooLong } from '~/lib/form';
 import { PAYMENT_METHODS } from '~/modules/payments';
 
 import { onlyDigits, phoneDigits } from './masks';
@@ -33,19 +33,6 @@ export const CHECKOUT_MESSAGES = {
   paymentMethod: 'Escolha uma forma de pagamento disponível.',
   idempotencyKey: 'Formulário expirado. Recarregue a página e tente de novo.',
 } as const;
-
-const tooLong = (max: number) => `Use no máximo ${max} caracteres.`;
-
-/**
- * A text field: missing means "fill it in", while something that is not text at all (a file
- * posted by hand) is junk and said as such.
- */
-const text = (required: string) =>
-  z.string({ error: (issue) => (issue.input === undefined ? required : FORM_MESSAGES.invalid) });
-
-// Pasted or autofilled values may carry tabs and line breaks, and the address is printed as one
-// line on labels and e-mails.
-const singleLine = (value: string) => value.replace(/\s+/g, ' ').trim();
 
 const line = (required: string, max: number, min = 1) =>
   text(required)

@@ -117,10 +117,22 @@ async function convert(bytes: Uint8Array) {
   }
   const largest = Math.min(width, Math.max(...MEDIA_WIDTHS));
   try {
+    // The original is decoded once, to pixels at the largest width; every file, that one
+    // included, is made from those pixels rather than by decoding the upload again.
+    const { data, info } = await sharp(bytes, options)
+      .resize({ width: largest, withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const raw = { width: info.width, height: info.height, channels: info.channels };
     const variants = [];
     for (const target of mediaWidths(largest)) {
-      const output = await sharp(bytes, options)
-        .resize({ width: target, withoutEnlargement: true })
+      const output = await sharp(data, { raw })
+        // The height the original's proportions give, not a resized copy's rounded ones.
+        .resize({
+          width: target,
+          height: Math.max(1, Math.round((height * target) / width)),
+          fit: 'fill',
+        })
         .webp({ quality: WEBP_QUALITY })
         .toBuffer();
       variants.push({ width: target, bytes: output });

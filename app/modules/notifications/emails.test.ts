@@ -5,6 +5,7 @@ import {
   orderDeliveredEmail,
   orderReceivedEmail,
   orderShippedEmail,
+  trackingCodeChangedEmail,
   paymentConfirmedEmail,
   type OrderEmailData,
 } from './emails';
@@ -151,6 +152,15 @@ describe('status e-mails (staff changes)', () => {
     expect(orderShippedEmail(data({ trackingCode: '<b>1</b>' }), store).html).toContain(
       '&lt;b&gt;1&lt;/b&gt;',
     );
+  });
+
+  it('gives the new tracking code when staff correct it', () => {
+    const email = trackingCodeChangedEmail(data({ trackingCode: 'AB987654321BR' }), store);
+    expect(email.subject).toBe('Novo código de rastreio do pedido #0000ABCD');
+    for (const body of [email.html, email.text]) {
+      expect(body).toContain('AB987654321BR');
+      expect(body).toContain('o anterior não vale mais');
+    }
   });
 
   it('says the order arrived', () => {

@@ -1,5 +1,5 @@
 import { formatCents } from '~/lib/money';
-import { orderNumber } from '~/modules/orders';
+import { formatOrderDateTime, orderNumber, storeDateFormat } from '~/modules/orders';
 
 export interface OrderEmailData {
   orderId: string;
@@ -85,6 +85,20 @@ export function orderShippedEmail(data: OrderEmailData, store: EmailStore): Rend
   ]);
 }
 
+/** Sent when staff correct the tracking code of an order already shipped. */
+export function trackingCodeChangedEmail(data: OrderEmailData, store: EmailStore): RenderedEmail {
+  const number = orderNumber(data.orderId);
+  const subject = `Novo código de rastreio do pedido #${number}`;
+  return compose(store, subject, data, [
+    paragraph(`Olá, ${firstName(data.customerName)}!`),
+    paragraph(
+      `O código de rastreio do seu pedido #${number} mudou. Use o código abaixo para acompanhar a entrega; o anterior não vale mais.`,
+    ),
+    ...(data.trackingCode ? [trackingPart(data.trackingCode)] : []),
+    summary(data),
+  ]);
+}
+
 /** Sent when staff record the delivery. */
 export function orderDeliveredEmail(data: OrderEmailData, store: EmailStore): RenderedEmail {
   const number = orderNumber(data.orderId);
@@ -164,21 +178,10 @@ function heading(text: string): Part {
 }
 
 function formatDeadline(date: Date, timeZone: string): string {
-  const day = new Intl.DateTimeFormat('pt-BR', {
-    timeZone,
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-  }).format(date);
-  const time = new Intl.DateTimeFormat('pt-BR', {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(date);
-  const zone = new Intl.DateTimeFormat('pt-BR', { timeZone, timeZoneName: 'long' })
+  const zone = storeDateFormat(timeZone, 'zone')
     .formatToParts(date)
     .find((part) => part.type === 'timeZoneName')?.value;
-  return `${day} às ${time}${zone ? ` (${zone})` : ''}`;
+  return `${formatOrderDateTime(date, timeZone)}${zone ? ` (${zone})` : ''}`;
 }
 
 function pixPart(data: OrderEmailData, store: EmailStore): Part {

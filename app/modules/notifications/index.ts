@@ -3,6 +3,7 @@ export {
   orderDeliveredEmail,
   orderReceivedEmail,
   orderShippedEmail,
+  trackingCodeChangedEmail,
   paymentConfirmedEmail,
   type EmailStore,
   type OrderEmailData,

@@ -26,27 +26,43 @@ export const CANCEL_REASON_LABELS: Record<CancelReason, string> = {
 export const EVENT_KIND_LABELS: Record<OrderEventKind, string> = {
   status: 'Status',
   payment: 'Pagamento',
+  tracking: 'Código de rastreio',
   note: 'Observação interna',
 };
 
+const DATE_STYLES = {
+  date: { day: '2-digit', month: '2-digit', year: 'numeric' },
+  time: { hour: '2-digit', minute: '2-digit' },
+  zone: { timeZoneName: 'long' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The pt-BR formatter of one style in one time zone, made once: building an Intl.DateTimeFormat
+ * costs far more than formatting with it, and lists and exports format every row.
+ */
+export function storeDateFormat(
+  timeZone: string,
+  style: keyof typeof DATE_STYLES,
+): Intl.DateTimeFormat {
+  const key = `${style} ${timeZone}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('pt-BR', { timeZone, ...DATE_STYLES[style] });
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 /** "10/03/2025" on the store's calendar. */
 export function formatOrderDate(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('pt-BR', {
-    timeZone,
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-  }).format(date);
+  return storeDateFormat(timeZone, 'date').format(date);
 }
 
 /** "10/03/2025 às 14:30" on the store's clock. */
 export function formatOrderDateTime(date: Date, timeZone: string): string {
-  const time = new Intl.DateTimeFormat('pt-BR', {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(date);
-  return `${formatOrderDate(date, timeZone)} às ${time}`;
+  return `${formatOrderDate(date, timeZone)} às ${storeDateFormat(timeZone, 'time').format(date)}`;
 }
 
 // The two masks below are written out rather than taken from the checkout's library: sharing it
@@ -60,11 +76,4 @@ export function displayCpf(digits: string): string {
 /** (00) 00000-0000 or (00) 0000-0000; anything else as stored. */
 export function displayPhone(digits: string): string {
   return digits.replace(/^(\d{2})(\d{4,5})(\d{4})$/, '($1) $2-$3');
-}
-
-/** Cents as a spreadsheet in Brazil reads an amount: 123456 → "1234,56" (no R$, no dots). */
-export function csvAmount(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const absolute = Math.abs(cents);
-  return `${sign}${Math.floor(absolute / 100)},${String(absolute % 100).padStart(2, '0')}`;
 }

@@ -1,10 +1,10 @@
 import { stringify } from 'csv-stringify/sync';
 
+import { csvAmount } from '~/lib/csv';
 import type { Db } from '~/db/database.server';
 import { logger } from '~/lib/logger.server';
 
 import {
-  csvAmount,
   displayCpf,
   displayPhone,
   formatOrderDateTime,

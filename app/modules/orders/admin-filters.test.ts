@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { displayCpf, displayPhone } from './admin-display';
 import { orderFiltersQuery, orderSearchWords, parseOrderFilters } from './admin-filters';
-import { orderActionSchema } from './admin-forms';
+import { orderActionSchema } from './admin-actions.server';
 import { canTransition, transitionRefusal } from './transitions';
 
 const filters = (query: string) => parseOrderFilters(new URLSearchParams(query));

@@ -1,3 +1,5 @@
+import { isCalendarDay } from '~/lib/periods';
+
 import { ORDER_STATUSES, type OrderStatus } from './schema';
 
 export const ORDERS_PER_PAGE = 20;
@@ -18,16 +20,10 @@ export interface OrderFilters {
   page: number;
 }
 
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A real calendar day written YYYY-MM-DD, in years a store can have orders in. */
+/** A real calendar day written YYYY-MM-DD (see isCalendarDay), or null. */
 function calendarDay(text: string | null): string | null {
-  const match = text ? DAY.exec(text.trim()) : null;
-  if (!match) return null;
-  const [, year, month, day] = match.map(Number) as [number, number, number, number];
-  if (year < 2000 || year > 2100) return null;
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? match[0] : null;
+  const day = text?.trim() ?? '';
+  return isCalendarDay(day) ? day : null;
 }
 
 /** The filters a URL asks for; anything unknown or malformed is left out, never an error. */

@@ -4,6 +4,11 @@ import { FORM_MESSAGES } from '~/lib/form';
 
 import { ORDER_STATUSES } from './schema';
 
+// These schemas also run in the browser, where zod is one chunk shared with the storefront's
+// checkout: they use only the zod features checkout already loads (z.enum, not z.literal), so the
+// admin does not grow what every shopper downloads. Server-only schemas are in
+// admin-actions.server.ts.
+
 export const ORDER_FORM_MESSAGES = {
   status: 'Escolha o novo status do pedido.',
   trackingCode: 'Informe o código de rastreio (de 4 a 40 letras ou números).',
@@ -25,7 +30,7 @@ const TRACKING_CODE = /^[\p{L}\p{N}][\p{L}\p{N} ./_-]{2,38}[\p{L}\p{N}]$/u;
 /** The status selector: the new status, and the tracking code when it is 'Enviado'. */
 export const orderStatusFormSchema = z
   .object({
-    intent: z.literal('status'),
+    intent: z.enum(['status']),
     status: z.enum(ORDER_STATUSES, { error: ORDER_FORM_MESSAGES.status }),
     // Sent by the form whatever the status; only shipping reads it.
     trackingCode: z
@@ -44,35 +49,22 @@ export const orderStatusFormSchema = z
     }
   });
 
+/** A shipped order's tracking code, corrected (a typo, or the carrier gave a new one). */
+export const orderTrackingFormSchema = z.object({
+  intent: z.enum(['tracking']),
+  trackingCode: z
+    .string({ error: ORDER_FORM_MESSAGES.trackingCode })
+    .max(200, { error: ORDER_FORM_MESSAGES.trackingCode })
+    .overwrite(normalizeCode)
+    .regex(TRACKING_CODE, { error: ORDER_FORM_MESSAGES.trackingCode }),
+});
+
 /** An internal note: staff only, never shown to the shopper. */
 export const orderNoteFormSchema = z.object({
-  intent: z.literal('note'),
+  intent: z.enum(['note']),
   note: z
     .string({ error: ORDER_FORM_MESSAGES.note })
     .trim()
     .min(1, { error: ORDER_FORM_MESSAGES.note })
     .max(NOTE_MAX_LENGTH, { error: ORDER_FORM_MESSAGES.noteLength }),
 });
-
-/** Everything the order's page posts, told apart by `intent`. */
-export const orderActionSchema = z.discriminatedUnion(
-  'intent',
-  [
-    orderStatusFormSchema,
-    orderNoteFormSchema,
-    z.object({ intent: z.literal('mark-paid') }),
-    z.object({ intent: z.literal('delete') }),
-  ],
-  { error: ORDER_FORM_MESSAGES.intent },
-);
-
-export type OrderAction = z.output<typeof orderActionSchema>;
-
-/** What the list's row action posts: only deleting, by the order's id. */
-export const orderListActionSchema = z.object(
-  {
-    intent: z.literal('delete'),
-    id: z.string({ error: FORM_MESSAGES.invalid }).max(100),
-  },
-  { error: ORDER_FORM_MESSAGES.intent },
-);

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 
-import { isUuid } from '~/db/columns';
 import type { Db } from '~/db/database.server';
+import { foldedContains } from '~/db/search';
+import { withinDays } from '~/lib/periods.server';
 
 import {
   MAX_COUNTED_ORDERS,
@@ -10,32 +11,26 @@ import {
   type OrderFilters,
 } from './admin-filters';
 import type { AdminOrderDetail, AdminOrderExportRow, AdminOrderPage } from './admin-types';
-import { orderNumber } from './display';
+import { addressLine, orderNumber } from './display';
 import { listOrderEvents } from './order-events.server';
-import { orderItems, orders } from './schema';
+import { getOrder } from './orders.server';
+import { orders } from './schema';
 
-// vitrine_fold() comes from migration 0002, orders.search_text (name, e-mail, CPF, id) from 0007.
+// orders.search_text (name and e-mail folded, CPF, id) comes from migration 0007.
 const searchText = sql`${orders}.search_text`;
 
-/** `%`, `_` and `\` typed by staff are searched for literally. */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
-/** The day's first instant on the store's calendar, computed by the database (DST-proof). */
-const startOfDay = (day: string, timeZone: string) =>
-  sql`(${day}::date)::timestamp at time zone ${timeZone}`;
+// A period open at one end runs to the calendar's own bound (the filters take years 2000–2100).
+const FIRST_DAY = '2000-01-01';
+const LAST_DAY = '2100-12-31';
 
 function filtersWhere(filters: OrderFilters, timeZone: string): SQL | undefined {
-  const conditions: SQL[] = orderSearchWords(filters.q).map(
-    (word) => sql`${searchText} like '%' || vitrine_fold(${escapeLike(word)}) || '%' escape '\\'`,
+  const conditions: SQL[] = orderSearchWords(filters.q).map((word) =>
+    foldedContains(searchText, word),
   );
   if (filters.status) conditions.push(eq(orders.status, filters.status));
-  if (filters.from) conditions.push(gte(orders.createdAt, startOfDay(filters.from, timeZone)));
-  if (filters.to) {
-    conditions.push(
-      lt(orders.createdAt, sql`((${filters.to}::date) + 1)::timestamp at time zone ${timeZone}`),
-    );
+  if (filters.from || filters.to) {
+    const range = { from: filters.from ?? FIRST_DAY, to: filters.to ?? LAST_DAY };
+    conditions.push(withinDays(orders.createdAt, range, timeZone));
   }
   return and(...conditions);
 }
@@ -181,93 +176,35 @@ export async function* adminOrderBatches(
   }
 }
 
-type OrderRow = typeof orders.$inferSelect;
-
-async function readOrder(
-  db: Db,
-  orderId: string,
-  lock: boolean,
-): Promise<Omit<AdminOrderDetail, 'events'> | null> {
-  if (!isUuid(orderId)) return null;
-  const query = db.select().from(orders).where(eq(orders.id, orderId));
-  const [row]: OrderRow[] = lock ? await query.for('update') : await query;
-  if (!row) return null;
-  const items = await db
-    .select()
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.id));
-  return {
-    id: row.id,
-    number: orderNumber(row.id),
-    status: row.status,
-    customer: {
-      name: row.customerName,
-      email: row.customerEmail,
-      phone: row.customerPhone,
-      cpf: row.customerCpf,
-    },
-    address: {
-      street: row.shippingStreet,
-      number: row.shippingNumber,
-      complement: row.shippingComplement,
-      neighborhood: row.shippingNeighborhood,
-      city: row.shippingCity,
-      state: row.shippingState,
-      zipCode: row.shippingZip,
-    },
-    createdAt: row.createdAt,
-    lines: items.map((item) => ({
-      productId: item.productId,
-      name: item.productName,
-      unitPriceCents: item.productPriceCents,
-      quantity: item.quantity,
-      totalCents: item.totalPriceCents,
-      imageUrl: item.imageUrl,
-    })),
-    subtotalCents: row.subtotalCents,
-    shippingCents: row.shippingCostCents,
-    totalCents: row.totalAmountCents,
-    paymentMethod: row.paymentMethod,
-    payment: {
-      provider: row.paymentProvider,
-      id: row.paymentId,
-      status: row.paymentStatus,
-      paidAt: row.paidAt,
-      expiresAt: row.expiresAt,
-      latePaymentAt: row.latePaymentAt,
-    },
-    trackingCode: row.trackingCode,
-    cancelReason: row.cancelReason,
-    cancelledAt: row.cancelledAt,
-  };
-}
-
 /** The order with its timeline, for the admin; null for an unknown or malformed id. */
 export async function getAdminOrder(db: Db, orderId: string): Promise<AdminOrderDetail | null> {
-  const order = await readOrder(db, orderId, false);
+  const order = await getOrder(db, orderId);
   if (!order) return null;
-  return { ...order, events: await listOrderEvents(db, orderId) };
-}
-
-/** The order's row locked for a staff change in the caller's transaction (without its timeline). */
-export function lockAdminOrder(
-  db: Db,
-  orderId: string,
-): Promise<Omit<AdminOrderDetail, 'events'> | null> {
-  return readOrder(db, orderId, true);
-}
-
-/** A staff status change; the caller holds the row's lock and checked the move is allowed. */
-export async function setStaffStatus(
-  db: Db,
-  orderId: string,
-  change: Partial<Pick<OrderRow, 'status' | 'trackingCode' | 'cancelReason' | 'cancelledAt'>>,
-): Promise<void> {
-  await db
-    .update(orders)
-    .set({ ...change, updatedAt: sql`now()` })
-    .where(eq(orders.id, orderId));
+  return {
+    id: order.id,
+    number: order.number,
+    status: order.status,
+    customer: order.customer,
+    address: addressLine(order.address),
+    createdAt: order.createdAt,
+    lines: order.lines,
+    subtotalCents: order.subtotalCents,
+    shippingCents: order.shippingCents,
+    totalCents: order.totalCents,
+    paymentMethod: order.paymentMethod,
+    payment: {
+      provider: order.payment.provider,
+      id: order.payment.id,
+      status: order.payment.status,
+      paidAt: order.paidAt,
+      expiresAt: order.payment.expiresAt,
+      latePaymentAt: order.latePaymentAt,
+    },
+    trackingCode: order.trackingCode,
+    cancelReason: order.cancelReason,
+    cancelledAt: order.cancelledAt,
+    events: await listOrderEvents(db, orderId),
+  };
 }
 
 /** Deletes the order with its lines and timeline; the caller decided it may go. */

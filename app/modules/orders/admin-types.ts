@@ -31,7 +31,6 @@ export interface AdminOrderDetail extends Pick<
   | 'number'
   | 'status'
   | 'customer'
-  | 'address'
   | 'createdAt'
   | 'lines'
   | 'subtotalCents'
@@ -48,7 +47,10 @@ export interface AdminOrderDetail extends Pick<
     /** The shopper paid after the order was cancelled: staff must refund or ship. */
     latePaymentAt: Date | null;
   };
+  /** The delivery address in one line (SPEC §3), written on the server. */
+  address: string;
   cancelledAt: Date | null;
+  /** Newest first. */
   events: OrderEvent[];
 }
 

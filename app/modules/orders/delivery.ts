@@ -1,5 +1,7 @@
 import { addBusinessDays } from '@brazilian-utils/brazilian-utils/add-business-days';
 
+import { calendarDayIn } from '~/lib/periods';
+
 /**
  * The day a paid order should arrive: `businessDays` business days after payment, skipping
  * weekends and national holidays, counted on the store's calendar (not the server's time zone).
@@ -10,15 +12,7 @@ export function estimatedDelivery(
   businessDays: number,
   timeZone: string,
 ): string | null {
-  const [year, month, day] = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  })
-    .format(paidAt)
-    .split('-')
-    .map(Number);
+  const [year, month, day] = calendarDayIn(paidAt, timeZone).split('-').map(Number);
   // Noon of that day in the server's zone: the library reads local calendar days.
   const due = addBusinessDays(new Date(year!, month! - 1, day!, 12), businessDays);
   if (!due) return null;

@@ -11,6 +11,7 @@ export {
   listExpiredOrders,
   listOrdersForToken,
   lockOrder,
+  lockOrderRow,
   recordPayment,
   updateOrder,
   type PaymentFields,
@@ -36,8 +37,6 @@ export {
   deleteOrderRow,
   getAdminOrder,
   listAdminOrders,
-  lockAdminOrder,
-  setStaffStatus,
 } from './admin-orders.server';
 export {
   EVENT_ACTORS,
@@ -46,3 +45,4 @@ export {
   type NewOrderEvent,
 } from './order-events.server';
 export { ordersCsvStream } from './admin-export.server';
+export { orderActionSchema, orderListActionSchema, type OrderAction } from './admin-actions.server';

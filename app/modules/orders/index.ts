@@ -34,11 +34,9 @@ export {
 export {
   NOTE_MAX_LENGTH,
   ORDER_FORM_MESSAGES,
-  orderActionSchema,
-  orderListActionSchema,
   orderNoteFormSchema,
   orderStatusFormSchema,
-  type OrderAction,
+  orderTrackingFormSchema,
 } from './admin-forms';
 export type { OrderEventKind } from './schema';
 export type {
@@ -50,7 +48,6 @@ export type {
 export type { OrderEvent } from './order-events';
 export {
   CANCEL_REASON_LABELS,
-  csvAmount,
   displayCpf,
   displayPhone,
   EVENT_KIND_LABELS,
@@ -58,4 +55,5 @@ export {
   formatOrderDateTime,
   PAYMENT_PROVIDER_LABELS,
   PAYMENT_STATUS_LABELS,
+  storeDateFormat,
 } from './admin-display';

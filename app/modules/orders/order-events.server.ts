@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 
 import type { Db } from '~/db/database.server';
 
@@ -37,7 +37,10 @@ export async function recordOrderEvent(db: Db, event: NewOrderEvent): Promise<vo
   });
 }
 
-/** The order's timeline, oldest first (ids grow with time, and break ties within a second). */
+/**
+ * The order's timeline, newest first as the admin shows it (ids grow with time, and break ties
+ * within a second).
+ */
 export async function listOrderEvents(db: Db, orderId: string): Promise<OrderEvent[]> {
   return db
     .select({
@@ -51,5 +54,5 @@ export async function listOrderEvents(db: Db, orderId: string): Promise<OrderEve
     })
     .from(orderEvents)
     .where(eq(orderEvents.orderId, orderId))
-    .orderBy(asc(orderEvents.id));
+    .orderBy(desc(orderEvents.id));
 }

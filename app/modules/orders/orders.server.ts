@@ -56,7 +56,9 @@ function toView(order: OrderRow, items: ItemRow[]): OrderView {
     },
     createdAt: order.createdAt,
     paidAt: order.paidAt,
+    latePaymentAt: order.latePaymentAt,
     cancelReason: order.cancelReason,
+    cancelledAt: order.cancelledAt,
     trackingCode: order.trackingCode,
     trackingParameters: order.trackingParameters,
     accessKey: order.accessKey,
@@ -235,6 +237,23 @@ export async function lockOrder(
   return view ?? null;
 }
 
+/**
+ * The order's row locked for a staff change that needs neither its lines nor its payment (a
+ * note, a tracking code), in the caller's transaction.
+ */
+export async function lockOrderRow(
+  db: Db,
+  orderId: string,
+): Promise<Pick<OrderView, 'status' | 'trackingCode'> | null> {
+  if (!isUuid(orderId)) return null;
+  const [row] = await db
+    .select({ status: orders.status, trackingCode: orders.trackingCode })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .for('update');
+  return row ?? null;
+}
+
 export interface PaymentFields {
   provider: string;
   paymentId: string;
@@ -277,7 +296,13 @@ export async function updateOrder(
   change: Partial<
     Pick<
       OrderRow,
-      'status' | 'paymentStatus' | 'paidAt' | 'cancelReason' | 'cancelledAt' | 'latePaymentAt'
+      | 'status'
+      | 'paymentStatus'
+      | 'paidAt'
+      | 'cancelReason'
+      | 'cancelledAt'
+      | 'latePaymentAt'
+      | 'trackingCode'
     >
   >,
 ): Promise<void> {

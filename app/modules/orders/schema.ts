@@ -132,7 +132,7 @@ export const orderItems = pgTable(
   ],
 );
 
-export const ORDER_EVENT_KINDS = ['status', 'payment', 'note'] as const;
+export const ORDER_EVENT_KINDS = ['status', 'payment', 'tracking', 'note'] as const;
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
 
 /** An order's timeline: every status change (by whom and when), payments seen and staff notes. */

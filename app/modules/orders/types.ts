@@ -31,7 +31,10 @@ export interface OrderView {
   };
   createdAt: Date;
   paidAt: Date | null;
+  /** The shopper paid after the order was cancelled: staff must refund or ship. */
+  latePaymentAt: Date | null;
   cancelReason: CancelReason | null;
+  cancelledAt: Date | null;
   trackingCode: string | null;
   trackingParameters: TrackingParameters;
   /** Opens this order from its e-mails' links; only ever sent to whoever may see the order. */

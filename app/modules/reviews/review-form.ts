@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { FORM_MESSAGES } from '~/lib/form';
+import { FORM_MESSAGES, singleLine, text } from '~/lib/form';
 
 /** The admin's review forms, shared by the browser and the server. */
 export const REVIEW_MESSAGES = {
@@ -27,9 +27,6 @@ export function ratingText(rating: number): string {
   return `${rating} de 5 ${rating === 1 ? 'estrela' : 'estrelas'}`;
 }
 
-const text = (required: string) =>
-  z.string({ error: (issue) => (issue.input === undefined ? required : FORM_MESSAGES.invalid) });
-
 // Only what the checkout's schema uses too: the browser's zod is shared with the storefront.
 
 /** 'Adicionar Avaliação': product and customer name required, rating 1–5, comment optional. */
@@ -41,7 +38,7 @@ export const reviewFormSchema = z.object({
     .min(1, { error: REVIEW_MESSAGES.product, abort: true })
     .pipe(z.uuid({ error: REVIEW_MESSAGES.productGone })),
   customerName: text(REVIEW_MESSAGES.customerName)
-    .overwrite((value) => value.replace(/\s+/g, ' ').trim())
+    .overwrite(singleLine)
     .min(1, { error: REVIEW_MESSAGES.customerName, abort: true })
     .max(100, { error: REVIEW_MESSAGES.customerNameTooLong }),
   rating: z.enum(['1', '2', '3', '4', '5'], { error: REVIEW_MESSAGES.rating }).transform(Number),

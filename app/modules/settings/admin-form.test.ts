@@ -3,12 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { parseFormData } from '~/lib/form';
 
 import {
-  centsToReais,
   EXCLUDED_SETTINGS,
   fieldMaxLength,
   PINNED_FIELDS,
   previewSettings,
-  reaisToCents,
   SETTINGS_FORM_FIELDS,
   SETTINGS_TABS,
   settingsFormSchema,
@@ -106,49 +104,6 @@ describe('the settings tab map', () => {
     expect(settingsTabFrom('avancado')).toBe('avancado');
     expect(settingsTabFrom('nada')).toBe('basico');
     expect(settingsTabFrom(null)).toBe('basico');
-  });
-});
-
-describe('reais in the form, cents in the settings', () => {
-  it.each([
-    ['10,00', 1000],
-    ['10', 1000],
-    ['10,5', 1050],
-    ['0,99', 99],
-    ['1.234,56', 123456],
-    ['1234,56', 123456],
-    ['R$ 1.234,56', 123456],
-    ['1.500', 150000],
-    ['10.50', 1050],
-    ['10.5', 1050],
-    ['0', 0],
-    [' 25,90 ', 2590],
-  ])('reads "%s" as %i cents', (text, cents) => {
-    expect(reaisToCents(text)).toBe(cents);
-  });
-
-  it.each([
-    '',
-    'dez',
-    '10,999',
-    '-5',
-    '1,2,3',
-    '12.34.56',
-    '1.23,45',
-    'R$',
-    '10e3',
-    '99999999999999',
-  ])('refuses "%s"', (text) => {
-    expect(reaisToCents(text)).toBeNull();
-  });
-
-  it('writes cents back the way it reads them', () => {
-    expect(centsToReais(1000)).toBe('10,00');
-    expect(centsToReais(123456)).toBe('1.234,56');
-    expect(centsToReais(0)).toBe('0,00');
-    for (const cents of [0, 1, 99, 1000, 123456, 100_000_00]) {
-      expect(reaisToCents(centsToReais(cents))).toBe(cents);
-    }
   });
 });
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { formatReaisInput, parseReais } from '~/lib/reais';
+
 import { FONT_NAMES } from './fonts';
 import { settingsSchema, type SettingKey, type StoreSettings } from './settings';
 
@@ -620,41 +622,6 @@ export function fieldMaxLength(key: SettingKey): number | undefined {
   return schema instanceof z.ZodString ? (schema.maxLength ?? undefined) : undefined;
 }
 
-// Money --------------------------------------------------------------------------------------
-
-const REAIS = new Intl.NumberFormat('pt-BR', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
-/** Integer cents as typed in the form: 123456 → "1.234,56" (no "R$": the field shows it). */
-export function centsToReais(cents: number): string {
-  return REAIS.format(cents / 100);
-}
-
-/**
- * What staff typed in a reais field, in cents; null when it is not an amount. Brazilians write
- * "1.234,56": with a comma, dots only group thousands. Without one, "1.500" is a thousand and five
- * hundred reais (dots grouping thousands) while "10.5" or "10.50" is ten reais and fifty cents.
- */
-export function reaisToCents(text: string): number | null {
-  let amount = text
-    .trim()
-    .replace(/^R\$/i, '')
-    .replace(/[\s\u00a0]/g, '');
-  if (amount.includes(',')) {
-    if (!/^(?:\d{1,3}(?:\.\d{3})+|\d+),\d{1,2}$/.test(amount)) return null;
-    amount = amount.replace(/\./g, '').replace(',', '.');
-  } else if (/^\d{1,3}(\.\d{3})+$/.test(amount)) {
-    amount = amount.replace(/\./g, '');
-  } else if (!/^\d+(\.\d{1,2})?$/.test(amount)) {
-    return null;
-  }
-  const [reais = '', fraction = ''] = amount.split('.');
-  if (reais.length > 13) return null;
-  return Number(reais) * 100 + Number(fraction.padEnd(2, '0'));
-}
-
 // Reading the form ---------------------------------------------------------------------------
 
 /** What the form shows for a setting's value. */
@@ -663,7 +630,7 @@ export function formValue(spec: FieldSpec, value: StoreSettings[SettingKey]): st
     case 'checkbox':
       return value === true ? 'on' : '';
     case 'money':
-      return centsToReais(value as number);
+      return formatReaisInput(value as number);
     default:
       return String(value);
   }
@@ -700,7 +667,7 @@ function formFieldSchema(spec: FieldSpec): z.ZodType {
   switch (spec.kind) {
     case 'checkbox':
       return z
-        .literal('on', { error: 'Use a caixa de marcar.' })
+        .enum(['on'], { error: 'Use a caixa de marcar.' })
         .optional()
         .transform((value) => value === 'on')
         .pipe(target);
@@ -711,19 +678,19 @@ function formFieldSchema(spec: FieldSpec): z.ZodType {
     case 'money':
       return text
         .transform((value, context) => {
-          const cents = reaisToCents(value);
-          if (cents === null) {
+          const result = parseReais(value, { exactCents: true });
+          if ('error' in result) {
             context.addIssue({ code: 'custom', message: NOT_AN_AMOUNT });
             return z.NEVER;
           }
-          if (cents > MONEY_MAX_CENTS) {
+          if (result.cents > MONEY_MAX_CENTS) {
             context.addIssue({
               code: 'custom',
-              message: `Use no máximo ${centsToReais(MONEY_MAX_CENTS)} reais.`,
+              message: `Use no máximo ${formatReaisInput(MONEY_MAX_CENTS)} reais.`,
             });
             return z.NEVER;
           }
-          return cents;
+          return result.cents;
         })
         .pipe(target);
     default:

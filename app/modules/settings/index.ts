@@ -10,13 +10,11 @@ export {
 } from './settings';
 export { themeCss, themeVariables } from './theme';
 export {
-  centsToReais,
   EXCLUDED_SETTINGS,
   fieldMaxLength,
   formValue,
   PINNED_FIELDS,
   previewSettings,
-  reaisToCents,
   SETTINGS_FORM_FIELDS,
   SETTINGS_TAB_IDS,
   SETTINGS_TABS,

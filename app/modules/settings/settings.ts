@@ -10,6 +10,26 @@ const COLOR = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 const CSS_LENGTH = /^(?:0|\d{1,3}(?:\.\d{1,3})?(?:px|rem|em|%|vw|vh))$/;
 const CSS_DURATION = /^\d{1,4}(?:\.\d{1,3})?(?:ms|s)$/;
 
+// This schema also runs in the admin's browser (the settings form and its live preview), where zod
+// is one chunk shared with the storefront's checkout. So it uses only the zod features checkout
+// already loads: numbers and flags are z.custom checks and fixed values z.enum, rather than
+// z.number, z.boolean and z.literal, which would add their code to what every shopper downloads.
+const numberIn = (
+  min: number,
+  max: number,
+  messages: { type: string; range?: string; integer?: boolean },
+) =>
+  z
+    .custom<number>(
+      (value) =>
+        typeof value === 'number' &&
+        (messages.integer ? Number.isSafeInteger(value) : Number.isFinite(value)),
+      { error: messages.type },
+    )
+    .refine((value) => value >= min && value <= max, {
+      error: messages.range ?? `Use um valor entre ${min} e ${max}.`,
+    });
+
 const color = (fallback: string) =>
   z
     .string({ error: 'Informe uma cor.' })
@@ -33,11 +53,10 @@ const duration = (fallback: string) =>
     .default(fallback);
 
 const scale = (fallback: number) =>
-  z
-    .number({ error: 'Informe um número, como 1.02.' })
-    .min(0.5, { error: 'A escala deve ficar entre 0.5 e 2.' })
-    .max(2, { error: 'A escala deve ficar entre 0.5 e 2.' })
-    .default(fallback);
+  numberIn(0.5, 2, {
+    type: 'Informe um número, como 1.02.',
+    range: 'A escala deve ficar entre 0.5 e 2.',
+  }).default(fallback);
 
 const fontWeight = (fallback: string) =>
   z
@@ -80,15 +99,12 @@ const url = () =>
     .default('');
 
 const flag = (fallback: boolean) =>
-  z.boolean({ error: 'Use verdadeiro ou falso.' }).default(fallback);
+  z
+    .custom<boolean>((value) => typeof value === 'boolean', { error: 'Use verdadeiro ou falso.' })
+    .default(fallback);
 
 const integer = (fallback: number, min: number, max: number) =>
-  z
-    .number({ error: 'Informe um número inteiro.' })
-    .int({ error: 'Informe um número inteiro.' })
-    .min(min, { error: `Use um valor entre ${min} e ${max}.` })
-    .max(max, { error: `Use um valor entre ${min} e ${max}.` })
-    .default(fallback);
+  numberIn(min, max, { type: 'Informe um número inteiro.', integer: true }).default(fallback);
 
 /** An id pasted from a tracking service; it ends up inside a script, so only its own alphabet. */
 const trackingId = (pattern: RegExp, example: string) =>
@@ -225,9 +241,9 @@ export const settingsSchema = z.object({
     .default('full'),
 
   // Locale: the storefront is built for Brazil; only the time zone varies.
-  currency: z.literal('BRL', { error: 'A moeda da loja é o real (BRL).' }).default('BRL'),
-  currency_symbol: z.literal('R$', { error: 'O símbolo da moeda é R$.' }).default('R$'),
-  language: z.literal('pt-BR', { error: 'O idioma da loja é pt-BR.' }).default('pt-BR'),
+  currency: z.enum(['BRL'], { error: 'A moeda da loja é o real (BRL).' }).default('BRL'),
+  currency_symbol: z.enum(['R$'], { error: 'O símbolo da moeda é R$.' }).default('R$'),
+  language: z.enum(['pt-BR'], { error: 'O idioma da loja é pt-BR.' }).default('pt-BR'),
   timezone: z
     .enum(BRAZIL_TIME_ZONES, { error: 'Escolha um fuso horário do Brasil.' })
     .default('America/Sao_Paulo'),
@@ -280,7 +296,7 @@ export const settingsSchema = z.object({
 
   // Contact
   contact_email: z
-    .union([z.literal(''), z.email({ error: 'E-mail inválido.' })], { error: 'E-mail inválido.' })
+    .union([z.enum(['']), z.email({ error: 'E-mail inválido.' })], { error: 'E-mail inválido.' })
     .default(''),
   contact_phone: z
     .string({ error: 'Informe um telefone.' })
@@ -357,11 +373,7 @@ export const settingsSchema = z.object({
   free_shipping_threshold_cents: integer(10_000, 0, 100_000_00),
   min_order_value_cents: integer(0, 0, 100_000_00),
   // Percent, for display; prices already include taxes in Brazil.
-  tax_rate: z
-    .number({ error: 'Informe um número.' })
-    .min(0, { error: 'Use um valor entre 0 e 100.' })
-    .max(100, { error: 'Use um valor entre 0 e 100.' })
-    .default(0),
+  tax_rate: numberIn(0, 100, { type: 'Informe um número.' }).default(0),
   estimated_delivery_days: integer(7, 1, 120),
   return_window_days: integer(30, 7, 365),
   products_per_page: integer(12, 4, 96),

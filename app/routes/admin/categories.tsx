@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 
-import { data } from 'react-router';
 import { z } from 'zod';
 
 import { CategoryCard } from '~/components/admin/category-card';
 import { CategoryFormDialog } from '~/components/admin/category-form-dialog';
+import { ToastFallback } from '~/components/admin/toaster';
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
-import { redirectWithToast, successWithToast, toast } from '~/lib/toast.server';
+import { redirectWithToast, refuseForm, successWithToast, toast } from '~/lib/toast.server';
 import { requireAdmin } from '~/modules/auth/index.server';
 import {
   CATEGORY_MESSAGES,
@@ -26,7 +26,7 @@ import {
 import type { Route } from './+types/categories';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context.db, request);
+  await requireAdmin(context, request);
   const categories = await listAdminCategories(context.db);
   return {
     categories: categories.map(({ createdAt: _createdAt, ...category }) => category),
@@ -57,15 +57,12 @@ function failureText(intent: unknown, error: string): string {
 export async function action({ request, context }: Route.ActionArgs) {
   const wrongMethod = refuseOtherMethods(request);
   if (wrongMethod) return wrongMethod;
-  await requireAdmin(context.db, request);
+  await requireAdmin(context, request);
   const parsed = await parseForm(request, categoryActionSchema);
   if (!parsed.ok) {
-    return data(
-      {
-        toast: toast('error', failureText(parsed.values.intent, parsed.error)),
-        fieldErrors: parsed.fieldErrors,
-        values: parsed.values,
-      },
+    return refuseForm(
+      failureText(parsed.values.intent, parsed.error),
+      { fieldErrors: parsed.fieldErrors, values: parsed.values },
       400,
     );
   }
@@ -97,12 +94,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       break;
   }
   if (!result.ok) {
-    return data(
-      {
-        toast: toast('error', failureText(form.intent, result.error)),
-        fieldErrors: result.field ? { [result.field]: result.error } : {},
-        values: {},
-      },
+    return refuseForm(
+      failureText(form.intent, result.error),
+      { fieldErrors: result.field ? { [result.field]: result.error } : {}, values: {} },
       result.status,
     );
   }
@@ -133,19 +127,7 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
         </div>
         <CategoryFormDialog mode="create" id={newCategoryId} />
       </div>
-      {/* Without JavaScript there is no toast: the answer to the form shows here instead. */}
-      {actionData && 'toast' in actionData ? (
-        <p
-          role={actionData.toast.kind === 'error' ? 'alert' : 'status'}
-          className={`rounded-md px-3 py-2 text-sm ${
-            actionData.toast.kind === 'error'
-              ? 'bg-red-50 text-red-800'
-              : 'bg-green-50 text-green-800'
-          }`}
-        >
-          {actionData.toast.message}
-        </p>
-      ) : null}
+      <ToastFallback toast={actionData && 'toast' in actionData ? actionData.toast : undefined} />
       {categories.length === 0 ? (
         <p className="admin-card text-slate-700">Nenhuma categoria cadastrada.</p>
       ) : (

@@ -16,7 +16,7 @@ import { salesByDay, salesMetrics } from '~/modules/orders/index.server';
 import type { Route } from './+types/dashboard';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context.db, request);
+  await requireAdmin(context, request);
   const { timezone: timeZone, store_name: storeName } = await context.settings.get();
   const today = todayIn(timeZone);
   const period = resolvePeriod(new URL(request.url).searchParams, today);

@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { data, Link, Outlet, useRouteLoaderData } from 'react-router';
 
 import { AdminNav } from '~/components/admin/admin-nav';
+import { DialogButton } from '~/components/admin/dialog-buttons';
 import { Toaster } from '~/components/admin/toaster';
 import { CloseIcon, MenuIcon } from '~/components/ui/icons';
 import { readToast } from '~/lib/toast.server';
@@ -10,7 +11,7 @@ import { requireAdmin } from '~/modules/auth/index.server';
 import type { Route } from './+types/layout';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(context.db, request);
+  const admin = await requireAdmin(context, request);
   const settings = await context.settings.get();
   const { toast, headers } = await readToast(request);
   return data({ admin, storeName: settings.store_name, toast }, { headers });
@@ -44,19 +45,15 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <Link to="/admin" className="font-semibold">
             {storeName} · Painel
           </Link>
-          <button
-            type="button"
-            commandfor="admin-drawer"
+          <DialogButton
             command="show-modal"
-            onClick={() => {
-              if (!('commandForElement' in HTMLButtonElement.prototype))
-                drawer.current?.showModal();
-            }}
+            dialogId="admin-drawer"
+            dialog={drawer}
             className="rounded p-2 hover:bg-slate-700"
             aria-label="Abrir menu do painel"
           >
             <MenuIcon />
-          </button>
+          </DialogButton>
         </header>
         <dialog
           ref={drawer}
@@ -66,18 +63,15 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         >
           <div className="mb-4 flex items-center justify-between">
             <span className="font-semibold">{storeName}</span>
-            <button
-              type="button"
-              commandfor="admin-drawer"
+            <DialogButton
               command="close"
-              onClick={() => {
-                if (!('commandForElement' in HTMLButtonElement.prototype)) drawer.current?.close();
-              }}
+              dialogId="admin-drawer"
+              dialog={drawer}
               className="rounded p-2 hover:bg-slate-700"
               aria-label="Fechar menu do painel"
             >
               <CloseIcon />
-            </button>
+            </DialogButton>
           </div>
           <AdminNav email={admin.email} onNavigate={() => drawer.current?.close()} />
         </dialog>

@@ -2,17 +2,21 @@ import { useEffect, useRef } from 'react';
 import { data, Form, redirect, useNavigation } from 'react-router';
 import { z } from 'zod';
 
+import { AdminField } from '~/components/admin/admin-field';
+import { ToastFallback } from '~/components/admin/toaster';
+import { isAdminPath } from '~/lib/admin-path';
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { sitePath } from '~/lib/form';
 import { logger } from '~/lib/logger.server';
+import { refuseForm, toast } from '~/lib/toast.server';
 import { firstAdminSchema, signInSchema } from '~/modules/auth';
 import {
   checkCredentials,
   createFirstAdmin,
-  findSignedInAdmin,
   hasAnyAdmin,
   issueSetupCode,
   logSetupCode,
+  SIGN_IN_LIMITS,
   startSession,
 } from '~/modules/auth/index.server';
 
@@ -22,15 +26,18 @@ import type { Route } from './+types/login';
 function destination(request: Request): string {
   const wanted = new URL(request.url).searchParams.get('redirectTo');
   const parsed = sitePath.safeParse(wanted);
-  return parsed.success && /^\/admin(\/|$|\?)/.test(parsed.data) ? parsed.data : '/admin';
+  // Checked where the browser will land: '/admin/../x' leads to '/x'.
+  return parsed.success && isAdminPath(new URL(parsed.data, 'http://site.invalid').pathname)
+    ? parsed.data
+    : '/admin';
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (await findSignedInAdmin(context.db, request)) throw redirect(destination(request));
+  if (await context.admin()) throw redirect(destination(request));
   const setup = !(await hasAnyAdmin(context.db));
   if (setup) {
     // The code printed at start may have expired (24 h); a visit to this page prints a new one.
-    const code = await issueSetupCode(context.db, { onlyIfNone: true });
+    const code = await issueSetupCode(context.db, { onlyIfNone: true, knownNoAdmin: true });
     if (code) logSetupCode(code);
   }
   const settings = await context.settings.get();
@@ -46,11 +53,13 @@ const loginSchema = z.discriminatedUnion(
   { error: 'Envie os dados pelo formulário de acesso.' },
 );
 
-type ActionReply = {
-  error: string;
-  fieldErrors?: Record<string, string>;
-  values?: Record<string, string>;
-};
+/** Locked out for the window: told when to come back (the message says the same in words). */
+function throttledReply(message: string, values: Record<string, string>) {
+  return data(
+    { toast: toast('error', message), fieldErrors: {} as Record<string, string>, values },
+    { status: 429, headers: { 'Retry-After': String(SIGN_IN_LIMITS.windowMs / 1000) } },
+  );
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const wrongMethod = refuseOtherMethods(request);
@@ -59,24 +68,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok) {
     // Passwords are never sent back into the page.
     const { email = '', fullName = '', setupCode = '' } = parsed.values;
-    return data<ActionReply>(
-      {
-        error: parsed.error,
-        fieldErrors: parsed.fieldErrors,
-        values: { email, fullName, setupCode },
-      },
-      400,
-    );
+    return refuseForm(parsed.error, {
+      fieldErrors: parsed.fieldErrors,
+      values: { email, fullName, setupCode },
+    });
   }
   const ip = context.clientIp;
   const form = parsed.data;
   if (form.intent === 'create-admin') {
     const created = await createFirstAdmin(context.db, { ...form, ip });
     if (!created.ok) {
-      return data<ActionReply>(
-        { error: created.error, values: { email: form.email, fullName: form.fullName } },
-        409,
-      );
+      const values = { email: form.email, fullName: form.fullName };
+      return created.throttled
+        ? throttledReply(created.error, values)
+        : refuseForm(created.error, { fieldErrors: {}, values }, 409);
     }
     logger.info({ adminUserId: created.adminUserId }, 'First admin created');
     const cookie = await startSession(context.db, request, created.adminUserId);
@@ -84,10 +89,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const result = await checkCredentials(context.db, { ...form, ip });
   if (!result.ok) {
-    return data<ActionReply>(
-      { error: result.error, values: { email: form.email } },
-      result.throttled ? { status: 429, headers: { 'Retry-After': '900' } } : 401,
-    );
+    const values = { email: form.email };
+    return result.throttled
+      ? throttledReply(result.error, values)
+      : refuseForm(result.error, { fieldErrors: {}, values }, 401);
   }
   const cookie = await startSession(context.db, request, result.adminUserId);
   return redirect(destination(request), { status: 303, headers: { 'Set-Cookie': cookie } });
@@ -109,15 +114,32 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
   const navigation = useNavigation();
   const submitting =
     navigation.state === 'submitting' && navigation.formAction?.startsWith('/admin/login');
-  const reply = actionData as ActionReply | undefined;
+  const reply = actionData && 'toast' in actionData ? actionData : undefined;
   const fieldErrors = reply?.fieldErrors ?? {};
   const values = reply?.values ?? {};
-  const error = reply?.error;
   // A refused password is not left in the field for the next try (the server never echoes it).
   const passwordField = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (reply && passwordField.current) passwordField.current.value = '';
   }, [reply]);
+  const field = (
+    label: string,
+    name: string,
+    input: React.InputHTMLAttributes<HTMLInputElement> & { ref?: React.Ref<HTMLInputElement> },
+  ) => (
+    <AdminField idPrefix="login" name={name} label={label} error={fieldErrors[name]}>
+      {(control) => (
+        <input
+          {...control}
+          type="text"
+          required
+          defaultValue={values[name]}
+          className="admin-input"
+          {...input}
+        />
+      )}
+    </AdminField>
+  );
   return (
     <main className="flex min-h-dvh items-center justify-center bg-slate-100 px-4 py-10 font-sans text-slate-900">
       <div className="admin-card w-full max-w-sm p-6">
@@ -125,10 +147,10 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
         <p className="mt-1 text-center text-sm text-slate-600">
           {loaderData.setup ? 'Criar administrador' : 'Painel administrativo'}
         </p>
-        {error ? (
-          <p role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-            {error}
-          </p>
+        {reply ? (
+          <div className="mt-4">
+            <ToastFallback toast={reply.toast} />
+          </div>
         ) : null}
         {loaderData.setup ? (
           <Form method="post" className="mt-6 space-y-4">
@@ -137,38 +159,15 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
               do servidor e crie o primeiro acesso.
             </p>
             <input type="hidden" name="intent" value="create-admin" />
-            <Field
-              label="Código de configuração"
-              name="setupCode"
-              autoComplete="off"
-              values={values}
-              errors={fieldErrors}
-            />
-            <Field
-              label="Nome"
-              name="fullName"
-              autoComplete="name"
-              values={values}
-              errors={fieldErrors}
-            />
-            <Field
-              label="E-mail"
-              name="email"
-              type="email"
-              autoComplete="email"
-              values={values}
-              errors={fieldErrors}
-            />
-            <Field
-              label="Senha (mínimo de 8 caracteres)"
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              minLength={8}
-              ref={passwordField}
-              values={{}}
-              errors={fieldErrors}
-            />
+            {field('Código de configuração', 'setupCode', { autoComplete: 'off' })}
+            {field('Nome', 'fullName', { autoComplete: 'name' })}
+            {field('E-mail', 'email', { type: 'email', autoComplete: 'email' })}
+            {field('Senha (mínimo de 8 caracteres)', 'password', {
+              type: 'password',
+              autoComplete: 'new-password',
+              minLength: 8,
+              ref: passwordField,
+            })}
             <button type="submit" className="admin-button-primary w-full" disabled={submitting}>
               {submitting ? 'Criando...' : 'Criar administrador'}
             </button>
@@ -176,23 +175,12 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
         ) : (
           <Form method="post" className="mt-6 space-y-4">
             <input type="hidden" name="intent" value="sign-in" />
-            <Field
-              label="E-mail"
-              name="email"
-              type="email"
-              autoComplete="username"
-              values={values}
-              errors={fieldErrors}
-            />
-            <Field
-              label="Senha"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              ref={passwordField}
-              values={{}}
-              errors={fieldErrors}
-            />
+            {field('E-mail', 'email', { type: 'email', autoComplete: 'username' })}
+            {field('Senha', 'password', {
+              type: 'password',
+              autoComplete: 'current-password',
+              ref: passwordField,
+            })}
             <button type="submit" className="admin-button-primary w-full" disabled={submitting}>
               {submitting ? 'Entrando...' : 'Entrar no Painel'}
             </button>
@@ -200,45 +188,5 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
         )}
       </div>
     </main>
-  );
-}
-
-function Field({
-  label,
-  name,
-  type = 'text',
-  values,
-  errors,
-  ...rest
-}: {
-  label: string;
-  name: string;
-  type?: string;
-  values: Record<string, string>;
-  errors: Record<string, string>;
-} & React.InputHTMLAttributes<HTMLInputElement> & { ref?: React.Ref<HTMLInputElement> }) {
-  const error = errors[name];
-  return (
-    <div>
-      <label htmlFor={`login-${name}`} className="admin-label">
-        {label}
-      </label>
-      <input
-        id={`login-${name}`}
-        name={name}
-        type={type}
-        required
-        defaultValue={values[name]}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `login-${name}-error` : undefined}
-        className="admin-input"
-        {...rest}
-      />
-      {error ? (
-        <p id={`login-${name}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }

@@ -14,40 +14,32 @@ import {
   addOrderNote,
   ADMIN_ORDER_MESSAGES,
   changeOrderStatus,
+  changeTrackingCode,
   deleteOrderByStaff,
   markPaidByStaff,
   type StaffResult,
 } from '~/flows/admin-order-status.server';
-import { parseForm, refuseOtherMethods } from '~/lib/form.server';
+import { isDocumentRequest, parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { logger } from '~/lib/logger.server';
 import { redirectWithToast, toast } from '~/lib/toast.server';
 import { requireAdmin } from '~/modules/auth/index.server';
-import {
-  orderActionSchema,
-  orderFiltersQuery,
-  parseOrderFilters,
-  type OrderAction,
-} from '~/modules/orders';
-import { getAdminOrder } from '~/modules/orders/index.server';
+import { orderFiltersQuery, parseOrderFilters } from '~/modules/orders';
+import { getAdminOrder, orderActionSchema, type OrderAction } from '~/modules/orders/index.server';
 
 import type { Route } from './+types/order-detail';
 import type { OrdersOutletContext } from './orders';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireAdmin(context.db, request);
+  await requireAdmin(context, request);
   const order = await getAdminOrder(context.db, params.id);
   if (!order) throw data(ADMIN_ORDER_MESSAGES.notFound, { status: 404 });
   const { timezone } = await context.settings.get();
   return { order, timeZone: timezone };
 }
 
-/** A form posted without JavaScript navigates: it gets a page back, not a fetcher's data. */
-function isDocumentRequest(request: Request): boolean {
-  return request.headers.get('Sec-Fetch-Dest') === 'document';
-}
-
 const FAILURES: Record<OrderAction['intent'], string> = {
   status: ADMIN_ORDER_MESSAGES.statusError,
+  tracking: ADMIN_ORDER_MESSAGES.statusError,
   'mark-paid': ADMIN_ORDER_MESSAGES.statusError,
   note: ADMIN_ORDER_MESSAGES.noteError,
   delete: ADMIN_ORDER_MESSAGES.deleteError,
@@ -70,6 +62,8 @@ function run(
         { orderId, to: form.status, trackingCode: form.trackingCode ?? null, admin },
         context.orderEvents,
       );
+    case 'tracking':
+      return changeTrackingCode(context.db, { orderId, trackingCode: form.trackingCode, admin });
     case 'mark-paid':
       return markPaidByStaff(context.db, orderId, admin, context.orderEvents);
     case 'note':
@@ -82,7 +76,7 @@ function run(
 export async function action({ request, params, context }: Route.ActionArgs) {
   const wrongMethod = refuseOtherMethods(request);
   if (wrongMethod) return wrongMethod;
-  const admin = await requireAdmin(context.db, request);
+  const admin = await requireAdmin(context, request);
   const parsed = await parseForm(request, orderActionSchema);
   if (!parsed.ok) {
     return data<OrderActionReply>(

@@ -17,7 +17,7 @@ import { AdminPagination } from '~/components/admin/pagination';
 import { useToastFrom } from '~/components/admin/toaster';
 import { CloseIcon } from '~/components/ui/icons';
 import { ADMIN_ORDER_MESSAGES, deleteOrderByStaff } from '~/flows/admin-order-status.server';
-import { parseForm, refuseOtherMethods } from '~/lib/form.server';
+import { isDocumentRequest, parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { logger } from '~/lib/logger.server';
 import { redirectWithToast, toast } from '~/lib/toast.server';
 import { requireAdmin } from '~/modules/auth/index.server';
@@ -25,30 +25,24 @@ import {
   hasOrderFilters,
   MAX_COUNTED_ORDERS,
   orderFiltersQuery,
-  orderListActionSchema,
   parseOrderFilters,
 } from '~/modules/orders';
-import { listAdminOrders } from '~/modules/orders/index.server';
+import { listAdminOrders, orderListActionSchema } from '~/modules/orders/index.server';
 
 import type { Route } from './+types/orders';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context.db, request);
+  await requireAdmin(context, request);
   const filters = parseOrderFilters(new URL(request.url).searchParams);
   const { timezone } = await context.settings.get();
   const page = await listAdminOrders(context.db, filters, { timeZone: timezone });
   return { filters, page, timeZone: timezone };
 }
 
-/** A form posted without JavaScript navigates: it gets a page back, not a fetcher's data. */
-function isDocumentRequest(request: Request): boolean {
-  return request.headers.get('Sec-Fetch-Dest') === 'document';
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   const wrongMethod = refuseOtherMethods(request);
   if (wrongMethod) return wrongMethod;
-  const admin = await requireAdmin(context.db, request);
+  const admin = await requireAdmin(context, request);
   const parsed = await parseForm(request, orderListActionSchema);
   if (!parsed.ok) return data({ ok: false, toast: toast('error', parsed.error) }, 400);
   let result;
@@ -70,15 +64,29 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { ok: true, toast: done };
 }
 
+/** What the order over the list saves without changing anything the list shows. */
+const UNLISTED_INTENTS = new Set(['note', 'tracking']);
+
 /**
  * A refusal because the order changed meanwhile (another admin, another tab) reloads the page,
- * so staff see the status that stopped them.
+ * so staff see the status that stopped them; a note or a tracking code leaves the list as it is.
  */
 export function shouldRevalidate({
   actionStatus,
+  formAction,
+  formData,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  return actionStatus === 409 || defaultShouldRevalidate;
+  if (actionStatus === 409) return true;
+  const intent = formData?.get('intent');
+  if (
+    formAction?.startsWith('/admin/orders/') &&
+    typeof intent === 'string' &&
+    UNLISTED_INTENTS.has(intent)
+  ) {
+    return false;
+  }
+  return defaultShouldRevalidate;
 }
 
 export function meta() {

@@ -6,9 +6,9 @@ import { ProductForm, type ProductFormData } from '~/components/admin/product-fo
 import { saveProduct } from '~/flows/save-product.server';
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { redirectWithToast, toast } from '~/lib/toast.server';
+import { formatReaisInput } from '~/lib/reais';
 import { requireAdmin } from '~/modules/auth/index.server';
 import {
-  formatPriceInput,
   PRODUCT_FORM_REPEATABLE,
   PRODUCT_LIST_PATH,
   PRODUCT_MESSAGES,
@@ -27,7 +27,7 @@ function returnTo(request: Request): string {
 
 /** `/admin/products/new` (a fresh form) and `/admin/products/:id` (the product's). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdmin(context.db, request);
+  await requireAdmin(context, request);
   const categories = await listCategories(context.db);
   if (params.id === undefined) {
     return {
@@ -78,7 +78,7 @@ function failure(
 export async function action({ request, context, params }: Route.ActionArgs) {
   const wrongMethod = refuseOtherMethods(request);
   if (wrongMethod) return wrongMethod;
-  await requireAdmin(context.db, request);
+  await requireAdmin(context, request);
   const parsed = await parseForm(request, productFormSchema, {
     repeatable: PRODUCT_FORM_REPEATABLE,
   });
@@ -106,7 +106,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       id: form.id,
       name: form.name,
       description: form.description,
-      price: formatPriceInput(form.price),
+      price: formatReaisInput(form.price),
       stockQuantity: String(form.stockQuantity),
       categoryId: form.categoryId,
       imageUrls: form.imageUrls.join('\n'),
@@ -123,6 +123,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         );
       case 'not-found':
         return failure(404, PRODUCT_MESSAGES.notFound, {}, echo);
+      case 'form-reused':
+        return failure(409, PRODUCT_MESSAGES.formReused, {}, echo);
     }
   }
   const message = editing ? PRODUCT_MESSAGES.updated : PRODUCT_MESSAGES.created;

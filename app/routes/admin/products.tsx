@@ -1,11 +1,13 @@
 import { data, Form, Link, useNavigation } from 'react-router';
 import { z } from 'zod';
 
+import { AdminTable } from '~/components/admin/admin-table';
 import { ConfirmDialog } from '~/components/admin/confirm-dialog';
 import { useProductDialog } from '~/components/admin/product-dialog';
 import { AdminPagination } from '~/components/admin/pagination';
 import { ProductImport } from '~/components/admin/product-import';
 import { ProductThumb, StockBadge } from '~/components/admin/product-list-parts';
+import { ToastFallback } from '~/components/admin/toaster';
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { formatCents } from '~/lib/money';
 import { toast } from '~/lib/toast.server';
@@ -27,7 +29,7 @@ import {
 import type { Route } from './+types/products';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context.db, request);
+  await requireAdmin(context, request);
   const params = parseAdminProductParams(new URL(request.url).searchParams);
   const page = await listAdminProducts(context.db, params);
   return {
@@ -69,7 +71,7 @@ export type ListReply = {
 export async function action({ request, context }: Route.ActionArgs) {
   const wrongMethod = refuseOtherMethods(request);
   if (wrongMethod) return wrongMethod;
-  await requireAdmin(context.db, request);
+  await requireAdmin(context, request);
   const parsed = await parseForm(request, listActionSchema);
   if (!parsed.ok) {
     const message =
@@ -171,17 +173,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
         </div>
       </div>
 
-      {/* Without JavaScript there is no toast: the answer to the form shows here instead. */}
-      {reply && !reply.import ? (
-        <p
-          role={reply.toast.kind === 'error' ? 'alert' : 'status'}
-          className={`rounded-md px-3 py-2 text-sm ${
-            reply.toast.kind === 'error' ? 'bg-red-50 text-red-800' : 'bg-green-50 text-green-800'
-          }`}
-        >
-          {reply.toast.message}
-        </p>
-      ) : null}
+      <ToastFallback toast={reply && !reply.import ? reply.toast : undefined} />
 
       <Form method="get" role="search" className="flex gap-2" aria-label="Buscar produtos">
         <label htmlFor="product-search" className="sr-only">
@@ -231,59 +223,41 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
         </div>
       ) : (
         <>
-          <div className="admin-card hidden overflow-x-auto p-0 lg:block">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Produtos</caption>
-              <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-700 uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-3">
-                    Produto
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Categoria
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right">
-                    Preço
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Estoque
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right">
-                    Ações
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200">
-                {products.map((product) => (
-                  <tr key={product.id}>
-                    <td className="px-4 py-3">
-                      <div className="flex items-center gap-3">
-                        <ProductThumb src={product.image} size={40} />
-                        <span className="font-medium break-words text-slate-900">
-                          {product.name}
-                        </span>
-                      </div>
-                    </td>
-                    <td className="px-4 py-3 text-slate-700">
-                      {product.category ?? 'Sem categoria'}
-                    </td>
-                    <td className="px-4 py-3 text-right whitespace-nowrap">
-                      {formatCents(product.priceCents)}
-                    </td>
-                    <td className="px-4 py-3">
-                      <StockBadge quantity={product.stockQuantity} />
-                    </td>
-                    <td className="px-4 py-3">
-                      <div className="flex justify-end gap-2">
-                        {editLink(product, 'admin-button-secondary px-3')}
-                        {deleteButton(product)}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            caption="Produtos"
+            shownFrom="lg"
+            columns={[
+              { label: 'Produto' },
+              { label: 'Categoria' },
+              { label: 'Preço', end: true },
+              { label: 'Estoque' },
+              { label: 'Ações', end: true },
+            ]}
+          >
+            {products.map((product) => (
+              <tr key={product.id}>
+                <td className="px-4 py-3">
+                  <div className="flex items-center gap-3">
+                    <ProductThumb src={product.image} size={40} />
+                    <span className="font-medium break-words text-slate-900">{product.name}</span>
+                  </div>
+                </td>
+                <td className="px-4 py-3 text-slate-700">{product.category ?? 'Sem categoria'}</td>
+                <td className="px-4 py-3 text-right whitespace-nowrap">
+                  {formatCents(product.priceCents)}
+                </td>
+                <td className="px-4 py-3">
+                  <StockBadge quantity={product.stockQuantity} />
+                </td>
+                <td className="px-4 py-3">
+                  <div className="flex justify-end gap-2">
+                    {editLink(product, 'admin-button-secondary px-3')}
+                    {deleteButton(product)}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
 
           <ul className="space-y-3 lg:hidden" aria-label="Produtos">
             {products.map((product) => (

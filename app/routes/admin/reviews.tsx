@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 
-import { data } from 'react-router';
 import { z } from 'zod';
 
 import { AdminPagination } from '~/components/admin/pagination';
 import { ReviewCard } from '~/components/admin/review-card';
 import { ReviewFormDialog } from '~/components/admin/review-form-dialog';
+import { ToastFallback } from '~/components/admin/toaster';
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
-import { redirectWithToast, successWithToast, toast } from '~/lib/toast.server';
+import { redirectWithToast, refuseForm, successWithToast, toast } from '~/lib/toast.server';
 import { requireAdmin } from '~/modules/auth/index.server';
+import { parseAdminPage } from '~/modules/catalog';
 import { listProductOptions } from '~/modules/catalog/index.server';
 import { REVIEW_MESSAGES, reviewDeleteSchema, reviewFormSchema } from '~/modules/reviews';
 import { addReview, deleteReview, listAdminReviews } from '~/modules/reviews/index.server';
@@ -17,14 +18,13 @@ import type { Route } from './+types/reviews';
 
 const PER_PAGE = 20;
 
-/** `?pagina=N`; anything else is the first page (a page past the last gives the last). */
+/** `?pagina=N`; a page past the last gives the last. */
 function pageParam(request: Request): number {
-  const value = new URL(request.url).searchParams.get('pagina') ?? '';
-  return /^[1-9]\d{0,5}$/.test(value) ? Number(value) : 1;
+  return parseAdminPage(new URL(request.url).searchParams.get('pagina'));
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context.db, request);
+  await requireAdmin(context, request);
   const [settings, page, products] = await Promise.all([
     context.settings.get(),
     listAdminReviews(context.db, { page: pageParam(request), perPage: PER_PAGE }),
@@ -61,15 +61,12 @@ function failureText(intent: unknown, error: string): string {
 export async function action({ request, context }: Route.ActionArgs) {
   const wrongMethod = refuseOtherMethods(request);
   if (wrongMethod) return wrongMethod;
-  await requireAdmin(context.db, request);
+  await requireAdmin(context, request);
   const parsed = await parseForm(request, reviewActionSchema);
   if (!parsed.ok) {
-    return data(
-      {
-        toast: toast('error', failureText(parsed.values.intent, parsed.error)),
-        fieldErrors: parsed.fieldErrors,
-        values: parsed.values,
-      },
+    return refuseForm(
+      failureText(parsed.values.intent, parsed.error),
+      { fieldErrors: parsed.fieldErrors, values: parsed.values },
       400,
     );
   }
@@ -79,9 +76,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       ? await addReview(context.db, form)
       : await deleteReview(context.db, form.id);
   if (!result.ok) {
-    return data(
+    return refuseForm(
+      failureText(form.intent, result.error),
       {
-        toast: toast('error', failureText(form.intent, result.error)),
         fieldErrors:
           form.intent === 'create' && result.error === REVIEW_MESSAGES.productGone
             ? { productId: result.error }
@@ -127,19 +124,7 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
           Configurações.
         </p>
       )}
-      {/* Without JavaScript there is no toast: the answer to the form shows here instead. */}
-      {actionData && 'toast' in actionData ? (
-        <p
-          role={actionData.toast.kind === 'error' ? 'alert' : 'status'}
-          className={`rounded-md px-3 py-2 text-sm ${
-            actionData.toast.kind === 'error'
-              ? 'bg-red-50 text-red-800'
-              : 'bg-green-50 text-green-800'
-          }`}
-        >
-          {actionData.toast.message}
-        </p>
-      ) : null}
+      <ToastFallback toast={actionData && 'toast' in actionData ? actionData.toast : undefined} />
       {reviews.length === 0 ? (
         <p className="admin-card text-slate-700">Nenhuma avaliação encontrada</p>
       ) : (

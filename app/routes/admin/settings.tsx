@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { data, Form, useNavigation } from 'react-router';
 
 import { SettingsField, fieldId } from '~/components/admin/settings-field';
@@ -7,7 +7,7 @@ import { SettingsPreview } from '~/components/admin/settings-preview';
 import { SettingsGroupPanel } from '~/components/admin/settings-status';
 import { SettingsTabList, tabId, tabPanelId } from '~/components/admin/settings-tabs';
 import { useToastFrom } from '~/components/admin/toaster';
-import { parseFormData } from '~/lib/form';
+import { useFormCheck } from '~/components/admin/use-form-check';
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { logger } from '~/lib/logger.server';
 import type { Toast } from '~/lib/toast';
@@ -38,11 +38,10 @@ const SAVED = 'Configurações salvas com sucesso!';
 const NOT_SAVED = 'Erro ao salvar configurações';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context.db, request);
+  await requireAdmin(context, request);
   const settings = await context.settings.get();
   return {
     settings,
-    values: settingsFormValues(settings),
     baseline: settingsBaseline(settings),
     // Yes/no answers only: the secrets themselves never leave the server.
     integrations: integrationStatus(context.secretsSet, context.payments, settings),
@@ -61,16 +60,6 @@ type ActionReply = {
 // Longer than any setting takes (the page texts, 20,000 characters): nothing typed is cut.
 const MAX_ECHOED_LENGTH = 20_000;
 
-async function sentValues(request: Request): Promise<Record<string, string>> {
-  const form = await request.formData().catch(() => null);
-  const values: Record<string, string> = {};
-  for (const { key } of SETTINGS_FORM_FIELDS) {
-    const value = form?.get(key);
-    values[key] = typeof value === 'string' ? value.slice(0, MAX_ECHOED_LENGTH) : '';
-  }
-  return values;
-}
-
 /** This page's address (with its ?aba=), without what single-fetch data requests add. */
 function pageUrl(request: Request): string {
   const url = new URL(request.url);
@@ -79,18 +68,19 @@ function pageUrl(request: Request): string {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(context.db, request);
+  await requireAdmin(context, request);
   const wrongMethod = refuseOtherMethods(request);
   if (wrongMethod) return wrongMethod;
-  const copy = request.clone();
-  const parsed = await parseForm(request, settingsFormSchema);
+  const parsed = await parseForm(request, settingsFormSchema, {
+    maxEchoedLength: MAX_ECHOED_LENGTH,
+  });
   if (!parsed.ok) {
     return data<ActionReply>(
       {
         toast: toast('error', NOT_SAVED),
         error: parsed.error,
         fieldErrors: parsed.fieldErrors,
-        values: await sentValues(copy),
+        values: parsed.values,
       },
       400,
     );
@@ -106,11 +96,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   if (!result.success) {
+    // Every field passed the form's checks, so the values it sent read back as the form shows them.
+    const sent = { ...(await context.settings.get()), ...parsed.data };
     return data<ActionReply>(
       {
         toast: toast('error', NOT_SAVED),
         fieldErrors: result.errors as Record<string, string>,
-        values: await sentValues(copy),
+        values: settingsFormValues(sent),
       },
       400,
     );
@@ -150,7 +142,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
   const [tab, setTab] = useState<SettingsTabId>(
     () => (firstWrong && tabOfField(firstWrong)) || loaderData.tab,
   );
-  const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
+  const { errors: clientErrors, check } = useFormCheck(settingsFormSchema);
   const [clientReply, setClientReply] = useState<{ toast: Toast } | null>(null);
   const clientToasts = useRef(0);
   useToastFrom(reply);
@@ -182,7 +174,8 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
   };
 
   const errors = clientErrors ?? reply?.fieldErrors ?? {};
-  const values = reply?.values ?? loaderData.values;
+  const savedValues = useMemo(() => settingsFormValues(settings), [settings]);
+  const values = reply?.values ?? savedValues;
   const tabsWithErrors = new Set(
     Object.keys(errors)
       .map(tabOfField)
@@ -195,14 +188,9 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
       event.preventDefault();
       return;
     }
-    const parsed = parseFormData(new FormData(event.currentTarget), settingsFormSchema);
-    if (parsed.ok) {
-      setClientErrors(null);
-      return;
-    }
-    event.preventDefault();
-    setClientErrors(parsed.fieldErrors);
-    const wrong = firstWrongField(parsed.fieldErrors);
+    const refused = check(event);
+    if (!refused) return;
+    const wrong = firstWrongField(refused);
     if (wrong) showField(wrong);
     clientToasts.current += 1;
     setClientReply({
@@ -230,7 +218,6 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
           encType="multipart/form-data"
           noValidate
           onSubmit={onSubmit}
-          onInput={updatePreview}
           onChange={updatePreview}
           className="min-w-0 space-y-4"
           aria-describedby={summary ? 'settings-error' : undefined}

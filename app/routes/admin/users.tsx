@@ -1,10 +1,10 @@
-import { data } from 'react-router';
 import { z } from 'zod';
 
 import { UserCreateForm, UserPasswordForm } from '~/components/admin/user-forms';
 import { UserList } from '~/components/admin/user-list';
+import { ToastFallback } from '~/components/admin/toaster';
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
-import { redirectWithToast, successWithToast, toast } from '~/lib/toast.server';
+import { redirectWithToast, refuseForm, successWithToast, toast } from '~/lib/toast.server';
 import {
   changePasswordSchema,
   createAdminSchema,
@@ -24,7 +24,7 @@ import {
 import type { Route } from './+types/users';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(context.db, request);
+  const admin = await requireAdmin(context, request);
   const [settings, admins] = await Promise.all([context.settings.get(), listAdmins(context.db)]);
   const date = new Intl.DateTimeFormat('pt-BR', {
     dateStyle: 'short',
@@ -69,15 +69,12 @@ function safeValues(values: Record<string, string>) {
 export async function action({ request, context }: Route.ActionArgs) {
   const wrongMethod = refuseOtherMethods(request);
   if (wrongMethod) return wrongMethod;
-  const me = await requireAdmin(context.db, request);
+  const me = await requireAdmin(context, request);
   const parsed = await parseForm(request, userActionSchema);
   if (!parsed.ok) {
-    return data(
-      {
-        toast: toast('error', failureText(parsed.values.intent, parsed.error)),
-        fieldErrors: parsed.fieldErrors,
-        values: safeValues(parsed.values),
-      },
+    return refuseForm(
+      failureText(parsed.values.intent, parsed.error),
+      { fieldErrors: parsed.fieldErrors, values: safeValues(parsed.values) },
       400,
     );
   }
@@ -85,12 +82,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.intent === 'create') {
     const created = await createAdmin(context.db, form);
     if (!created.ok) {
-      return data(
-        {
-          toast: toast('error', failureText(form.intent, created.error)),
-          fieldErrors: { email: created.error },
-          values: safeValues(form),
-        },
+      return refuseForm(
+        failureText(form.intent, created.error),
+        { fieldErrors: { email: created.error }, values: safeValues(form) },
         409,
       );
     }
@@ -103,12 +97,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       active: form.active,
     });
     if (!changed.ok) {
-      return data(
-        {
-          toast: toast('error', failureText(form.intent, changed.error)),
-          fieldErrors: {},
-          values: {},
-        },
+      return refuseForm(
+        failureText(form.intent, changed.error),
+        { fieldErrors: {}, values: {} },
         changed.error === ADMIN_MESSAGES.notFound ? 404 : 409,
       );
     }
@@ -131,9 +122,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     keepSessionId: await currentSessionId(request),
   });
   if (!changed.ok) {
-    return data(
+    return refuseForm(
+      failureText(form.intent, changed.error),
       {
-        toast: toast('error', failureText(form.intent, changed.error)),
         fieldErrors:
           changed.error === ADMIN_MESSAGES.wrongPassword ? { currentPassword: changed.error } : {},
         values: {},
@@ -159,19 +150,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
           consegue mais entrar até ser ativado de novo.
         </p>
       </div>
-      {/* Without JavaScript there is no toast: the answer to the form shows here instead. */}
-      {actionData && 'toast' in actionData ? (
-        <p
-          role={actionData.toast.kind === 'error' ? 'alert' : 'status'}
-          className={`rounded-md px-3 py-2 text-sm ${
-            actionData.toast.kind === 'error'
-              ? 'bg-red-50 text-red-800'
-              : 'bg-green-50 text-green-800'
-          }`}
-        >
-          {actionData.toast.message}
-        </p>
-      ) : null}
+      <ToastFallback toast={actionData && 'toast' in actionData ? actionData.toast : undefined} />
       {admins.length === 0 ? (
         <p className="admin-card text-slate-700">Nenhum usuário administrador encontrado</p>
       ) : (

@@ -7,7 +7,7 @@ import { withRatings } from '~/flows/rated-products.server';
 import { absoluteUrl, seoMeta } from '~/lib/seo';
 import { seoContext, useSettings } from '~/lib/store-data';
 import { freeShippingFromCents } from '~/modules/cart';
-import { listHomeCategories, searchProducts } from '~/modules/catalog/index.server';
+import { listCategories, searchProducts } from '~/modules/catalog/index.server';
 import type { StoreSettings } from '~/modules/settings';
 
 import type { Route } from './+types/home';
@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The staff's 'Selecionada' categories, or all of them while none is selected.
   const [settings, categories] = await Promise.all([
     context.settings.get(),
-    listHomeCategories(context.db),
+    listCategories(context.db, { featuredOnly: true }),
   ]);
   const asked = new URL(request.url).searchParams.get('categoria');
   // An unknown category, or one no longer offered here (an old link, say), shows every product.

@@ -6,7 +6,6 @@ import { StoreFooter } from '~/components/store/store-footer';
 import { StoreHeader } from '~/components/store/store-header';
 import { WhatsappButton } from '~/components/store/whatsapp-button';
 import { seoContext, useRootData, useSettings, useStoreData } from '~/lib/store-data';
-import { findSignedInAdmin } from '~/modules/auth/index.server';
 import { cartCount } from '~/modules/cart/index.server';
 import { attributionCookieHeader } from '~/modules/orders/index.server';
 import { needsConsent } from '~/modules/tracking';
@@ -18,7 +17,7 @@ const MAINTENANCE = 'maintenance';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const settings = await context.settings.get();
   // Staff keep seeing the store while it is closed, to check it before reopening.
-  if (settings.maintenance_mode && !(await findSignedInAdmin(context.db, request))) {
+  if (settings.maintenance_mode && !(await context.admin())) {
     throw data(MAINTENANCE, { status: 503, headers: { 'Retry-After': '600' } });
   }
   // A landing from an ad or campaign link is remembered for the sales report of the purchase.

@@ -1,0 +1,123 @@
+import { useEffect, useId, useRef } from 'react';
+import { useFetcher } from 'react-router';
+import type { z } from 'zod';
+
+import { DialogButton } from './dialog-buttons';
+import { useToastFrom } from './toaster';
+import { useFormCheck } from './use-form-check';
+
+type Reply = { toast?: { kind: string }; fieldErrors?: Record<string, string> } | undefined;
+
+/**
+ * A button opening a modal form (adding or editing one thing). The shared schema checks the form
+ * first in the browser; the dialog stays open with what was typed until the server has saved it,
+ * then closes while the list reloads behind it.
+ */
+export function FormDialog({
+  schema,
+  title,
+  openLabel,
+  openClassName,
+  openAriaLabel,
+  submitLabel,
+  hidden,
+  resetOnClose,
+  submitDisabled = false,
+  children,
+}: {
+  schema: z.ZodType;
+  title: string;
+  openLabel: string;
+  openClassName: string;
+  openAriaLabel?: string;
+  submitLabel: string;
+  /** The hidden fields: the intent and the id of what is saved. */
+  hidden: Record<string, string>;
+  /**
+   * Editing: closing without saving puts the saved values back. Adding: what was typed stays
+   * for the next opening, until it is saved.
+   */
+  resetOnClose: boolean;
+  submitDisabled?: boolean;
+  children: (fields: { idPrefix: string; errors: Record<string, string> }) => React.ReactNode;
+}) {
+  const dialogId = useId();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const fetcher = useFetcher<Reply>();
+  useToastFrom(fetcher.data);
+  const { errors: clientErrors, setErrors: setClientErrors, check } = useFormCheck(schema);
+  const errors = clientErrors ?? fetcher.data?.fieldErrors ?? {};
+  const busy = fetcher.state !== 'idle';
+
+  useEffect(() => {
+    if (fetcher.data?.toast?.kind === 'success') {
+      dialog.current?.close();
+      if (!resetOnClose) form.current?.reset();
+    }
+  }, [fetcher.data, resetOnClose]);
+
+  return (
+    <>
+      <DialogButton
+        command="show-modal"
+        dialogId={dialogId}
+        dialog={dialog}
+        className={openClassName}
+        aria-label={openAriaLabel}
+      >
+        {openLabel}
+      </DialogButton>
+      <dialog
+        ref={dialog}
+        id={dialogId}
+        aria-labelledby={`${dialogId}-title`}
+        onClose={() => {
+          if (resetOnClose) {
+            form.current?.reset();
+            setClientErrors(null);
+          }
+        }}
+        className="m-auto max-h-[calc(100dvh-2rem)] w-[min(32rem,calc(100%-2rem))] rounded-lg p-0 shadow-xl backdrop:bg-black/50"
+      >
+        <fetcher.Form
+          ref={form}
+          method="post"
+          noValidate
+          className="space-y-4 p-5"
+          onSubmit={check}
+        >
+          <h2 id={`${dialogId}-title`} className="text-lg font-semibold text-slate-900">
+            {title}
+          </h2>
+          {Object.entries(hidden).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          {errors.id ? (
+            <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+              {errors.id}
+            </p>
+          ) : null}
+          {children({ idPrefix: dialogId, errors })}
+          <div className="flex flex-wrap justify-end gap-2">
+            <DialogButton
+              command="close"
+              dialogId={dialogId}
+              dialog={dialog}
+              className="admin-button-secondary"
+            >
+              Cancelar
+            </DialogButton>
+            <button
+              type="submit"
+              className="admin-button-primary"
+              disabled={busy || submitDisabled}
+            >
+              {busy ? 'Salvando...' : submitLabel}
+            </button>
+          </div>
+        </fetcher.Form>
+      </dialog>
+    </>
+  );
+}
