@@ -1,5 +1,6 @@
 import type { CategoryRecord, ProductRecord } from '~/modules/catalog';
 import type { ReviewRecord } from '~/modules/reviews/index.server';
+import type { StoreSettings } from '~/modules/settings';
 
 // Fixed ids let `npm run db:seed` put the sample rows back without touching the store's own.
 const id = (n: number) => `5a3b1e00-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
@@ -144,3 +145,19 @@ export const SAMPLE_REVIEWS: ReviewRecord[] = [
     comment: 'Levei para a praia e aguentou água e areia sem problema.',
   },
 ];
+
+/**
+ * The sample store's identity and contacts, so a fresh install shows a footer as the law asks
+ * (Decreto 7.962/2013) and the merchant sees where their own data goes. Written on the first
+ * start only; the CNPJ is the Receita Federal's documentation example, valid but nobody's.
+ */
+export const SAMPLE_SETTINGS: Partial<StoreSettings> = {
+  legal_name: 'TechStore Comércio de Eletrônicos Ltda.',
+  cnpj: '12.345.678/0001-95',
+  contact_email: 'atendimento@techstore.com.br',
+  contact_phone: '(11) 4000-1234',
+  contact_whatsapp: '5511987654321',
+  contact_address: 'Av. Paulista, 1000, sala 101, Bela Vista, São Paulo - SP, 01310-100',
+  instagram_url: 'https://www.instagram.com/techstore',
+  facebook_url: 'https://www.facebook.com/techstore',
+};

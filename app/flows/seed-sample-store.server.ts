@@ -1,9 +1,14 @@
 import type { Db } from '~/db/database.server';
 import { putCategory, putProduct } from '~/modules/catalog/index.server';
 import { putReview } from '~/modules/reviews/index.server';
-import { ensureSettingsRecord } from '~/modules/settings/index.server';
+import { ensureSettingsRecord, saveSettings } from '~/modules/settings/index.server';
 
-import { SAMPLE_CATEGORIES, SAMPLE_PRODUCTS, SAMPLE_REVIEWS } from './sample-store';
+import {
+  SAMPLE_CATEGORIES,
+  SAMPLE_PRODUCTS,
+  SAMPLE_REVIEWS,
+  SAMPLE_SETTINGS,
+} from './sample-store';
 
 /**
  * Puts the sample catalogue (3 categories, 8 products, 6 reviews) back in place, in one
@@ -29,6 +34,7 @@ export async function initializeStore(
     if (!(await ensureSettingsRecord(tx))) return 'existing';
     if (!options.seed) return 'created';
     await writeSample(tx);
+    await saveSettings(tx, SAMPLE_SETTINGS);
     return 'seeded';
   });
 }

@@ -146,8 +146,8 @@ describeDb('admin categories', ({ db }) => {
     });
     await setCategoryFeatured(db(), { id: audio, featured: true });
     expect(await listCategories(db(), { featuredOnly: true })).toEqual([
-      { id: audio, name: 'Áudio' },
-      { id: informatica, name: 'Informática' },
+      { id: audio, name: 'Áudio', slug: 'audio' },
+      { id: informatica, name: 'Informática', slug: 'informatica' },
     ]);
     expect((await listAdminCategories(db())).find((c) => c.id === acessorios)?.featured).toBe(
       false,

@@ -81,6 +81,7 @@ describeDb('cart pricing', ({ db }) => {
     expect(cart.lines[0]).toEqual({
       productId: FONE,
       name: 'Fone de Ouvido Bluetooth Pro',
+      slug: 'fone-de-ouvido-bluetooth-pro',
       imageUrl: '/sample/fone-1.svg',
       categoryName: 'Áudio',
       unitPriceCents: 29990,

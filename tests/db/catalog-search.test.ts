@@ -219,6 +219,6 @@ describeDb('catalog search', ({ db }) => {
       'Informática',
       'Zebra',
     ]);
-    expect(Object.keys(listed[0]!).sort()).toEqual(['id', 'name']);
+    expect(Object.keys(listed[0]!).sort()).toEqual(['id', 'name', 'slug']);
   });
 });

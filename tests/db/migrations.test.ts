@@ -23,6 +23,7 @@ describeDb('migrations', ({ database, db }) => {
       'orders',
       'outbox',
       'products',
+      'restock_requests',
       'reviews',
       'sandbox_payments',
       'sessions',

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 
 import { categories, products } from '~/db/schema';
@@ -50,4 +51,37 @@ describeDb('getProduct', ({ db }) => {
       expect(await getProduct(db(), id)).toBeNull();
     },
   );
+
+  it('gives each product a slug from its name, unique, kept when the name changes', async () => {
+    const made = await db()
+      .insert(products)
+      .values([
+        { name: 'Fone de Ouvido Bluetooth Pro', priceCents: 100 },
+        { name: 'Fone de ouvido  bluetooth PRO!', priceCents: 100 },
+        { name: 'Café & Companhia: edição nº 2', priceCents: 100 },
+        { name: '★★★', priceCents: 100 },
+      ])
+      .returning({ id: products.id, slug: products.slug });
+    expect(made.map((row) => row.slug)).toEqual([
+      'fone-de-ouvido-bluetooth-pro',
+      'fone-de-ouvido-bluetooth-pro-2',
+      'cafe-companhia-edicao-n-2',
+      'produto',
+    ]);
+
+    await db().update(products).set({ name: 'Fone Novo' }).where(eq(products.id, made[0]!.id));
+    const renamed = await getProduct(db(), 'fone-de-ouvido-bluetooth-pro');
+    expect(renamed).toMatchObject({ id: made[0]!.id, name: 'Fone Novo' });
+    // The old address by id still finds it, for the 301 to its slug.
+    expect((await getProduct(db(), made[1]!.id))?.slug).toBe('fone-de-ouvido-bluetooth-pro-2');
+    expect(await getProduct(db(), 'fone-de-ouvido')).toBeNull();
+  });
+
+  it('gives categories slugs the same way', async () => {
+    const made = await db()
+      .insert(categories)
+      .values([{ name: 'Áudio' }, { name: 'ÁUDIO' }, { name: '---' }])
+      .returning({ slug: categories.slug });
+    expect(made.map((row) => row.slug)).toEqual(['audio', 'audio-2', 'categoria']);
+  });
 });

@@ -76,7 +76,7 @@ describe('cart', () => {
     const { page, problems } = await openPage(browser, server.url);
     expect(await badge(page).count()).toBe(0);
     const card = page.getByTestId('product-card').filter({ hasText: MONITOR.name });
-    const addButton = card.getByRole('button', { name: /Adicionar ao Carrinho/ });
+    const addButton = card.getByRole('button', { name: /Adicionar ao carrinho/ });
 
     // After the add, only the layout (the badge) asks for fresh data; the catalogue's queries
     // and the root's settings are not run again.
@@ -105,7 +105,7 @@ describe('cart', () => {
     expect(await page.getByTestId('cart-total').innerText()).toBe('R$ 2.469,12');
     const checkout = page.getByRole('link', { name: 'Finalizar compra' });
     expect(await checkout.getAttribute('href')).toBe('/checkout');
-    expect(await page.getByRole('link', { name: 'Continuar Comprando' }).getAttribute('href')).toBe(
+    expect(await page.getByRole('link', { name: 'Continuar comprando' }).getAttribute('href')).toBe(
       '/products',
     );
     expect(problems).toEqual([]);
@@ -190,7 +190,7 @@ describe('cart', () => {
     await cleared;
     await page.reload({ waitUntil: 'networkidle' });
     expect(await page.getByText('Seu carrinho está vazio').isVisible()).toBe(true);
-    expect(await page.getByRole('link', { name: 'Continuar Comprando' }).getAttribute('href')).toBe(
+    expect(await page.getByRole('link', { name: 'Continuar comprando' }).getAttribute('href')).toBe(
       '/products',
     );
     await expect(seriousAxeViolations(page)).resolves.toEqual([]);
@@ -205,7 +205,7 @@ describe('cart', () => {
     await page
       .getByTestId('product-card')
       .filter({ hasText: HEADPHONES.name })
-      .getByRole('button', { name: /Adicionar ao Carrinho/ })
+      .getByRole('button', { name: /Adicionar ao carrinho/ })
       .click();
     // Redirected, so the page and the header read the new cookie.
     await page.waitForURL(`${server.url}/cart`);
@@ -228,9 +228,9 @@ describe('cart', () => {
     await context.close();
   });
 
-  it('"Comprar Agora" puts the product in the cart and goes to /checkout', async () => {
+  it('"Comprar agora" puts the product in the cart and goes to /checkout', async () => {
     const { page } = await openPage(browser, `${server.url}/product/${MOUSE.id}`);
-    await page.getByRole('button', { name: 'Comprar Agora' }).click();
+    await page.getByRole('button', { name: 'Comprar agora' }).click();
     await page.waitForURL(`${server.url}/checkout`);
     await page.goto(`${server.url}/cart`, { waitUntil: 'networkidle' });
     expect(await lines(page).count()).toBe(1);

@@ -106,7 +106,7 @@ describe('catalogue /products', () => {
     expect(url.searchParams.get('max')).toBe('1.000,00');
     expect(await cardNames(page)).toEqual(['Mouse Sem Fio Ergonômico']);
 
-    await page.getByRole('link', { name: 'Limpar Filtros' }).click();
+    await page.getByRole('link', { name: 'Limpar filtros' }).click();
     await page.waitForURL(`${store.server.url}/products`);
     expect(await page.locator('[data-testid="product-card"]').count()).toBe(8);
     await context.close();
@@ -220,7 +220,7 @@ describe('catalogue /products', () => {
     }
 
     const fone = card('Fone de Ouvido Bluetooth Pro');
-    await fone.getByRole('button', { name: /Adicionar ao Carrinho/ }).click();
+    await fone.getByRole('button', { name: /Adicionar ao carrinho/ }).click();
     await expect
       .poll(() => fone.getByRole('status').innerText())
       .toMatch(/adicionado ao (seu )?carrinho/i);

@@ -125,10 +125,10 @@ describe('checkout with the sandbox provider', () => {
     });
   }
 
-  /** 'Comprar Agora' on the product page: the product goes in the cart and the page to /checkout. */
+  /** 'Comprar agora' on the product page: the product goes in the cart and the page to /checkout. */
   async function buyNow(page: Page, product = HEADPHONES) {
     await page.goto(`${server.url}/product/${product.id}`, { waitUntil: 'networkidle' });
-    await page.getByRole('button', { name: 'Comprar Agora' }).click();
+    await page.getByRole('button', { name: 'Comprar agora' }).click();
     await page.waitForURL(`${server.url}/checkout`);
     await submitButton(page).waitFor();
   }
@@ -463,7 +463,7 @@ describe('checkout with the sandbox provider', () => {
     const problems = () =>
       recorded.filter((problem) => !/^request failed: .*\/assets\/[\w.-]+\.js$/.test(problem));
     await page.goto(`${server.url}/product/${HEADPHONES.id}`);
-    await page.getByRole('button', { name: 'Comprar Agora' }).click();
+    await page.getByRole('button', { name: 'Comprar agora' }).click();
     await page.waitForURL(`${server.url}/checkout`);
 
     await field(page, 'Nome completo').fill(CUSTOMER.name);

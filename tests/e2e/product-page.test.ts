@@ -114,18 +114,18 @@ describe('product page', () => {
   it('adds the chosen quantity to the cart and updates the header badge', async () => {
     const { page, problems } = await openPage(store.browser, url(HEADSET.id));
     await page.getByRole('button', { name: 'Aumentar quantidade' }).click();
-    await page.getByRole('button', { name: 'Adicionar ao Carrinho' }).click();
+    await page.getByRole('button', { name: 'Adicionar ao carrinho' }).click();
 
-    await page.getByTestId('cart-feedback').getByRole('link', { name: 'Ver Carrinho' }).waitFor();
+    await page.getByTestId('cart-feedback').getByRole('link', { name: 'Ver carrinho' }).waitFor();
     await expect.poll(() => page.getByTestId('cart-count').innerText()).toBe('2');
     expect(page.url()).toBe(url(HEADSET.id));
     expect(problems).toEqual([]);
     await page.context().close();
   });
 
-  it('"Comprar Agora" puts the product in the cart and goes to /checkout', async () => {
+  it('"Comprar agora" puts the product in the cart and goes to /checkout', async () => {
     const { page } = await openPage(store.browser, url(MONITOR.id));
-    await page.getByRole('button', { name: 'Comprar Agora' }).click();
+    await page.getByRole('button', { name: 'Comprar agora' }).click();
     await page.waitForURL(`${store.server.url}/checkout`);
 
     await page.goto(`${store.server.url}/cart`, { waitUntil: 'networkidle' });
@@ -141,7 +141,7 @@ describe('product page', () => {
     expect(await strip.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
 
     await page.getByLabel('Quantidade', { exact: true }).fill('3');
-    await page.getByRole('button', { name: 'Adicionar ao Carrinho' }).click();
+    await page.getByRole('button', { name: 'Adicionar ao carrinho' }).click();
     await page.waitForURL(`${store.server.url}/cart`);
     expect(await page.getByText(HEADPHONES.name).count()).toBeGreaterThan(0);
     await page.goto(`${store.server.url}/cart`);
@@ -152,8 +152,8 @@ describe('product page', () => {
   it('shows a sold-out product as "Esgotado" without buy or add buttons', async () => {
     const { page, problems } = await openPage(store.browser, url(SMARTWATCH.id));
     expect(await page.getByTestId('out-of-stock').innerText()).toContain('Esgotado');
-    expect(await page.getByRole('button', { name: 'Adicionar ao Carrinho' }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Comprar Agora' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Adicionar ao carrinho' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Comprar agora' }).count()).toBe(0);
     expect(await page.getByLabel('Quantidade', { exact: true }).count()).toBe(0);
     expect((await productJsonLd(page)).offers).toMatchObject({
       availability: 'https://schema.org/OutOfStock',

@@ -17,7 +17,7 @@ const PAGES: [path: string, text: string][] = [
   ['/', 'Avaliação 4,5 de 5'],
   ['/products', '8 produto(s) encontrado(s)'],
   ['/products?q=cafe&ordem=nome', 'Nenhum produto encontrado'],
-  [`/product/${HEADPHONES.id}`, 'Comprar Agora'],
+  [`/product/${HEADPHONES.id}`, 'Comprar agora'],
   ['/cart', 'Seu carrinho está vazio'],
   ['/sobre', 'Sobre Nós'],
   ['/politicadevolucao', 'Política de Troca e Devolução'],

@@ -185,7 +185,7 @@ describe('tracking behind the cookie banner', () => {
     expect(requested.some((url) => url.includes('gtag/js?id=AW-123456789'))).toBe(true);
 
     const card = page.getByTestId('product-card').filter({ hasText: 'Mouse' }).first();
-    await card.getByRole('button', { name: 'Adicionar ao Carrinho' }).click();
+    await card.getByRole('button', { name: 'Adicionar ao carrinho' }).click();
     await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('1');
     const events = () =>
       page.evaluate(() => {

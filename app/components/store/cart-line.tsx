@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Link, useFetcher, useFetchers } from 'react-router';
 
 import { Money } from '~/components/ui/money';
+import { productPath } from '~/modules/catalog';
 import type { CartReply, PricedLine } from '~/modules/cart';
 import { mediaSrcSet } from '~/modules/media';
 
@@ -97,10 +98,7 @@ export function CartLineItem({
         <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
           <div className="min-w-0">
             <h2 className="text-base font-semibold break-words">
-              <Link
-                to={`/product/${productId}`}
-                className="text-link underline-offset-2 hover:underline"
-              >
+              <Link to={productPath(line)} className="text-link underline-offset-2 hover:underline">
                 {name}
               </Link>
             </h2>

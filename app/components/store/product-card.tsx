@@ -4,7 +4,7 @@ import { CartFeedback, useAddToCart } from '~/components/store/add-to-cart';
 import { RatingStars } from '~/components/store/rating-stars';
 import { Money } from '~/components/ui/money';
 import { useSettings } from '~/lib/store-data';
-import type { Product } from '~/modules/catalog';
+import { productPath, type Product } from '~/modules/catalog';
 import { mediaSrcSet } from '~/modules/media';
 import type { RatingSummary } from '~/modules/reviews';
 
@@ -103,7 +103,7 @@ export function ProductCard({
         ) : null}
         <h3 className="product-title hyphens-auto break-words max-sm:text-base">
           <Link
-            to={`/product/${product.id}`}
+            to={productPath(product)}
             className="before:absolute before:inset-0 before:content-[''] focus-visible:underline"
           >
             {product.name}

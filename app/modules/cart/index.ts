@@ -1,4 +1,10 @@
 export { cartIntentSchema, type CartIntent } from './intent';
+export {
+  installmentOffer,
+  pixDiscountCents,
+  type InstallmentOffer,
+  type OfferSettings,
+} from './offers';
 export { freeShippingFromCents, shippingCents, type ShippingSettings } from './shipping';
 export {
   MAX_CART_LINES,

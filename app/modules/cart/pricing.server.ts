@@ -57,6 +57,7 @@ export function reconcile(lines: readonly CartLine[], products: ProductSummary[]
     result.priced.push({
       productId: product.id,
       name: product.name,
+      slug: product.slug,
       imageUrl: product.imageUrl,
       categoryName: product.categoryName,
       unitPriceCents: product.priceCents,

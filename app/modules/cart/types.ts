@@ -15,6 +15,7 @@ export interface CartLine {
 export interface PricedLine {
   productId: string;
   name: string;
+  slug: string;
   imageUrl: string | null;
   categoryName: string | null;
   unitPriceCents: number;

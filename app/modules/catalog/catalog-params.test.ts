@@ -9,7 +9,7 @@ import {
 } from './catalog-params';
 import { parseReais } from '~/lib/reais';
 
-const AUDIO = { id: '5a3b1e00-0000-4000-8000-000000000c01', name: 'Áudio' };
+const AUDIO = { id: '5a3b1e00-0000-4000-8000-000000000c01', name: 'Áudio', slug: 'audio' };
 const options = { categories: [AUDIO], perPage: 12 };
 
 function parse(search: string) {

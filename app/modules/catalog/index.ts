@@ -9,6 +9,7 @@ export {
   type CatalogParams,
   type CatalogView,
 } from './catalog-params';
+export { categoryPath, productPath } from './paths';
 export type {
   CatalogPage,
   CatalogQuery,

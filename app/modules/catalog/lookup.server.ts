@@ -9,6 +9,7 @@ import { categories, products } from './schema';
 export interface ProductSummary {
   id: string;
   name: string;
+  slug: string;
   priceCents: number;
   stockQuantity: number;
   /** The main image, if the product has any. */
@@ -25,6 +26,7 @@ export async function lookupProducts(db: Db, ids: readonly string[]): Promise<Pr
     .select({
       id: products.id,
       name: products.name,
+      slug: products.slug,
       priceCents: products.priceCents,
       stockQuantity: products.stockQuantity,
       imageUrls: products.imageUrls,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq, or } from 'drizzle-orm';
 
 import { isUuid } from '~/db/columns';
 import type { Db } from '~/db/database.server';
@@ -7,10 +7,19 @@ import type { Product } from './types';
 import { products } from './schema';
 import { selectProducts } from './select.server';
 
-/** One product with its category, or null when the id is unknown or not a UUID at all. */
-export async function getProduct(db: Db, id: string): Promise<Product | null> {
-  // PostgreSQL rejects a malformed uuid with an error; a bad URL is simply "not found".
-  if (!isUuid(id)) return null;
-  const [product] = await selectProducts(db).where(eq(products.id, id)).limit(1);
+/**
+ * One product with its category, found by its slug or, for links from before slugs, by its id;
+ * null when neither matches.
+ */
+export async function getProduct(db: Db, slugOrId: string): Promise<Product | null> {
+  // PostgreSQL rejects a malformed uuid with an error, so only a UUID is tried as an id.
+  const [product] = await selectProducts(db)
+    .where(
+      isUuid(slugOrId)
+        ? or(eq(products.slug, slugOrId), eq(products.id, slugOrId))
+        : eq(products.slug, slugOrId),
+    )
+    .orderBy(desc(eq(products.slug, slugOrId)))
+    .limit(1);
   return product ?? null;
 }

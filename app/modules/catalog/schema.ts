@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 import { createdAt, updatedAt } from '../../db/columns';
 
@@ -8,12 +18,16 @@ export const categories = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
+    // The category's name in URLs (/products?categoria=audio). The default '' asks the
+    // vitrine_set_slug trigger (see drizzle/0008) to make one from the name, unique, on insert.
+    slug: text('slug').notNull().default(''),
     description: text('description'),
     // 'Selecionada' in the admin: the home page offers only these as filters (all when none is).
     featured: boolean('featured').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex('categories_slug_idx').on(t.slug),
     index('categories_name_idx').on(t.name),
     index('categories_created_at_idx').on(t.createdAt.desc()),
   ],
@@ -26,6 +40,9 @@ export const products = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
+    // The product's address (/product/fone-de-ouvido-bluetooth-pro), made by the same trigger
+    // from the name on insert and kept when the name changes, so shared links keep working.
+    slug: text('slug').notNull().default(''),
     description: text('description').notNull().default(''),
     priceCents: integer('price_cents').notNull(),
     stockQuantity: integer('stock_quantity').notNull().default(0),
@@ -49,7 +66,32 @@ export const products = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    uniqueIndex('products_slug_idx').on(t.slug),
     index('products_name_idx').on(t.name),
     index('products_price_cents_idx').on(t.priceCents, t.id),
+  ],
+);
+
+/**
+ * 'Avise-me quando chegar': a shopper's e-mail waiting for a sold-out product. Once the product
+ * is back in stock the e-mail goes out through the outbox and `notifiedAt` closes the request.
+ */
+export const restockRequests = pgTable(
+  'restock_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+  },
+  (t) => [
+    // One open request per e-mail and product: asking twice does one thing.
+    uniqueIndex('restock_requests_open_idx')
+      .on(t.productId, t.email)
+      .where(sql`${t.notifiedAt} is null`),
+    index('restock_requests_created_at_idx').on(t.createdAt.desc()),
   ],
 );

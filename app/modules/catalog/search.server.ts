@@ -72,7 +72,7 @@ export async function listCategories(
   options: { featuredOnly?: boolean } = {},
 ): Promise<Category[]> {
   return db
-    .select({ id: categories.id, name: categories.name })
+    .select({ id: categories.id, name: categories.name, slug: categories.slug })
     .from(categories)
     .where(
       options.featuredOnly

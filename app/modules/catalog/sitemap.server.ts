@@ -4,13 +4,13 @@ import type { Db } from '~/db/database.server';
 
 import { products } from './schema';
 
-/** Every product's id and last change, most recently changed first, for /sitemap.xml. */
+/** Every product's slug and last change, most recently changed first, for /sitemap.xml. */
 export async function listSitemapProducts(
   db: Db,
   options: { limit: number },
-): Promise<{ id: string; updatedAt: Date }[]> {
+): Promise<{ slug: string; updatedAt: Date }[]> {
   return db
-    .select({ id: products.id, updatedAt: products.updatedAt })
+    .select({ slug: products.slug, updatedAt: products.updatedAt })
     .from(products)
     .orderBy(desc(products.updatedAt), desc(products.id))
     .limit(options.limit);

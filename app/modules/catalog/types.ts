@@ -8,12 +8,13 @@ export type CategoryRecord = WithId<typeof categories.$inferInsert>;
 export type ProductRecord = WithId<typeof products.$inferInsert>;
 
 export type Product = typeof products.$inferSelect & {
-  category: { id: string; name: string } | null;
+  category: Category | null;
 };
 
 export interface Category {
   id: string;
   name: string;
+  slug: string;
 }
 
 export type CatalogSort = 'newest' | 'price-asc' | 'price-desc' | 'name';

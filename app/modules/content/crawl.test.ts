@@ -7,7 +7,7 @@ describe('sitemap', () => {
     const updatedAt = new Date('2026-03-04T05:06:07.000Z');
     const xml = sitemapXml(
       'https://loja.com.br',
-      storeSitemapEntries([{ id: '5a3b1e00-0000-4000-8000-000000000d01', updatedAt }]),
+      storeSitemapEntries([{ slug: 'fone-de-ouvido-bluetooth-pro', updatedAt }]),
     );
     expect([...xml.matchAll(/<loc>(.*?)<\/loc>/g)].map((match) => match[1])).toEqual([
       'https://loja.com.br/',
@@ -17,10 +17,10 @@ describe('sitemap', () => {
       'https://loja.com.br/politicaprivacidade',
       'https://loja.com.br/faq',
       'https://loja.com.br/contato',
-      'https://loja.com.br/product/5a3b1e00-0000-4000-8000-000000000d01',
+      'https://loja.com.br/product/fone-de-ouvido-bluetooth-pro',
     ]);
     expect(xml).toContain(
-      '<loc>https://loja.com.br/product/5a3b1e00-0000-4000-8000-000000000d01</loc>' +
+      '<loc>https://loja.com.br/product/fone-de-ouvido-bluetooth-pro</loc>' +
         '<lastmod>2026-03-04T05:06:07.000Z</lastmod>',
     );
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset')).toBe(true);

@@ -1,3 +1,5 @@
+import { productPath } from '~/modules/catalog';
+
 import { CONTENT_PAGE_SLUGS } from './pages';
 
 // What search engines read: /sitemap.xml and /robots.txt.
@@ -13,14 +15,14 @@ export const SITEMAP_MAX_PRODUCTS = 49_993;
 
 /** Home, the catalogue, the content pages and every product page given. */
 export function storeSitemapEntries(
-  products: readonly { id: string; updatedAt: Date }[],
+  products: readonly { slug: string; updatedAt: Date }[],
 ): SitemapEntry[] {
   return [
     { path: '/' },
     { path: '/products' },
     ...CONTENT_PAGE_SLUGS.map((slug) => ({ path: `/${slug}` })),
     ...products.map((product) => ({
-      path: `/product/${encodeURIComponent(product.id)}`,
+      path: productPath(product),
       lastModified: product.updatedAt,
     })),
   ];

@@ -55,6 +55,8 @@ export const orders = pgTable(
     shippingState: text('shipping_state').notNull(),
     subtotalCents: integer('subtotal_cents').notNull(),
     shippingCostCents: integer('shipping_cost_cents').notNull().default(0),
+    // The PIX discount (pix_discount_percent of the subtotal when the order was placed).
+    discountCents: integer('discount_cents').notNull().default(0),
     totalAmountCents: integer('total_amount_cents').notNull(),
     paymentMethod: text('payment_method').notNull().default('pix'),
     status: text('status').$type<OrderStatus>().notNull().default('pending'),
@@ -92,7 +94,7 @@ export const orders = pgTable(
     ),
     check(
       'orders_amounts_check',
-      sql`${t.subtotalCents} >= 0 and ${t.shippingCostCents} >= 0 and ${t.totalAmountCents} >= 0`,
+      sql`${t.subtotalCents} >= 0 and ${t.shippingCostCents} >= 0 and ${t.discountCents} >= 0 and ${t.discountCents} <= ${t.subtotalCents} and ${t.totalAmountCents} >= 0`,
     ),
     // NULLS FIRST is what a plain ORDER BY … DESC means, so the index serves it.
     index('orders_created_at_idx').on(t.createdAt.desc().nullsFirst()),

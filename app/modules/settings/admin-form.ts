@@ -355,6 +355,19 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
         ],
       },
       {
+        title: 'Identificação da empresa',
+        description:
+          'O rodapé mostra quem vende, como pede o Decreto 7.962/2013: razão social, CNPJ, ' +
+          'endereço e contato.',
+        fields: [
+          field('legal_name', 'Razão social', 'text', { placeholder: 'Minha Loja Comércio Ltda.' }),
+          field('cnpj', 'CNPJ', 'text', {
+            placeholder: '12.345.678/0001-95',
+            hint: 'Aceita também o CNPJ alfanumérico.',
+          }),
+        ],
+      },
+      {
         title: 'Rodapé',
         fields: [field('footer_text', 'Texto do rodapé', 'textarea')],
       },
@@ -521,6 +534,13 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
           field('enable_debit_card', 'Cartão de débito', 'checkbox'),
           field('enable_boleto', 'Boleto bancário', 'checkbox'),
           field('enable_paypal', 'PayPal', 'checkbox'),
+          field('pix_discount_percent', 'Desconto no PIX (%)', 'integer', {
+            hint: '0: sem desconto. Aparece ao lado dos preços e é descontado no pedido.',
+          }),
+          field('max_installments', 'Parcelas sem juros no cartão', 'integer', {
+            hint: '1: não anuncia parcelas. Vale só com cartão de crédito ligado.',
+          }),
+          field('min_installment_cents', 'Valor mínimo da parcela', 'money'),
         ],
       },
       {

@@ -1,3 +1,5 @@
+import { formatCnpj } from '@brazilian-utils/brazilian-utils/format-cnpj';
+import { isValidCnpj } from '@brazilian-utils/brazilian-utils/is-valid-cnpj';
 import { isValidPixKey } from '@brazilian-utils/brazilian-utils/is-valid-pix-key';
 import { z } from 'zod';
 
@@ -125,6 +127,21 @@ const pixKey = () =>
     .refine((value) => value === '' || isValidPixKey(value), {
       error: 'Chave PIX inválida: use CPF, CNPJ, e-mail, telefone (+55…) ou chave aleatória.',
     })
+    .default('');
+
+/**
+ * The store's CNPJ, numeric or in the alphanumeric form the Receita Federal issues from 2026,
+ * kept with its mask (12.345.678/0001-95) as the footer shows it.
+ */
+const cnpj = () =>
+  z
+    .string({ error: 'Informe o CNPJ.' })
+    .trim()
+    .toUpperCase()
+    .refine((value) => value === '' || isValidCnpj(value, { version: 2 }), {
+      error: 'CNPJ inválido: confira os 14 caracteres (por exemplo 12.345.678/0001-95).',
+    })
+    .transform((value) => (value === '' ? '' : formatCnpj(value, { version: 2 })))
     .default('');
 
 const ROBOTS_TOKENS = new Set([
@@ -313,6 +330,9 @@ export const settingsSchema = z.object({
     })
     .default(''),
   contact_address: text('', 300),
+  // Decreto 7.962/2013: the footer names who sells (razão social and CNPJ).
+  legal_name: text('', 150),
+  cnpj: cnpj(),
 
   // Social
   facebook_url: url(),
@@ -349,18 +369,18 @@ export const settingsSchema = z.object({
   contact_page_text: longText(),
 
   // Button labels and messages
-  add_to_cart_text: text('Adicionar ao Carrinho', 40),
-  buy_now_text: text('Comprar Agora', 40),
-  view_product_text: text('Ver Produto', 40),
-  continue_shopping_text: text('Continuar Comprando', 40),
+  add_to_cart_text: text('Adicionar ao carrinho', 40),
+  buy_now_text: text('Comprar agora', 40),
+  view_product_text: text('Ver produto', 40),
+  continue_shopping_text: text('Continuar comprando', 40),
   checkout_text: text('Finalizar compra', 40),
-  view_cart_text: text('Ver Carrinho', 40),
-  search_placeholder_text: text('Buscar produtos...', 60),
+  view_cart_text: text('Ver carrinho', 40),
+  search_placeholder_text: text('Buscar produtos', 60),
   filter_text: text('Filtrar', 40),
-  clear_filters_text: text('Limpar Filtros', 40),
+  clear_filters_text: text('Limpar filtros', 40),
   success_message: text('Operação realizada com sucesso!', 160),
   error_message: text('Ocorreu um erro. Tente novamente.', 160),
-  loading_message: text('Carregando...', 60),
+  loading_message: text('Carregando…', 60),
   empty_cart_message: text('Seu carrinho está vazio', 160),
   no_products_message: text('Nenhum produto encontrado', 160),
 
@@ -383,6 +403,13 @@ export const settingsSchema = z.object({
   enable_pix: flag(true),
   enable_boleto: flag(true),
   enable_paypal: flag(false),
+  // Percent off the products for paying by PIX (0 turns it off): shown beside every price and
+  // taken off the order by the server at checkout.
+  pix_discount_percent: integer(0, 0, 50),
+  // Card instalments without interest as the store's gateway offers them: 'ou 12x de R$ …' shows
+  // only with card payments on and more than one instalment, each at least min_installment_cents.
+  max_installments: integer(1, 1, 24),
+  min_installment_cents: integer(500, 100, 100_000_00),
 
   // PIX with the store's own key (PAYMENT_PROVIDER=pix). The name and city go into the BR Code,
   // which holds at most 25 and 15 ASCII characters; longer ones are folded and cut when it is built.

@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, Link } from 'react-router';
+import { data, isRouteErrorResponse, Link, redirect } from 'react-router';
 
 import { keepDataAfter } from '~/lib/revalidation';
 import { CartFeedback, useAddToCart } from '~/components/store/add-to-cart';
@@ -13,7 +13,7 @@ import { Money } from '~/components/ui/money';
 import { absoluteUrl, seoMeta } from '~/lib/seo';
 import { seoContext, useSettings } from '~/lib/store-data';
 import { MAX_LINE_QUANTITY } from '~/modules/cart';
-import type { Product } from '~/modules/catalog';
+import { productPath, type Product } from '~/modules/catalog';
 import { getProduct } from '~/modules/catalog/index.server';
 import type { RatingSummary } from '~/modules/reviews';
 import { listProductReviews, ratingSummaries } from '~/modules/reviews/index.server';
@@ -21,9 +21,13 @@ import type { StoreSettings } from '~/modules/settings';
 
 import type { Route } from './+types/product';
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const product = await getProduct(context.db, params.id);
   if (!product) throw data(null, { status: 404 });
+  // An old link by id (or a slug typed in capitals) moves for good to the product's address.
+  if (params.id !== product.slug) {
+    throw redirect(`${productPath(product)}${new URL(request.url).search}`, 301);
+  }
   const settings = await context.settings.get();
   if (!settings.enable_reviews) {
     return { product, rating: null, reviews: [] as ReviewItem[] };
@@ -63,7 +67,7 @@ function productJsonLd(
   settings: StoreSettings,
   origin: string,
 ) {
-  const url = `${origin}/product/${product.id}`;
+  const url = `${origin}${productPath(product)}`;
   const store = { '@type': 'Organization', name: settings.store_name };
   return {
     '@context': 'https://schema.org',
@@ -114,7 +118,7 @@ export function meta({ loaderData, matches, params, error }: Route.MetaArgs) {
     ...seoMeta(context, {
       title: product.name,
       description: product.description,
-      path: `/product/${product.id}`,
+      path: productPath(product),
       image: product.imageUrls[0],
       type: 'product',
     }),
@@ -227,7 +231,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
           <div className="flex flex-wrap items-start gap-3">
             {settings.enable_wishlist ? <WishlistButton productId={product.id} /> : null}
-            <ShareButton path={`/product/${product.id}`} title={product.name} />
+            <ShareButton path={productPath(product)} title={product.name} />
           </div>
 
           <ProductBadges settings={settings} />

@@ -1,0 +1,31 @@
+import { Money } from '~/components/ui/money';
+import { useSettings } from '~/lib/store-data';
+import { installmentOffer, pixDiscountCents } from '~/modules/cart';
+
+/**
+ * How Brazilian shoppers read a price: the PIX price when the store gives a PIX discount, and
+ * 'ou 12x de R$ … sem juros' when it takes cards in instalments. Nothing when it does neither.
+ */
+export function PriceOffers({ cents, className = '' }: { cents: number; className?: string }) {
+  const settings = useSettings();
+  const discount = pixDiscountCents(cents, settings);
+  const installments = installmentOffer(cents, settings);
+  if (discount === 0 && !installments) return null;
+  return (
+    <div className={`flex flex-col text-sm ${className}`} data-testid="price-offers">
+      {discount > 0 ? (
+        <p data-testid="pix-price">
+          <Money cents={cents - discount} className="font-bold text-emerald-800" /> no PIX{' '}
+          <span className="text-product-description">
+            ({settings.pix_discount_percent}% de desconto)
+          </span>
+        </p>
+      ) : null}
+      {installments ? (
+        <p data-testid="installments">
+          ou {installments.count}x de <Money cents={installments.amountCents} /> sem juros
+        </p>
+      ) : null}
+    </div>
+  );
+}
