@@ -23,6 +23,7 @@ import {
   type OrderEventOptions,
 } from './order-events.server';
 import { cancelOrder, markOrderPaid, settlePayment, type OrderActor } from './order-payment.server';
+import { alertRestocked } from './restock-alerts.server';
 
 export const ADMIN_ORDER_MESSAGES = {
   notFound: 'Pedido não encontrado.',
@@ -240,7 +241,13 @@ export async function deleteOrderByStaff(
         result: { ok: false, status: 409, error: ADMIN_ORDER_MESSAGES.paidNoDelete } as const,
       };
     }
-    if (order.status === 'pending') await releaseStock(tx, order.lines);
+    if (order.status === 'pending') {
+      await releaseStock(tx, order.lines);
+      await alertRestocked(
+        tx,
+        order.lines.flatMap((line) => (line.productId ? [line.productId] : [])),
+      );
+    }
     await deleteOrderRow(tx, orderId);
     return { result: { ok: true, message: ADMIN_ORDER_MESSAGES.deleted } as const, order };
   });

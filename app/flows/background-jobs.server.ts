@@ -40,6 +40,7 @@ import {
   type OrderMailTopic,
   type OrderTrackingPayload,
 } from './order-events.server';
+import { restockHandlers } from './restock-alerts.server';
 
 const EXPIRY_INTERVAL_MS = 30_000;
 // A payment still being created (a slow gateway) is waited for this long before the e-mail
@@ -60,7 +61,10 @@ export interface BackgroundJobsOptions {
  */
 export function startBackgroundJobs(options: BackgroundJobsOptions): { stop(): Promise<void> } {
   const { db, payments, orderEvents } = options;
-  const worker = startOutboxWorker({ db, handlers: orderHandlers(options) });
+  const worker = startOutboxWorker({
+    db,
+    handlers: { ...orderHandlers(options), ...restockHandlers(options) },
+  });
   let running: Promise<unknown> = Promise.resolve();
   const expiry = setInterval(() => {
     running = expireOrders(db, payments, orderEvents)
@@ -195,6 +199,7 @@ function orderHandlers({
       })),
       subtotalCents: order.subtotalCents,
       shippingCents: order.shippingCents,
+      discountCents: order.discountCents,
       totalCents: order.totalCents,
       addressLine: addressLine(order.address),
       pixCode: order.status === 'pending' ? order.payment.pixCode : null,

@@ -21,6 +21,7 @@ import { isPixConfigured } from '~/modules/payments/index.server';
 import type { StoreSettings } from '~/modules/settings';
 
 import { mailOrder, ORDER_TOPICS, trackOrder, type OrderEventOptions } from './order-events.server';
+import { alertRestocked } from './restock-alerts.server';
 
 export const PAYMENT_MESSAGES = {
   notConfigured: PAYMENT_NOT_CONFIGURED,
@@ -274,6 +275,12 @@ export async function cancelOrder(
     note,
   });
   await releaseStock(tx, order.lines);
+  // A sold-out product this order held may be back: its 'Avise-me quando chegar' e-mails go.
+  await alertRestocked(tx, orderProductIds(order));
+}
+
+function orderProductIds(order: OrderView): string[] {
+  return order.lines.flatMap((line) => (line.productId ? [line.productId] : []));
 }
 
 /**

@@ -88,6 +88,7 @@ export async function placeOrder(
           error: PLACE_ORDER_MESSAGES.orderMinimum(minimum),
         } as const;
       }
+      // The payment is for the total after the PIX discount: that is what must reach the minimum.
       if (cart.totalCents < MIN_PAYMENT_CENTS) {
         return {
           ok: false,
@@ -134,6 +135,8 @@ export async function placeOrder(
         })),
         subtotalCents: cart.subtotalCents,
         shippingCents: cart.shippingCents,
+        // Every order is paid by PIX (PAYMENT_METHODS): the PIX discount always applies.
+        discountCents: cart.discountCents,
         trackingParameters: input.trackingParameters,
         expiresAt: new Date(Date.now() + input.settings.pix_expiration_minutes * 60_000),
       });

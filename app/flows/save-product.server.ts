@@ -7,6 +7,8 @@ import {
 } from '~/modules/catalog/index.server';
 import { prepareImages, storeImages } from '~/modules/media/index.server';
 
+import { alertRestocked } from './restock-alerts.server';
+
 export type SaveProductFlowResult =
   | { ok: true; created: boolean; imageUrls: string[] }
   | { ok: false; reason: 'category-gone' | 'not-found' | 'form-reused' }
@@ -15,7 +17,8 @@ export type SaveProductFlowResult =
 /**
  * Saves a product from the admin form together with the images uploaded with it, in one
  * transaction: the uploads are converted first (no transaction held meanwhile), then the
- * product and its new images are written or, if the save is refused, neither is. New uploads
+ * product and its new images are written or, if the save is refused, neither is (nor are the
+ * restock e-mails a product back in stock owes its waiting shoppers). New uploads
  * follow the image URLs already listed (so they lead when there are none).
  */
 export async function saveProduct(
@@ -36,6 +39,8 @@ export async function saveProduct(
         : await updateProduct(tx, input.id, values);
     if (!saved.ok) return saved;
     await storeImages(tx, prepared.images);
+    // Back in stock: whoever asked 'Avise-me quando chegar' hears it, if this save commits.
+    if (input.mode === 'update') await alertRestocked(tx, [input.id]);
     return { ok: true, created: saved.created, imageUrls };
   });
 }

@@ -510,6 +510,100 @@ describeDb('placing an order', ({ db }) => {
   });
 });
 
+describeDb('the PIX discount at checkout', ({ db }) => {
+  // R$ 499,90: 10% off is R$ 49,99.
+  const CAIXA = '5a3b1e00-0000-4000-8000-00000000c005';
+  const caixa = (quantity = 1) => line(CAIXA, quantity, 49990, 'Caixa de Som');
+  const flatRate = {
+    ...defaultSettings(),
+    shipping_mode: 'flat_rate' as const,
+    default_shipping_cost_cents: 1500,
+    free_shipping_threshold_cents: 1_000_000,
+  };
+
+  beforeEach(async () => {
+    await seed(db());
+    await db()
+      .insert(products)
+      .values({ id: CAIXA, name: 'Caixa de Som', priceCents: 49990, stockQuantity: 10 });
+  });
+
+  it('charges the subtotal less the discount plus shipping, once for a repeated submission', async () => {
+    const settings = { ...flatRate, pix_discount_percent: 10 };
+    const key = randomUUID();
+    const token = randomUUID();
+    const first = await place(db(), [caixa()], { key, token, settings });
+    const again = await place(db(), [caixa()], { key, token, settings });
+    if (!first.ok) throw new Error(JSON.stringify(first));
+    expect(again).toEqual({ ok: true, orderId: first.orderId, created: false });
+    expect(await count(db(), 'orders')).toBe(1);
+    expect(await stockOf(db(), CAIXA)).toBe(9);
+
+    expect(await orderRow(db(), first.orderId)).toMatchObject({
+      subtotalCents: 49990,
+      shippingCostCents: 1500,
+      discountCents: 4999,
+      totalAmountCents: 49990 - 4999 + 1500,
+    });
+    // The order as the pages and e-mails read it, and the PIX asked for, carry the same total.
+    expect(first.order).toMatchObject({ discountCents: 4999, totalCents: 46491 });
+    expect(await getOrder(db(), first.orderId)).toMatchObject({
+      subtotalCents: 49990,
+      shippingCents: 1500,
+      discountCents: 4999,
+      totalCents: 46491,
+    });
+    const payment = await payOrder(db(), createSandboxProvider({ db: db() }), first.orderId, {
+      origin: ORIGIN,
+    });
+    if (!payment.ok) throw new Error(payment.error);
+    const [book] = await db()
+      .select()
+      .from(sandboxPayments)
+      .where(eq(sandboxPayments.id, payment.paymentId));
+    expect(book).toMatchObject({ orderId: first.orderId, amountCents: 46491 });
+  });
+
+  it('earns free shipping on the subtotal before the discount', async () => {
+    const settings = {
+      ...flatRate,
+      free_shipping_threshold_cents: 49_990,
+      pix_discount_percent: 10,
+    };
+    const orderId = await placed(db(), [caixa()], { settings });
+    expect(await orderRow(db(), orderId)).toMatchObject({
+      subtotalCents: 49990,
+      shippingCostCents: 0,
+      discountCents: 4999,
+      totalAmountCents: 44991,
+    });
+  });
+
+  it('changes nothing at 0%', async () => {
+    const orderId = await placed(db(), [caixa()], { settings: flatRate });
+    expect(await orderRow(db(), orderId)).toMatchObject({
+      subtotalCents: 49990,
+      shippingCostCents: 1500,
+      discountCents: 0,
+      totalAmountCents: 51490,
+    });
+  });
+
+  it('refuses a total the discount takes below the payment minimum, writing nothing', async () => {
+    const before = await footprint(db());
+    // R$ 10,00 less 50% is R$ 5,00: under the R$ 5,01 a PIX may ask for.
+    const result = await place(db(), [adesivo(2)], {
+      settings: { ...defaultSettings(), pix_discount_percent: 50 },
+    });
+    expect(result).toEqual({
+      ok: false,
+      reason: 'refused',
+      error: PLACE_ORDER_MESSAGES.paymentMinimum,
+    });
+    expect(await footprint(db())).toEqual(before);
+  });
+});
+
 describeDb("an order's pages", ({ db }) => {
   beforeEach(async () => {
     await seed(db());

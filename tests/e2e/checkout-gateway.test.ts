@@ -120,12 +120,6 @@ describe('checkout with the SPEC §7 payment gateway', () => {
     return card && /data-testid="order-status"[^>]*>([^<]*)</.exec(card)?.[1];
   }
 
-  async function stockOnProductPage(productId: string): Promise<number> {
-    const page = await new Visitor(server.url).get(`/product/${productId}`);
-    const stock = /data-testid="stock"[^>]*>([\s\S]*?)<\/p>/.exec(page.text)?.[1];
-    return Number(/(\d+)/.exec(visibleText(stock ?? ''))?.[1]);
-  }
-
   /** The .eml files written for an order, by subject, as decoded text. */
   async function mailsFor(number: string): Promise<{ subject: string; text: string }[]> {
     const folder = join(server.dataDir, 'mail');
@@ -328,21 +322,21 @@ describe('checkout with the SPEC §7 payment gateway', () => {
     expect(await historyStatus(unknown.visitor, unknown.number)).toBe('Pendente');
 
     // Rejected: the order is cancelled and the two headsets it held are back in stock.
-    const before = await stockOnProductPage(HEADSET.id);
+    const before = await new Visitor(server.url).stockOf(HEADSET.id);
     expect(before).toBe(HEADSET_STOCK);
     const rejected = await order([[HEADSET, 2]]);
-    expect(await stockOnProductPage(HEADSET.id)).toBe(HEADSET_STOCK - 2);
+    expect(await new Visitor(server.url).stockOf(HEADSET.id)).toBe(HEADSET_STOCK - 2);
     gateway.setStatus(rejected.paymentId!, 'REJECTED');
     expect(await callback(rejected)).toBe('Pagamento rejeitado. Tente novamente.');
     expect(await historyStatus(rejected.visitor, rejected.number)).toBe('Cancelado');
-    expect(await stockOnProductPage(HEADSET.id)).toBe(HEADSET_STOCK);
+    expect(await new Visitor(server.url).stockOf(HEADSET.id)).toBe(HEADSET_STOCK);
     const confirmation = await rejected.visitor.get(rejected.location);
     expect(confirmation.status).toBe(200);
     expect(visibleText(confirmation.text)).toContain('Pedido cancelado');
     expect(confirmation.text).not.toContain(gateway.transactions.get(rejected.paymentId!)!.pixCode);
     // Asked again, the callback still says rejected, and nothing is released twice.
     expect(await callback(rejected)).toBe('Pagamento rejeitado. Tente novamente.');
-    expect(await stockOnProductPage(HEADSET.id)).toBe(HEADSET_STOCK);
+    expect(await new Visitor(server.url).stockOf(HEADSET.id)).toBe(HEADSET_STOCK);
     await expect
       .poll(() => reports(rejected.orderId).at(-1)?.status, { timeout: 10_000 })
       .toBe('refused');

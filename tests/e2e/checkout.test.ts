@@ -375,11 +375,12 @@ describe('checkout with the sandbox provider', () => {
       await probe.goto(`${server.url}/product/${HEADSET.id}`, { waitUntil: 'networkidle' });
       return probe.getByTestId('stock').innerText();
     };
+    // Few left: the page says how many.
     const inStock = HEADSET.stockQuantity!;
-    expect(await stock()).toBe(`${inStock} em estoque`);
+    expect(await stock()).toBe(`Últimas ${inStock} unidades`);
 
     const { number, orderId, paymentId } = await quickOrder(page, HEADSET);
-    expect(await stock()).toBe(`${inStock - 1} em estoque`);
+    expect(await stock()).toBe(`Últimas ${inStock - 1} unidades`);
 
     await page.getByRole('button', { name: 'Recusar' }).click();
     await expect
@@ -389,7 +390,7 @@ describe('checkout with the sandbox provider', () => {
     expect(await page.getByText('Pagamento rejeitado. Tente novamente.').isVisible()).toBe(true);
     expect(await page.getByTestId('pix-code').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Aprovar' }).count()).toBe(0);
-    expect(await stock()).toBe(`${inStock} em estoque`);
+    expect(await stock()).toBe(`Últimas ${inStock} unidades`);
 
     // The payment return page says the same.
     await page.goto(
@@ -577,7 +578,9 @@ describe('checkout with the sandbox provider', () => {
     // The thank-you page looks again for a few seconds (a replica may lag), then gives up.
     await stranger.page.goto(page.url(), { waitUntil: 'networkidle' });
     await expect
-      .poll(() => stranger.page.getByRole('status').innerText(), { timeout: 10_000 })
+      .poll(() => stranger.page.getByRole('main').getByRole('status').innerText(), {
+        timeout: 10_000,
+      })
       .toBe('Pedido não encontrado');
     await expectNothingPersonal();
     expect(await stranger.page.getByTestId('delivery-estimate').count()).toBe(0);
@@ -682,5 +685,100 @@ describe('checkout with the sandbox provider', () => {
     expect(await cards(page)).toEqual(list);
     expect(problems).toEqual([]);
     await page.context().close();
+  });
+});
+
+describe('checkout with a PIX discount of 10%', () => {
+  let cep: FakeCepServer;
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    cep = await startFakeCepServer({ [PAULISTA_CEP]: PAULISTA });
+    [server, browser] = await Promise.all([
+      startServer({
+        env: { PAYMENT_PROVIDER: 'sandbox', CEP_SERVICE_URL: cep.url },
+        settings: { pix_discount_percent: 10 },
+      }),
+      launchBrowser(),
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await cep?.close();
+  });
+
+  const form = (page: Page) => page.locator('form[action="/checkout"]');
+  const input = (page: Page, label: string) =>
+    form(page).getByLabel(label, { exact: label !== 'Complemento' });
+
+  describe.each([
+    ['phone, 360 px', VIEWPORTS.mobile],
+    ['desktop', VIEWPORTS.desktop],
+  ])('%s', (_name, viewport) => {
+    it('charges the PIX price the product page promised, and every order page says so', async () => {
+      const context = await browser.newContext({ viewport, locale: 'pt-BR' });
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      page.on('response', (response) => {
+        if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
+      });
+
+      // R$ 299,90 less 10% (R$ 29,99): the product page's PIX price, and free shipping.
+      await page.goto(`${server.url}/product/${HEADPHONES.id}`, { waitUntil: 'networkidle' });
+      const pixPrice = (await page.getByTestId('pix-price').first().innerText()).replace(
+        /\s+/g,
+        ' ',
+      );
+      expect(pixPrice).toContain('R$ 269,91 no PIX');
+
+      await page.getByRole('button', { name: 'Comprar agora' }).click();
+      await page.waitForURL(`${server.url}/checkout`);
+      await form(page).getByRole('button', { name: 'Finalizar Pedido' }).waitFor();
+      const summary = page.getByRole('region', { name: 'Resumo do pedido' });
+      const text = async (testId: string) =>
+        (await summary.getByTestId(testId).innerText()).replace(/\s+/g, ' ').trim();
+      expect(await text('summary-subtotal')).toBe('R$ 299,90');
+      expect(await text('summary-shipping')).toBe('Grátis');
+      expect(await text('summary-discount')).toBe('− R$ 29,99');
+      expect(await summary.getByText('Desconto PIX (10%)').isVisible()).toBe(true);
+      expect(await text('summary-total')).toBe('R$ 269,91');
+      expect(await seriousAxeViolations(page)).toEqual([]);
+
+      await input(page, 'Nome completo').fill(CUSTOMER.name);
+      await input(page, 'E-mail').fill(CUSTOMER.email);
+      await input(page, 'CPF').pressSequentially(CUSTOMER.cpf);
+      await input(page, 'Telefone').pressSequentially(CUSTOMER.phone);
+      await input(page, 'CEP').pressSequentially(PAULISTA_CEP);
+      await expect.poll(() => form(page).getByTestId('cep-status').innerText()).toBe(CEP_FOUND);
+      await input(page, 'Número').fill(CUSTOMER.number);
+      await form(page).getByRole('button', { name: 'Finalizar Pedido' }).click();
+      await page.waitForURL(CONFIRMATION_URL);
+      await page.getByRole('heading', { level: 1, name: /^Pedido #/ }).waitFor();
+      expect(await page.getByText('Valor: R$ 269,91').isVisible()).toBe(true);
+      expect(
+        (await page.getByTestId('confirmation-discount').innerText()).replace(/\s+/g, ' '),
+      ).toBe('Desconto PIX (10%) já aplicado: − R$ 29,99');
+      expect(await seriousAxeViolations(page)).toEqual([]);
+
+      // Paid: the thank-you page's summary carries the same lines.
+      await page.getByRole('button', { name: 'Aprovar' }).click();
+      await page.waitForURL(THANK_YOU_URL, { timeout: ONE_POLL_MS });
+      const items = page.getByRole('region', { name: 'Itens do pedido' });
+      await items.waitFor();
+      expect((await items.getByTestId('summary-discount').innerText()).trim()).toBe('− R$ 29,99');
+      expect((await items.getByTestId('summary-total').innerText()).trim()).toBe('R$ 269,91');
+
+      await page.goto(`${server.url}/historico`, { waitUntil: 'networkidle' });
+      const card = page.getByTestId('order-card').first();
+      expect((await card.getByTestId('order-discount').innerText()).replace(/\s+/g, ' ')).toBe(
+        'Desconto PIX (10%): − R$ 29,99',
+      );
+      expect(await card.getByText('Total: R$ 269,91').isVisible()).toBe(true);
+      expect(problems).toEqual([]);
+      await context.close();
+    });
   });
 });

@@ -92,6 +92,22 @@ export class Visitor {
     });
   }
 
+  /**
+   * A product's stock as its page gives it away: 0 when sold out, else the quantity field's
+   * maximum (the page names the stock only when it is low). Follows the id link's 301 to the slug.
+   */
+  async stockOf(productId: string): Promise<number> {
+    let page = await this.get(`/product/${productId}`);
+    if (page.status === 301 && page.location) page = await this.get(page.location);
+    if (/data-testid="out-of-stock"/.test(page.text)) return 0;
+    const field = page.text
+      .match(/<input[^>]*name="quantity"[^>]*>/g)
+      ?.find((tag) => tag.includes('max='));
+    const stock = field && /max="(\d+)"/.exec(field)?.[1];
+    if (!stock) throw new Error('No stock on the product page');
+    return Number(stock);
+  }
+
   async addToCart(productId: string, quantity = 1): Promise<void> {
     const answer = await this.post('/cart', {
       intent: 'add',

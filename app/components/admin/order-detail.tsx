@@ -17,6 +17,7 @@ import {
   orderTrackingFormSchema,
   PAYMENT_PROVIDER_LABELS,
   PAYMENT_STATUS_LABELS,
+  pixDiscountLabel,
   TRANSITION_LABELS,
   wasPaid,
   type AdminOrderDetail,
@@ -213,6 +214,14 @@ export function OrderDetail({
             <dt>Frete</dt>
             <dd>{order.shippingCents === 0 ? 'Grátis' : <Money cents={order.shippingCents} />}</dd>
           </div>
+          {order.discountCents > 0 ? (
+            <div className="flex justify-between" data-testid="order-discount">
+              <dt>{pixDiscountLabel(order.subtotalCents, order.discountCents)}</dt>
+              <dd className="whitespace-nowrap text-emerald-800">
+                − <Money cents={order.discountCents} />
+              </dd>
+            </div>
+          ) : null}
           <div className="flex justify-between text-base font-bold">
             <dt>Total do Pedido</dt>
             <dd>

@@ -7,9 +7,11 @@ import {
   PRODUCT_LIMITS,
   productFormSchema,
   type ProductFormReply,
+  type RestockRequestSummary,
 } from '~/modules/catalog';
 
 import { ProductImagesField } from './product-images-field';
+import { RestockRequests } from './restock-requests';
 import { useToastFrom } from './toaster';
 import { useFormCheck } from './use-form-check';
 
@@ -28,6 +30,8 @@ export interface ProductFormData {
   } | null;
   categories: { id: string; name: string }[];
   returnTo: string;
+  /** Shoppers waiting for this product to be back in stock (an existing product only). */
+  restock?: RestockRequestSummary;
 }
 
 function initialValues(data: ProductFormData): Record<string, string> {
@@ -208,6 +212,7 @@ export function ProductForm({
           <FieldError id={`${prefix}-stockQuantity-error`} error={errors.stockQuantity} />
         </div>
       </div>
+      {data.restock ? <RestockRequests summary={data.restock} /> : null}
 
       <div>
         <label htmlFor={`${prefix}-categoryId`} className="admin-label">

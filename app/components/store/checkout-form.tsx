@@ -79,7 +79,7 @@ type CepState = { kind: 'idle' | 'loading' | 'found' | 'failed'; message: string
 function useCepLookup(form: React.RefObject<HTMLFormElement | null>) {
   const [state, setState] = useState<CepState>({ kind: 'idle', message: '' });
   const last = useRef('');
-  const lookup = async (value: string) => {
+  const lookup = async (value: string, { focus = true } = {}) => {
     const digits = value.replace(/\D/g, '');
     if (digits.length !== 8 || digits === last.current) return;
     last.current = digits;
@@ -104,6 +104,8 @@ function useCepLookup(form: React.RefObject<HTMLFormElement | null>) {
         if (field && body.address[key]) field.value = body.address[key];
       }
       setState({ kind: 'found', message: 'Endereço encontrado. Confira e informe o número.' });
+      // Not when the page filled the CEP in: focus would jump past the fields above.
+      if (!focus) return;
       (
         elements?.namedItem(body.address.street ? 'number' : 'street') as HTMLElement | null
       )?.focus();
@@ -143,6 +145,18 @@ export function CheckoutForm({
   const errors = clientErrors ?? serverErrors;
   const summary = clientErrors ? 'Confira os campos destacados.' : serverError;
   const cep = useCepLookup(form);
+
+  // A CEP the page started with (from the shopper's shipping estimate) fills the address too,
+  // unless the address is already there.
+  const lookupCep = cep.lookup;
+  useEffect(() => {
+    const elements = form.current?.elements;
+    const zipCode = elements?.namedItem('zipCode') as HTMLInputElement | null;
+    const street = elements?.namedItem('street') as HTMLInputElement | null;
+    if (zipCode?.value && !street?.value) void lookupCep(zipCode.value, { focus: false });
+    // Once, on the first render: later CEPs are typed and looked up as they are.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   // After a refused submission (with or without JavaScript), the first wrong field gets focus.
   useEffect(() => {

@@ -1,4 +1,5 @@
 import { Money } from '~/components/ui/money';
+import { pixDiscountLabel } from '~/modules/orders';
 
 export interface SummaryLine {
   productId: string | null;
@@ -14,6 +15,7 @@ export function OrderSummary({
   lines,
   subtotalCents,
   shippingCents,
+  discountCents,
   totalCents,
   children,
 }: {
@@ -21,6 +23,8 @@ export function OrderSummary({
   lines: SummaryLine[];
   subtotalCents: number;
   shippingCents: number;
+  /** The PIX discount, already taken off `totalCents`; 0 shows no line. */
+  discountCents: number;
   totalCents: number;
   children?: React.ReactNode;
 }) {
@@ -68,6 +72,14 @@ export function OrderSummary({
             {shippingCents === 0 ? 'Grátis' : <Money cents={shippingCents} />}
           </dd>
         </div>
+        {discountCents > 0 ? (
+          <div className="flex justify-between gap-4">
+            <dt>{pixDiscountLabel(subtotalCents, discountCents)}</dt>
+            <dd data-testid="summary-discount" className="whitespace-nowrap font-semibold">
+              − <Money cents={discountCents} />
+            </dd>
+          </div>
+        ) : null}
         <div className="flex justify-between gap-4 border-t border-card-border pt-2 text-lg font-bold">
           <dt>Total</dt>
           <dd data-testid="summary-total">

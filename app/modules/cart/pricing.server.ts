@@ -3,8 +3,12 @@ import { formatCents } from '~/lib/money';
 import { lookupProducts, type ProductSummary } from '~/modules/catalog/index.server';
 
 import { cartCookieHeader, readCart, seenName } from './cookie.server';
+import { pixDiscountCents, type OfferSettings } from './offers';
 import { shippingCents, type ShippingSettings } from './shipping';
 import type { CartLine, PricedCart, PricedLine } from './types';
+
+/** What pricing a cart reads from the settings: shipping, and the PIX discount. */
+export type PricingSettings = ShippingSettings & OfferSettings;
 
 function units(count: number): string {
   return count === 1 ? '1 unidade' : `${count} unidades`;
@@ -86,7 +90,7 @@ function sameLines(a: readonly CartLine[], b: readonly CartLine[]): boolean {
 export async function priceCart(
   db: Db,
   lines: readonly CartLine[],
-  settings: ShippingSettings,
+  settings: PricingSettings,
 ): Promise<PricedCart> {
   const products = await lookupProducts(
     db,
@@ -98,17 +102,20 @@ export async function priceCart(
 function priceLines(
   lines: readonly CartLine[],
   products: ProductSummary[],
-  settings: ShippingSettings,
+  settings: PricingSettings,
 ): PricedCart {
   const { lines: corrected, priced, notices } = reconcile(lines, products);
   const subtotalCents = priced.reduce((sum, line) => sum + line.lineTotalCents, 0);
+  // Free shipping is earned on the subtotal, before the PIX discount.
   const shipping = priced.length > 0 ? shippingCents(subtotalCents, settings) : 0;
+  const discount = pixDiscountCents(subtotalCents, settings);
   return {
     lines: priced,
     notices,
     subtotalCents,
     shippingCents: shipping,
-    totalCents: subtotalCents + shipping,
+    discountCents: discount,
+    totalCents: subtotalCents + shipping - discount,
     itemCount: countUnits(corrected),
     corrected,
     changed: !sameLines(lines, corrected),
@@ -157,7 +164,7 @@ export async function cartCount(scope: RequestScope, request: Request): Promise<
 export async function priceRequestCart(
   scope: RequestScope,
   request: Request,
-  settings: ShippingSettings,
+  settings: PricingSettings,
 ): Promise<{
   cart: Omit<PricedCart, 'corrected' | 'changed'>;
   headers?: { 'Set-Cookie': string };

@@ -31,6 +31,9 @@ export interface PricedCart {
   notices: string[];
   subtotalCents: number;
   shippingCents: number;
+  /** The PIX discount (pixDiscountCents of the subtotal): PIX is how every order is paid. */
+  discountCents: number;
+  /** Subtotal plus shipping minus the PIX discount: what the shopper pays. */
   totalCents: number;
   itemCount: number;
   /** The lines after the corrections, to be written back to the cookie. */

@@ -238,7 +238,17 @@ const UPSERT_CHUNK = 500;
  * (rows without an id, or with an id not in the store) and updates those whose id exists.
  * Categories are matched by name ignoring case and accents; missing ones are created.
  */
-export async function importProductsCsv(db: Db, bytes: Uint8Array): Promise<ProductImportResult> {
+export async function importProductsCsv(
+  db: Db,
+  bytes: Uint8Array,
+  options: {
+    /**
+     * Runs in the import's transaction once the stock is written, with the products that existed
+     * before (new ones have no restock requests): the restock alerts hook in here.
+     */
+    onStockWritten?: (tx: Db, productIds: string[]) => Promise<unknown>;
+  } = {},
+): Promise<ProductImportResult> {
   if (bytes.byteLength > PRODUCT_CSV_LIMITS.bytes) return refuse(PRODUCT_CSV_MESSAGES.tooBig);
   const records = readRecords(decode(bytes));
   if ('error' in records) return refuse(records.error);
@@ -286,6 +296,7 @@ export async function importProductsCsv(db: Db, bytes: Uint8Array): Promise<Prod
           },
         });
     }
+    await options.onStockWritten?.(tx, [...known]);
     const updated = rows.filter((row) => row.id && known.has(row.id)).length;
     return { ok: true, created: rows.length - updated, updated, categoriesCreated };
   });

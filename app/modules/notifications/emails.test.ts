@@ -7,6 +7,7 @@ import {
   orderShippedEmail,
   trackingCodeChangedEmail,
   paymentConfirmedEmail,
+  restockEmail,
   type OrderEmailData,
 } from './emails';
 
@@ -28,6 +29,7 @@ const data = (patch: Partial<OrderEmailData> = {}): OrderEmailData => ({
   ],
   subtotalCents: 63970,
   shippingCents: 0,
+  discountCents: 0,
   totalCents: 63970,
   addressLine: 'Rua A & B, 10, Centro, São Paulo - SP, CEP 01001-000',
   pixCode: PIX_CODE,
@@ -95,6 +97,29 @@ describe('orderReceivedEmail', () => {
     );
     expect(paidShipping.text).toContain('Frete: R$ 15,00');
     expect(paidShipping.text).toContain('Total: R$ 654,70');
+  });
+
+  it('shows the PIX discount between shipping and the total it was taken from', () => {
+    const plain = orderReceivedEmail(data(), store);
+    expect(plain.text).not.toContain('Desconto');
+    expect(plain.html).not.toContain('Desconto');
+
+    // 10% of R$ 639,70 is R$ 63,97: the shopper pays R$ 575,73 plus R$ 15,00 shipping.
+    const discounted = orderReceivedEmail(
+      data({ shippingCents: 1500, discountCents: 6397, totalCents: 63970 + 1500 - 6397 }),
+      store,
+    );
+    const lines = discounted.text.split('\n');
+    const frete = lines.indexOf('Frete: R$ 15,00');
+    expect(lines.slice(frete, frete + 3)).toEqual([
+      'Frete: R$ 15,00',
+      'Desconto PIX (10%): − R$ 63,97',
+      'Total: R$ 590,73',
+    ]);
+    expect(discounted.html).toContain('Desconto PIX (10%)');
+    expect(discounted.html).toContain('− R$ 63,97');
+    // The PIX to pay is for the discounted total.
+    expect(discounted.text).toContain('Valor: R$ 590,73');
   });
 
   it('leaves the PIX part out when there is no code', () => {
@@ -176,5 +201,27 @@ describe('status e-mails (staff changes)', () => {
     expect(unpaid.html).not.toContain(PIX_CODE);
     const paid = orderCancelledEmail(data({ wasPaid: true }), store);
     expect(paid.text).toContain('O valor pago será devolvido a você.');
+  });
+});
+
+describe('restockEmail', () => {
+  const restock = {
+    email: 'ana@example.com',
+    productName: 'Relógio <Pro> & Cia',
+    productUrl: 'https://loja.test/product/relogio-pro?x=<y>',
+  };
+
+  it('says the product is back, names it in the subject and links to its page', () => {
+    const email = restockEmail(restock, store);
+    expect(email.subject).toBe('Chegou: Relógio <Pro> & Cia');
+    expect(email.text).toContain('Relógio <Pro> & Cia voltou ao estoque');
+    expect(email.text).toContain('Ver o produto: https://loja.test/product/relogio-pro?x=<y>');
+    expect(email.html).toContain('href="https://loja.test/product/relogio-pro?x=&lt;y&gt;"');
+    expect(email.html).toContain('Relógio &lt;Pro&gt; &amp; Cia');
+    expect(email.html).not.toContain('<Pro>');
+    // Why the reader got it: the address they left, and that no more will follow.
+    expect(email.text).toContain('ana@example.com');
+    expect(email.text).toContain('Este é o único aviso sobre ele.');
+    expect(email.text).not.toContain('pedido na');
   });
 });

@@ -1,5 +1,10 @@
 import { formatCents } from '~/lib/money';
-import { formatOrderDateTime, orderNumber, storeDateFormat } from '~/modules/orders';
+import {
+  formatOrderDateTime,
+  orderNumber,
+  pixDiscountLabel,
+  storeDateFormat,
+} from '~/modules/orders';
 
 export interface OrderEmailData {
   orderId: string;
@@ -8,6 +13,8 @@ export interface OrderEmailData {
   items: { name: string; quantity: number; unitPriceCents: number; totalCents: number }[];
   subtotalCents: number;
   shippingCents: number;
+  /** The PIX discount, already taken off the total; 0 shows no line. */
+  discountCents: number;
   totalCents: number;
   /** The delivery address on one line. */
   addressLine: string;
@@ -46,7 +53,7 @@ export function orderReceivedEmail(data: OrderEmailData, store: EmailStore): Ren
   const next = pix
     ? 'Seu pedido será confirmado assim que o pagamento por PIX for aprovado.'
     : 'Avisaremos você por e-mail assim que o pagamento for confirmado.';
-  return compose(store, subject, data, [
+  return compose(store, subject, orderFrame(store, data), [
     paragraph(`Olá, ${firstName(data.customerName)}!`),
     paragraph(`Obrigado por comprar na ${store.name}! ${next}`),
     ...(pix ? [pix] : []),
@@ -58,7 +65,7 @@ export function orderReceivedEmail(data: OrderEmailData, store: EmailStore): Ren
 export function paymentConfirmedEmail(data: OrderEmailData, store: EmailStore): RenderedEmail {
   const number = orderNumber(data.orderId);
   const subject = `Pagamento confirmado: pedido #${number}`;
-  return compose(store, subject, data, [
+  return compose(store, subject, orderFrame(store, data), [
     paragraph(`Olá, ${firstName(data.customerName)}!`),
     paragraph(
       `Recebemos o pagamento do seu pedido #${number}. Agora vamos preparar tudo para o envio.`,
@@ -74,7 +81,7 @@ export function paymentConfirmedEmail(data: OrderEmailData, store: EmailStore): 
 export function orderShippedEmail(data: OrderEmailData, store: EmailStore): RenderedEmail {
   const number = orderNumber(data.orderId);
   const subject = `Seu pedido #${number} foi enviado`;
-  return compose(store, subject, data, [
+  return compose(store, subject, orderFrame(store, data), [
     paragraph(`Olá, ${firstName(data.customerName)}!`),
     paragraph(`Boa notícia: seu pedido #${number} saiu para entrega.`),
     ...(data.trackingCode ? [trackingPart(data.trackingCode)] : []),
@@ -89,7 +96,7 @@ export function orderShippedEmail(data: OrderEmailData, store: EmailStore): Rend
 export function trackingCodeChangedEmail(data: OrderEmailData, store: EmailStore): RenderedEmail {
   const number = orderNumber(data.orderId);
   const subject = `Novo código de rastreio do pedido #${number}`;
-  return compose(store, subject, data, [
+  return compose(store, subject, orderFrame(store, data), [
     paragraph(`Olá, ${firstName(data.customerName)}!`),
     paragraph(
       `O código de rastreio do seu pedido #${number} mudou. Use o código abaixo para acompanhar a entrega; o anterior não vale mais.`,
@@ -103,7 +110,7 @@ export function trackingCodeChangedEmail(data: OrderEmailData, store: EmailStore
 export function orderDeliveredEmail(data: OrderEmailData, store: EmailStore): RenderedEmail {
   const number = orderNumber(data.orderId);
   const subject = `Seu pedido #${number} foi entregue`;
-  return compose(store, subject, data, [
+  return compose(store, subject, orderFrame(store, data), [
     paragraph(`Olá, ${firstName(data.customerName)}!`),
     paragraph(
       `Seu pedido #${number} foi entregue. Esperamos que você goste! Se algo não estiver certo, responda a este e-mail ou fale com a gente.`,
@@ -119,11 +126,39 @@ export function orderCancelledEmail(data: OrderEmailData, store: EmailStore): Re
   const money = data.wasPaid
     ? 'O valor pago será devolvido a você. Se tiver dúvidas sobre o reembolso, fale com a gente.'
     : 'Nenhum valor foi cobrado por este pedido.';
-  return compose(store, subject, data, [
+  return compose(store, subject, orderFrame(store, data), [
     paragraph(`Olá, ${firstName(data.customerName)}!`),
     paragraph(`Seu pedido #${number} foi cancelado. ${money}`),
     summary(data),
   ]);
+}
+
+export interface RestockEmailData {
+  /** Whoever asked on the product's page ('Avise-me quando chegar'). */
+  email: string;
+  productName: string;
+  /** Absolute URL of the product's page. */
+  productUrl: string;
+}
+
+/** Sent once when a sold-out product someone asked about is back in stock. */
+export function restockEmail(data: RestockEmailData, store: EmailStore): RenderedEmail {
+  const subject = `Chegou: ${data.productName}`;
+  return compose(
+    store,
+    subject,
+    {
+      link: { url: data.productUrl, label: 'Ver o produto' },
+      reason: `Você recebeu este e-mail porque pediu para ser avisado quando este produto voltasse ao estoque da ${store.name}, com o endereço ${data.email}. Este é o único aviso sobre ele.`,
+    },
+    [
+      paragraph('Olá!'),
+      paragraph(`Boa notícia: ${data.productName} voltou ao estoque da ${store.name}.`, {
+        strong: true,
+      }),
+      paragraph('As unidades podem acabar de novo; garanta a sua enquanto há estoque.'),
+    ],
+  );
 }
 
 function trackingPart(code: string): Part {
@@ -214,6 +249,13 @@ function pixPart(data: OrderEmailData, store: EmailStore): Part {
 
 function summary(data: OrderEmailData): Part {
   const shipping = data.shippingCents === 0 ? 'Grátis' : formatCents(data.shippingCents);
+  const discount =
+    data.discountCents > 0
+      ? {
+          label: pixDiscountLabel(data.subtotalCents, data.discountCents),
+          amount: `− ${formatCents(data.discountCents)}`,
+        }
+      : null;
   const cell = `padding:8px 0;border-bottom:1px solid ${LINE};vertical-align:top;`;
   const rows = data.items
     .map(
@@ -233,7 +275,7 @@ function summary(data: OrderEmailData): Part {
     `<table style="width:100%;border-collapse:collapse;${FONT}font-size:16px;color:${INK};">` +
     `<thead><tr>${headerCell('Produto', 'left')}${headerCell('Qtd.', 'center')}${headerCell('Valor', 'right')}</tr></thead>` +
     `<tbody>${rows}</tbody>` +
-    `<tfoot>${total('Subtotal', formatCents(data.subtotalCents))}${total('Frete', shipping)}${total('Total', formatCents(data.totalCents), true)}</tfoot>` +
+    `<tfoot>${total('Subtotal', formatCents(data.subtotalCents))}${total('Frete', shipping)}${discount ? total(discount.label, discount.amount) : ''}${total('Total', formatCents(data.totalCents), true)}</tfoot>` +
     `</table>`;
 
   const title = heading('Resumo do pedido');
@@ -255,6 +297,7 @@ function summary(data: OrderEmailData): Part {
       '',
       `Subtotal: ${formatCents(data.subtotalCents)}`,
       `Frete: ${shipping}`,
+      ...(discount ? [`${discount.label}: ${discount.amount}`] : []),
       `Total: ${formatCents(data.totalCents)}`,
       '',
       address.text,
@@ -268,14 +311,26 @@ function contactLine(store: EmailStore): string | null {
   return channels.length ? `Dúvidas? Fale com a gente: ${channels.join(' · ')}` : null;
 }
 
+/** The message's one button, and the footer line that says why the reader got it. */
+interface Frame {
+  link: { url: string; label: string };
+  reason: string;
+}
+
+function orderFrame(store: EmailStore, data: OrderEmailData): Frame {
+  return {
+    link: { url: data.orderUrl, label: 'Acompanhar meu pedido' },
+    reason: `Você recebeu este e-mail porque fez um pedido na ${store.name} com o endereço ${data.customerEmail}.`,
+  };
+}
+
 function compose(
   store: EmailStore,
   subject: string,
-  data: OrderEmailData,
+  { link, reason }: Frame,
   parts: Part[],
 ): RenderedEmail {
   const contact = contactLine(store);
-  const linkLabel = 'Acompanhar meu pedido';
   const html = `<!doctype html>
 <html lang="pt-BR">
 <head>
@@ -291,11 +346,11 @@ function compose(
 <tr><td style="padding:16px 24px 24px;">
 <h1 style="margin:0 0 16px;font-size:22px;">${escapeHtml(subject)}</h1>
 ${parts.map((part) => part.html).join('\n')}
-<p style="margin:24px 0 0;"><a href="${escapeHtml(data.orderUrl)}" style="display:inline-block;padding:12px 20px;background:${INK};color:#ffffff;border-radius:6px;text-decoration:none;font-weight:bold;">${linkLabel}</a></p>
+<p style="margin:24px 0 0;"><a href="${escapeHtml(link.url)}" style="display:inline-block;padding:12px 20px;background:${INK};color:#ffffff;border-radius:6px;text-decoration:none;font-weight:bold;">${escapeHtml(link.label)}</a></p>
 </td></tr>
 <tr><td style="padding:16px 24px 24px;border-top:1px solid ${LINE};font-size:14px;color:${MUTED};">
 ${contact ? `<p style="margin:0 0 8px;">${escapeHtml(contact)}</p>` : ''}
-<p style="margin:0;">Você recebeu este e-mail porque fez um pedido na ${escapeHtml(store.name)} com o endereço ${escapeHtml(data.customerEmail)}.</p>
+<p style="margin:0;">${escapeHtml(reason)}</p>
 </td></tr>
 </table>
 </td></tr>
@@ -307,11 +362,12 @@ ${contact ? `<p style="margin:0 0 8px;">${escapeHtml(contact)}</p>` : ''}
     subject,
     '',
     ...parts.flatMap((part) => [part.text, '']),
-    `${linkLabel}: ${data.orderUrl}`,
+    `${link.label}: ${link.url}`,
     '',
     '--',
     store.name,
     ...(contact ? [contact] : []),
+    reason,
     '',
   ].join('\n');
   return { subject, html, text };

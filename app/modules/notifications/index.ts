@@ -5,7 +5,9 @@ export {
   orderShippedEmail,
   trackingCodeChangedEmail,
   paymentConfirmedEmail,
+  restockEmail,
   type EmailStore,
   type OrderEmailData,
   type RenderedEmail,
+  type RestockEmailData,
 } from './emails';

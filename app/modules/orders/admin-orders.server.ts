@@ -103,6 +103,7 @@ const exportColumns = {
   zipCode: orders.shippingZip,
   subtotalCents: orders.subtotalCents,
   shippingCents: orders.shippingCostCents,
+  discountCents: orders.discountCents,
   totalCents: orders.totalAmountCents,
   paymentMethod: orders.paymentMethod,
   paymentStatus: orders.paymentStatus,
@@ -164,6 +165,7 @@ export async function* adminOrderBatches(
       },
       subtotalCents: row.subtotalCents,
       shippingCents: row.shippingCents,
+      discountCents: row.discountCents,
       totalCents: row.totalCents,
       paymentMethod: row.paymentMethod,
       paymentStatus: row.paymentStatus,
@@ -190,6 +192,7 @@ export async function getAdminOrder(db: Db, orderId: string): Promise<AdminOrder
     lines: order.lines,
     subtotalCents: order.subtotalCents,
     shippingCents: order.shippingCents,
+    discountCents: order.discountCents,
     totalCents: order.totalCents,
     paymentMethod: order.paymentMethod,
     payment: {

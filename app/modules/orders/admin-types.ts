@@ -35,6 +35,7 @@ export interface AdminOrderDetail extends Pick<
   | 'lines'
   | 'subtotalCents'
   | 'shippingCents'
+  | 'discountCents'
   | 'totalCents'
   | 'paymentMethod'
   | 'trackingCode'
@@ -66,6 +67,7 @@ export interface AdminOrderExportRow {
   address: AddressParts;
   subtotalCents: number;
   shippingCents: number;
+  discountCents: number;
   totalCents: number;
   paymentMethod: string;
   paymentStatus: string | null;

@@ -28,3 +28,17 @@ describe('estimatedDelivery', () => {
     expect(formatDeliveryDate('2026-12-04')).toBe('sexta-feira, 4 de dezembro de 2026');
   });
 });
+
+describe('estimatedDelivery to a state', () => {
+  it("skips the destination state's own holidays", () => {
+    // Wednesday 2026-07-08; 9 July is a holiday in São Paulo only: 1 business day → Friday 10th.
+    const paidAt = new Date('2026-07-08T15:00:00Z');
+    expect(estimatedDelivery(paidAt, 1, 'America/Sao_Paulo', 'SP')).toBe('2026-07-10');
+    expect(estimatedDelivery(paidAt, 1, 'America/Sao_Paulo', 'RJ')).toBe('2026-07-09');
+    expect(estimatedDelivery(paidAt, 1, 'America/Sao_Paulo')).toBe('2026-07-09');
+  });
+
+  it('writes a near date without the year', () => {
+    expect(formatDeliveryDate('2026-12-03', { year: false })).toBe('quinta-feira, 3 de dezembro');
+  });
+});

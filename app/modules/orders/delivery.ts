@@ -1,33 +1,43 @@
 import { addBusinessDays } from '@brazilian-utils/brazilian-utils/add-business-days';
 
 import { calendarDayIn } from '~/lib/periods';
+import type { StateCode } from '~/modules/checkout';
 
 /**
  * The day a paid order should arrive: `businessDays` business days after payment, skipping
- * weekends and national holidays, counted on the store's calendar (not the server's time zone).
- * Answers the calendar date as YYYY-MM-DD, or null outside the years the holiday table knows.
+ * weekends and national holidays (and that state's own, given a destination state), counted on
+ * the store's calendar (not the server's time zone). Answers the calendar date as YYYY-MM-DD, or
+ * null outside the years the holiday table knows.
  */
 export function estimatedDelivery(
   paidAt: Date,
   businessDays: number,
   timeZone: string,
+  stateCode?: StateCode,
 ): string | null {
   const [year, month, day] = calendarDayIn(paidAt, timeZone).split('-').map(Number);
   // Noon of that day in the server's zone: the library reads local calendar days.
-  const due = addBusinessDays(new Date(year!, month! - 1, day!, 12), businessDays);
+  const due = addBusinessDays(
+    new Date(year!, month! - 1, day!, 12),
+    businessDays,
+    stateCode ? { stateCode } : undefined,
+  );
   if (!due) return null;
   const pad = (value: number) => String(value).padStart(2, '0');
   return `${due.getFullYear()}-${pad(due.getMonth() + 1)}-${pad(due.getDate())}`;
 }
 
-/** "sexta-feira, 4 de dezembro de 2026" for a YYYY-MM-DD date. */
-export function formatDeliveryDate(date: string): string {
+/**
+ * "sexta-feira, 4 de dezembro de 2026" for a YYYY-MM-DD date; without the year ("sexta-feira, 4
+ * de dezembro") for a promise a few days ahead.
+ */
+export function formatDeliveryDate(date: string, { year: withYear = true } = {}): string {
   const [year, month, day] = date.split('-').map(Number);
   return new Intl.DateTimeFormat('pt-BR', {
     weekday: 'long',
     day: 'numeric',
     month: 'long',
-    year: 'numeric',
+    ...(withYear ? { year: 'numeric' } : {}),
     timeZone: 'UTC',
   }).format(new Date(Date.UTC(year!, month! - 1, day!)));
 }

@@ -5,6 +5,16 @@ export function orderNumber(orderId: string): string {
   return orderId.slice(-8).toUpperCase();
 }
 
+/**
+ * 'Desconto PIX (10%)': the label of an order's discount line. The percentage is read back from
+ * the amounts (the order keeps the discount, not the setting, which may have changed since): the
+ * discount was pixDiscountCents, rounded down, so rounding up gives the percentage back.
+ */
+export function pixDiscountLabel(subtotalCents: number, discountCents: number): string {
+  if (subtotalCents <= 0 || discountCents <= 0) return 'Desconto PIX';
+  return `Desconto PIX (${Math.ceil((discountCents * 100) / subtotalCents)}%)`;
+}
+
 export const STATUS_LABELS: Record<OrderStatus, string> = {
   pending: 'Pendente',
   confirmed: 'Pago',

@@ -2,6 +2,7 @@ export {
   addressLine,
   DELIVERY_LINES,
   orderNumber,
+  pixDiscountLabel,
   STATUS_LABELS,
   type AddressParts,
 } from './display';

@@ -45,6 +45,7 @@ function toView(order: OrderRow, items: ItemRow[]): OrderView {
     lines: items.map(toLine),
     subtotalCents: order.subtotalCents,
     shippingCents: order.shippingCostCents,
+    discountCents: order.discountCents,
     totalCents: order.totalAmountCents,
     paymentMethod: order.paymentMethod,
     payment: {
@@ -108,7 +109,8 @@ export async function insertOrder(db: Db, order: NewOrder): Promise<OrderView> {
       shippingState: order.address.state,
       subtotalCents: order.subtotalCents,
       shippingCostCents: order.shippingCents,
-      totalAmountCents: order.subtotalCents + order.shippingCents,
+      discountCents: order.discountCents,
+      totalAmountCents: order.subtotalCents + order.shippingCents - order.discountCents,
       paymentMethod: order.paymentMethod,
       trackingParameters: order.trackingParameters,
       expiresAt: order.expiresAt,

@@ -20,6 +20,9 @@ export interface OrderView {
   lines: OrderLine[];
   subtotalCents: number;
   shippingCents: number;
+  /** The PIX discount taken off the subtotal when the order was placed. */
+  discountCents: number;
+  /** What the shopper pays: subtotal + shipping − discount. */
   totalCents: number;
   paymentMethod: string;
   payment: {
@@ -51,6 +54,8 @@ export interface NewOrder {
   lines: Omit<OrderLine, 'totalCents'>[];
   subtotalCents: number;
   shippingCents: number;
+  /** The PIX discount; the total charged is subtotal + shipping − discount. */
+  discountCents: number;
   trackingParameters: TrackingParameters;
   /** Until a payment gives its own deadline, the order is cancelled if unpaid by then. */
   expiresAt: Date;

@@ -87,6 +87,17 @@ describe('utmifyOrderBody', () => {
     });
   });
 
+  it('reports the total paid, after the PIX discount, not the sum of the list prices', () => {
+    // R$ 639,70 of products, 10% off by PIX: the shopper paid R$ 575,73.
+    const body = utmifyOrderBody(order({ totalCents: 57573 }));
+    expect(body.commission).toEqual({
+      totalPriceInCents: 57573,
+      gatewayFeeInCents: 0,
+      userCommissionInCents: 57573,
+    });
+    expect(body.products.map((product) => product.priceInCents)).toEqual([29990, 3990]);
+  });
+
   it('keeps createdAt from one report of an order to the next, adding approvedDate once paid', () => {
     const waiting = utmifyOrderBody(order());
     const paid = utmifyOrderBody(

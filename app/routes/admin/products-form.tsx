@@ -16,7 +16,8 @@ import {
   productListReturnPath,
   type ProductFormReply,
 } from '~/modules/catalog';
-import { getProduct, listCategories } from '~/modules/catalog/index.server';
+import { getProduct, listCategories, listRestockRequests } from '~/modules/catalog/index.server';
+import { formatOrderDateTime } from '~/modules/orders';
 
 import type { Route } from './+types/products-form';
 
@@ -41,6 +42,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const product = await getProduct(context.db, params.id);
   // Data, not a thrown response: the list's dialog loads this too and shows the message itself.
   if (!product) return data({ notFound: true as const }, 404);
+  const [restock, settings] = await Promise.all([
+    listRestockRequests(context.db, product.id),
+    context.settings.get(),
+  ]);
   return {
     isNew: false,
     productId: product.id,
@@ -54,6 +59,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     },
     categories,
     returnTo: returnTo(request),
+    restock: {
+      open: restock.open,
+      requests: restock.requests.map((item) => ({
+        email: item.email,
+        createdAt: formatOrderDateTime(item.createdAt, settings.timezone),
+      })),
+    },
   } satisfies ProductFormData;
 }
 

@@ -8,6 +8,7 @@ import { AdminPagination } from '~/components/admin/pagination';
 import { ProductImport } from '~/components/admin/product-import';
 import { ProductThumb, StockBadge } from '~/components/admin/product-list-parts';
 import { ToastFallback } from '~/components/admin/toaster';
+import { alertRestocked } from '~/flows/restock-alerts.server';
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { formatCents } from '~/lib/money';
 import { toast } from '~/lib/toast.server';
@@ -90,7 +91,13 @@ export async function action({ request, context }: Route.ActionArgs) {
           404,
         );
   }
-  const result = await importProductsCsv(context.db, new Uint8Array(await form.file.arrayBuffer()));
+  const result = await importProductsCsv(
+    context.db,
+    new Uint8Array(await form.file.arrayBuffer()),
+    {
+      onStockWritten: alertRestocked,
+    },
+  );
   if (!result.ok) {
     return data<ListReply>(
       { toast: toast('error', PRODUCT_CSV_MESSAGES.importError(result.error)), import: result },

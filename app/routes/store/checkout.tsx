@@ -11,7 +11,8 @@ import { parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { seoMeta } from '~/lib/seo';
 import { seoContext, useSettings } from '~/lib/store-data';
 import { cartCookieHeader, priceRequestCart, readCart } from '~/modules/cart/index.server';
-import { checkoutFormSchema } from '~/modules/checkout';
+import { readSavedCep } from '~/modules/address/index.server';
+import { checkoutFormSchema, maskCep } from '~/modules/checkout';
 import { PAYMENT_NOT_CONFIGURED } from '~/modules/payments';
 import {
   newOrderToken,
@@ -37,6 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       idempotencyKey: randomUUID(),
       paymentsReady: paymentsReady(context.payments, settings),
       testMode: context.payments?.testMode ?? false,
+      // The CEP of the shopper's last shipping estimate starts the address.
+      savedCep: maskCep(readSavedCep(request) ?? ''),
     },
     { headers },
   );
@@ -134,7 +137,11 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
         {loaderData.paymentsReady ? (
           <CheckoutForm
             idempotencyKey={loaderData.idempotencyKey}
-            values={(actionData && 'values' in actionData && actionData.values) || {}}
+            values={
+              (actionData && 'values' in actionData && actionData.values) || {
+                zipCode: loaderData.savedCep,
+              }
+            }
             errors={(actionData && 'fieldErrors' in actionData && actionData.fieldErrors) || {}}
             error={actionData?.error}
             submitLabel="Finalizar Pedido"
@@ -158,6 +165,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           }))}
           subtotalCents={cart.subtotalCents}
           shippingCents={cart.shippingCents}
+          discountCents={cart.discountCents}
           totalCents={cart.totalCents}
         >
           <Link to="/cart" className="btn btn-outline w-full">

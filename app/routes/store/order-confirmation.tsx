@@ -9,6 +9,7 @@ import { hasLivePayment, payOrder, refreshPayment } from '~/flows/order-payment.
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { seoMeta } from '~/lib/seo';
 import { seoContext } from '~/lib/store-data';
+import { pixDiscountLabel } from '~/modules/orders';
 import {
   findOrderFor,
   getRequestedOrder,
@@ -62,6 +63,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       number: order.number,
       status: order.status,
       totalCents: order.totalCents,
+      discountLabel: pixDiscountLabel(order.subtotalCents, order.discountCents),
+      discountCents: order.discountCents,
       cancelReason: order.cancelReason,
       paymentId: order.payment.id,
       paymentStatus: order.payment.status,
@@ -245,6 +248,14 @@ export default function OrderConfirmationPage({ loaderData, actionData }: Route.
         <p className="mt-1 text-lg">
           Valor: <Money cents={order.totalCents} className="font-bold" />
         </p>
+        {order.discountCents > 0 ? (
+          <p className="text-sm" data-testid="confirmation-discount">
+            {order.discountLabel} já aplicado:{' '}
+            <span className="whitespace-nowrap font-semibold">
+              − <Money cents={order.discountCents} />
+            </span>
+          </p>
+        ) : null}
       </div>
       {testMode ? <TestModeNotice /> : null}
       {actionData && 'error' in actionData ? (

@@ -3,7 +3,12 @@ import { Form, Link } from 'react-router';
 import { Money } from '~/components/ui/money';
 import { seoMeta } from '~/lib/seo';
 import { seoContext } from '~/lib/store-data';
-import { DELIVERY_LINES, STATUS_LABELS, type OrderStatus } from '~/modules/orders';
+import {
+  DELIVERY_LINES,
+  pixDiscountLabel,
+  STATUS_LABELS,
+  type OrderStatus,
+} from '~/modules/orders';
 import { listOrdersForToken, readOrderToken } from '~/modules/orders/index.server';
 
 import type { Route } from './+types/order-history';
@@ -19,6 +24,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       createdAt: order.createdAt.toISOString(),
       paidAt: order.paidAt?.toISOString() ?? null,
       totalCents: order.totalCents,
+      discountLabel: pixDiscountLabel(order.subtotalCents, order.discountCents),
+      discountCents: order.discountCents,
       trackingCode: order.trackingCode,
       lines: order.lines,
     })),
@@ -107,9 +114,19 @@ export default function OrderHistoryPage({ loaderData }: Route.ComponentProps) {
                 ))}
               </ul>
               <div className="flex flex-wrap items-center justify-between gap-3 border-t border-card-border pt-3">
-                <p className="font-bold">
-                  Total: <Money cents={order.totalCents} />
-                </p>
+                <div>
+                  {order.discountCents > 0 ? (
+                    <p className="text-sm" data-testid="order-discount">
+                      {order.discountLabel}:{' '}
+                      <span className="whitespace-nowrap">
+                        − <Money cents={order.discountCents} />
+                      </span>
+                    </p>
+                  ) : null}
+                  <p className="font-bold">
+                    Total: <Money cents={order.totalCents} />
+                  </p>
+                </div>
                 {order.status === 'pending' ? (
                   <Form method="post" action={`/order-confirmation?orderId=${order.id}`}>
                     <input type="hidden" name="orderId" value={order.id} />

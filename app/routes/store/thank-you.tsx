@@ -40,6 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       lines: order.lines,
       subtotalCents: order.subtotalCents,
       shippingCents: order.shippingCents,
+      discountCents: order.discountCents,
       totalCents: order.totalCents,
       paymentId: order.payment.id,
     },
@@ -178,6 +179,7 @@ export default function ThankYouPage({ loaderData }: Route.ComponentProps) {
         lines={order.lines.map((line) => ({ ...line, totalCents: line.totalCents }))}
         subtotalCents={order.subtotalCents}
         shippingCents={order.shippingCents}
+        discountCents={order.discountCents}
         totalCents={order.totalCents}
       />
     </div>

@@ -1,0 +1,75 @@
+import { useFetcher, useSearchParams } from 'react-router';
+
+import {
+  RESTOCK_EMAIL_MAX,
+  RESTOCK_MESSAGES,
+  RESTOCK_NOTICE_PARAM,
+  RESTOCK_NOTICES,
+  type RestockReply,
+} from '~/modules/catalog';
+
+/**
+ * 'Avise-me quando chegar' under a sold-out product. With JavaScript a fetcher posts it and the
+ * answer shows here; without, the browser posts it and comes back to this page with `?aviso=…`.
+ */
+export function RestockForm({ productId }: { productId: string }) {
+  const fetcher = useFetcher<RestockReply>();
+  const [params] = useSearchParams();
+  const reply = fetcher.data;
+  // What a post without JavaScript came back saying, until the fetcher has its own answer.
+  const notice = reply ? null : params.get(RESTOCK_NOTICE_PARAM);
+  const done = reply?.ok
+    ? reply.message
+    : notice === RESTOCK_NOTICES.done
+      ? RESTOCK_MESSAGES.done
+      : null;
+  const error =
+    reply && !reply.ok
+      ? reply.error
+      : notice === RESTOCK_NOTICES.badEmail
+        ? RESTOCK_MESSAGES.email
+        : null;
+  const busy = fetcher.state !== 'idle';
+
+  return (
+    <div
+      id="avise-me"
+      data-testid="restock"
+      className="flex scroll-mt-24 flex-col gap-2 rounded-card border border-card-border bg-card p-3"
+    >
+      <p role="status" className={done ? 'font-semibold' : 'text-sm'}>
+        {done ?? 'Deixe seu e-mail e avisaremos quando ele voltar ao estoque.'}
+      </p>
+      {done ? null : (
+        <fetcher.Form method="post" action="/avise-me" className="flex flex-col gap-2">
+          <input type="hidden" name="productId" value={productId} />
+          <label htmlFor="restock-email" className="text-sm font-semibold">
+            Seu e-mail
+          </label>
+          <div className="flex flex-wrap gap-2">
+            <input
+              id="restock-email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              required
+              maxLength={RESTOCK_EMAIL_MAX}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'restock-email-error' : undefined}
+              className="field min-w-0 flex-[1_1_12rem]"
+            />
+            <button type="submit" className="btn btn-primary flex-[1_0_auto]" disabled={busy}>
+              Avise-me quando chegar
+            </button>
+          </div>
+          {error ? (
+            <p id="restock-email-error" role="alert" className="text-sm font-semibold text-danger">
+              {error}
+            </p>
+          ) : null}
+        </fetcher.Form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+// Plain values only: the product page's form imports this, and must not bring zod along (the
+// form's schema is in restock.server.ts).
+
+/** The texts of 'Avise-me quando chegar', shared by the form, its route and the admin. */
+export const RESTOCK_MESSAGES = {
+  email: 'Informe um e-mail válido.',
+  product: 'Produto não encontrado.',
+  inStock: 'Este produto já está disponível. Aproveite!',
+  busy: 'Muitos pedidos de aviso em pouco tempo. Aguarde um minuto e tente de novo.',
+  /** After a request without JavaScript, when the shopper's address is no longer at hand. */
+  done: 'Pronto! Avisaremos você quando o produto voltar ao estoque.',
+  doneFor: (email: string) => `Pronto! Avisaremos ${email} quando o produto voltar ao estoque.`,
+} as const;
+
+/** What the restock form's fetcher gets back from its route. */
+export type RestockReply = { ok: true; message: string } | { ok: false; error: string };
+
+/** Longest e-mail address (RFC 5321's path limit). */
+export const RESTOCK_EMAIL_MAX = 254;
+
+/** The product page's query after a request sent without JavaScript: `?aviso=…`. */
+export const RESTOCK_NOTICE_PARAM = 'aviso';
+export const RESTOCK_NOTICES = { done: 'ok', badEmail: 'email-invalido' } as const;
+
+/** One request as staff see it on the product's page in the admin. */
+export interface RestockRequestItem {
+  email: string;
+  /** Written on the server in the store's time zone. */
+  createdAt: string;
+}
+
+/** The open requests of one product: how many, and the newest of them. */
+export interface RestockRequestSummary {
+  open: number;
+  requests: RestockRequestItem[];
+}
+
+/** Most requests listed on the product's admin page (the count says how many there are). */
+export const RESTOCK_LIST_LIMIT = 50;
+
+/** '3 clientes pediram aviso quando chegar' */
+export function restockCountSentence(count: number): string {
+  return count === 1
+    ? '1 cliente pediu aviso quando chegar'
+    : `${count} clientes pediram aviso quando chegar`;
+}

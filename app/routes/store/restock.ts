@@ -1,0 +1,71 @@
+import { data, redirect } from 'react-router';
+
+import { isDocumentRequest, parseForm, refuseOtherMethods } from '~/lib/form.server';
+import { createRateLimiter } from '~/lib/rate-limit.server';
+import {
+  productPath,
+  RESTOCK_MESSAGES,
+  RESTOCK_NOTICE_PARAM,
+  RESTOCK_NOTICES,
+  type RestockReply,
+} from '~/modules/catalog';
+import {
+  findRestockProduct,
+  requestRestockAlert,
+  restockFormSchema,
+} from '~/modules/catalog/index.server';
+
+import type { Route } from './+types/restock';
+
+// Anyone may leave an address here, and each one is mailed later: a client leaving dozens a
+// minute is filling the outbox, not waiting for a product.
+const limiter = createRateLimiter(10);
+
+export function loader() {
+  return data<RestockReply>(
+    { ok: false, error: 'Peça o aviso pelo formulário da página do produto.' },
+    { status: 405, headers: { Allow: 'POST' } },
+  );
+}
+
+/** Back to the product's page, at the form, with what to say there (`?aviso=…`). */
+function backToProduct(product: { slug: string }, notice?: string) {
+  const query = notice ? `?${new URLSearchParams({ [RESTOCK_NOTICE_PARAM]: notice })}` : '';
+  return redirect(`${productPath(product)}${query}#avise-me`, 303);
+}
+
+/**
+ * 'Avise-me quando chegar' on a sold-out product's page. The form's fetcher gets data (400 for
+ * a bad e-mail, 404 for an unknown product, 409 for one in stock); a browser without JavaScript
+ * goes back to the product's page, which says how it went.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const wrongMethod = refuseOtherMethods(request);
+  if (wrongMethod) return wrongMethod;
+  if (!limiter.attempt(context.clientIp)) {
+    return data<RestockReply>(
+      { ok: false, error: RESTOCK_MESSAGES.busy },
+      { status: 429, headers: { 'Retry-After': '60' } },
+    );
+  }
+  const page = isDocumentRequest(request);
+  const parsed = await parseForm(request, restockFormSchema);
+  if (!parsed.ok) {
+    const productId = parsed.values.productId;
+    const product = page && productId ? await findRestockProduct(context.db, productId) : null;
+    if (product && !parsed.fieldErrors.productId) {
+      return backToProduct(product, RESTOCK_NOTICES.badEmail);
+    }
+    return data<RestockReply>({ ok: false, error: parsed.error }, 400);
+  }
+  const result = await requestRestockAlert(context.db, parsed.data);
+  if (!result.ok && result.reason === 'missing') {
+    return data<RestockReply>({ ok: false, error: RESTOCK_MESSAGES.product }, 404);
+  }
+  if (!result.ok) {
+    if (page) return backToProduct(result.product);
+    return data<RestockReply>({ ok: false, error: RESTOCK_MESSAGES.inStock }, 409);
+  }
+  if (page) return backToProduct(result.product, RESTOCK_NOTICES.done);
+  return data<RestockReply>({ ok: true, message: RESTOCK_MESSAGES.doneFor(parsed.data.email) });
+}

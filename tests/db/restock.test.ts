@@ -1,0 +1,335 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { asc, eq, sql } from 'drizzle-orm';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+
+import type { Db } from '~/db/database.server';
+import { categories, outbox, products, restockRequests } from '~/db/schema';
+import { deleteOrderByStaff } from '~/flows/admin-order-status.server';
+import { expireOrders } from '~/flows/order-payment.server';
+import { placeOrder } from '~/flows/place-order.server';
+import { alertRestocked, RESTOCK_TOPIC, restockHandlers } from '~/flows/restock-alerts.server';
+import { saveProduct } from '~/flows/save-product.server';
+import { parseEnv } from '~/lib/env.server';
+import { logger } from '~/lib/logger.server';
+import {
+  importProductsCsv,
+  listRestockRequests,
+  requestRestockAlert,
+  type ProductValues,
+} from '~/modules/catalog/index.server';
+import { checkoutFormSchema } from '~/modules/checkout';
+import { defaultSettings } from '~/modules/settings';
+import type { SettingsStore } from '~/modules/settings/index.server';
+
+import { describeDb } from '../support/db';
+
+const SMARTWATCH = '5a3b1e00-0000-4000-8000-00000000e001';
+const FONE = '5a3b1e00-0000-4000-8000-00000000e002';
+const UNKNOWN = '5a3b1e00-0000-4000-8000-00000000e0ff';
+
+let categoryId = '';
+
+async function seed(db: Db) {
+  const [category] = await db.insert(categories).values({ name: 'Acessórios' }).returning();
+  categoryId = category!.id;
+  await db.insert(products).values([
+    {
+      id: SMARTWATCH,
+      name: 'Smartwatch Fitness',
+      priceCents: 59990,
+      stockQuantity: 0,
+      categoryId,
+      imageUrls: ['/sample/smartwatch-1.svg'],
+    },
+    { id: FONE, name: 'Fone de Ouvido', priceCents: 29990, stockQuantity: 5, categoryId },
+  ]);
+}
+
+const ask = (db: Db, email: string, productId = SMARTWATCH) =>
+  requestRestockAlert(db, { productId, email });
+
+const requestRows = (db: Db) =>
+  db
+    .select()
+    .from(restockRequests)
+    .orderBy(asc(restockRequests.createdAt), asc(restockRequests.email));
+
+const mailRows = (db: Db) =>
+  db
+    .select({ topic: outbox.topic, payload: outbox.payload })
+    .from(outbox)
+    .where(eq(outbox.topic, RESTOCK_TOPIC))
+    .orderBy(asc(outbox.id));
+
+/** The admin form's save of the smartwatch with this stock. */
+function saveStock(db: Db, stockQuantity: number, productId = SMARTWATCH) {
+  const values: ProductValues = {
+    name: 'Smartwatch Fitness',
+    description: '',
+    priceCents: 59990,
+    stockQuantity,
+    categoryId,
+    imageUrls: ['/sample/smartwatch-1.svg'],
+  };
+  return saveProduct(db, { mode: 'update', id: productId, values, uploads: [] });
+}
+
+describeDb('restock requests', ({ db }) => {
+  beforeEach(async () => {
+    await seed(db());
+  });
+
+  it('stores a request for a sold-out product, once per e-mail', async () => {
+    expect(await ask(db(), 'ana@example.com')).toEqual({
+      ok: true,
+      created: true,
+      product: { id: SMARTWATCH, name: 'Smartwatch Fitness', slug: 'smartwatch-fitness' },
+    });
+    expect(await ask(db(), 'ana@example.com')).toMatchObject({ ok: true, created: false });
+    expect(await ask(db(), 'bia@example.com')).toMatchObject({ ok: true, created: true });
+    const rows = await requestRows(db());
+    expect(rows.map((row) => [row.productId, row.email, row.notifiedAt])).toEqual([
+      [SMARTWATCH, 'ana@example.com', null],
+      [SMARTWATCH, 'bia@example.com', null],
+    ]);
+  });
+
+  it('keeps one open request when the same e-mail arrives twice at once', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => ask(db(), 'ana@example.com')),
+    );
+    expect(results.every((result) => result.ok)).toBe(true);
+    expect(results.filter((result) => result.ok && result.created)).toHaveLength(1);
+    expect(await requestRows(db())).toHaveLength(1);
+  });
+
+  it('refuses a product in stock and an unknown one, storing nothing', async () => {
+    expect(await ask(db(), 'ana@example.com', FONE)).toEqual({
+      ok: false,
+      reason: 'in-stock',
+      product: { id: FONE, name: 'Fone de Ouvido', slug: 'fone-de-ouvido' },
+    });
+    expect(await ask(db(), 'ana@example.com', UNKNOWN)).toEqual({ ok: false, reason: 'missing' });
+    expect(await ask(db(), 'ana@example.com', 'smartwatch-fitness')).toEqual({
+      ok: false,
+      reason: 'missing',
+    });
+    expect(await requestRows(db())).toEqual([]);
+  });
+
+  it('lists the open requests for staff, newest first', async () => {
+    for (const [index, email] of ['a@example.com', 'b@example.com', 'c@example.com'].entries()) {
+      await ask(db(), email);
+      await db()
+        .update(restockRequests)
+        .set({ createdAt: new Date(Date.UTC(2025, 2, 10 + index)) })
+        .where(eq(restockRequests.email, email));
+    }
+    expect(await listRestockRequests(db(), SMARTWATCH)).toEqual({
+      open: 3,
+      requests: [
+        { email: 'c@example.com', createdAt: new Date('2025-03-12T00:00:00Z') },
+        { email: 'b@example.com', createdAt: new Date('2025-03-11T00:00:00Z') },
+        { email: 'a@example.com', createdAt: new Date('2025-03-10T00:00:00Z') },
+      ],
+    });
+    expect(await listRestockRequests(db(), FONE)).toEqual({ open: 0, requests: [] });
+  });
+});
+
+describeDb('restock alerts', ({ db }) => {
+  beforeEach(async () => {
+    await seed(db());
+    await ask(db(), 'ana@example.com');
+    await ask(db(), 'bia@example.com');
+  });
+
+  it('does nothing while the product stays at 0', async () => {
+    expect(await saveStock(db(), 0)).toMatchObject({ ok: true });
+    expect(await mailRows(db())).toEqual([]);
+    expect((await requestRows(db())).every((row) => row.notifiedAt === null)).toBe(true);
+  });
+
+  it('queues one e-mail per request when staff save the product back in stock, and only once', async () => {
+    const before = Date.now();
+    expect(await saveStock(db(), 3)).toMatchObject({ ok: true });
+    const rows = await requestRows(db());
+    expect(await mailRows(db())).toEqual(
+      rows.map((row) => ({ topic: RESTOCK_TOPIC, payload: { requestId: row.id } })),
+    );
+    for (const row of rows) {
+      expect(row.notifiedAt!.getTime()).toBeGreaterThanOrEqual(before - 5_000);
+    }
+    expect(await listRestockRequests(db(), SMARTWATCH)).toEqual({ open: 0, requests: [] });
+
+    // More stock, or the form saved again: nobody is mailed twice.
+    await saveStock(db(), 10);
+    await saveStock(db(), 10);
+    expect(await mailRows(db())).toHaveLength(2);
+
+    // Sold out again, a new request waits for the next restock; the old ones stay closed.
+    await saveStock(db(), 0);
+    expect(await ask(db(), 'ana@example.com')).toMatchObject({ ok: true, created: true });
+    await saveStock(db(), 1);
+    expect(await mailRows(db())).toHaveLength(3);
+  });
+
+  it('sends nothing when the save that restocked is rolled back', async () => {
+    await expect(
+      db().transaction(async (tx) => {
+        await tx.update(products).set({ stockQuantity: 4 }).where(eq(products.id, SMARTWATCH));
+        expect(await alertRestocked(tx, [SMARTWATCH])).toBe(2);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await mailRows(db())).toEqual([]);
+    expect((await requestRows(db())).every((row) => row.notifiedAt === null)).toBe(true);
+  });
+
+  it('queues the e-mails when a CSV import puts stock back', async () => {
+    const csv = [
+      'id;nome;descricao;preco;estoque;categoria;imagens',
+      `${SMARTWATCH};Smartwatch Fitness;Relógio;599,90;6;Acessórios;/sample/smartwatch-1.svg`,
+      `${FONE};Fone de Ouvido;Fone;299,90;5;Acessórios;/sample/fone-1.svg`,
+    ].join('\n');
+    const result = await importProductsCsv(db(), new TextEncoder().encode(csv), {
+      onStockWritten: alertRestocked,
+    });
+    expect(result).toMatchObject({ ok: true, updated: 2 });
+    expect(await mailRows(db())).toHaveLength(2);
+    expect((await requestRows(db())).every((row) => row.notifiedAt !== null)).toBe(true);
+  });
+
+  it('queues the e-mails when a cancelled order puts the last units back', async () => {
+    await db().delete(restockRequests);
+    await db().update(products).set({ stockQuantity: 1 }).where(eq(products.id, SMARTWATCH));
+    const placed = await placeOrder(
+      db(),
+      {
+        form: checkoutFormSchema.parse({
+          customerName: 'Maria da Silva',
+          customerEmail: 'maria@example.com',
+          customerCpf: '529.982.247-25',
+          customerPhone: '(11) 98765-4321',
+          zipCode: '01310-100',
+          street: 'Avenida Paulista',
+          number: '1000',
+          neighborhood: 'Bela Vista',
+          city: 'São Paulo',
+          state: 'SP',
+          paymentMethod: 'pix',
+          idempotencyKey: randomUUID(),
+        }),
+        cart: [{ productId: SMARTWATCH, quantity: 1, seenPriceCents: 59990, seenName: '' }],
+        orderToken: randomUUID(),
+        trackingParameters: {},
+        settings: defaultSettings(),
+      },
+      { tracking: false },
+    );
+    if (!placed.ok) throw new Error(JSON.stringify(placed));
+    // The last unit is in the pending order: the product page offers the form now.
+    expect(await ask(db(), 'ana@example.com')).toMatchObject({ ok: true, created: true });
+
+    // Unpaid past its deadline: cancelled, the unit back, and Ana told.
+    const later = new Date(Date.now() + 24 * 60 * 60_000);
+    expect(await expireOrders(db(), null, { tracking: false }, { now: later })).toBe(1);
+    expect(await mailRows(db())).toHaveLength(1);
+    expect(await requestRows(db())).toMatchObject([
+      { email: 'ana@example.com', notifiedAt: expect.any(Date) },
+    ]);
+  });
+
+  it('queues the e-mails when staff delete a pending order holding the last units', async () => {
+    await db().delete(restockRequests);
+    await db().update(products).set({ stockQuantity: 2 }).where(eq(products.id, SMARTWATCH));
+    const placed = await placeOrder(
+      db(),
+      {
+        form: checkoutFormSchema.parse({
+          customerName: 'Maria da Silva',
+          customerEmail: 'maria@example.com',
+          customerCpf: '529.982.247-25',
+          customerPhone: '(11) 98765-4321',
+          zipCode: '01310-100',
+          street: 'Avenida Paulista',
+          number: '1000',
+          neighborhood: 'Bela Vista',
+          city: 'São Paulo',
+          state: 'SP',
+          paymentMethod: 'pix',
+          idempotencyKey: randomUUID(),
+        }),
+        cart: [{ productId: SMARTWATCH, quantity: 2, seenPriceCents: 59990, seenName: '' }],
+        orderToken: randomUUID(),
+        trackingParameters: {},
+        settings: defaultSettings(),
+      },
+      { tracking: false },
+    );
+    if (!placed.ok) throw new Error(JSON.stringify(placed));
+    await ask(db(), 'bia@example.com');
+    const staff = { id: randomUUID(), fullName: 'Gerente', email: 'gerente@loja.com.br' };
+    vi.spyOn(logger, 'info').mockImplementation(() => {});
+    const deleted = await deleteOrderByStaff(db(), placed.orderId, staff);
+    vi.restoreAllMocks();
+    expect(deleted).toMatchObject({ ok: true });
+    expect(await mailRows(db())).toHaveLength(1);
+  });
+});
+
+describeDb('the restock e-mail', ({ db }) => {
+  let dataDir = '';
+
+  beforeEach(async () => {
+    await seed(db());
+    dataDir = await mkdtemp(join(tmpdir(), 'vitrine-restock-'));
+    vi.spyOn(logger, 'info').mockImplementation(() => {});
+  });
+
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  function handler() {
+    const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'https://loja.test' });
+    const settings = {
+      get: async () => ({ ...defaultSettings(), store_name: 'Loja Teste' }),
+    } as unknown as SettingsStore;
+    return restockHandlers({ env, db: db(), settings })[RESTOCK_TOPIC]!;
+  }
+
+  async function mails(): Promise<string[]> {
+    const folder = join(dataDir, 'mail');
+    const names = await readdir(folder).catch(() => [] as string[]);
+    const texts = await Promise.all(names.map((name) => readFile(join(folder, name), 'utf8')));
+    // Quoted-printable bodies break long lines with a trailing '='.
+    return texts.map((text) => text.replace(/=\r?\n/g, ''));
+  }
+
+  it('tells the shopper the product is back, with a link to its page', async () => {
+    await ask(db(), 'ana@example.com');
+    await saveStock(db(), 2);
+    const [row] = await mailRows(db());
+    await handler()(row!.payload, new AbortController().signal);
+    const [mail] = await mails();
+    expect(mail).toContain('To: ana@example.com');
+    expect(mail).toContain('Subject: Chegou: Smartwatch Fitness');
+    expect(mail).toContain('href=3D"https://loja.test/product/smartwatch-fitness"');
+    expect(mail).toContain('Ver o produto: https://loja.test/product/smartwatch-fitness');
+  });
+
+  it('skips the e-mail of a product deleted meanwhile', async () => {
+    await ask(db(), 'ana@example.com');
+    await saveStock(db(), 2);
+    const [row] = await mailRows(db());
+    await db().execute(sql`delete from products where id = ${SMARTWATCH}`);
+    await handler()(row!.payload, new AbortController().signal);
+    expect(await mails()).toEqual([]);
+  });
+});
