@@ -2,7 +2,11 @@ import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { formatCents } from '~/lib/money';
+import { pixDiscountCents } from '~/modules/cart';
+
 import { launchBrowser, openPage, VIEWPORTS } from '../support/browser';
+import { useStoreAndBrowser } from '../support/fixtures';
 import {
   createDatabase,
   dropDatabase,
@@ -410,4 +414,79 @@ describe('cart', () => {
       }
     },
   );
+});
+
+describe('cart with a PIX discount and instalments', () => {
+  const store = useStoreAndBrowser({
+    settings: {
+      pix_discount_percent: 10,
+      max_installments: 12,
+      min_installment_cents: 500,
+      shipping_mode: 'flat_rate',
+      default_shipping_cost_cents: 1000,
+      free_shipping_threshold_cents: 50000,
+    },
+  });
+
+  it.each(Object.entries(VIEWPORTS))(
+    'shows the total paid with PIX and the instalments, as the checkout charges (%s)',
+    async (_name, viewport) => {
+      const { page, problems } = await openPage(store.browser, store.server.url, viewport);
+      for (const product of [HEADPHONES, MOUSE]) {
+        const response = await page.request.post(`${store.server.url}/cart`, {
+          form: { intent: 'add', productId: product.id, quantity: '1' },
+        });
+        expect(response.status()).toBe(200);
+      }
+      await page.goto(`${store.server.url}/cart`, { waitUntil: 'networkidle' });
+      // R$ 299,90 + R$ 129,90 = R$ 429,80, shipping R$ 10,00: R$ 439,80. PIX takes 10% off the
+      // products only: R$ 429,80 − R$ 42,98 + R$ 10,00 = R$ 396,82.
+      const subtotal = HEADPHONES.priceCents + MOUSE.priceCents;
+      const pixTotal =
+        subtotal -
+        pixDiscountCents(subtotal, {
+          pix_discount_percent: 10,
+          enable_credit_card: true,
+          max_installments: 12,
+          min_installment_cents: 500,
+        }) +
+        1000;
+      expect(formatCents(pixTotal)).toBe('R$ 396,82');
+      expect(await page.getByTestId('cart-total').innerText()).toBe('R$ 439,80');
+      expect(await page.getByTestId('cart-pix-total').innerText()).toBe('R$ 396,82');
+      expect(await page.getByTestId('cart-pix-saving').innerText()).toBe(
+        '10% de desconto no PIX: você economiza R$ 42,98.',
+      );
+      expect(await page.getByTestId('cart-installments').innerText()).toBe(
+        'ou 12x de R$ 36,65 sem juros',
+      );
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      await expect(seriousAxeViolations(page)).resolves.toEqual([]);
+
+      // The checkout's total for PIX is the cart's.
+      await page.goto(`${store.server.url}/checkout`, { waitUntil: 'networkidle' });
+      expect(await page.getByTestId('summary-total').innerText()).toBe('R$ 396,82');
+      expect(problems).toEqual([]);
+      await page.context().close();
+    },
+  );
+});
+
+describe('cart without offers', () => {
+  const store = useStoreAndBrowser();
+
+  it('shows neither a PIX total nor instalments', async () => {
+    const { page, problems } = await openPage(store.browser, store.server.url);
+    await page.request.post(`${store.server.url}/cart`, {
+      form: { intent: 'add', productId: HEADPHONES.id, quantity: '1' },
+    });
+    await page.goto(`${store.server.url}/cart`, { waitUntil: 'networkidle' });
+    expect(await page.getByTestId('cart-total').innerText()).toBe('R$ 299,90');
+    expect(await page.getByTestId('cart-pix-total').count()).toBe(0);
+    expect(await page.getByTestId('cart-offers').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
 });

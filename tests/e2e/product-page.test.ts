@@ -1,5 +1,9 @@
+import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+
+import { products } from '~/db/schema';
+import { pixDiscountCents } from '~/modules/cart';
 
 import { openPage, VIEWPORTS } from '../support/browser';
 import { useStoreAndBrowser } from '../support/fixtures';
@@ -15,6 +19,9 @@ const MONITOR = sampleProduct('Monitor 27');
 // Stock 0.
 const SMARTWATCH = sampleProduct('Smartwatch');
 
+/** The product's own details, apart from the related products' cards below them. */
+const details = (page: Page) => page.getByTestId('product-details');
+
 async function productJsonLd(page: Page): Promise<Record<string, unknown>> {
   const blocks = await page
     .locator('script[type="application/ld+json"]')
@@ -28,6 +35,9 @@ describe('product page', () => {
   const store = useStoreAndBrowser();
 
   const url = (id: string) => `${store.server.url}/product/${id}`;
+  // Where an id link lands: the product's address by its slug.
+  const HEADPHONES_URL = () => url('fone-de-ouvido-bluetooth-pro');
+  const HEADSET_URL = () => url('headset-gamer-com-microfone');
 
   it.each(Object.entries(VIEWPORTS))(
     'shows name, price, stock, rating, badges and reviews (%s)',
@@ -36,8 +46,12 @@ describe('product page', () => {
 
       await expect(page.title()).resolves.toBe(`${HEADPHONES.name} | TechStore`);
       expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(HEADPHONES.name);
-      expect(await page.locator('.product-price').innerText()).toBe('R$ 299,90');
-      expect(await page.getByTestId('stock').innerText()).toBe('75 em estoque');
+      expect(await details(page).locator('.product-price').innerText()).toBe('R$ 299,90');
+      // Plenty in stock: no stock note at all.
+      expect(await page.getByTestId('stock').count()).toBe(0);
+      expect(await page.getByText(/em estoque/).count()).toBe(0);
+      // Neither a PIX discount nor instalments in this store.
+      expect(await details(page).getByTestId('price-offers').count()).toBe(0);
       expect(await page.getByText('Avaliação 4,5 de 5 (2 avaliações)').first().count()).toBe(1);
       for (const badge of ['Frete grátis', 'Compra segura', '30 dias para troca']) {
         expect(await page.getByRole('listitem').filter({ hasText: badge }).count()).toBe(1);
@@ -71,7 +85,7 @@ describe('product page', () => {
 
   it('says "Sem avaliações" for a product nobody reviewed, and formats big prices', async () => {
     const { page, problems } = await openPage(store.browser, url(MONITOR.id));
-    expect(await page.locator('.product-price').innerText()).toBe('R$ 1.234,56');
+    expect(await details(page).locator('.product-price').innerText()).toBe('R$ 1.234,56');
     expect(await page.getByText('Sem avaliações').count()).toBeGreaterThan(0);
     expect(await page.getByText('Este produto ainda não tem avaliações.').isVisible()).toBe(true);
     expect(problems).toEqual([]);
@@ -114,11 +128,11 @@ describe('product page', () => {
   it('adds the chosen quantity to the cart and updates the header badge', async () => {
     const { page, problems } = await openPage(store.browser, url(HEADSET.id));
     await page.getByRole('button', { name: 'Aumentar quantidade' }).click();
-    await page.getByRole('button', { name: 'Adicionar ao carrinho' }).click();
+    await page.getByRole('button', { name: 'Adicionar ao carrinho', exact: true }).click();
 
     await page.getByTestId('cart-feedback').getByRole('link', { name: 'Ver carrinho' }).waitFor();
     await expect.poll(() => page.getByTestId('cart-count').innerText()).toBe('2');
-    expect(page.url()).toBe(url(HEADSET.id));
+    expect(page.url()).toBe(HEADSET_URL());
     expect(problems).toEqual([]);
     await page.context().close();
   });
@@ -141,7 +155,7 @@ describe('product page', () => {
     expect(await strip.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
 
     await page.getByLabel('Quantidade', { exact: true }).fill('3');
-    await page.getByRole('button', { name: 'Adicionar ao carrinho' }).click();
+    await page.getByRole('button', { name: 'Adicionar ao carrinho', exact: true }).click();
     await page.waitForURL(`${store.server.url}/cart`);
     expect(await page.getByText(HEADPHONES.name).count()).toBeGreaterThan(0);
     await page.goto(`${store.server.url}/cart`);
@@ -152,7 +166,9 @@ describe('product page', () => {
   it('shows a sold-out product as "Esgotado" without buy or add buttons', async () => {
     const { page, problems } = await openPage(store.browser, url(SMARTWATCH.id));
     expect(await page.getByTestId('out-of-stock').innerText()).toContain('Esgotado');
-    expect(await page.getByRole('button', { name: 'Adicionar ao carrinho' }).count()).toBe(0);
+    expect(
+      await page.getByRole('button', { name: 'Adicionar ao carrinho', exact: true }).count(),
+    ).toBe(0);
     expect(await page.getByRole('button', { name: 'Comprar agora' }).count()).toBe(0);
     expect(await page.getByLabel('Quantidade', { exact: true }).count()).toBe(0);
     expect((await productJsonLd(page)).offers).toMatchObject({
@@ -199,6 +215,8 @@ describe('product page', () => {
 
     expect(await position.innerText()).toBe('Imagem 1 de 2');
     expect(await position.getAttribute('aria-live')).toBe('polite');
+    // Said to screen readers; what the eye gets is the dots.
+    expect(await position.evaluate((element) => element.getBoundingClientRect().width)).toBe(1);
     await page.getByRole('button', { name: 'Próxima imagem' }).click();
     expect(await position.innerText()).toBe('Imagem 2 de 2');
     await expect.poll(shown).toBe(1);
@@ -271,7 +289,8 @@ describe('product page', () => {
 
     await page.getByRole('button', { name: 'Compartilhar' }).click();
     await page.getByText('Link copiado!').waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url(MONITOR.id));
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
+    expect(page.url()).toMatch(/\/product\/monitor-27/);
     await context.close();
   });
 
@@ -289,7 +308,8 @@ describe('product page', () => {
     await page.getByRole('button', { name: 'Compartilhar' }).click();
     const field = page.getByLabel('Não foi possível copiar. Copie o link:');
     await field.waitFor();
-    expect(await field.inputValue()).toBe(url(MONITOR.id));
+    expect(await field.inputValue()).toBe(page.url());
+    expect(page.url()).toMatch(/\/product\/monitor-27/);
     await context.close();
   });
 
@@ -307,14 +327,12 @@ describe('product page', () => {
         price: '299.90',
         priceCurrency: 'BRL',
         availability: 'https://schema.org/InStock',
-        url: url(HEADPHONES.id),
+        url: HEADPHONES_URL(),
         seller: { name: 'TechStore' },
       },
       aggregateRating: { ratingValue: 4.5, reviewCount: 2 },
     });
-    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(
-      url(HEADPHONES.id),
-    );
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(HEADPHONES_URL());
     expect(await page.locator('meta[property="og:type"]').getAttribute('content')).toBe('product');
     expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toBe(
       `${store.server.url}${HEADPHONES.imageUrls![0]}`,
@@ -324,6 +342,119 @@ describe('product page', () => {
     const unreviewed = await productJsonLd(page);
     expect(unreviewed.offers).toMatchObject({ price: '1234.56' });
     expect(unreviewed).not.toHaveProperty('aggregateRating');
+    await page.context().close();
+  });
+
+  it.each(Object.entries(VIEWPORTS))(
+    'puts the description beside the gallery on desktop and below it on phones (%s)',
+    async (name, viewport) => {
+      const { page, problems } = await openPage(store.browser, url(HEADPHONES.id), viewport);
+      const gallery = (await page.getByTestId('product-media').boundingBox())!;
+      const description = (await page.getByRole('region', { name: 'Descrição' }).boundingBox())!;
+      if (name === 'desktop') {
+        // Right of the gallery, and starting before the gallery ends: no empty column.
+        expect(description.x).toBeGreaterThanOrEqual(gallery.x + gallery.width);
+        expect(description.y).toBeLessThan(gallery.y + gallery.height);
+      } else {
+        expect(description.x).toBe(gallery.x);
+        expect(description.y).toBeGreaterThanOrEqual(gallery.y + gallery.height);
+      }
+      expect(problems).toEqual([]);
+      await page.context().close();
+    },
+  );
+
+  it.each(Object.entries(VIEWPORTS))(
+    'shows styled breadcrumbs with the category by its slug (%s)',
+    async (name, viewport) => {
+      const { page, problems } = await openPage(store.browser, url(HEADPHONES.id), viewport);
+      const trail = page.getByRole('navigation', { name: 'Você está em' });
+      const links = trail.getByRole('link');
+      expect(await links.allInnerTexts()).toEqual(['Início', 'Produtos', 'Áudio']);
+      expect(await trail.getByRole('link', { name: 'Áudio' }).getAttribute('href')).toBe(
+        '/products?categoria=audio',
+      );
+      const current = trail.locator('[aria-current="page"]');
+      expect(await current.innerText()).toBe(HEADPHONES.name);
+      // Chevrons between the crumbs, hidden from screen readers.
+      expect(await trail.locator('li[aria-hidden="true"] svg').count()).toBe(3);
+      // One line; on a phone the name is cut short rather than wrapped or overflowing.
+      const box = (await trail.boundingBox())!;
+      expect(box.height).toBeLessThan(30);
+      if (name === 'mobile') {
+        expect(
+          await current.evaluate(
+            (element) => element.parentElement!.scrollWidth > element.parentElement!.clientWidth,
+          ),
+        ).toBe(true);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+
+      await trail.getByRole('link', { name: 'Áudio' }).click();
+      await page.waitForURL(`${store.server.url}/products?categoria=audio`);
+      expect(problems).toEqual([]);
+      await page.context().close();
+    },
+  );
+
+  it.each(Object.entries(VIEWPORTS))(
+    'moves through the images with the dots, which show the current one (%s)',
+    async (name, viewport) => {
+      const { page, problems } = await openPage(store.browser, url(HEADPHONES.id), viewport);
+      const dots = page.getByTestId('gallery-dots').getByRole('button');
+      expect(await dots.count()).toBe(2);
+      const first = page.getByRole('button', { name: 'Imagem 1 de 2' });
+      const second = page.getByRole('button', { name: 'Imagem 2 de 2' });
+      expect(await first.getAttribute('aria-current')).toBe('true');
+      expect(await second.getAttribute('aria-current')).toBeNull();
+      // No 'Imagem 1 de 2' text on screen: a dot on phones, a thumbnail on desktop.
+      const position = page.getByTestId('gallery-position');
+      expect(await position.innerText()).toBe('Imagem 1 de 2');
+      expect((await position.boundingBox())!.width).toBeLessThanOrEqual(1);
+      expect(await first.locator('img').isVisible()).toBe(name === 'desktop');
+      const strip = page.getByTestId('gallery-strip');
+      const shown = () =>
+        strip.evaluate(
+          (element) => Math.round((element.scrollLeft / element.clientWidth) * 100) / 100,
+        );
+
+      await second.click();
+      await expect.poll(shown).toBe(1);
+      expect(await second.getAttribute('aria-current')).toBe('true');
+      expect(await first.getAttribute('aria-current')).toBeNull();
+      // By keyboard: Tab to a dot, Enter.
+      await first.focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(shown).toBe(0);
+      expect(await first.getAttribute('aria-current')).toBe('true');
+      expect(problems).toEqual([]);
+      await page.context().close();
+    },
+  );
+
+  it('suggests other products of the same category that are in stock', async () => {
+    const { page, problems } = await openPage(store.browser, url(HEADPHONES.id));
+    const related = page.getByRole('region', { name: 'Você também pode gostar' });
+    const cards = related.getByTestId('product-card');
+    const names = await cards.getByRole('heading').allInnerTexts();
+    expect(names.sort()).toEqual([sampleProduct('Caixa de Som').name, HEADSET.name].sort());
+    // Every one from Áudio, none of this product itself.
+    for (const card of await cards.all()) expect(await card.innerText()).toContain('Áudio');
+
+    // Accessories: the sold-out smartwatch is not suggested on the charger's page.
+    await page.goto(url(sampleProduct('Carregador').id), { waitUntil: 'networkidle' });
+    expect(await page.getByRole('region', { name: 'Você também pode gostar' }).count()).toBe(0);
+    await page.goto(url(SMARTWATCH.id), { waitUntil: 'networkidle' });
+    expect(
+      await page
+        .getByRole('region', { name: 'Você também pode gostar' })
+        .getByTestId('product-card')
+        .getByRole('heading')
+        .allInnerTexts(),
+    ).toEqual([sampleProduct('Carregador').name]);
+    expect(problems).toEqual([]);
     await page.context().close();
   });
 });
@@ -352,6 +483,95 @@ describe('product page with other settings', () => {
     expect(await page.getByRole('heading', { name: 'Avaliações' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Favoritar' }).count()).toBe(0);
     expect(await productJsonLd(page)).not.toHaveProperty('aggregateRating');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
+
+// Headset 3 in stock, mouse 1, charger 9, keyboard 10; 10% off with PIX, up to 12 instalments.
+const STOCK = [
+  [HEADSET, 3],
+  [sampleProduct('Mouse Sem Fio'), 1],
+  [sampleProduct('Carregador'), 9],
+  [sampleProduct('Teclado'), 10],
+] as const;
+
+describe('product page with low stock and price offers', () => {
+  const store = useStoreAndBrowser({
+    settings: { pix_discount_percent: 10, max_installments: 12, min_installment_cents: 500 },
+    prepare: async (db) => {
+      for (const [product, stock] of STOCK) {
+        await db.update(products).set({ stockQuantity: stock }).where(eq(products.id, product.id));
+      }
+    },
+  });
+  const url = (id: string) => `${store.server.url}/product/${id}`;
+
+  it('says how many are left only when there are 9 or fewer', async () => {
+    const { page, problems } = await openPage(store.browser, url(HEADSET.id), VIEWPORTS.mobile);
+    expect(await page.getByTestId('stock').innerText()).toBe('Últimas 3 unidades');
+    for (const [product, stock] of STOCK) {
+      await page.goto(url(product.id), { waitUntil: 'networkidle' });
+      const note = page.getByTestId('stock');
+      if (stock === 1) expect(await note.innerText()).toBe('Última unidade');
+      else if (stock <= 9) expect(await note.innerText()).toBe(`Últimas ${stock} unidades`);
+      else expect(await note.count()).toBe(0);
+      expect(await page.getByText(/em estoque/).count()).toBe(0);
+    }
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it.each(Object.entries(VIEWPORTS))(
+    'shows the PIX price and the instalments under the price (%s)',
+    async (_name, viewport) => {
+      const { page, problems } = await openPage(store.browser, url(HEADPHONES.id), viewport);
+      // R$ 299,90 − 10% (R$ 29,99) = R$ 269,91; 12 × R$ 24,99.
+      const pixCents =
+        HEADPHONES.priceCents -
+        pixDiscountCents(HEADPHONES.priceCents, {
+          pix_discount_percent: 10,
+          enable_credit_card: true,
+          max_installments: 12,
+          min_installment_cents: 500,
+        });
+      expect(pixCents).toBe(26991);
+      expect(await details(page).getByTestId('pix-price').innerText()).toBe(
+        'R$ 269,91 no PIX (10% de desconto)',
+      );
+      expect(await details(page).getByTestId('installments').innerText()).toBe(
+        'ou 12x de R$ 24,99 sem juros',
+      );
+      // Right under the price.
+      const price = (await details(page).locator('.product-price').boundingBox())!;
+      const offers = (await details(page).getByTestId('price-offers').boundingBox())!;
+      expect(offers.y).toBeGreaterThanOrEqual(price.y + price.height);
+      expect(offers.y - (price.y + price.height)).toBeLessThan(16);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+
+      // The checkout charges the same for one unit paid with PIX (shipping is free here).
+      await page.getByRole('button', { name: 'Comprar agora' }).click();
+      await page.waitForURL(`${store.server.url}/checkout`);
+      expect(await page.getByTestId('summary-total').innerText()).toBe('R$ 269,91');
+      expect(problems).toEqual([]);
+      await page.context().close();
+    },
+  );
+});
+
+describe('product page with instalments but card payments off', () => {
+  const store = useStoreAndBrowser({
+    settings: { max_installments: 12, enable_credit_card: false },
+  });
+
+  it('offers no instalments and no PIX price', async () => {
+    const { page, problems } = await openPage(
+      store.browser,
+      `${store.server.url}/product/${HEADPHONES.id}`,
+    );
+    expect(await details(page).locator('.product-price').innerText()).toBe('R$ 299,90');
+    expect(await details(page).getByTestId('price-offers').count()).toBe(0);
+    expect(await page.getByText(/sem juros/).count()).toBe(0);
     expect(problems).toEqual([]);
     await page.context().close();
   });

@@ -1,9 +1,17 @@
 import { Link, useFetcher } from 'react-router';
 
+import { ShippingEstimate } from '~/components/store/shipping-estimate';
 import { Money } from '~/components/ui/money';
+import type { DeliveryEstimate } from '~/flows/delivery-estimate.server';
 import { formatCents } from '~/lib/money';
 import { useSettings } from '~/lib/store-data';
-import { freeShippingFromCents, shippingCents, type PricedLine } from '~/modules/cart';
+import {
+  freeShippingFromCents,
+  installmentOffer,
+  pixDiscountCents,
+  shippingCents,
+  type PricedLine,
+} from '~/modules/cart';
 
 function Row({
   label,
@@ -24,8 +32,17 @@ function Row({
   );
 }
 
-/** Subtotal, shipping and total of these lines, with the way on to checkout. */
-export function CartSummary({ lines }: { lines: PricedLine[] }) {
+/**
+ * Subtotal, shipping and total of these lines, the PIX total and instalments the store offers,
+ * a shipping estimate for a CEP, and the way on to checkout.
+ */
+export function CartSummary({
+  lines,
+  estimate,
+}: {
+  lines: PricedLine[];
+  estimate: DeliveryEstimate | null;
+}) {
   const settings = useSettings();
   const clear = useFetcher({ key: 'cart-clear' });
   const subtotal = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
@@ -33,6 +50,10 @@ export function CartSummary({ lines }: { lines: PricedLine[] }) {
   const shipping = shippingCents(subtotal, settings);
   const freeFrom = freeShippingFromCents(settings);
   const missingForMinimum = settings.min_order_value_cents - subtotal;
+  const total = subtotal + shipping;
+  // The PIX discount applies to the products, not to shipping: as the checkout charges it.
+  const pixDiscount = pixDiscountCents(subtotal, settings);
+  const installments = installmentOffer(total, settings);
 
   return (
     <section
@@ -54,14 +75,35 @@ export function CartSummary({ lines }: { lines: PricedLine[] }) {
           testId="cart-total"
           className="border-t border-card-border pt-2 text-lg font-bold"
         >
-          <Money cents={subtotal + shipping} />
+          <Money cents={total} />
         </Row>
+        {pixDiscount > 0 ? (
+          <Row label="Total no PIX" testId="cart-pix-total" className="font-semibold">
+            <Money cents={total - pixDiscount} className="text-emerald-800" />
+          </Row>
+        ) : null}
       </dl>
+      {pixDiscount > 0 || installments ? (
+        <div className="-mt-2 flex flex-col text-sm" data-testid="cart-offers">
+          {pixDiscount > 0 ? (
+            <p data-testid="cart-pix-saving">
+              {settings.pix_discount_percent}% de desconto no PIX: você economiza{' '}
+              <Money cents={pixDiscount} />.
+            </p>
+          ) : null}
+          {installments ? (
+            <p data-testid="cart-installments">
+              ou {installments.count}x de <Money cents={installments.amountCents} /> sem juros
+            </p>
+          ) : null}
+        </div>
+      ) : null}
       {shipping > 0 && freeFrom !== null ? (
         <p className="text-sm">
           Frete grátis em compras a partir de <Money cents={freeFrom} />.
         </p>
       ) : null}
+      <ShippingEstimate amountCents={subtotal} initial={estimate} page="/cart" headingLevel={3} />
       {missingForMinimum > 0 ? (
         <p id="cart-minimum" className="text-sm font-semibold">
           O pedido mínimo é de {formatCents(settings.min_order_value_cents)}. Faltam{' '}

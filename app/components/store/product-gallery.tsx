@@ -6,7 +6,8 @@ const IMAGE_SIZE = 800;
 
 /**
  * The product's images as a strip that scrolls and snaps by itself (swipe works before
- * JavaScript), with previous/next buttons, thumbnails and arrow keys once it has loaded.
+ * JavaScript), with previous/next buttons, dots (thumbnails on wider screens) and arrow keys once
+ * it has loaded.
  */
 export function ProductGallery({ images, name }: { images: string[]; name: string }) {
   const strip = useRef<HTMLDivElement>(null);
@@ -133,19 +134,29 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
       </div>
       {total > 1 ? (
         <>
-          <p aria-live="polite" className="text-center text-sm" data-testid="gallery-position">
+          {/* Heard, not seen: the dots show the position. */}
+          <p aria-live="polite" className="sr-only" data-testid="gallery-position">
             {label(current)}
           </p>
-          <ul className="flex flex-wrap gap-2" aria-label="Miniaturas">
+          {/* One button per image: a dot on phones, its thumbnail from 768 px. */}
+          <ul
+            className="flex flex-wrap justify-center gap-1 md:justify-start md:gap-2"
+            aria-label="Escolher imagem"
+            data-testid="gallery-dots"
+          >
             {images.map((src, index) => (
-              <li key={`${index}-${src}`}>
+              <li key={`${index}-${src}`} className="flex">
                 <button
                   type="button"
                   aria-label={label(index)}
                   aria-current={index === current ? 'true' : undefined}
                   onClick={() => show(index)}
-                  className="block overflow-hidden rounded-button border-2 border-card-border bg-card aria-current:border-primary"
+                  className="group flex h-6 min-w-6 items-center justify-center rounded-button md:block md:h-auto md:overflow-hidden md:border-2 md:border-card-border md:bg-card md:aria-current:border-primary"
                 >
+                  <span
+                    aria-hidden="true"
+                    className="block h-2.5 w-2.5 rounded-full border border-product-description transition-[width] group-aria-current:w-5 group-aria-current:border-primary group-aria-current:bg-primary md:hidden"
+                  />
                   <img
                     src={src}
                     srcSet={mediaSrcSet(src)}
@@ -155,7 +166,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
                     height={64}
                     loading="lazy"
                     decoding="async"
-                    className="h-16 w-16 object-contain"
+                    className="hidden h-16 w-16 object-contain md:block"
                   />
                 </button>
               </li>

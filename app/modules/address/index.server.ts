@@ -5,3 +5,5 @@ export {
   type CepLookupOptions,
   type CepLookupResult,
 } from './cep.server';
+export { readSavedCep, SAVED_CEP_COOKIE, savedCepCookieHeader } from './cep-cookie.server';
+export { CEP_STATE_RANGES, stateFromCep } from './cep-states';

@@ -5,6 +5,7 @@ import { keepDataAfter } from '~/lib/revalidation';
 import { CartLineItem, useOptimisticLines } from '~/components/store/cart-line';
 import { CartSummary } from '~/components/store/cart-summary';
 import { CartIcon } from '~/components/ui/icons';
+import { pageDeliveryEstimate } from '~/flows/delivery-estimate.server';
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { seoMeta } from '~/lib/seo';
 import { seoContext, useSettings } from '~/lib/store-data';
@@ -19,8 +20,12 @@ import {
 import type { Route } from './+types/cart';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { cart, headers } = await priceRequestCart(context, request, await context.settings.get());
-  return data(cart, { headers });
+  const settings = await context.settings.get();
+  const { cart, headers } = await priceRequestCart(context, request, settings);
+  const shipping = pageDeliveryEstimate(request, settings);
+  const allHeaders = new Headers(headers);
+  for (const [name, value] of Object.entries(shipping.headers)) allHeaders.append(name, value);
+  return data({ ...cart, estimate: shipping.estimate }, { headers: allHeaders });
 }
 
 export const shouldRevalidate = keepDataAfter('/preferences');
@@ -96,7 +101,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
               />
             ))}
           </ul>
-          <CartSummary lines={lines} />
+          <CartSummary lines={lines} estimate={loaderData.estimate} />
         </div>
       )}
     </div>

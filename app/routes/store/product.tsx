@@ -2,19 +2,27 @@ import { data, isRouteErrorResponse, Link, redirect } from 'react-router';
 
 import { keepDataAfter } from '~/lib/revalidation';
 import { CartFeedback, useAddToCart } from '~/components/store/add-to-cart';
+import { Breadcrumbs, type Crumb } from '~/components/store/breadcrumbs';
+import { PriceOffers } from '~/components/store/price-offers';
 import { ProductBadges } from '~/components/store/product-badges';
+import { ProductCard } from '~/components/store/product-card';
 import { ProductGallery } from '~/components/store/product-gallery';
 import { QuantitySelector } from '~/components/store/quantity-selector';
 import { RatingStars } from '~/components/store/rating-stars';
+import { RestockForm } from '~/components/store/restock-form';
 import { ReviewList, type ReviewItem } from '~/components/store/review-list';
 import { ShareButton } from '~/components/store/share-button';
+import { ShippingEstimate } from '~/components/store/shipping-estimate';
 import { WishlistButton } from '~/components/store/wishlist-button';
 import { Money } from '~/components/ui/money';
+import type { Db } from '~/db/database.server';
+import { pageDeliveryEstimate } from '~/flows/delivery-estimate.server';
+import { withRatings } from '~/flows/rated-products.server';
 import { absoluteUrl, seoMeta } from '~/lib/seo';
 import { seoContext, useSettings } from '~/lib/store-data';
 import { MAX_LINE_QUANTITY } from '~/modules/cart';
-import { productPath, type Product } from '~/modules/catalog';
-import { getProduct } from '~/modules/catalog/index.server';
+import { categoryPath, productPath, type Product } from '~/modules/catalog';
+import { getProduct, relatedProducts } from '~/modules/catalog/index.server';
 import type { RatingSummary } from '~/modules/reviews';
 import { listProductReviews, ratingSummaries } from '~/modules/reviews/index.server';
 import type { StoreSettings } from '~/modules/settings';
@@ -29,20 +37,36 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     throw redirect(`${productPath(product)}${new URL(request.url).search}`, 301);
   }
   const settings = await context.settings.get();
-  if (!settings.enable_reviews) {
-    return { product, rating: null, reviews: [] as ReviewItem[] };
-  }
+  const { estimate, headers } = pageDeliveryEstimate(request, settings);
+  const [related, reviewData] = await Promise.all([
+    relatedProducts(context.db, product).then((products) =>
+      withRatings(context.db, products, settings.enable_reviews),
+    ),
+    settings.enable_reviews ? loadReviews(context.db, product.id, settings) : null,
+  ]);
+  return data(
+    {
+      product,
+      rating: reviewData?.rating ?? null,
+      reviews: reviewData?.reviews ?? [],
+      related,
+      estimate,
+    },
+    { headers },
+  );
+}
+
+async function loadReviews(db: Db, productId: string, settings: StoreSettings) {
   const [summaries, reviews] = await Promise.all([
-    ratingSummaries(context.db, [product.id]),
-    listProductReviews(context.db, product.id),
+    ratingSummaries(db, [productId]),
+    listProductReviews(db, productId),
   ]);
   const dateFormat = new Intl.DateTimeFormat('pt-BR', {
     dateStyle: 'long',
     timeZone: settings.timezone,
   });
   return {
-    product,
-    rating: summaries.get(product.id) ?? null,
+    rating: summaries.get(productId) ?? null,
     reviews: reviews.map((review): ReviewItem => ({
       id: review.id,
       customerName: review.customerName,
@@ -157,93 +181,107 @@ function PurchaseForm({ product }: { product: Product }) {
   );
 }
 
+/** Stock is news only when it runs out: 'Últimas 3 unidades' up to this many, nothing above. */
+const LOW_STOCK_MAX = 9;
+
+function lowStockNote(stock: number): string | null {
+  if (stock < 1 || stock > LOW_STOCK_MAX) return null;
+  return stock === 1 ? 'Última unidade' : `Últimas ${stock} unidades`;
+}
+
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, rating, reviews } = loaderData;
+  const { product, rating, reviews, related, estimate } = loaderData;
   const settings = useSettings();
   const inStock = product.stockQuantity > 0;
+  const lowStock = lowStockNote(product.stockQuantity);
+  const crumbs: Crumb[] = [
+    { label: 'Início', to: '/' },
+    { label: 'Produtos', to: '/products' },
+    ...(product.category
+      ? [{ label: product.category.name, to: categoryPath(product.category) }]
+      : []),
+    { label: product.name },
+  ];
 
   return (
     <div className="section-spacing mx-auto flex max-w-store flex-col gap-10 px-4">
-      <nav aria-label="Você está em" className="text-sm">
-        <ol className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <li>
-            <Link to="/" className="text-link underline">
-              Início
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li>
-            <Link to="/products" className="text-link underline">
-              Produtos
-            </Link>
-          </li>
-          {product.category ? (
-            <>
-              <li aria-hidden="true">/</li>
-              <li>
-                <Link
-                  to={`/products?categoria=${product.category.id}`}
-                  className="text-link underline"
-                >
-                  {product.category.name}
-                </Link>
-              </li>
-            </>
-          ) : null}
-        </ol>
-      </nav>
+      <div className="flex flex-col gap-4">
+        <Breadcrumbs items={crumbs} />
 
-      <div className="grid gap-8 md:grid-cols-2">
-        <ProductGallery images={product.imageUrls} name={product.name} />
-
-        <div className="flex min-w-0 flex-col gap-5">
-          <div className="flex flex-col gap-2">
-            <h1 className="text-2xl break-words text-product-title md:text-3xl">{product.name}</h1>
-            {settings.enable_reviews ? (
-              <div className="flex flex-wrap items-center gap-x-3">
-                <RatingStars average={rating?.average ?? 0} count={rating?.count ?? 0} />
-                {rating ? (
-                  <a href="#avaliacoes" className="text-sm text-link underline">
-                    Ver avaliações
-                  </a>
-                ) : null}
-              </div>
-            ) : null}
+        <div className="grid gap-8 md:grid-cols-2 md:items-start">
+          {/* The picture stays in view beside the longer column of details. */}
+          <div className="min-w-0 md:sticky md:top-24" data-testid="product-media">
+            <ProductGallery images={product.imageUrls} name={product.name} />
           </div>
 
-          <Money cents={product.priceCents} className="product-price" />
-
-          {inStock ? (
-            <>
-              <p className="text-sm" data-testid="stock">
-                {product.stockQuantity} em estoque
-              </p>
-              <PurchaseForm product={product} />
-            </>
-          ) : (
-            <div className="flex flex-col gap-2" data-testid="out-of-stock">
-              <p className="self-start rounded-button border border-card-border bg-card px-3 py-1 font-bold">
-                Esgotado
-              </p>
-              <p className="text-sm">Este produto está esgotado no momento.</p>
+          <div className="flex min-w-0 flex-col gap-5" data-testid="product-details">
+            <div className="flex flex-col gap-2">
+              <h1 className="text-2xl break-words text-product-title md:text-3xl">
+                {product.name}
+              </h1>
+              {settings.enable_reviews ? (
+                <div className="flex flex-wrap items-center gap-x-3">
+                  <RatingStars average={rating?.average ?? 0} count={rating?.count ?? 0} />
+                  {rating ? (
+                    <a href="#avaliacoes" className="text-sm text-link underline">
+                      Ver avaliações
+                    </a>
+                  ) : null}
+                </div>
+              ) : null}
             </div>
-          )}
 
-          <div className="flex flex-wrap items-start gap-3">
-            {settings.enable_wishlist ? <WishlistButton productId={product.id} /> : null}
-            <ShareButton path={productPath(product)} title={product.name} />
+            <div className="flex flex-col gap-1">
+              <Money cents={product.priceCents} className="product-price" />
+              <PriceOffers cents={product.priceCents} />
+            </div>
+
+            {inStock ? (
+              <>
+                {lowStock ? (
+                  <p
+                    className="self-start rounded-button bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900"
+                    data-testid="stock"
+                  >
+                    {lowStock}
+                  </p>
+                ) : null}
+                <PurchaseForm product={product} />
+              </>
+            ) : (
+              <div className="flex flex-col gap-2" data-testid="out-of-stock">
+                <p className="self-start rounded-button border border-card-border bg-card px-3 py-1 font-bold">
+                  Esgotado
+                </p>
+                <p className="text-sm">Este produto está esgotado no momento.</p>
+                <RestockForm productId={product.id} />
+              </div>
+            )}
+
+            <div className="flex flex-wrap items-start gap-3">
+              {settings.enable_wishlist ? <WishlistButton productId={product.id} /> : null}
+              <ShareButton path={productPath(product)} title={product.name} />
+            </div>
+
+            {inStock ? (
+              <ShippingEstimate
+                amountCents={product.priceCents}
+                initial={estimate}
+                page={productPath(product)}
+              />
+            ) : null}
+
+            <ProductBadges settings={settings} />
+
+            <section aria-labelledby="descricao" className="flex flex-col gap-3">
+              <h2 id="descricao" className="text-xl">
+                Descrição
+              </h2>
+              <p className="whitespace-pre-line text-product-description">{product.description}</p>
+            </section>
           </div>
-
-          <ProductBadges settings={settings} />
         </div>
       </div>
-
-      <section aria-labelledby="descricao" className="flex flex-col gap-3">
-        <h2 id="descricao" className="text-xl">
-          Descrição
-        </h2>
-        <p className="whitespace-pre-line text-product-description">{product.description}</p>
-      </section>
 
       {settings.enable_reviews ? (
         <section
@@ -256,6 +294,25 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </h2>
           {rating ? <RatingStars average={rating.average} count={rating.count} /> : null}
           <ReviewList reviews={reviews} />
+        </section>
+      ) : null}
+
+      {related.length > 0 ? (
+        <section
+          aria-labelledby="relacionados-titulo"
+          className="flex flex-col gap-4"
+          data-testid="related-products"
+        >
+          <h2 id="relacionados-titulo" className="text-xl">
+            Você também pode gostar
+          </h2>
+          <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+            {related.map(({ product: item, rating: itemRating }) => (
+              <li key={item.id}>
+                <ProductCard product={item} rating={itemRating} />
+              </li>
+            ))}
+          </ul>
         </section>
       ) : null}
     </div>

@@ -1,0 +1,78 @@
+import { readSavedCep, savedCepCookieHeader, stateFromCep } from '~/modules/address/index.server';
+import { BRAZIL_STATES, cepDigits, maskCep, type StateCode } from '~/modules/checkout';
+import { estimatedDelivery, formatDeliveryDate } from '~/modules/orders';
+import type { StoreSettings } from '~/modules/settings';
+
+export const CEP_INVALID = 'CEP inválido: use 8 números, como 01310-100.';
+export const CEP_UNKNOWN = 'Não encontramos esse CEP. Confira os números.';
+
+/**
+ * Where a CEP is and when an order paid today would arrive there. The shipping price is not in
+ * it: it depends on the amount (a product, the cart), which the page applies the store's rules to.
+ */
+export type DeliveryEstimate =
+  | {
+      ok: true;
+      /** 01310-100 */
+      cep: string;
+      state: StateCode;
+      stateName: string;
+      /** "Entrega em até 7 dias úteis para SP: chega até …, se o pagamento for confirmado hoje." */
+      text: string;
+    }
+  | {
+      ok: false;
+      /** What the shopper typed (shortened), to show it again in the field. */
+      cep: string;
+      error: string;
+    };
+
+type EstimateSettings = Pick<StoreSettings, 'estimated_delivery_days' | 'timezone'>;
+
+/** The estimate for a CEP as typed (01310-100 or 01310100). */
+export function deliveryEstimate(
+  typed: string,
+  settings: EstimateSettings,
+  now = new Date(),
+): DeliveryEstimate {
+  const digits = cepDigits(typed);
+  if (!digits) return { ok: false, cep: typed.trim().slice(0, 9), error: CEP_INVALID };
+  const state = stateFromCep(digits);
+  if (!state) return { ok: false, cep: maskCep(digits), error: CEP_UNKNOWN };
+  const days = settings.estimated_delivery_days;
+  const due = estimatedDelivery(now, days, settings.timezone, state);
+  const within = `Entrega em até ${days} ${days === 1 ? 'dia útil' : 'dias úteis'} para ${state}`;
+  return {
+    ok: true,
+    cep: maskCep(digits),
+    state,
+    stateName: BRAZIL_STATES.find((candidate) => candidate.code === state)?.name ?? state,
+    text: due
+      ? `${within}: chega até ${formatDeliveryDate(due, { year: false })}, se o pagamento for confirmado hoje.`
+      : `${within}, contados da confirmação do pagamento.`,
+  };
+}
+
+/**
+ * A page's estimate: for the CEP in `?cep=` (the form sent without JavaScript), remembered in
+ * the shopper's cookie when it is valid; otherwise for the CEP remembered before, if any.
+ */
+export function pageDeliveryEstimate(
+  request: Request,
+  settings: EstimateSettings,
+): { estimate: DeliveryEstimate | null; headers: Record<string, string> } {
+  const asked = new URL(request.url).searchParams.get('cep');
+  if (asked !== null) {
+    const estimate = deliveryEstimate(asked, settings);
+    return { estimate, headers: savedCepHeaders(estimate) };
+  }
+  const saved = readSavedCep(request);
+  return { estimate: saved ? deliveryEstimate(saved, settings) : null, headers: {} };
+}
+
+/** Set-Cookie for a valid estimate's CEP; nothing for an invalid one. */
+export function savedCepHeaders(estimate: DeliveryEstimate): Record<string, string> {
+  return estimate.ok
+    ? { 'Set-Cookie': savedCepCookieHeader(estimate.cep.replace('-', '')) }
+    : ({} as Record<string, string>);
+}
