@@ -15,6 +15,7 @@ export default [
     route('thank-you', 'routes/store/thank-you.tsx'),
     route('historico', 'routes/store/order-history.tsx', { id: 'order-history' }),
     route('purchasehistory', 'routes/store/order-history.tsx', { id: 'purchase-history' }),
+    route('favoritos', 'routes/store/favorites.tsx'),
     ...CONTENT_PATHS.map((path) =>
       route(path, 'routes/store/content-page.tsx', { id: `content-${path}` }),
     ),
@@ -44,9 +45,11 @@ export default [
     route('settings/preview', 'routes/admin/settings-preview.tsx'),
   ]),
   route('preferences', 'routes/preferences.ts'),
+  route('avise-me', 'routes/store/restock.ts'),
   route('api/payments/postback', 'routes/api/payment-postback.ts'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
   route('api/cep/:cep', 'routes/api/cep.ts'),
+  route('frete', 'routes/api/shipping-estimate.ts'),
   route('media/:file', 'routes/media.ts'),
 ] satisfies RouteConfig;

@@ -156,7 +156,7 @@ export const SAMPLE_SETTINGS: Partial<StoreSettings> = {
   cnpj: '12.345.678/0001-95',
   contact_email: 'atendimento@techstore.com.br',
   contact_phone: '(11) 4000-1234',
-  contact_whatsapp: '5511987654321',
+  contact_whatsapp: '5511930001234',
   contact_address: 'Av. Paulista, 1000, sala 101, Bela Vista, São Paulo - SP, 01310-100',
   instagram_url: 'https://www.instagram.com/techstore',
   facebook_url: 'https://www.facebook.com/techstore',

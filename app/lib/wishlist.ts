@@ -1,4 +1,4 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 
 /** localStorage key holding the shopper's favourite product ids (a JSON list). */
 export const WISHLIST_KEY = 'vitrine:wishlist';
@@ -75,4 +75,22 @@ function subscribe(onChange: () => void): () => void {
 export function useWishlisted(id: string): boolean {
   const getSnapshot = useCallback(() => readWishlist().includes(id), [id]);
   return useSyncExternalStore(subscribe, getSnapshot, () => false);
+}
+
+function readRaw(): string {
+  try {
+    return browserStorage()?.getItem(WISHLIST_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Every favourite id in this browser, newest first, kept in step with other tabs; null on the
+ * server and in the first render in the browser, which cannot know them.
+ */
+export function useWishlistIds(): string[] | null {
+  // The stored text is the snapshot: a string compares by value, a parsed list would not.
+  const raw = useSyncExternalStore(subscribe, readRaw, () => null);
+  return useMemo(() => (raw === null ? null : parseWishlist(raw)), [raw]);
 }

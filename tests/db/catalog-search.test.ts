@@ -141,6 +141,58 @@ describeDb('catalog search', ({ db }) => {
     expect(await names({ sort: 'name' })).toEqual(['abacate', 'Água', 'óculos', 'Ovo', 'Zinco']);
   });
 
+  it('ranks a search by relevance: name starts, whole words, name, then description; ties newest', async () => {
+    await seed([
+      { name: 'Capa para Celular', description: 'Combina com seu fone de ouvido' },
+      { name: 'Fone de Ouvido Bluetooth Pro', description: 'Som limpo' },
+      { name: 'Headset Gamer com Microfone', description: 'Áudio surround' },
+      { name: 'Caixa de Som', description: 'Conecta ao fone por cabo' },
+      { name: 'Suporte para Fone', description: 'Madeira' },
+      { name: 'Fone Esportivo', description: 'Resistente ao suor' },
+      { name: 'Cabo de Áudio', description: 'Liga o fone ao computador' },
+    ]);
+
+    // Starting with "fone" (newest first among them), then "fone" as a word elsewhere in the
+    // name, then inside a word ("Microfone"), then the description only (newest first).
+    expect(await names({ q: 'Fone', sort: 'relevance' })).toEqual([
+      'Fone Esportivo',
+      'Fone de Ouvido Bluetooth Pro',
+      'Suporte para Fone',
+      'Headset Gamer com Microfone',
+      'Cabo de Áudio',
+      'Caixa de Som',
+      'Capa para Celular',
+    ]);
+    // The phrase typed first, then every word in the name, then the words split between the
+    // name and the description, accents aside.
+    expect(await names({ q: 'fone de ouvido', sort: 'relevance' })).toEqual([
+      'Fone de Ouvido Bluetooth Pro',
+      'Capa para Celular',
+    ]);
+    expect(await names({ q: 'audio fone', sort: 'relevance' })).toEqual([
+      'Cabo de Áudio',
+      'Headset Gamer com Microfone',
+    ]);
+    // The same matches in any other order: relevance only reorders them.
+    expect((await names({ q: 'fone', sort: 'relevance' })).sort()).toEqual(
+      (await names({ q: 'fone', sort: 'name' })).sort(),
+    );
+    // Nothing to rank without a search: the newest first.
+    expect(await names({ sort: 'relevance' })).toEqual(await names({ sort: 'newest' }));
+
+    const second = await searchProducts(db(), {
+      perPage: 3,
+      page: 2,
+      q: 'fone',
+      sort: 'relevance',
+    });
+    expect(second.products.map((product) => product.name)).toEqual([
+      'Headset Gamer com Microfone',
+      'Cabo de Áudio',
+      'Caixa de Som',
+    ]);
+  });
+
   it('pages in the database, with the total, and gives the last page for a later one', async () => {
     await seed(['A', 'B', 'C', 'D', 'E'].map((name) => ({ name })));
 

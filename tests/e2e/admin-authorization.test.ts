@@ -105,7 +105,7 @@ describe('the admin, to anyone who is not a signed-in active admin', () => {
     // An order with a shopper's personal data for the screens to (not) show.
     const shopper = new Visitor(server.url);
     const home = await shopper.get('/products');
-    const productId = /href="\/product\/([0-9a-f-]{36})"/.exec(home.text)![1]!;
+    const productId = /name="productId" value="([0-9a-f-]{36})"/.exec(home.text)![1]!;
     await shopper.addToCart(productId);
     await shopper.checkout();
     targets = adminTargets();

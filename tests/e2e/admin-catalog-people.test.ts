@@ -8,7 +8,7 @@ import { ADMIN, adminVisitor, signIn, withAdmin } from '../support/admin';
 import { seriousAxeViolations } from '../support/axe';
 import { openPage, VIEWPORTS } from '../support/browser';
 import { useStoreAndBrowser } from '../support/fixtures';
-import { sampleProduct } from '../support/sample';
+import { sampleProduct, sampleProductPath } from '../support/sample';
 import { Visitor, visibleText } from '../support/visitor';
 
 // Reviewed twice in the sample store (5 and 4 stars).
@@ -254,7 +254,7 @@ describe('admin reviews', () => {
     async (viewportName, viewport) => {
       const { page, problems } = await adminPage(store.server.url, '/admin/reviews', viewport);
       const customer = `Cliente ${viewportName}`;
-      const productPage = `/product/${HEADPHONES.id}`;
+      const productPage = sampleProductPath(HEADPHONES.name);
 
       await page.getByRole('button', { name: 'Adicionar Avaliação' }).click();
       const dialog = page.getByRole('dialog', { name: 'Adicionar Avaliação' });

@@ -90,6 +90,33 @@ describe('content pages with the default texts', () => {
     await page.context().close();
   });
 
+  it.each(['/nao-existe', '/sobre/mais', '/faq/x/y'])(
+    'answers %s with the 404 page',
+    async (path) => {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.status).toBe(404);
+      expect(await response.text()).toContain('Página não encontrada');
+    },
+  );
+});
+
+describe('content pages of a store with no contact channel yet', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // The sample store comes with contacts; this one has cleared them all.
+    server = await startServer({
+      settings: {
+        contact_whatsapp: '',
+        contact_email: '',
+        contact_phone: '',
+        contact_address: '',
+      },
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
   it('says so kindly when the store has no contact channel yet', async () => {
     const { page } = await openPage(browser, `${server.url}/contato`);
     expect(
@@ -100,15 +127,6 @@ describe('content pages with the default texts', () => {
     expect(await page.locator('article a[href^="https://wa.me/"]').count()).toBe(0);
     await page.context().close();
   });
-
-  it.each(['/nao-existe', '/sobre/mais', '/faq/x/y'])(
-    'answers %s with the 404 page',
-    async (path) => {
-      const response = await fetch(`${server.url}${path}`);
-      expect(response.status).toBe(404);
-      expect(await response.text()).toContain('Página não encontrada');
-    },
-  );
 });
 
 describe('content pages with the store’s settings', () => {

@@ -10,12 +10,13 @@ import { sampleProduct } from '../support/sample';
 import { startServer, type TestServer } from '../support/server';
 
 const HEADPHONES = sampleProduct('Fone de Ouvido');
+const HEADPHONES_SLUG = 'fone-de-ouvido-bluetooth-pro';
 
 // Each public route with a text of SPEC §2 it must show.
 const PAGES: [path: string, text: string][] = [
-  ['/', 'Todos os Produtos'],
+  ['/', 'Todos os produtos'],
   ['/', 'Avaliação 4,5 de 5'],
-  ['/products', '8 produto(s) encontrado(s)'],
+  ['/products', '8 produtos encontrados'],
   ['/products?q=cafe&ordem=nome', 'Nenhum produto encontrado'],
   [`/product/${HEADPHONES.id}`, 'Comprar agora'],
   ['/cart', 'Seu carrinho está vazio'],
@@ -24,7 +25,7 @@ const PAGES: [path: string, text: string][] = [
   ['/politicaprivacidade', 'Política de Privacidade'],
   ['/faq', 'Perguntas Frequentes'],
   ['/contato', 'Contato'],
-  ['/sitemap.xml', `/product/${HEADPHONES.id}`],
+  ['/sitemap.xml', `/product/${HEADPHONES_SLUG}</loc>`],
   ['/robots.txt', 'Sitemap:'],
 ];
 
@@ -55,6 +56,21 @@ describe.each(BACKENDS)('every storefront route on %s', (backend) => {
     const response = await fetch(`${server.url}${path}`);
     expect(response.status).toBe(200);
     expect(await response.text()).toContain(text);
+  });
+
+  it('gives products readable addresses; the old id address moves there for good', async () => {
+    const page = await fetch(`${server.url}/product/${HEADPHONES_SLUG}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(
+      `<link rel="canonical" href="${server.url}/product/${HEADPHONES_SLUG}"/>`,
+    );
+    for (const old of [HEADPHONES.id, HEADPHONES.id.toUpperCase(), HEADPHONES_SLUG.toUpperCase()]) {
+      const moved = await fetch(`${server.url}/product/${old}?utm_source=x`, {
+        redirect: 'manual',
+      });
+      expect(moved.status).toBe(301);
+      expect(moved.headers.get('location')).toBe(`/product/${HEADPHONES_SLUG}?utm_source=x`);
+    }
   });
 
   it('answers a path with broken percent-encoding with 400 and a pt-BR page', async () => {

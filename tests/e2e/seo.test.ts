@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_PRODUCTS } from '~/flows/sample-store';
 
 import { launchBrowser, openPage } from '../support/browser';
+import { sampleProductPath } from '../support/sample';
 import { startServer, type TestServer } from '../support/server';
 
 const CONTENT_PATHS = ['/sobre', '/politicadevolucao', '/politicaprivacidade', '/faq', '/contato'];
@@ -60,7 +61,7 @@ describe('sitemap and robots with the default settings', () => {
     );
     const products = sitemap.urls.filter((url) => url.loc.includes('/product/'));
     expect(products.map((url) => url.loc).sort()).toEqual(
-      SAMPLE_PRODUCTS.map((product) => `${server.url}/product/${product.id}`).sort(),
+      SAMPLE_PRODUCTS.map((product) => `${server.url}${sampleProductPath(product.name)}`).sort(),
     );
     for (const product of products) {
       expect(Number.isNaN(Date.parse(product.lastmod ?? ''))).toBe(false);

@@ -6,3 +6,17 @@ export function sampleProduct(name: string) {
   if (!product) throw new Error(`No sample product ${name}`);
   return product;
 }
+
+/**
+ * The page of the sample product whose name starts with `name`, at the slug the database makes
+ * from its name (accents dropped, lower case, dashes; the sample names are all different).
+ */
+export function sampleProductPath(name: string): string {
+  const slug = sampleProduct(name)
+    .name.normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return `/product/${slug}`;
+}

@@ -1,10 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { Link, useFetcher } from 'react-router';
+import { useFetcher } from 'react-router';
 
 import { useSettings } from '~/lib/store-data';
 import type { CartReply } from '~/modules/cart';
 import type { Product } from '~/modules/catalog';
 import { trackAddToCart } from '~/modules/tracking';
+
+import { showCartToast } from './cart-toast';
 
 /**
  * A fetcher for the cart action that reports each successful add to the store's tracking tools
@@ -38,29 +40,22 @@ export function useAddToCart(product: Pick<Product, 'id' | 'name' | 'priceCents'
   };
 }
 
-/** The cart's answer, read out by screen readers, with the way to the cart after an add. */
+/**
+ * Hands the cart's answer to the page's toast (see cart-toast.tsx), which shows it fixed on the
+ * screen with 'Ver carrinho' and 'Finalizar compra': nothing is rendered where the form is, so
+ * the card or the product page never grows or moves. `className` is no longer used.
+ */
 export function CartFeedback({
   reply,
-  className,
   testId,
 }: {
   reply: CartReply | undefined;
-  className: string;
+  className?: string;
   testId: string;
 }) {
-  const settings = useSettings();
-  return (
-    <p role="status" className={className} data-testid={testId}>
-      {reply && 'ok' in reply ? (
-        <>
-          {reply.message}{' '}
-          <Link to="/cart" className="text-link underline">
-            {settings.view_cart_text}
-          </Link>
-        </>
-      ) : (
-        reply?.error
-      )}
-    </p>
-  );
+  // A revalidation re-renders with the same answer; only a new one shows the toast again.
+  useEffect(() => {
+    if (reply) showCartToast(reply, testId);
+  }, [reply, testId]);
+  return null;
 }

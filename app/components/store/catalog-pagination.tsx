@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 
-import { catalogSearch, pageWindow, type CatalogQuery, type CatalogView } from '~/modules/catalog';
+import { catalogSearch, pageWindow, type CatalogState, type CatalogView } from '~/modules/catalog';
 
 const base = 'inline-flex min-h-11 min-w-11 items-center justify-center rounded-button px-3';
 
@@ -10,7 +10,7 @@ export function CatalogPagination({
   view,
   pageCount,
 }: {
-  query: Omit<CatalogQuery, 'perPage'> & { page: number };
+  query: CatalogState & { page: number };
   view: CatalogView;
   pageCount: number;
 }) {

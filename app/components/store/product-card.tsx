@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
 
 import { CartFeedback, useAddToCart } from '~/components/store/add-to-cart';
+import { PriceOffers } from '~/components/store/price-offers';
 import { RatingStars } from '~/components/store/rating-stars';
+import { CartIcon } from '~/components/ui/icons';
 import { Money } from '~/components/ui/money';
 import { useSettings } from '~/lib/store-data';
 import { productPath, type Product } from '~/modules/catalog';
@@ -31,14 +33,21 @@ function StockBadge({ stock }: { stock: number }) {
   );
 }
 
-function AddToCart({ product }: { product: Product }) {
+/**
+ * A one-unit add. Narrow cards (two to a row on a phone) show the cart icon and 'Adicionar' on
+ * one line; wider ones the store's own text. Screen readers always hear the store's text and the
+ * product's name. The answer appears in the page's toast, so the card never changes size.
+ */
+function AddToCart({ product, list }: { product: Product; list: boolean }) {
   const settings = useSettings();
   const { fetcher, reply } = useAddToCart(product);
   return (
     <fetcher.Form
       method="post"
       action="/cart"
-      className="relative z-10 flex flex-col gap-1"
+      // A size container takes no width from its content: beside the price in a list row it
+      // needs its own.
+      className={`@container relative z-10 ${list ? 'sm:w-60 sm:shrink-0' : ''}`}
       onSubmit={(event) => {
         // A double click would otherwise add two units.
         if (fetcher.state !== 'idle') event.preventDefault();
@@ -47,16 +56,35 @@ function AddToCart({ product }: { product: Product }) {
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="productId" value={product.id} />
       <input type="hidden" name="quantity" value="1" />
-      <button type="submit" className="btn btn-primary w-full">
-        {settings.add_to_cart_text}
+      <button
+        type="submit"
+        className="btn btn-primary w-full gap-1.5 px-2 text-sm whitespace-nowrap"
+        data-testid="card-add"
+      >
+        <CartIcon className="h-5 w-5 shrink-0" />
+        <span aria-hidden="true" className="@[15rem]:hidden">
+          Adicionar
+        </span>
+        <span className="sr-only @[15rem]:not-sr-only @[15rem]:truncate">
+          {settings.add_to_cart_text}
+        </span>
         <span className="sr-only">: {product.name}</span>
       </button>
-      <CartFeedback
-        reply={reply}
-        className="min-h-5 text-sm font-semibold"
-        testId="card-feedback"
-      />
+      <CartFeedback reply={reply} testId="card-feedback" />
     </fetcher.Form>
+  );
+}
+
+/** Holds the add button's place on a sold-out card, so every card in a row has one shape. */
+function SoldOut({ list }: { list: boolean }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={`btn w-full cursor-not-allowed ${list ? 'sm:w-60 sm:shrink-0' : ''} border border-card-border bg-page px-2 text-sm whitespace-nowrap text-product-description`}
+      data-testid="card-sold-out"
+    >
+      Esgotado
+    </span>
   );
 }
 
@@ -101,7 +129,7 @@ export function ProductCard({
         {product.category ? (
           <p className="text-sm text-product-description">{product.category.name}</p>
         ) : null}
-        <h3 className="product-title hyphens-auto break-words max-sm:text-base">
+        <h3 className="product-title line-clamp-2 break-words hyphens-auto max-sm:text-base">
           <Link
             to={productPath(product)}
             className="before:absolute before:inset-0 before:content-[''] focus-visible:underline"
@@ -119,8 +147,15 @@ export function ProductCard({
         <div
           className={`mt-auto flex flex-col gap-2 ${list ? 'sm:flex-row sm:items-start sm:justify-between' : ''}`}
         >
-          <Money cents={product.priceCents} className="product-price" />
-          {product.stockQuantity > 0 ? <AddToCart product={product} /> : null}
+          <div>
+            <Money cents={product.priceCents} className="product-price" />
+            <PriceOffers cents={product.priceCents} />
+          </div>
+          {product.stockQuantity > 0 ? (
+            <AddToCart product={product} list={list} />
+          ) : (
+            <SoldOut list={list} />
+          )}
         </div>
       </div>
     </article>

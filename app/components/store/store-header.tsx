@@ -1,10 +1,11 @@
-import { Link, useFetchers, useRouteLoaderData } from 'react-router';
+import { Link, useFetchers, useLocation, useRouteLoaderData } from 'react-router';
 
-import { CartIcon } from '~/components/ui/icons';
+import { CartIcon, HeartIcon } from '~/components/ui/icons';
 import { useRootData, useSettings, useStoreData } from '~/lib/store-data';
 import type { loader as cartLoader } from '~/routes/store/cart';
 
 import { useOptimisticLines } from './cart-line';
+import { HeaderSearch, PhoneSearch } from './search-field';
 import { StoreMenu } from './store-menu';
 import { ThemeToggle } from './theme-toggle';
 
@@ -35,14 +36,21 @@ function useCartCount(): number {
   return known + pendingAdds;
 }
 
+/**
+ * The store's header, kept on screen while the page scrolls (compact on phones): menu, logo,
+ * search (a field on wider screens, an icon that opens one on phones), favourites and the cart
+ * with its badge. The catalogue has its own search field, so the header leaves it out there.
+ */
 export function StoreHeader() {
   const settings = useSettings();
   const colorScheme = useRootData()?.colorScheme ?? null;
   const count = useCartCount();
+  const { pathname } = useLocation();
+  const search = pathname !== '/products';
   const cartLabel =
     count === 0 ? 'Carrinho, vazio' : `Carrinho, ${count} ${count === 1 ? 'item' : 'itens'}`;
   return (
-    <header className="border-b border-card-border bg-header text-header-ink">
+    <>
       {settings.header_banner_url ? (
         <img
           src={settings.header_banner_url}
@@ -52,56 +60,83 @@ export function StoreHeader() {
           height={96}
         />
       ) : null}
-      <div
-        className={`mx-auto flex max-w-store items-center gap-2 px-4 py-3 ${
-          settings.header_style === 'centered' ? 'justify-between' : ''
-        }`}
+      <header
+        className="sticky top-0 z-40 border-b border-card-border bg-header text-header-ink"
+        data-testid="store-header"
       >
-        <StoreMenu />
-        <Link
-          to="/"
-          className={`flex min-w-0 items-center gap-2 ${
-            settings.header_style === 'centered' ? '' : 'mr-auto'
+        <div
+          className={`relative mx-auto flex max-w-store items-center gap-1 px-2 py-1 sm:gap-2 sm:px-4 sm:py-3 ${
+            settings.header_style === 'centered' ? 'justify-between' : ''
           }`}
-          aria-label={`${settings.store_name}: início`}
         >
-          {settings.logo_url ? (
-            <img
-              src={settings.logo_url}
-              alt=""
-              width={40}
-              height={40}
-              className="h-10 w-10 shrink-0 object-contain"
-            />
-          ) : null}
-          <span className="truncate font-heading text-xl font-bold">{settings.store_name}</span>
-        </Link>
-        <div className="flex items-center gap-1">
+          <StoreMenu />
           <Link
-            to="/products"
-            className="hidden rounded-button px-3 py-2 text-nav hover:underline sm:inline-block"
+            to="/"
+            className={`flex min-w-0 items-center gap-2 ${
+              settings.header_style === 'centered' ? '' : 'mr-auto'
+            }`}
+            aria-label={`${settings.store_name}: início`}
           >
-            Produtos
-          </Link>
-          {settings.enable_dark_mode ? <ThemeToggle scheme={colorScheme} /> : null}
-          <Link
-            to="/cart"
-            className="relative inline-flex h-11 w-11 items-center justify-center rounded-button text-icon"
-            aria-label={cartLabel}
-          >
-            <CartIcon />
-            {count > 0 ? (
-              <span
-                data-testid="cart-count"
-                aria-hidden="true"
-                className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-(--store-button-primary-color) px-1.5 text-center text-xs leading-5 font-bold text-(--store-button-primary-text-color)"
-              >
-                {count > 99 ? '99+' : count}
-              </span>
+            {settings.logo_url ? (
+              <img
+                src={settings.logo_url}
+                alt=""
+                width={40}
+                height={40}
+                className="h-8 w-8 shrink-0 object-contain sm:h-10 sm:w-10"
+              />
             ) : null}
+            <span className="truncate font-heading text-lg font-bold sm:text-xl">
+              {settings.store_name}
+            </span>
           </Link>
+          {search ? (
+            <div className="hidden flex-1 justify-center px-2 md:flex">
+              <HeaderSearch />
+            </div>
+          ) : null}
+          <div className="flex shrink-0 items-center sm:gap-1">
+            <Link
+              to="/products"
+              className="hidden rounded-button px-3 py-2 text-nav hover:underline sm:inline-block"
+            >
+              Produtos
+            </Link>
+            {search ? (
+              <div className="md:hidden">
+                <PhoneSearch />
+              </div>
+            ) : null}
+            {settings.enable_wishlist ? (
+              <Link
+                to="/favoritos"
+                className="inline-flex h-11 w-11 items-center justify-center rounded-button text-icon"
+                aria-label="Favoritos"
+                data-testid="header-favorites"
+              >
+                <HeartIcon />
+              </Link>
+            ) : null}
+            {settings.enable_dark_mode ? <ThemeToggle scheme={colorScheme} /> : null}
+            <Link
+              to="/cart"
+              className="relative inline-flex h-11 w-11 items-center justify-center rounded-button text-icon"
+              aria-label={cartLabel}
+            >
+              <CartIcon />
+              {count > 0 ? (
+                <span
+                  data-testid="cart-count"
+                  aria-hidden="true"
+                  className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-(--store-button-primary-color) px-1.5 text-center text-xs leading-5 font-bold text-(--store-button-primary-text-color)"
+                >
+                  {count > 99 ? '99+' : count}
+                </span>
+              ) : null}
+            </Link>
+          </div>
         </div>
-      </div>
-    </header>
+      </header>
+    </>
   );
 }

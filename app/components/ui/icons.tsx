@@ -1,11 +1,15 @@
 // A handful of line icons drawn for the storefront; decorative, so hidden from screen readers.
 type IconProps = { className?: string };
 
-function Icon({ className, children }: IconProps & { children: React.ReactNode }) {
+function Icon({
+  className,
+  fill = 'none',
+  children,
+}: IconProps & { fill?: string; children: React.ReactNode }) {
   return (
     <svg
       viewBox="0 0 24 24"
-      fill="none"
+      fill={fill}
       stroke="currentColor"
       strokeWidth={2}
       strokeLinecap="round"
@@ -76,5 +80,19 @@ export const ShieldIcon = (props: IconProps) => (
 export const StarIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M12 2l3.1 6.3 6.9 1-5 4.9 1.2 6.8L12 17.8 5.8 21l1.2-6.8-5-4.9 6.9-1z" />
+  </Icon>
+);
+
+export const SearchIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="11" cy="11" r="7" />
+    <path d="M20 20l-3.5-3.5" />
+  </Icon>
+);
+
+/** Filled when the product is a favourite. */
+export const HeartIcon = ({ filled = false, ...props }: IconProps & { filled?: boolean }) => (
+  <Icon {...props} fill={filled ? 'currentColor' : 'none'}>
+    <path d="M12 20.5s-7.5-4.6-9.3-9.2C1.5 8.2 3.4 4.5 7 4.5c2 0 3.6 1.1 5 3 1.4-1.9 3-3 5-3 3.6 0 5.5 3.7 4.3 6.8-1.8 4.6-9.3 9.2-9.3 9.2Z" />
   </Icon>
 );

@@ -2,15 +2,18 @@ import { describe, expect, it } from 'vitest';
 
 import {
   catalogSearch,
+  defaultSort,
   formatReais,
   lastPageNotice,
   pageWindow,
   parseCatalogParams,
+  sortOptions,
 } from './catalog-params';
 import { parseReais } from '~/lib/reais';
 
 const AUDIO = { id: '5a3b1e00-0000-4000-8000-000000000c01', name: 'Áudio', slug: 'audio' };
-const options = { categories: [AUDIO], perPage: 12 };
+const GAMES = { id: '5a3b1e00-0000-4000-8000-000000000c02', name: 'Games', slug: 'games' };
+const options = { categories: [AUDIO, GAMES], perPage: 12 };
 
 function parse(search: string) {
   return parseCatalogParams(new URLSearchParams(search), options);
@@ -37,13 +40,14 @@ describe('parseCatalogParams', () => {
 
   it('reads every filter', () => {
     const parsed = parse(
-      `q=${encodeURIComponent('  fone   bluetooth ')}&categoria=${AUDIO.id.toUpperCase()}` +
+      `q=${encodeURIComponent('  fone   bluetooth ')}&categoria=Audio` +
         '&min=10,50&max=1.234,56&ordem=menor-preco&pagina=3&vista=lista',
     );
     expect(parsed).toEqual({
       query: {
         q: 'fone bluetooth',
         categoryId: AUDIO.id,
+        categorySlug: 'audio',
         minCents: 1050,
         maxCents: 123456,
         sort: 'price-asc',
@@ -56,6 +60,8 @@ describe('parseCatalogParams', () => {
     expect(parse('ordem=maior-preco').query.sort).toBe('price-desc');
     expect(parse('ordem=nome').query.sort).toBe('name');
     expect(parse('ordem=recentes').query.sort).toBe('newest');
+    expect(parse('q=fone&ordem=recentes').query.sort).toBe('newest');
+    expect(parse('q=fone&ordem=relevancia').query.sort).toBe('relevance');
     expect(parse('vista=grade').view).toBe('grid');
   });
 
@@ -63,10 +69,44 @@ describe('parseCatalogParams', () => {
     expect(parse('q=&categoria=&min=&max=+&ordem=&pagina=&vista=')).toEqual(parse(''));
   });
 
+  it('orders a search by relevance unless told otherwise, and the rest newest first', () => {
+    expect(parse('q=fone').query.sort).toBe('relevance');
+    expect(parse('q=fone&ordem=').query.sort).toBe('relevance');
+    expect(parse('ordem=menor-preco&q=fone').query.sort).toBe('price-asc');
+    // Relevance is no order without a search: quietly the newest first.
+    expect(parse('ordem=relevancia')).toEqual(parse(''));
+    expect(parse('q=fone&ordem=x').notices).toEqual([
+      'A ordem “x” não existe; mostrando os mais relevantes.',
+    ]);
+  });
+
+  it('offers relevance only for a search', () => {
+    expect(sortOptions('fone')).toEqual(['relevance', 'newest', 'price-asc', 'price-desc', 'name']);
+    expect(sortOptions('')).toEqual(['newest', 'price-asc', 'price-desc', 'name']);
+    expect(sortOptions(undefined)).toEqual(sortOptions(' '));
+    expect(defaultSort('fone')).toBe('relevance');
+    expect(defaultSort('  ')).toBe('newest');
+  });
+
+  it('finds a category by its slug, with no redirect', () => {
+    const parsed = parse('categoria=games&q=x');
+    expect(parsed.query).toMatchObject({ categoryId: GAMES.id, categorySlug: 'games' });
+    expect(parsed.redirectSearch).toBeUndefined();
+    expect(parse('categoria=GAMES').redirectSearch).toBeUndefined();
+  });
+
+  it('finds a category by its old id and gives the same query with the slug, to redirect to', () => {
+    const parsed = parse(`q=fone&categoria=${AUDIO.id.toUpperCase()}&min=10&vista=lista`);
+    expect(parsed.query).toMatchObject({ categoryId: AUDIO.id, categorySlug: 'audio' });
+    expect(parsed.redirectSearch).toBe('?q=fone&categoria=audio&min=10&vista=lista');
+    expect(parse(`categoria=${GAMES.id}`).redirectSearch).toBe('?categoria=games');
+  });
+
   it('ignores an unknown category and says so', () => {
-    for (const value of ['5a3b1e00-0000-4000-8000-000000000999', 'abc']) {
+    for (const value of ['5a3b1e00-0000-4000-8000-000000000999', 'abc', 'áudio']) {
       const parsed = parse(`categoria=${value}`);
       expect(parsed.query.categoryId).toBeUndefined();
+      expect(parsed.redirectSearch).toBeUndefined();
       expect(parsed.notices).toEqual([
         'A categoria escolhida não foi encontrada; mostrando todas as categorias.',
       ]);
@@ -78,14 +118,14 @@ describe('parseCatalogParams', () => {
     expect(parsed.query.minCents).toBeUndefined();
     expect(parsed.query.maxCents).toBeUndefined();
     expect(parsed.notices).toEqual([
-      'O preço mínimo "abc" não é um número e foi ignorado.',
-      'O preço máximo "-5" não pode ser negativo e foi ignorado.',
+      'O preço mínimo “abc” não é um número e foi ignorado.',
+      'O preço máximo “-5” não pode ser negativo e foi ignorado.',
     ]);
     expect(parse('max=99999999999').notices).toEqual([
-      'O preço máximo "99999999999" é alto demais e foi ignorado.',
+      'O preço máximo “99999999999” é alto demais e foi ignorado.',
     ]);
     expect(parse(`min=${'x'.repeat(500)}`).notices).toEqual([
-      `O preço mínimo "${'x'.repeat(30)}…" não é um número e foi ignorado.`,
+      `O preço mínimo “${'x'.repeat(30)}…” não é um número e foi ignorado.`,
     ]);
   });
 
@@ -101,21 +141,21 @@ describe('parseCatalogParams', () => {
   it('falls back to the newest first for an unknown sort', () => {
     const parsed = parse('ordem=barato');
     expect(parsed.query.sort).toBe('newest');
-    expect(parsed.notices).toEqual(['A ordem "barato" não existe; mostrando os mais recentes.']);
+    expect(parsed.notices).toEqual(['A ordem “barato” não existe; mostrando os mais recentes.']);
   });
 
   it('falls back to page 1 for a page that cannot exist', () => {
     for (const value of ['0', 'abc', '-1', '1.5', '99999999999']) {
       const parsed = parse(`pagina=${value}`);
       expect(parsed.query.page, value).toBe(1);
-      expect(parsed.notices).toEqual([`A página "${value}" não existe; mostrando a página 1.`]);
+      expect(parsed.notices).toEqual([`A página “${value}” não existe; mostrando a página 1.`]);
     }
   });
 
   it('falls back to the grid for an unknown view', () => {
     const parsed = parse('vista=mosaico');
     expect(parsed.view).toBe('grid');
-    expect(parsed.notices).toEqual(['A visualização "mosaico" não existe; mostrando em grade.']);
+    expect(parsed.notices).toEqual(['A visualização “mosaico” não existe; mostrando em grade.']);
   });
 
   it('shortens a very long search and says so', () => {
@@ -137,10 +177,16 @@ describe('parseCatalogParams', () => {
 describe('catalogSearch', () => {
   it('writes only meaningful values, in a form parseCatalogParams reads back', () => {
     expect(catalogSearch({ sort: 'newest', page: 1 })).toBe('');
+    expect(catalogSearch({ sort: 'relevance' })).toBe('');
+    expect(catalogSearch({ q: 'fone', sort: 'relevance' })).toBe('?q=fone');
+    expect(catalogSearch({ q: 'fone', sort: 'newest' })).toBe('?q=fone&ordem=recentes');
+    // Without the slug, the id: the page redirects it.
+    expect(catalogSearch({ categoryId: AUDIO.id })).toBe(`?categoria=${AUDIO.id}`);
     const search = catalogSearch(
       {
         q: 'café & leite',
         categoryId: AUDIO.id,
+        categorySlug: 'audio',
         minCents: 1050,
         maxCents: 123456,
         sort: 'price-desc',
@@ -149,12 +195,13 @@ describe('catalogSearch', () => {
       'list',
     );
     expect(search).toBe(
-      `?q=caf%C3%A9+%26+leite&categoria=${AUDIO.id}&min=10%2C50&max=1234%2C56&ordem=maior-preco&pagina=2&vista=lista`,
+      `?q=caf%C3%A9+%26+leite&categoria=audio&min=10%2C50&max=1234%2C56&ordem=maior-preco&pagina=2&vista=lista`,
     );
     expect(parse(search.slice(1))).toEqual({
       query: {
         q: 'café & leite',
         categoryId: AUDIO.id,
+        categorySlug: 'audio',
         minCents: 1050,
         maxCents: 123456,
         sort: 'price-desc',

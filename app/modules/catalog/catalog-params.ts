@@ -4,15 +4,24 @@ import type { CatalogQuery, CatalogSort, Category } from './types';
 
 export type CatalogView = 'grid' | 'list';
 
+/** A catalogue state as links carry it: the category by its slug, the address shoppers see. */
+export type CatalogState = Omit<CatalogQuery, 'perPage'> & { categorySlug?: string };
+
 export interface CatalogParams {
-  query: CatalogQuery & { sort: CatalogSort; page: number };
+  query: CatalogQuery & { sort: CatalogSort; page: number; categorySlug?: string };
   /** What was wrong with the URL and what was done instead, in pt-BR, for the shopper. */
   notices: string[];
   view: CatalogView;
+  /**
+   * Set when the category came by its id (an old link): the same query string with the
+   * category's slug instead, for a permanent redirect.
+   */
+  redirectSearch?: string;
 }
 
 /** The URL words for each sort (Portuguese, so shared links read naturally). */
 export const SORT_PARAMS: Record<CatalogSort, string> = {
+  relevance: 'relevancia',
   newest: 'recentes',
   'price-asc': 'menor-preco',
   'price-desc': 'maior-preco',
@@ -20,11 +29,23 @@ export const SORT_PARAMS: Record<CatalogSort, string> = {
 };
 
 export const SORT_LABELS: Record<CatalogSort, string> = {
+  relevance: 'Mais relevantes',
   newest: 'Mais recentes',
   'price-asc': 'Menor preço',
   'price-desc': 'Maior preço',
   name: 'Nome (A-Z)',
 };
+
+/** A search is ranked by relevance unless the shopper picks another order; the rest is newest first. */
+export function defaultSort(q: string | null | undefined): CatalogSort {
+  return q?.trim() ? 'relevance' : 'newest';
+}
+
+/** The orders a sort field offers: relevance only ranks something when there is a search. */
+export function sortOptions(q: string | null | undefined): CatalogSort[] {
+  const sorts = Object.keys(SORT_PARAMS) as CatalogSort[];
+  return q?.trim() ? sorts : sorts.filter((sort) => sort !== 'relevance');
+}
 
 const VIEW_PARAMS: Record<CatalogView, string> = { grid: 'grade', list: 'lista' };
 
@@ -36,7 +57,7 @@ function byParam<T extends string>(params: Record<T, string>, value: string): T 
 
 /** A value quoted back to the shopper, short enough not to flood the page. */
 function quoted(value: string): string {
-  return `"${value.length > 30 ? `${value.slice(0, 30)}…` : value}"`;
+  return `“${value.length > 30 ? `${value.slice(0, 30)}…` : value}”`;
 }
 
 /** Cents as a price field shows them: 123456 → "1234,56", 1000 → "10". */
@@ -73,6 +94,7 @@ export function parseCatalogParams(
 ): CatalogParams {
   const notices: string[] = [];
   const query: CatalogParams['query'] = { perPage: options.perPage, sort: 'newest', page: 1 };
+  let redirectSearch: string | undefined;
 
   // Control characters are no text to search for (and PostgreSQL refuses a NUL in a string).
   const q = (searchParams.get('q') ?? '')
@@ -84,13 +106,23 @@ export function parseCatalogParams(
   }
   if (q) query.q = q.slice(0, MAX_QUERY_LENGTH).trim();
 
-  const categoryParam = searchParams.get('categoria')?.trim();
+  const categoryParam = searchParams.get('categoria')?.trim().toLowerCase();
   if (categoryParam) {
-    const category = options.categories.find(
-      (candidate) => candidate.id.toLowerCase() === categoryParam.toLowerCase(),
-    );
-    if (category) query.categoryId = category.id;
-    else notices.push('A categoria escolhida não foi encontrada; mostrando todas as categorias.');
+    const bySlug = options.categories.find((candidate) => candidate.slug === categoryParam);
+    const category =
+      bySlug ??
+      options.categories.find((candidate) => candidate.id.toLowerCase() === categoryParam);
+    if (category) {
+      query.categoryId = category.id;
+      query.categorySlug = category.slug;
+      if (!bySlug) {
+        const params = new URLSearchParams(searchParams);
+        params.set('categoria', category.slug);
+        redirectSearch = `?${params.toString()}`;
+      }
+    } else {
+      notices.push('A categoria escolhida não foi encontrada; mostrando todas as categorias.');
+    }
   }
 
   const minCents = parsePrice(searchParams.get('min'), 'mínimo', notices);
@@ -104,11 +136,16 @@ export function parseCatalogParams(
     if (maxCents !== undefined) query.maxCents = maxCents;
   }
 
+  query.sort = defaultSort(query.q);
   const sortParam = searchParams.get('ordem')?.trim();
   if (sortParam) {
     const sort = byParam(SORT_PARAMS, sortParam);
-    if (sort) query.sort = sort;
-    else notices.push(`A ordem ${quoted(sortParam)} não existe; mostrando os mais recentes.`);
+    // Relevance without a search (the search was cleared) quietly means the default order.
+    if (sort && sortOptions(query.q).includes(sort)) query.sort = sort;
+    else if (!sort) {
+      const fallback = query.q ? 'os mais relevantes' : 'os mais recentes';
+      notices.push(`A ordem ${quoted(sortParam)} não existe; mostrando ${fallback}.`);
+    }
   }
 
   const pageParam = searchParams.get('pagina')?.trim();
@@ -126,7 +163,9 @@ export function parseCatalogParams(
     else notices.push(`A visualização ${quoted(viewParam)} não existe; mostrando em grade.`);
   }
 
-  return { query, notices, view };
+  return redirectSearch === undefined
+    ? { query, notices, view }
+    : { query, notices, view, redirectSearch };
 }
 
 /** Said when the page asked for is past the last one and the last one is shown instead. */
@@ -138,16 +177,20 @@ export function lastPageNotice(asked: number, last: number): string {
  * The query string of a catalogue state, with only meaningful values (defaults left out), so
  * links built from it are short, shareable and never carry a value the page had to ignore.
  */
-export function catalogSearch(
-  query: Omit<CatalogQuery, 'perPage'>,
-  view: CatalogView = 'grid',
-): string {
+export function catalogSearch(query: CatalogState, view: CatalogView = 'grid'): string {
   const params = new URLSearchParams();
   if (query.q) params.set('q', query.q);
-  if (query.categoryId) params.set('categoria', query.categoryId);
+  // A state without the slug still links somewhere right: the page redirects an id to the slug.
+  const category = query.categorySlug ?? query.categoryId;
+  if (category) params.set('categoria', category);
   if (query.minCents !== undefined) params.set('min', formatReais(query.minCents));
   if (query.maxCents !== undefined) params.set('max', formatReais(query.maxCents));
-  if (query.sort && query.sort !== 'newest') params.set('ordem', SORT_PARAMS[query.sort]);
+  if (
+    query.sort &&
+    query.sort !== defaultSort(query.q) &&
+    sortOptions(query.q).includes(query.sort)
+  )
+    params.set('ordem', SORT_PARAMS[query.sort]);
   if (query.page && query.page > 1) params.set('pagina', String(query.page));
   if (view !== 'grid') params.set('vista', VIEW_PARAMS[view]);
   const search = params.toString();

@@ -1,10 +1,24 @@
 export { putCategory, putProduct } from './catalog.server';
 export { getProduct } from './product.server';
+export { relatedProducts, RELATED_LIMIT } from './related.server';
+export { listProductsByIds } from './by-ids.server';
 export { listCategories, searchProducts } from './search.server';
 export { lookupProducts, type ProductSummary } from './lookup.server';
 export { productCounts } from './product-counts.server';
 export { listSitemapProducts } from './sitemap.server';
 export { releaseStock, reserveStock, type StockClaim } from './stock.server';
+export {
+  findRestockProduct,
+  getRestockAlert,
+  listRestockRequests,
+  requestRestockAlert,
+  restockFormSchema,
+  takeRestockAlerts,
+  type RestockForm,
+  type RestockAlert,
+  type RestockProduct,
+  type RestockRequestResult,
+} from './restock.server';
 export {
   createCategory,
   deleteCategory,

@@ -1,12 +1,15 @@
 export {
   catalogSearch,
+  defaultSort,
   formatReais,
   lastPageNotice,
   pageWindow,
   parseCatalogParams,
   SORT_LABELS,
   SORT_PARAMS,
+  sortOptions,
   type CatalogParams,
+  type CatalogState,
   type CatalogView,
 } from './catalog-params';
 export { categoryPath, productPath } from './paths';
@@ -59,3 +62,14 @@ export {
   type ProductCsvProblem,
   type ProductImportResult,
 } from './product-csv';
+export {
+  RESTOCK_EMAIL_MAX,
+  RESTOCK_LIST_LIMIT,
+  RESTOCK_MESSAGES,
+  RESTOCK_NOTICE_PARAM,
+  RESTOCK_NOTICES,
+  restockCountSentence,
+  type RestockReply,
+  type RestockRequestItem,
+  type RestockRequestSummary,
+} from './restock';

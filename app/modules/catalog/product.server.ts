@@ -11,7 +11,9 @@ import { selectProducts } from './select.server';
  * One product with its category, found by its slug or, for links from before slugs, by its id;
  * null when neither matches.
  */
-export async function getProduct(db: Db, slugOrId: string): Promise<Product | null> {
+export async function getProduct(db: Db, asked: string): Promise<Product | null> {
+  // Slugs are lower case; a link typed or shared in capitals still finds its product.
+  const slugOrId = asked.toLowerCase();
   // PostgreSQL rejects a malformed uuid with an error, so only a UUID is tried as an id.
   const [product] = await selectProducts(db)
     .where(

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
 
 import { isUuid } from '~/db/columns';
 import type { Db } from '~/db/database.server';
@@ -33,12 +33,63 @@ function filters(query: CatalogQuery): SQL | undefined {
 // Each order matches an index (see schema.ts and migration 0002), so a page is read off the
 // index and the scan stops once the page is full, instead of sorting every match. (A window
 // count in the same query would defeat that: it needs every matching row.)
-const ORDER: Record<CatalogSort, SQL[]> = {
+const ORDER: Record<Exclude<CatalogSort, 'relevance'>, SQL[]> = {
   newest: [desc(products.createdAt), desc(products.id)],
   'price-asc': [asc(products.priceCents), asc(products.id)],
   'price-desc': [desc(products.priceCents), desc(products.id)],
   name: [asc(fold(sql`${products.name}`)), asc(products.id)],
 };
+
+/**
+ * Text as the word-start checks below compare it: folded the way vitrine_fold does (accents
+ * off, lower case), and anything but a letter or digit turned into one space, so "USB-C" has
+ * the words "usb" and "c".
+ */
+function wordKey(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+/**
+ * How well a product's name answers a search, best first (0). Only the rows the search already
+ * matched get ranked, so no index is needed; core PostgreSQL only (no pg_trgm or unaccent):
+ *   0 the name starts with what was typed ("fone de" → "Fone de Ouvido…")
+ *   1 the name holds it as a phrase from a word start
+ *   2 every word typed starts a word of the name ("fone" in "Fone…", not in "Microfone")
+ *   3 every word is somewhere in the name
+ *   4 some words are in the name, the others only in the description
+ *   5 the description alone matched
+ */
+function relevance(q: string): SQL {
+  const typed = words(q);
+  const phrase = wordKey(typed.join(' '));
+  const keys = typed.map(wordKey);
+  // The name as ' word word …' so that "% word" finds a word start anywhere.
+  const nameWords = sql`' ' || regexp_replace(${fold(sql`${products.name}`)}, '[^a-z0-9]+', ' ', 'g')`;
+  const startsWord = (key: string): SQL =>
+    key ? sql`${nameWords} like ${`% ${key}%`}` : sql`false`;
+  const inName = typed.map((word) => foldedContains(fold(sql`${products.name}`), word));
+  const rank = sql`case
+    when ${phrase ? sql`${nameWords} like ${` ${phrase}%`}` : sql`false`} then 0
+    when ${startsWord(phrase)} then 1
+    when ${and(...keys.map(startsWord))} then 2
+    when ${and(...inName)} then 3
+    when ${or(...inName)} then 4
+    else 5 end`;
+  return rank;
+}
+
+function order(query: CatalogQuery): SQL[] {
+  const sort = query.sort ?? 'newest';
+  if (sort !== 'relevance') return ORDER[sort];
+  // Relevance without a search has nothing to rank: the newest first, like the default.
+  if (words(query.q).length === 0) return ORDER.newest;
+  return [asc(relevance(query.q!)), ...ORDER.newest];
+}
 
 /** One page of the catalogue: filtered, sorted and paged by the database. */
 export async function searchProducts(db: Db, query: CatalogQuery): Promise<CatalogPage> {
@@ -56,7 +107,7 @@ export async function searchProducts(db: Db, query: CatalogQuery): Promise<Catal
       ? []
       : await selectProducts(db)
           .where(where)
-          .orderBy(...ORDER[query.sort ?? 'newest'])
+          .orderBy(...order(query))
           .limit(perPage)
           .offset((page - 1) * perPage);
   return { products: rows, total, page, pageCount };

@@ -17,7 +17,8 @@ export interface Category {
   slug: string;
 }
 
-export type CatalogSort = 'newest' | 'price-asc' | 'price-desc' | 'name';
+/** `relevance` ranks the matches of a text search; without one it is the newest first. */
+export type CatalogSort = 'relevance' | 'newest' | 'price-asc' | 'price-desc' | 'name';
 
 /** What the shopper asked the catalogue for; every filter is optional. */
 export interface CatalogQuery {

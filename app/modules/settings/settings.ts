@@ -376,7 +376,7 @@ export const settingsSchema = z.object({
   checkout_text: text('Finalizar compra', 40),
   view_cart_text: text('Ver carrinho', 40),
   search_placeholder_text: text('Buscar produtos', 60),
-  filter_text: text('Filtrar', 40),
+  filter_text: text('Aplicar filtros', 40),
   clear_filters_text: text('Limpar filtros', 40),
   success_message: text('Operação realizada com sucesso!', 160),
   error_message: text('Ocorreu um erro. Tente novamente.', 160),

@@ -20,9 +20,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context.settings.get(),
     listCategories(context.db, { featuredOnly: true }),
   ]);
-  const asked = new URL(request.url).searchParams.get('categoria');
-  // An unknown category, or one no longer offered here (an old link, say), shows every product.
-  const category = categories.find((candidate) => candidate.id === asked) ?? null;
+  const asked = new URL(request.url).searchParams.get('categoria')?.trim().toLowerCase();
+  // Pills link by slug; an id still works for links from before slugs. An unknown category,
+  // or one no longer offered here (an old link, say), shows every product.
+  const category =
+    categories.find((candidate) => candidate.slug === asked) ??
+    categories.find((candidate) => candidate.id === asked) ??
+    null;
   const { products } = await searchProducts(context.db, {
     sort: 'newest',
     categoryId: category?.id,
@@ -69,20 +73,34 @@ export function meta({ matches }: Route.MetaArgs) {
   ];
 }
 
+/**
+ * The welcome: the store's banner behind a dark veil (white text stays readable on any photo)
+ * or the primary colour darkened, and one call to action, white with dark text, that stands
+ * out on either.
+ */
 function Hero({ settings }: { settings: StoreSettings }) {
   return (
     <section
       aria-labelledby="hero-title"
       className="relative isolate overflow-hidden bg-[color-mix(in_srgb,var(--store-primary-color)_65%,black)] text-white"
+      data-testid="hero"
     >
       {settings.banner_url ? (
-        <img
-          src={settings.banner_url}
-          alt=""
-          width={1600}
-          height={600}
-          className="absolute inset-0 -z-10 h-full w-full object-cover opacity-40"
-        />
+        <>
+          <img
+            src={settings.banner_url}
+            alt=""
+            width={1600}
+            height={600}
+            fetchPriority="high"
+            className="absolute inset-0 -z-20 h-full w-full object-cover"
+            data-testid="hero-banner"
+          />
+          <div
+            aria-hidden="true"
+            className="absolute inset-0 -z-10 bg-linear-to-r from-black/80 via-black/65 to-black/45"
+          />
+        </>
       ) : null}
       <div className="section-spacing mx-auto flex max-w-store flex-col items-start gap-4 px-4 py-12 md:py-20">
         <h1
@@ -97,14 +115,13 @@ function Hero({ settings }: { settings: StoreSettings }) {
         {settings.store_slogan ? (
           <p className="text-base font-semibold italic">{settings.store_slogan}</p>
         ) : null}
-        <div className="mt-2 flex flex-wrap gap-3">
-          <Link to="/products" className="btn btn-primary">
-            {settings.buy_now_text}
-          </Link>
-          <Link to="/products" className="btn border border-white bg-transparent text-white">
-            Ver Todos os Produtos
-          </Link>
-        </div>
+        <Link
+          to="/products"
+          className="btn mt-2 bg-white px-6 text-[color-mix(in_srgb,var(--store-primary-color)_50%,black)] shadow-lg hover:bg-white/90"
+          data-testid="hero-cta"
+        >
+          Ver produtos
+        </Link>
       </div>
     </section>
   );
@@ -151,7 +168,8 @@ function TrustBlocks({ settings }: { settings: StoreSettings }) {
 export default function Home({ loaderData }: Route.ComponentProps) {
   const settings = useSettings();
   const { categories, activeCategoryId, products } = loaderData;
-  const pills = [{ id: null, name: 'Todos os Produtos' }, ...categories];
+  const active = categories.find((category) => category.id === activeCategoryId);
+  const pills = [{ id: null, slug: null, name: 'Todos os produtos' }, ...categories];
   return (
     <>
       <Hero settings={settings} />
@@ -161,7 +179,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         className="section-spacing mx-auto max-w-store px-4"
       >
         <h2 id="featured-title" className="mb-4 text-2xl">
-          Produtos em Destaque
+          Produtos em destaque
         </h2>
         <nav aria-label="Categorias" className="-mx-4 mb-6 overflow-x-auto px-4">
           <ul className="flex gap-2">
@@ -170,7 +188,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               return (
                 <li key={pill.id ?? 'all'} className="shrink-0">
                   <Link
-                    to={pill.id ? `/?categoria=${pill.id}#destaques` : '/#destaques'}
+                    to={pill.slug ? `/?categoria=${pill.slug}#destaques` : '/#destaques'}
                     preventScrollReset
                     aria-current={active ? 'page' : undefined}
                     className={`inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-medium ${
@@ -199,10 +217,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         )}
         <p className="mt-8 text-center">
           <Link
-            to={activeCategoryId ? `/products?categoria=${activeCategoryId}` : '/products'}
+            to={active ? `/products?categoria=${active.slug}` : '/products'}
             className="btn btn-outline"
           >
-            Ver Todos os Produtos
+            Ver todos os produtos
           </Link>
         </p>
       </section>

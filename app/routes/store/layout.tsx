@@ -1,6 +1,7 @@
 import { data, isRouteErrorResponse, Link, Outlet } from 'react-router';
 
 import { keepDataAfter } from '~/lib/revalidation';
+import { CartToast } from '~/components/store/cart-toast';
 import { ConsentBanner } from '~/components/store/consent';
 import { StoreFooter } from '~/components/store/store-footer';
 import { StoreHeader } from '~/components/store/store-header';
@@ -25,11 +26,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       origin: context.origin,
+      // The footer's © year, from the server's clock in the store's time zone, so the page
+      // the browser renders says the same.
+      year: currentYear(settings.timezone),
       cartCount: await cartCount(context, request),
       maintenancePreview: settings.maintenance_mode,
     },
     attribution ? { headers: { 'Set-Cookie': attribution } } : undefined,
   );
+}
+
+function currentYear(timeZone: string): number {
+  return Number(new Intl.DateTimeFormat('en', { year: 'numeric', timeZone }).format(new Date()));
 }
 
 export const shouldRevalidate = keepDataAfter('/preferences');
@@ -64,6 +72,7 @@ function StoreShell({ children }: { children: React.ReactNode }) {
         {children}
       </main>
       <StoreFooter />
+      <CartToast />
       {settings.enable_chat && settings.contact_whatsapp ? (
         <WhatsappButton number={settings.contact_whatsapp} />
       ) : null}

@@ -1,7 +1,7 @@
-import { useEffect, useRef } from 'react';
-import { Form, Link, useNavigate, useNavigation } from 'react-router';
+import { Link, redirect, useNavigation } from 'react-router';
 
 import { keepDataAfter } from '~/lib/revalidation';
+import { CatalogFilters, CatalogFiltersButton } from '~/components/store/catalog-filters';
 import { CatalogPagination } from '~/components/store/catalog-pagination';
 import { ProductCard } from '~/components/store/product-card';
 import { withRatings } from '~/flows/rated-products.server';
@@ -9,12 +9,9 @@ import { seoMeta } from '~/lib/seo';
 import { seoContext, useSettings } from '~/lib/store-data';
 import {
   catalogSearch,
-  formatReais,
   lastPageNotice,
   parseCatalogParams,
-  SORT_LABELS,
-  SORT_PARAMS,
-  type CatalogSort,
+  type CatalogParams,
   type CatalogView,
 } from '~/modules/catalog';
 import { listCategories, searchProducts } from '~/modules/catalog/index.server';
@@ -26,10 +23,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context.settings.get(),
     listCategories(context.db),
   ]);
-  const { query, notices, view } = parseCatalogParams(new URL(request.url).searchParams, {
-    categories,
-    perPage: settings.products_per_page,
-  });
+  const { query, notices, view, redirectSearch } = parseCatalogParams(
+    new URL(request.url).searchParams,
+    { categories, perPage: settings.products_per_page },
+  );
+  // An old link names the category by its id: the same page, at its address with the slug.
+  if (redirectSearch !== undefined) throw redirect(`/products${redirectSearch}`, 301);
   const result = await searchProducts(context.db, query);
   if (query.page > result.pageCount) notices.push(lastPageNotice(query.page, result.pageCount));
   return {
@@ -45,190 +44,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const shouldRevalidate = keepDataAfter('/cart', '/preferences');
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seoMeta(seoContext(matches), { title: 'Produtos', path: '/products' });
+/** The page's heading and title: what was searched for, or the whole catalogue. */
+function heading(q: string | undefined): string {
+  return q ? `Resultados para “${q}”` : 'Produtos';
 }
 
-const TYPED_FIELDS = new Set(['q', 'min', 'max']);
-const TYPING_PAUSE_MS = 500;
-
-/**
- * The filter values as a URL: blank fields and the default order are left out, so a link
- * someone shares reads `/products?q=fone` rather than a row of empty parameters.
- */
-function filterUrl(form: HTMLFormElement): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of new FormData(form)) {
-    if (typeof value !== 'string' || value.trim() === '') continue;
-    if (name === 'ordem' && value === SORT_PARAMS.newest) continue;
-    params.set(name, value.trim());
-  }
-  const search = params.toString();
-  return search ? `/products?${search}` : '/products';
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  return seoMeta(seoContext(matches), { title: heading(loaderData?.query.q), path: '/products' });
 }
 
-/** A price typed the Brazilian way ("1.234,56"); the server reads and corrects it. */
-function PriceField({ name, label, value }: { name: string; label: string; value?: string }) {
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={`catalog-${name}`} className="text-sm font-medium">
-        {label}
-      </label>
-      <input
-        id={`catalog-${name}`}
-        name={name}
-        inputMode="decimal"
-        autoComplete="off"
-        defaultValue={value}
-        placeholder="0,00"
-        maxLength={20}
-        className="field"
-      />
-    </div>
-  );
+const countFormat = new Intl.NumberFormat('pt-BR');
+
+function countText(total: number, noProducts: string): string {
+  if (total === 0) return noProducts;
+  const n = countFormat.format(total);
+  return total === 1 ? `${n} produto encontrado` : `${n} produtos encontrados`;
 }
 
-function Filters({
-  categories,
-  query,
-  view,
-}: {
-  categories: { id: string; name: string }[];
-  query: Route.ComponentProps['loaderData']['query'];
-  view: CatalogView;
-}) {
-  const settings = useSettings();
-  const navigate = useNavigate();
-  const formRef = useRef<HTMLFormElement>(null);
-  const typingTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const typing = useRef(false);
-
-  const values: Record<string, string> = {
-    q: query.q ?? '',
-    categoria: query.categoryId ?? '',
-    min: query.minCents === undefined ? '' : formatReais(query.minCents),
-    max: query.maxCents === undefined ? '' : formatReais(query.maxCents),
-    ordem: SORT_PARAMS[query.sort],
-  };
-  const valuesKey = JSON.stringify(values);
-
-  // Back/forward and corrected values (a swapped price range) change the URL under the form;
-  // the fields follow it, except one the shopper is still typing in.
-  useEffect(() => {
-    const form = formRef.current;
-    if (!form) return;
-    for (const [name, value] of Object.entries(JSON.parse(valuesKey) as Record<string, string>)) {
-      const field = form.elements.namedItem(name);
-      if (
-        (field instanceof HTMLInputElement || field instanceof HTMLSelectElement) &&
-        !(typing.current && field === document.activeElement)
-      ) {
-        field.value = value;
-      }
-    }
-  }, [valuesKey]);
-
-  useEffect(() => () => clearTimeout(typingTimer.current), []);
-
-  function apply(replace: boolean) {
-    clearTimeout(typingTimer.current);
-    typing.current = false;
-    if (formRef.current)
-      navigate(filterUrl(formRef.current), { replace, preventScrollReset: true });
-  }
-
-  return (
-    <Form
-      ref={formRef}
-      method="get"
-      action="/products"
-      role="search"
-      aria-label="Filtrar produtos"
-      className="grid grid-cols-2 gap-3 rounded-card border border-card-border bg-card p-4 md:grid-cols-6 md:items-end"
-      onSubmit={(event) => {
-        event.preventDefault();
-        apply(false);
-      }}
-      onChange={(event) => {
-        const target: EventTarget = event.target;
-        if (target instanceof HTMLSelectElement) {
-          apply(false);
-        } else if (target instanceof HTMLInputElement && TYPED_FIELDS.has(target.name)) {
-          clearTimeout(typingTimer.current);
-          // Refining a search already in the URL replaces that entry, so Back does not
-          // step through every pause in typing.
-          const replace = values[target.name] !== '';
-          typing.current = true;
-          typingTimer.current = setTimeout(() => apply(replace), TYPING_PAUSE_MS);
-        }
-      }}
-    >
-      <div className="col-span-2 flex flex-col gap-1">
-        <label htmlFor="catalog-q" className="text-sm font-medium">
-          Buscar
-        </label>
-        <input
-          id="catalog-q"
-          type="search"
-          name="q"
-          defaultValue={values.q}
-          placeholder={settings.search_placeholder_text}
-          maxLength={200}
-          className="field"
-        />
-      </div>
-      <div className="col-span-2 flex flex-col gap-1 md:col-span-1">
-        <label htmlFor="catalog-category" className="text-sm font-medium">
-          Categoria
-        </label>
-        <select
-          id="catalog-category"
-          name="categoria"
-          defaultValue={values.categoria}
-          className="field"
-        >
-          <option value="">Todas as categorias</option>
-          {categories.map((category) => (
-            <option key={category.id} value={category.id}>
-              {category.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <PriceField name="min" label="Preço mínimo (R$)" value={values.min} />
-      <PriceField name="max" label="Preço máximo (R$)" value={values.max} />
-      <div className="col-span-2 flex flex-col gap-1 md:col-span-1">
-        <label htmlFor="catalog-sort" className="text-sm font-medium">
-          Ordenar por
-        </label>
-        <select id="catalog-sort" name="ordem" defaultValue={values.ordem} className="field">
-          {(Object.keys(SORT_PARAMS) as CatalogSort[]).map((sort) => (
-            <option key={sort} value={SORT_PARAMS[sort]}>
-              {SORT_LABELS[sort]}
-            </option>
-          ))}
-        </select>
-      </div>
-      {view === 'list' ? <input type="hidden" name="vista" value="lista" /> : null}
-      <div className="col-span-2 flex flex-wrap gap-2 md:col-span-6">
-        <button type="submit" className="btn btn-primary">
-          {settings.filter_text}
-        </button>
-        <Link to="/products" className="btn btn-outline">
-          {settings.clear_filters_text}
-        </Link>
-      </div>
-    </Form>
-  );
-}
-
-function ViewToggle({
-  query,
-  view,
-}: {
-  query: Route.ComponentProps['loaderData']['query'];
-  view: CatalogView;
-}) {
+function ViewToggle({ query, view }: { query: CatalogParams['query']; view: CatalogView }) {
   const options: { view: CatalogView; label: string }[] = [
     { view: 'grid', label: 'Grade' },
     { view: 'list', label: 'Lista' },
@@ -257,11 +90,15 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
   const { categories, query, view, notices, total, pageCount, products } = loaderData;
   const settings = useSettings();
   const loading = useNavigation().state === 'loading';
+  const filtered =
+    query.q !== undefined ||
+    query.categoryId !== undefined ||
+    query.minCents !== undefined ||
+    query.maxCents !== undefined;
 
   return (
-    <div className="section-spacing mx-auto flex max-w-store flex-col gap-6 px-4">
-      <h1 className="text-3xl font-bold">Produtos</h1>
-      <Filters categories={categories} query={query} view={view} />
+    <div className="section-spacing mx-auto flex max-w-store flex-col gap-4 px-4">
+      <h1 className="text-3xl font-bold break-words">{heading(query.q)}</h1>
       <div role="status" data-testid="catalog-notices">
         {notices.length > 0 ? (
           <ul className="flex flex-col gap-1 rounded-card border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
@@ -271,36 +108,59 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
           </ul>
         ) : null}
       </div>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <p data-testid="catalog-count" aria-live="polite">
-          {`${total} produto(s) encontrado(s)`}
-        </p>
-        <ViewToggle query={query} view={view} />
-      </div>
-      <section aria-label="Resultados" aria-busy={loading} className={loading ? 'opacity-70' : ''}>
-        {products.length === 0 ? (
-          <p className="rounded-card border border-card-border bg-card p-6 text-center">
-            {settings.no_products_message}
-          </p>
-        ) : (
-          <ul
-            className={
-              view === 'list'
-                ? 'flex flex-col gap-4'
-                : 'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4'
-            }
-            data-testid="catalog-results"
-            data-view={view}
+      {/* Below 1024 px the filters are a sheet (closed, out of the reading order) and the
+          results come first; from 1024 px the filters stand in the left column. */}
+      <div className="grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)] lg:items-start">
+        <CatalogFilters categories={categories} query={query} view={view} />
+        <div className="flex min-w-0 flex-col gap-4">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p data-testid="catalog-count" aria-live="polite" className="font-medium">
+              {countText(total, settings.no_products_message)}
+            </p>
+            <div className="flex flex-wrap items-center gap-2">
+              <CatalogFiltersButton query={query} />
+              {total > 0 ? <ViewToggle query={query} view={view} /> : null}
+            </div>
+          </div>
+          <section
+            aria-label="Resultados"
+            aria-busy={loading}
+            className={loading ? 'opacity-70' : ''}
           >
-            {products.map(({ product, rating }) => (
-              <li key={product.id}>
-                <ProductCard product={product} rating={rating} layout={view} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-      <CatalogPagination query={query} view={view} pageCount={pageCount} />
+            {products.length === 0 ? (
+              <div className="flex flex-col items-center gap-3 rounded-card border border-card-border bg-card p-6 text-center">
+                <p>
+                  {filtered
+                    ? 'Confira a grafia, use menos palavras ou tire algum filtro.'
+                    : 'A loja ainda não tem produtos à venda.'}
+                </p>
+                {filtered ? (
+                  <Link to="/products" className="btn btn-outline">
+                    Ver todos os produtos
+                  </Link>
+                ) : null}
+              </div>
+            ) : (
+              <ul
+                className={
+                  view === 'list'
+                    ? 'flex flex-col gap-4'
+                    : 'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-4'
+                }
+                data-testid="catalog-results"
+                data-view={view}
+              >
+                {products.map(({ product, rating }) => (
+                  <li key={product.id}>
+                    <ProductCard product={product} rating={rating} layout={view} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <CatalogPagination query={query} view={view} pageCount={pageCount} />
+        </div>
+      </div>
     </div>
   );
 }

@@ -1,0 +1,292 @@
+import { useEffect, useRef, useState } from 'react';
+import { Form, Link, useLocation, useNavigate } from 'react-router';
+
+import { CloseIcon } from '~/components/ui/icons';
+import { useSettings } from '~/lib/store-data';
+import {
+  defaultSort,
+  formatReais,
+  SORT_LABELS,
+  SORT_PARAMS,
+  sortOptions,
+  type CatalogParams,
+  type Category,
+  type CatalogView,
+} from '~/modules/catalog';
+
+const PANEL_ID = 'catalog-filters';
+const TITLE = 'Filtrar e ordenar';
+const TYPED_FIELDS = new Set(['q', 'min', 'max']);
+const TYPING_PAUSE_MS = 500;
+
+type Query = CatalogParams['query'];
+
+/**
+ * The filter values as a URL: blank fields and the default order are left out, so a link
+ * someone shares reads `/products?q=fone` rather than a row of empty parameters.
+ */
+function filterUrl(form: HTMLFormElement): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of new FormData(form)) {
+    if (typeof value !== 'string' || value.trim() === '') continue;
+    params.set(name, value.trim());
+  }
+  // An order the new search makes the default (or meaningless) adds nothing to the link.
+  const ordem = params.get('ordem');
+  const q = params.get('q');
+  if (
+    ordem === SORT_PARAMS[defaultSort(q)] ||
+    (ordem === SORT_PARAMS.relevance && !sortOptions(q).includes('relevance'))
+  ) {
+    params.delete('ordem');
+  }
+  const search = params.toString();
+  return search ? `/products?${search}` : '/products';
+}
+
+/** A price typed the Brazilian way ("1.234,56"); the server reads and corrects it. */
+function PriceField({ name, label, value }: { name: string; label: string; value?: string }) {
+  return (
+    <div className="flex flex-col gap-1 lg:col-span-2">
+      <label htmlFor={`catalog-${name}`} className="text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={`catalog-${name}`}
+        name={name}
+        inputMode="decimal"
+        autoComplete="off"
+        defaultValue={value}
+        placeholder="0,00"
+        maxLength={20}
+        className="field"
+      />
+    </div>
+  );
+}
+
+/** Filters in use, shown on the button that opens them (the search is in the heading). */
+function activeFilters(query: Query): number {
+  return (
+    (query.categoryId ? 1 : 0) +
+    (query.minCents !== undefined || query.maxCents !== undefined ? 1 : 0)
+  );
+}
+
+/** Opens the filters on phones and tablets; from 1024 px they stand in a column instead. */
+export function CatalogFiltersButton({ query }: { query: Query }) {
+  const active = activeFilters(query);
+  return (
+    <button
+      type="button"
+      popoverTarget={PANEL_ID}
+      className="btn btn-outline gap-2 lg:hidden"
+      data-testid="catalog-filters-button"
+    >
+      <svg
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={2}
+        strokeLinecap="round"
+        aria-hidden="true"
+        focusable="false"
+        className="h-5 w-5"
+      >
+        <path d="M4 6h16M7 12h10M10 18h4" />
+      </svg>
+      {TITLE}
+      {active > 0 ? (
+        <span className="btn-primary rounded-full px-2 text-xs font-semibold">
+          {active}
+          <span className="sr-only">{active === 1 ? ' filtro ativo' : ' filtros ativos'}</span>
+        </span>
+      ) : null}
+    </button>
+  );
+}
+
+/**
+ * The catalogue's GET form. Below 1024 px it is a bottom sheet built on the HTML popover: the
+ * browser opens it from 'Filtrar e ordenar', closes it on Escape or a tap outside and gives
+ * focus back to the button, all before JavaScript loads; the filter button sends the form. From 1024 px
+ * it is a plain column beside the results, where a change applies at once.
+ */
+export function CatalogFilters({
+  categories,
+  query,
+  view,
+}: {
+  categories: readonly Category[];
+  query: Query;
+  view: CatalogView;
+}) {
+  const settings = useSettings();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const panel = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const typingTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const typing = useRef(false);
+  // A dialog only while it is open as a sheet; the desktop column is part of the page.
+  const [open, setOpen] = useState(false);
+
+  const sorts = sortOptions(query.q);
+  const values: Record<string, string> = {
+    q: query.q ?? '',
+    categoria: query.categorySlug ?? '',
+    min: query.minCents === undefined ? '' : formatReais(query.minCents),
+    max: query.maxCents === undefined ? '' : formatReais(query.maxCents),
+    // The default order is sent blank, so a new search (or none) gets its own default.
+    ordem: query.sort === defaultSort(query.q) ? '' : SORT_PARAMS[query.sort],
+  };
+  const valuesKey = JSON.stringify(values);
+
+  // Back/forward and corrected values (a swapped price range) change the URL under the form;
+  // the fields follow it, except one the shopper is still typing in.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    for (const [name, value] of Object.entries(JSON.parse(valuesKey) as Record<string, string>)) {
+      const field = form.elements.namedItem(name);
+      if (
+        (field instanceof HTMLInputElement || field instanceof HTMLSelectElement) &&
+        !(typing.current && field === document.activeElement)
+      ) {
+        field.value = value;
+      }
+    }
+  }, [valuesKey]);
+
+  useEffect(() => () => clearTimeout(typingTimer.current), []);
+
+  // 'Limpar filtros' and Back/forward land on new results: the sheet gets out of their way.
+  useEffect(() => {
+    if (panel.current?.matches(':popover-open')) panel.current.hidePopover();
+  }, [search]);
+
+  const inSheet = () => panel.current?.matches(':popover-open') ?? false;
+
+  function apply(replace: boolean) {
+    clearTimeout(typingTimer.current);
+    typing.current = false;
+    if (formRef.current)
+      navigate(filterUrl(formRef.current), { replace, preventScrollReset: true });
+  }
+
+  return (
+    <div
+      ref={panel}
+      id={PANEL_ID}
+      popover="auto"
+      role={open ? 'dialog' : undefined}
+      aria-labelledby={open ? `${PANEL_ID}-title` : undefined}
+      tabIndex={-1}
+      onToggle={(event) => {
+        const opened = event.newState === 'open';
+        setOpen(opened);
+        if (opened) panel.current?.focus();
+      }}
+      className="inset-x-0 top-auto bottom-0 m-0 max-h-[85dvh] w-full max-w-none overflow-y-auto rounded-t-card bg-card p-4 text-ink shadow-xl transition-transform duration-200 outline-none backdrop:bg-black/50 starting:open:translate-y-full lg:static lg:block lg:max-h-none lg:overflow-visible lg:rounded-card lg:border lg:border-card-border lg:shadow-none lg:transition-none"
+    >
+      <div className="mb-3 flex items-center justify-between gap-2">
+        <h2 id={`${PANEL_ID}-title`} className="font-heading text-lg font-bold">
+          {TITLE}
+        </h2>
+        <button
+          type="button"
+          popoverTarget={PANEL_ID}
+          popoverTargetAction="hide"
+          className="inline-flex h-11 w-11 items-center justify-center rounded-button text-icon lg:hidden"
+          aria-label="Fechar filtros"
+        >
+          <CloseIcon />
+        </button>
+      </div>
+      <Form
+        ref={formRef}
+        method="get"
+        action="/products"
+        role="search"
+        aria-label="Filtrar produtos"
+        className="grid grid-cols-2 gap-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          apply(false);
+          if (inSheet()) panel.current?.hidePopover();
+        }}
+        onChange={(event) => {
+          // In the sheet nothing moves until the filter button: the results behind it stay put.
+          if (inSheet()) return;
+          const target: EventTarget = event.target;
+          if (target instanceof HTMLSelectElement) {
+            apply(false);
+          } else if (target instanceof HTMLInputElement && TYPED_FIELDS.has(target.name)) {
+            clearTimeout(typingTimer.current);
+            // Refining a search already in the URL replaces that entry, so Back does not
+            // step through every pause in typing.
+            const replace = values[target.name] !== '';
+            typing.current = true;
+            typingTimer.current = setTimeout(() => apply(replace), TYPING_PAUSE_MS);
+          }
+        }}
+      >
+        <div className="col-span-2 flex flex-col gap-1">
+          <label htmlFor="catalog-q" className="text-sm font-medium">
+            Buscar
+          </label>
+          <input
+            id="catalog-q"
+            type="search"
+            name="q"
+            defaultValue={values.q}
+            placeholder={settings.search_placeholder_text}
+            maxLength={200}
+            className="field"
+          />
+        </div>
+        <div className="col-span-2 flex flex-col gap-1">
+          <label htmlFor="catalog-category" className="text-sm font-medium">
+            Categoria
+          </label>
+          <select
+            id="catalog-category"
+            name="categoria"
+            defaultValue={values.categoria}
+            className="field"
+          >
+            <option value="">Todas as categorias</option>
+            {categories.map((category) => (
+              <option key={category.id} value={category.slug}>
+                {category.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <PriceField name="min" label="Preço mínimo (R$)" value={values.min} />
+        <PriceField name="max" label="Preço máximo (R$)" value={values.max} />
+        <div className="col-span-2 flex flex-col gap-1">
+          <label htmlFor="catalog-sort" className="text-sm font-medium">
+            Ordenar por
+          </label>
+          <select id="catalog-sort" name="ordem" defaultValue={values.ordem} className="field">
+            {sorts.map((sort) => (
+              <option key={sort} value={sort === defaultSort(query.q) ? '' : SORT_PARAMS[sort]}>
+                {SORT_LABELS[sort]}
+              </option>
+            ))}
+          </select>
+        </div>
+        {view === 'list' ? <input type="hidden" name="vista" value="lista" /> : null}
+        <div className="sticky bottom-0 col-span-2 -mx-4 -mb-4 flex gap-2 bg-card p-4 lg:static lg:m-0 lg:flex-col lg:p-0">
+          <button type="submit" className="btn btn-primary flex-1 lg:flex-none">
+            {settings.filter_text}
+          </button>
+          <Link to="/products" className="btn btn-outline flex-1 lg:flex-none">
+            {settings.clear_filters_text}
+          </Link>
+        </div>
+      </Form>
+    </div>
+  );
+}

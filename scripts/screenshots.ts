@@ -1,0 +1,48 @@
+// Screenshots of the storefront for the README: home, catalogue, product and cart, at 360 px and
+// 1280 px, from the production build and the sample store. Run: `npx tsx scripts/screenshots.ts`
+// (builds first if the sources changed; VITRINE_BUILD_DIR picks another build folder).
+import { execFileSync } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
+
+import { launchBrowser, VIEWPORTS } from '../tests/support/browser';
+import { sampleProduct } from '../tests/support/sample';
+import { startServer } from '../tests/support/server';
+
+const OUT = new URL('../docs/screenshots/', import.meta.url).pathname;
+
+// The sample store as a merchant would run it: a PIX discount and card instalments turned on.
+const SETTINGS = { pix_discount_percent: 5, max_installments: 12, shipping_mode: 'flat_rate' };
+
+const HEADPHONES = sampleProduct('Fone de Ouvido');
+
+const PAGES = [
+  ['home', '/'],
+  ['catalogue', '/products'],
+  ['product', `/product/${HEADPHONES.id}`],
+  ['cart', '/cart'],
+] as const;
+
+execFileSync(process.execPath, ['scripts/ensure-build.js'], { stdio: 'inherit' });
+await mkdir(OUT, { recursive: true });
+const server = await startServer({ settings: SETTINGS });
+const browser = await launchBrowser();
+try {
+  for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
+    const context = await browser.newContext({ viewport, locale: 'pt-BR' });
+    const page = await context.newPage();
+    await page.request.post(`${server.url}/cart`, {
+      form: { intent: 'add', productId: HEADPHONES.id, quantity: '1' },
+    });
+    for (const [name, path] of PAGES) {
+      await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
+      await page.evaluate(() => document.fonts.ready);
+      const file = `${OUT}${name}-${viewportName === 'mobile' ? 360 : 1280}.png`;
+      await page.screenshot({ path: file, fullPage: true });
+      console.log(file);
+    }
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}
