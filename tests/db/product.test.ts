@@ -45,8 +45,15 @@ describeDb('getProduct', ({ db }) => {
     expect(await getProduct(db(), '5a3b1e00-0000-4000-8000-00000000ffff')).toBeNull();
   });
 
-  it.each(['abc', '', "1' or '1'='1", '5a3b1e00-0000-4000-8000-00000000ffffx'])(
-    'answers null for the malformed id %j, which PostgreSQL would reject',
+  it.each([
+    'abc',
+    '',
+    "1' or '1'='1",
+    '5a3b1e00-0000-4000-8000-00000000ffffx',
+    '\u0000',
+    'fone\u0000',
+  ])(
+    'answers null for the unknown or malformed address %j (some PostgreSQL would reject)',
     async (id) => {
       expect(await getProduct(db(), id)).toBeNull();
     },

@@ -26,6 +26,7 @@ import { defaultSettings } from '~/modules/settings';
 import type { SettingsStore } from '~/modules/settings/index.server';
 
 import { describeDb } from '../support/db';
+import { VALID_CHECKOUT } from '../support/visitor';
 
 const SMARTWATCH = '5a3b1e00-0000-4000-8000-00000000e001';
 const FONE = '5a3b1e00-0000-4000-8000-00000000e002';
@@ -210,20 +211,7 @@ describeDb('restock alerts', ({ db }) => {
     const placed = await placeOrder(
       db(),
       {
-        form: checkoutFormSchema.parse({
-          customerName: 'Maria da Silva',
-          customerEmail: 'maria@example.com',
-          customerCpf: '529.982.247-25',
-          customerPhone: '(11) 98765-4321',
-          zipCode: '01310-100',
-          street: 'Avenida Paulista',
-          number: '1000',
-          neighborhood: 'Bela Vista',
-          city: 'São Paulo',
-          state: 'SP',
-          paymentMethod: 'pix',
-          idempotencyKey: randomUUID(),
-        }),
+        form: checkoutFormSchema.parse({ ...VALID_CHECKOUT, idempotencyKey: randomUUID() }),
         cart: [{ productId: SMARTWATCH, quantity: 1, seenPriceCents: 59990, seenName: '' }],
         orderToken: randomUUID(),
         trackingParameters: {},
@@ -250,20 +238,7 @@ describeDb('restock alerts', ({ db }) => {
     const placed = await placeOrder(
       db(),
       {
-        form: checkoutFormSchema.parse({
-          customerName: 'Maria da Silva',
-          customerEmail: 'maria@example.com',
-          customerCpf: '529.982.247-25',
-          customerPhone: '(11) 98765-4321',
-          zipCode: '01310-100',
-          street: 'Avenida Paulista',
-          number: '1000',
-          neighborhood: 'Bela Vista',
-          city: 'São Paulo',
-          state: 'SP',
-          paymentMethod: 'pix',
-          idempotencyKey: randomUUID(),
-        }),
+        form: checkoutFormSchema.parse({ ...VALID_CHECKOUT, idempotencyKey: randomUUID() }),
         cart: [{ productId: SMARTWATCH, quantity: 2, seenPriceCents: 59990, seenName: '' }],
         orderToken: randomUUID(),
         trackingParameters: {},

@@ -11,6 +11,7 @@ import { launchBrowser, openPage, VIEWPORTS } from '../support/browser';
 import { sampleProduct } from '../support/sample';
 import { startServer, type TestServer } from '../support/server';
 import { orderNumber, Visitor, visibleText } from '../support/visitor';
+import { until } from '../support/until';
 
 // R$ 299,90, 75 in stock: the orders that go all the way to delivered.
 const HEADPHONES = sampleProduct('Fone de Ouvido');
@@ -38,16 +39,6 @@ async function startFakeUtmify(): Promise<{ url: string; reports: unknown[]; ser
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
   return { url: `http://127.0.0.1:${port}/orders`, reports, server };
-}
-
-async function until<T>(find: () => Promise<T | undefined>, what: string, ms = 15_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const found = await find();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
 }
 
 /** The text of the first .eml under the server's mail folder that contains `needle`. */

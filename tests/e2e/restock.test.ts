@@ -11,6 +11,7 @@ import { useStoreAndBrowser } from '../support/fixtures';
 import { sampleProduct } from '../support/sample';
 import type { TestServer } from '../support/server';
 import { Visitor } from '../support/visitor';
+import { until } from '../support/until';
 
 // Sold out in the sample store; its page is /product/smartwatch-fitness.
 const SMARTWATCH = sampleProduct('Smartwatch');
@@ -23,16 +24,6 @@ const done = (email: string) => `Pronto! Avisaremos ${email} quando o produto vo
 const BAD_EMAIL = 'Informe um e-mail válido.';
 // Passes the browser's own check (no dot needed after the @), not the store's.
 const DOTLESS = 'cliente@loja';
-
-async function until<T>(find: () => Promise<T | undefined>, what: string, ms = 15_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const found = await find();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 /** Every .eml under the server's mail folder, soft line breaks of quoted-printable undone. */
 async function emails(server: TestServer): Promise<string[]> {

@@ -1,5 +1,6 @@
 import { Link, useFetcher } from 'react-router';
 
+import { InstallmentsLine } from '~/components/store/price-offers';
 import { ShippingEstimate } from '~/components/store/shipping-estimate';
 import { Money } from '~/components/ui/money';
 import type { DeliveryEstimate } from '~/flows/delivery-estimate.server';
@@ -92,9 +93,7 @@ export function CartSummary({
             </p>
           ) : null}
           {installments ? (
-            <p data-testid="cart-installments">
-              ou {installments.count}x de <Money cents={installments.amountCents} /> sem juros
-            </p>
+            <InstallmentsLine offer={installments} testId="cart-installments" />
           ) : null}
         </div>
       ) : null}

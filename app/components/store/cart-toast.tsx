@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'react-router';
 
-import { CloseIcon } from '~/components/ui/icons';
+import { CheckIcon, CloseIcon } from '~/components/ui/icons';
 import { useSettings } from '~/lib/store-data';
 import type { CartReply } from '~/modules/cart';
 
@@ -36,24 +36,6 @@ export function hideCartToast() {
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);
-}
-
-function CheckIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2.5}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className="h-5 w-5 shrink-0 text-emerald-700"
-    >
-      <path d="M5 12.5l4.5 4.5L19 7.5" />
-    </svg>
-  );
 }
 
 /**
@@ -109,7 +91,7 @@ export function CartToast() {
           }}
         >
           <div className="flex items-start gap-2">
-            {'ok' in reply ? <CheckIcon /> : null}
+            {'ok' in reply ? <CheckIcon className="h-5 w-5 shrink-0 text-emerald-700" /> : null}
             <p
               className={`flex-1 text-sm font-semibold ${'ok' in reply ? '' : 'text-danger'}`}
               data-testid="cart-toast-message"

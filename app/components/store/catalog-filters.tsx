@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Form, Link, useLocation, useNavigate } from 'react-router';
 
-import { CloseIcon } from '~/components/ui/icons';
+import { CloseIcon, FilterIcon } from '~/components/ui/icons';
 import { useSettings } from '~/lib/store-data';
 import {
   defaultSort,
@@ -83,18 +83,7 @@ export function CatalogFiltersButton({ query }: { query: Query }) {
       className="btn btn-outline gap-2 lg:hidden"
       data-testid="catalog-filters-button"
     >
-      <svg
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2}
-        strokeLinecap="round"
-        aria-hidden="true"
-        focusable="false"
-        className="h-5 w-5"
-      >
-        <path d="M4 6h16M7 12h10M10 18h4" />
-      </svg>
+      <FilterIcon className="h-5 w-5" />
       {TITLE}
       {active > 0 ? (
         <span className="btn-primary rounded-full px-2 text-xs font-semibold">

@@ -1,6 +1,6 @@
 import { Money } from '~/components/ui/money';
 import { useSettings } from '~/lib/store-data';
-import { installmentOffer, pixDiscountCents } from '~/modules/cart';
+import { installmentOffer, pixDiscountCents, type InstallmentOffer } from '~/modules/cart';
 
 /**
  * How Brazilian shoppers read a price: the PIX price when the store gives a PIX discount, and
@@ -21,11 +21,16 @@ export function PriceOffers({ cents, className = '' }: { cents: number; classNam
           </span>
         </p>
       ) : null}
-      {installments ? (
-        <p data-testid="installments">
-          ou {installments.count}x de <Money cents={installments.amountCents} /> sem juros
-        </p>
-      ) : null}
+      {installments ? <InstallmentsLine offer={installments} testId="installments" /> : null}
     </div>
+  );
+}
+
+/** 'ou 12x de R$ 24,99 sem juros'. */
+export function InstallmentsLine({ offer, testId }: { offer: InstallmentOffer; testId: string }) {
+  return (
+    <p data-testid={testId}>
+      ou {offer.count}x de <Money cents={offer.amountCents} /> sem juros
+    </p>
   );
 }

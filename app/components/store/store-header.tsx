@@ -39,14 +39,14 @@ function useCartCount(): number {
 /**
  * The store's header, kept on screen while the page scrolls (compact on phones): menu, logo,
  * search (a field on wider screens, an icon that opens one on phones), favourites and the cart
- * with its badge. The catalogue has its own search field, so the header leaves it out there.
+ * with its badge. From 1024 px the catalogue shows its own search field beside the results, so
+ * there the header leaves its field out.
  */
 export function StoreHeader() {
   const settings = useSettings();
   const colorScheme = useRootData()?.colorScheme ?? null;
   const count = useCartCount();
-  const { pathname } = useLocation();
-  const search = pathname !== '/products';
+  const inCatalogue = useLocation().pathname === '/products';
   const cartLabel =
     count === 0 ? 'Carrinho, vazio' : `Carrinho, ${count} ${count === 1 ? 'item' : 'itens'}`;
   return (
@@ -90,11 +90,11 @@ export function StoreHeader() {
               {settings.store_name}
             </span>
           </Link>
-          {search ? (
-            <div className="hidden flex-1 justify-center px-2 md:flex">
-              <HeaderSearch />
-            </div>
-          ) : null}
+          <div
+            className={`hidden flex-1 justify-center px-2 md:flex ${inCatalogue ? 'lg:hidden' : ''}`}
+          >
+            <HeaderSearch />
+          </div>
           <div className="flex shrink-0 items-center sm:gap-1">
             <Link
               to="/products"
@@ -102,11 +102,9 @@ export function StoreHeader() {
             >
               Produtos
             </Link>
-            {search ? (
-              <div className="md:hidden">
-                <PhoneSearch />
-              </div>
-            ) : null}
+            <div className="md:hidden">
+              <PhoneSearch />
+            </div>
             {settings.enable_wishlist ? (
               <Link
                 to="/favoritos"
