@@ -22,9 +22,7 @@ export async function getProduct(db: Db, asked: string): Promise<Product | null>
   if (!id && !SLUG.test(slugOrId)) return null;
   const [product] = await selectProducts(db)
     .where(
-      id
-        ? or(eq(products.slug, slugOrId), eq(products.id, slugOrId))
-        : eq(products.slug, slugOrId),
+      id ? or(eq(products.slug, slugOrId), eq(products.id, slugOrId)) : eq(products.slug, slugOrId),
     )
     .orderBy(desc(eq(products.slug, slugOrId)))
     .limit(1);
