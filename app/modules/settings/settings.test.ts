@@ -171,6 +171,26 @@ describe('parseSettingsPatch', () => {
     });
   });
 
+  it('takes a CNPJ, numeric or alphanumeric, with or without its mask, and keeps it masked', () => {
+    for (const [typed, kept] of [
+      ['12345678000195', '12.345.678/0001-95'],
+      ['12.345.678/0001-95', '12.345.678/0001-95'],
+      ['q0slfmbd7vx439', 'Q0.SLF.MBD/7VX4-39'],
+      ['Q0.SLF.MBD/7VX4-39', 'Q0.SLF.MBD/7VX4-39'],
+      ['', ''],
+    ]) {
+      expect(parseSettingsPatch({ cnpj: typed })).toEqual({
+        success: true,
+        values: { cnpj: kept },
+      });
+    }
+    for (const wrong of ['12.345.678/0001-90', '00000000000000', 'Q0.SLF.MBD/7VX4-38', '123', 42]) {
+      const result = parseSettingsPatch({ cnpj: wrong });
+      expect(result.success).toBe(false);
+      if (!result.success) expect(result.errors.cnpj).toMatch(/CNPJ|Informe o CNPJ/);
+    }
+  });
+
   it('refuses input that is not an object', () => {
     expect(parseSettingsPatch('primary_color=red').success).toBe(false);
     expect(parseSettingsPatch(null).success).toBe(false);
