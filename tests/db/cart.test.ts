@@ -103,7 +103,7 @@ describeDb('cart pricing', ({ db }) => {
     );
 
     expect(cart.notices).toEqual([
-      'O produto "Monitor 27" Full HD" não está mais disponível e foi removido do seu carrinho.',
+      'O produto “Monitor 27" Full HD” não está mais disponível e foi removido do seu carrinho.',
     ]);
     expect(cart.lines.map((priced) => priced.productId)).toEqual([FONE]);
     expect(cart).toMatchObject({ changed: true, itemCount: 1, subtotalCents: 29990 });
@@ -125,7 +125,7 @@ describeDb('cart pricing', ({ db }) => {
     const cart = await priceCart(db(), [line(FONE, 2, 29990, 'Fone')], freeShipping);
 
     expect(cart.notices).toEqual([
-      'O preço de "Fone de Ouvido Bluetooth Pro" mudou de R$ 299,90 para R$ 279,90.',
+      'O preço de “Fone de Ouvido Bluetooth Pro” mudou de R$ 299,90 para R$ 279,90.',
     ]);
     expect(cart).toMatchObject({ subtotalCents: 55980, totalCents: 55980, changed: true });
     // Written back, the new price is what the shopper has now been shown.
@@ -141,7 +141,7 @@ describeDb('cart pricing', ({ db }) => {
     const cart = await priceCart(db(), [line(MONITOR, 3, 123456, 'Monitor')], freeShipping);
 
     expect(cart.notices).toEqual([
-      'Só temos 1 unidade de "Monitor 27" Full HD" em estoque; a quantidade no seu carrinho foi ajustada.',
+      'Só temos 1 unidade de “Monitor 27" Full HD” em estoque; a quantidade no seu carrinho foi ajustada.',
     ]);
     expect(cart.lines[0]).toMatchObject({ quantity: 1, lineTotalCents: 123456, stock: 1 });
     expect(cart).toMatchObject({ itemCount: 1, changed: true });
@@ -155,7 +155,7 @@ describeDb('cart pricing', ({ db }) => {
       freeShipping,
     );
     expect(cart.notices).toEqual([
-      'O produto "Cabo USB-C" esgotou e foi removido do seu carrinho.',
+      'O produto “Cabo USB-C” esgotou e foi removido do seu carrinho.',
     ]);
     expect(cart.lines.map((priced) => priced.productId)).toEqual([FONE]);
   });
@@ -220,7 +220,7 @@ describeDb('cart actions', ({ db }) => {
       lines: [line(FONE, 1, 29990, 'Fone de Ouvido Bluetooth Pro')],
       count: 1,
       capped: false,
-      message: '"Fone de Ouvido Bluetooth Pro" foi adicionado ao seu carrinho.',
+      message: '“Fone de Ouvido Bluetooth Pro” foi adicionado ao seu carrinho.',
     });
     const second = await apply(first.ok ? first.lines : [], {
       intent: 'buy',
@@ -266,7 +266,7 @@ describeDb('cart actions', ({ db }) => {
       count: 12,
       capped: true,
       message:
-        'Só temos 12 unidades de "Monitor 27" Full HD" em estoque; seu carrinho ficou com 12.',
+        'Só temos 12 unidades de “Monitor 27" Full HD” em estoque; seu carrinho ficou com 12.',
     });
   });
 
@@ -280,7 +280,7 @@ describeDb('cart actions', ({ db }) => {
     await expect(apply([], { intent: 'buy', productId: CABO, quantity: 1 })).resolves.toEqual({
       ok: false,
       status: 409,
-      error: 'O produto "Cabo USB-C" está esgotado.',
+      error: 'O produto “Cabo USB-C” está esgotado.',
     });
     await expect(apply([], { intent: 'set', productId: UNKNOWN, quantity: 2 })).resolves.toEqual({
       ok: false,
@@ -309,7 +309,7 @@ describeDb('cart actions', ({ db }) => {
       lines: [line(FONE, 3, 29990, 'Fone'), line(MONITOR, 1, 123456, 'Monitor')],
       count: 4,
       capped: false,
-      message: 'Quantidade de "Fone de Ouvido Bluetooth Pro" atualizada para 3.',
+      message: 'Quantidade de “Fone de Ouvido Bluetooth Pro” atualizada para 3.',
     });
     await expect(
       apply(lines, { intent: 'set', productId: MONITOR, quantity: 50 }),
@@ -319,7 +319,7 @@ describeDb('cart actions', ({ db }) => {
       lines: [line(MONITOR, 1, 123456, 'Monitor')],
       count: 1,
       capped: false,
-      message: '"Fone de Ouvido Bluetooth Pro" foi removido do seu carrinho.',
+      message: '“Fone de Ouvido Bluetooth Pro” foi removido do seu carrinho.',
     });
   });
 

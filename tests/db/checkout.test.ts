@@ -371,7 +371,7 @@ describeDb('placing an order', ({ db }) => {
     expect(result).toEqual({
       ok: false,
       reason: 'cart_changed',
-      notices: ['O preço de "Fone de Ouvido Bluetooth Pro" mudou de R$ 299,90 para R$ 279,90.'],
+      notices: ['O preço de “Fone de Ouvido Bluetooth Pro” mudou de R$ 299,90 para R$ 279,90.'],
       corrected: [line(FONE, 2, 27990, 'Fone de Ouvido Bluetooth Pro'), cabo(1)],
     });
     expect(await footprint(db())).toEqual(before);
@@ -387,7 +387,7 @@ describeDb('placing an order', ({ db }) => {
       ok: false,
       reason: 'cart_changed',
       notices: [
-        'O produto "Monitor 27" Full HD" não está mais disponível e foi removido do seu carrinho.',
+        'O produto “Monitor 27" Full HD” não está mais disponível e foi removido do seu carrinho.',
       ],
       corrected: [cabo(1)],
     });
@@ -403,7 +403,7 @@ describeDb('placing an order', ({ db }) => {
       ok: false,
       reason: 'cart_changed',
       notices: [
-        'Só temos 3 unidades de "Monitor 27" Full HD" em estoque; a quantidade no seu carrinho foi ajustada.',
+        'Só temos 3 unidades de “Monitor 27" Full HD” em estoque; a quantidade no seu carrinho foi ajustada.',
       ],
       corrected: [cabo(2), monitor(3)],
     });
@@ -417,7 +417,7 @@ describeDb('placing an order', ({ db }) => {
     await expect(place(db(), [monitor(1)])).resolves.toEqual({
       ok: false,
       reason: 'cart_changed',
-      notices: ['O produto "Monitor 27" Full HD" esgotou e foi removido do seu carrinho.'],
+      notices: ['O produto “Monitor 27" Full HD” esgotou e foi removido do seu carrinho.'],
       corrected: [],
     });
     expect(await footprint(db())).toEqual(before);

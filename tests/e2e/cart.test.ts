@@ -176,7 +176,7 @@ describe('cart', () => {
     await headset.getByRole('button', { name: `Remover ${HEADSET.name} do carrinho` }).click();
     await expect.poll(() => lines(page).count()).toBe(1);
     expect(await notices(page).innerText()).toContain(
-      `"${HEADSET.name}" foi removido do seu carrinho.`,
+      `“${HEADSET.name}” foi removido do seu carrinho.`,
     );
     await expect.poll(() => badge(page).textContent()).toBe('1');
     await removed;
@@ -262,7 +262,7 @@ describe('cart', () => {
       [
         await post(form({ intent: 'buy', productId: SMARTWATCH.id })),
         409,
-        `O produto "${SMARTWATCH.name}" está esgotado.`,
+        `O produto “${SMARTWATCH.name}” está esgotado.`,
       ],
       [
         await post('{"intent":"clear"}', { 'Content-Type': 'application/json' }),
@@ -314,7 +314,7 @@ describe('cart', () => {
       await page.reload({ waitUntil: 'networkidle' });
 
       expect(await notices(page).innerText()).toBe(
-        'O produto "Produto Temporário" não está mais disponível e foi removido do seu carrinho.',
+        'O produto “Produto Temporário” não está mais disponível e foi removido do seu carrinho.',
       );
       expect(await lines(page).count()).toBe(1);
       expect(await line(page, HEADPHONES.name).count()).toBe(1);
@@ -338,7 +338,7 @@ describe('cart', () => {
       try {
         await page.goto(`${server.url}/cart`, { waitUntil: 'networkidle' });
         expect(await notices(page).innerText()).toBe(
-          `O preço de "${MOUSE.name}" mudou de R$ 129,90 para R$ 99,90.`,
+          `O preço de “${MOUSE.name}” mudou de R$ 129,90 para R$ 99,90.`,
         );
         expect(await line(page, MOUSE.name).getByTestId('cart-line-total').innerText()).toContain(
           'R$ 199,80',

@@ -30,25 +30,25 @@ export function reconcile(lines: readonly CartLine[], products: ProductSummary[]
     if (!product) {
       result.notices.push(
         line.seenName
-          ? `O produto "${line.seenName}" não está mais disponível e foi removido do seu carrinho.`
+          ? `O produto “${line.seenName}” não está mais disponível e foi removido do seu carrinho.`
           : 'Um produto do seu carrinho não está mais disponível e foi removido.',
       );
       continue;
     }
     if (product.stockQuantity <= 0) {
-      result.notices.push(`O produto "${product.name}" esgotou e foi removido do seu carrinho.`);
+      result.notices.push(`O produto “${product.name}” esgotou e foi removido do seu carrinho.`);
       continue;
     }
     if (product.priceCents !== line.seenPriceCents) {
       result.notices.push(
-        `O preço de "${product.name}" mudou de ${formatCents(line.seenPriceCents)} para ` +
+        `O preço de “${product.name}” mudou de ${formatCents(line.seenPriceCents)} para ` +
           `${formatCents(product.priceCents)}.`,
       );
     }
     const quantity = Math.min(line.quantity, product.stockQuantity);
     if (quantity < line.quantity) {
       result.notices.push(
-        `Só temos ${units(product.stockQuantity)} de "${product.name}" em estoque; ` +
+        `Só temos ${units(product.stockQuantity)} de “${product.name}” em estoque; ` +
           'a quantidade no seu carrinho foi ajustada.',
       );
     }

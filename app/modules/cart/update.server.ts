@@ -25,16 +25,16 @@ function notFound(): Change {
 }
 
 function soldOut(product: ProductSummary): Change {
-  return { ok: false, status: 409, error: `O produto "${product.name}" está esgotado.` };
+  return { ok: false, status: 409, error: `O produto “${product.name}” está esgotado.` };
 }
 
 function cappedMessage(product: ProductSummary, quantity: number): string {
   const stock = product.stockQuantity;
   if (quantity >= stock) {
     const units = stock === 1 ? 'unidade' : 'unidades';
-    return `Só temos ${stock} ${units} de "${product.name}" em estoque; seu carrinho ficou com ${quantity}.`;
+    return `Só temos ${stock} ${units} de “${product.name}” em estoque; seu carrinho ficou com ${quantity}.`;
   }
-  return `Cada pedido pode ter até ${MAX_LINE_QUANTITY} unidades de "${product.name}".`;
+  return `Cada pedido pode ter até ${MAX_LINE_QUANTITY} unidades de “${product.name}”.`;
 }
 
 /** Puts `quantity` units of the product in the cart (at most the stock), keeping its place. */
@@ -84,7 +84,7 @@ function change(
     lines: lines.filter((line) => line.productId !== intent.productId),
     capped: false,
     message: product
-      ? `"${product.name}" foi removido do seu carrinho.`
+      ? `“${product.name}” foi removido do seu carrinho.`
       : 'O produto foi removido do seu carrinho.',
   });
   switch (intent.intent) {
@@ -97,7 +97,7 @@ function change(
         lines,
         product,
         intent.quantity,
-        `Quantidade de "${product.name}" atualizada para ${intent.quantity}.`,
+        `Quantidade de “${product.name}” atualizada para ${intent.quantity}.`,
       );
     case 'add':
     case 'buy': {
@@ -107,7 +107,7 @@ function change(
         lines,
         product,
         inCart + intent.quantity,
-        `"${product.name}" foi adicionado ao seu carrinho.`,
+        `“${product.name}” foi adicionado ao seu carrinho.`,
       );
     }
   }

@@ -97,7 +97,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
               <CartLineItem
                 key={line.productId}
                 line={line}
-                onRemove={(name) => setRemoved(`"${name}" foi removido do seu carrinho.`)}
+                onRemove={(name) => setRemoved(`“${name}” foi removido do seu carrinho.`)}
               />
             ))}
           </ul>
