@@ -53,31 +53,41 @@ describe('accessibility (axe-core, serious and critical)', () => {
 });
 
 describe('accessibility in the dark scheme (axe-core, serious and critical)', () => {
+  // With the PIX price and instalments on, so their colours are checked on dark cards too.
   const store = useStoreAndBrowser({
-    settings: { enable_dark_mode: true },
+    settings: { enable_dark_mode: true, pix_discount_percent: 5, max_installments: 12 },
     env: { PAYMENT_PROVIDER: 'sandbox' },
   });
 
-  it.each(['/', '/cart', '/checkout'])(
-    '%s at 360 px (the checkout with its errors shown)',
-    async (path) => {
-      const context = await store.browser.newContext({
-        viewport: VIEWPORTS.mobile,
-        colorScheme: 'dark',
-        locale: 'pt-BR',
-      });
-      const page = await context.newPage();
-      await page.request.post(`${store.server.url}/cart`, {
-        form: { intent: 'add', productId: HEADPHONES.id, quantity: '1' },
-      });
-      await page.goto(`${store.server.url}${path}`, { waitUntil: 'networkidle' });
-      expect(await page.evaluate(() => getComputedStyle(document.body).colorScheme)).toBe('dark');
-      if (path === '/checkout') {
-        await page.getByRole('button', { name: 'Finalizar Pedido' }).click();
-        await expect.poll(() => page.getByText('Informe seu nome completo.').count()).toBe(1);
-      }
-      expect(await seriousAxeViolations(page)).toEqual([]);
-      await context.close();
-    },
-  );
+  it.each([
+    '/',
+    '/products',
+    `/product/${HEADPHONES.id}`,
+    `/product/${SOLD_OUT.id}`,
+    '/favoritos',
+    '/cart',
+    '/checkout',
+  ])('%s at 360 px (the checkout with its errors, the home with its cart toast)', async (path) => {
+    const context = await store.browser.newContext({
+      viewport: VIEWPORTS.mobile,
+      colorScheme: 'dark',
+      locale: 'pt-BR',
+    });
+    const page = await context.newPage();
+    await page.request.post(`${store.server.url}/cart`, {
+      form: { intent: 'add', productId: HEADPHONES.id, quantity: '1' },
+    });
+    await page.goto(`${store.server.url}${path}`, { waitUntil: 'networkidle' });
+    expect(await page.evaluate(() => getComputedStyle(document.body).colorScheme)).toBe('dark');
+    if (path === '/checkout') {
+      await page.getByRole('button', { name: 'Finalizar Pedido' }).click();
+      await expect.poll(() => page.getByText('Informe seu nome completo.').count()).toBe(1);
+    }
+    if (path === '/') {
+      await page.getByTestId('product-card').first().getByRole('button').click();
+      await page.getByTestId('card-feedback').getByRole('link', { name: 'Ver carrinho' }).waitFor();
+    }
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await context.close();
+  });
 });

@@ -80,7 +80,7 @@ export function CartSummary({
         </Row>
         {pixDiscount > 0 ? (
           <Row label="Total no PIX" testId="cart-pix-total" className="font-semibold">
-            <Money cents={total - pixDiscount} className="text-emerald-800" />
+            <Money cents={total - pixDiscount} className="text-pix" />
           </Row>
         ) : null}
       </dl>

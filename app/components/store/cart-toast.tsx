@@ -91,7 +91,7 @@ export function CartToast() {
           }}
         >
           <div className="flex items-start gap-2">
-            {'ok' in reply ? <CheckIcon className="h-5 w-5 shrink-0 text-emerald-700" /> : null}
+            {'ok' in reply ? <CheckIcon className="h-5 w-5 shrink-0 text-pix" /> : null}
             <p
               className={`flex-1 text-sm font-semibold ${'ok' in reply ? '' : 'text-danger'}`}
               data-testid="cart-toast-message"

@@ -15,7 +15,7 @@ export function PriceOffers({ cents, className = '' }: { cents: number; classNam
     <div className={`flex flex-col text-sm ${className}`} data-testid="price-offers">
       {discount > 0 ? (
         <p data-testid="pix-price">
-          <Money cents={cents - discount} className="font-bold text-emerald-800" /> no PIX{' '}
+          <Money cents={cents - discount} className="font-bold text-pix" /> no PIX{' '}
           <span className="text-product-description">
             ({settings.pix_discount_percent}% de desconto)
           </span>

@@ -62,6 +62,8 @@ export function themeVariables(settings: StoreSettings): Record<string, string> 
     '--store-font-heading': fontStack(settings.heading_font),
     // Form errors and alerts: the danger colour, lightened in the dark scheme to stay readable.
     '--store-error-color': settings.button_danger_color,
+    // The PIX price: the green Brazilian stores use for it (emerald 800, 7:1 on white).
+    '--store-pix-color': '#065f46',
   };
   for (const key of THEME_KEYS) {
     variables[`--store-${key.replaceAll('_', '-')}`] = String(settings[key]);
@@ -88,6 +90,8 @@ const DARK_VARIABLES: Record<string, string> = {
   '--store-breadcrumb-color': '#94a3b8',
   // Red 300: 7.8:1 on the dark cards, where the danger red is 3.2:1.
   '--store-error-color': '#fca5a5',
+  // Emerald 300: 9:1 on the dark cards.
+  '--store-pix-color': '#6ee7b7',
 };
 
 function declarations(variables: Record<string, string>): string {
