@@ -89,8 +89,15 @@ describe('cart', () => {
     );
     await addButton.click();
     await expect.poll(() => badge(page).textContent()).toBe('1');
-    const routes = new URL((await revalidated).url()).searchParams.get('_routes');
+    const request = await revalidated;
+    const routes = new URL(request.url()).searchParams.get('_routes');
     expect(routes?.split(',')).toEqual(['routes/store/layout']);
+    // The card ignores a click while its first add is still in flight (a double click adds one):
+    // the second add waits for the first to be answered and the badge's data to be read again.
+    await request.response();
+    await expect
+      .poll(() => addButton.evaluate((button) => button.form?.getAttribute('aria-busy')))
+      .toBe('false');
     await addButton.click();
     await expect.poll(() => badge(page).textContent()).toBe('2');
 

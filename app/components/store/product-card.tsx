@@ -48,6 +48,7 @@ function AddToCart({ product, list }: { product: Product; list: boolean }) {
       // A size container takes no width from its content: beside the price in a list row it
       // needs its own.
       className={`@container relative z-10 ${list ? 'sm:w-60 sm:shrink-0' : ''}`}
+      aria-busy={fetcher.state !== 'idle'}
       onSubmit={(event) => {
         // A double click would otherwise add two units.
         if (fetcher.state !== 'idle') event.preventDefault();
