@@ -96,7 +96,11 @@ describe('cart', () => {
     // the second add waits for the first to be answered and the badge's data to be read again.
     await request.response();
     await expect
-      .poll(() => addButton.evaluate((button) => button.form?.getAttribute('aria-busy')))
+      .poll(() =>
+        addButton.evaluate((button) =>
+          (button as HTMLButtonElement).form?.getAttribute('aria-busy'),
+        ),
+      )
       .toBe('false');
     await addButton.click();
     await expect.poll(() => badge(page).textContent()).toBe('2');
