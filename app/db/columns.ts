@@ -15,3 +15,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function isUuid(value: string): boolean {
   return UUID.test(value);
 }
+
+/**
+ * The ids worth asking PostgreSQL about, each once: it rejects a malformed uuid with an error
+ * instead of matching nothing.
+ */
+export function distinctUuids(ids: readonly string[]): string[] {
+  return [...new Set(ids)].filter((id) => isUuid(id));
+}

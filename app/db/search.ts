@@ -6,6 +6,13 @@ import { sql, type SQL } from 'drizzle-orm';
 /** `value` folded as the search_text columns are. */
 export const fold = (value: SQL | string): SQL => sql`vitrine_fold(${value})`;
 
+/**
+ * `value` folded, with each run of anything but a letter or digit as one space: 'USB-C  Pró' →
+ * 'usb c pro'. Holds no LIKE wildcard, so it can sit in a pattern as it is.
+ */
+export const foldedWords = (value: SQL | string): SQL =>
+  sql`trim(regexp_replace(${fold(value)}, '[^a-z0-9]+', ' ', 'g'))`;
+
 /** `%`, `_` and `\` typed in a search box are searched for literally. */
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);

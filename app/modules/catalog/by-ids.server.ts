@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 
-import { isUuid } from '~/db/columns';
+import { distinctUuids } from '~/db/columns';
 import type { Db } from '~/db/database.server';
 
 import { products } from './schema';
@@ -12,8 +12,7 @@ import type { Product } from './types';
  * unknown, repeated or malformed ids are simply absent.
  */
 export async function listProductsByIds(db: Db, ids: readonly string[]): Promise<Product[]> {
-  // PostgreSQL rejects a malformed uuid with an error instead of matching nothing.
-  const wanted = [...new Set(ids)].filter((id) => isUuid(id));
+  const wanted = distinctUuids(ids);
   if (wanted.length === 0) return [];
   const rows = await selectProducts(db).where(inArray(products.id, wanted));
   const byId = new Map(rows.map((row) => [row.id, row]));

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 
-import { isUuid } from '~/db/columns';
+import { distinctUuids } from '~/db/columns';
 import type { Db } from '~/db/database.server';
 
 import { categories, products } from './schema';
@@ -19,8 +19,7 @@ export interface ProductSummary {
 
 /** The products with these ids, in one query; unknown or malformed ids are simply absent. */
 export async function lookupProducts(db: Db, ids: readonly string[]): Promise<ProductSummary[]> {
-  // PostgreSQL rejects a malformed uuid with an error instead of matching nothing.
-  const wanted = [...new Set(ids)].filter((id) => isUuid(id));
+  const wanted = distinctUuids(ids);
   if (wanted.length === 0) return [];
   const rows = await db
     .select({

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, lte, or, sql, type SQL } from 'drizzle-
 
 import { isUuid } from '~/db/columns';
 import type { Db } from '~/db/database.server';
-import { fold, foldedContains } from '~/db/search';
+import { fold, foldedContains, foldedWords } from '~/db/search';
 
 import { categories, products } from './schema';
 import { selectProducts } from './select.server';
@@ -41,20 +41,6 @@ const ORDER: Record<Exclude<CatalogSort, 'relevance'>, SQL[]> = {
 };
 
 /**
- * Text as the word-start checks below compare it: folded the way vitrine_fold does (accents
- * off, lower case), and anything but a letter or digit turned into one space, so "USB-C" has
- * the words "usb" and "c".
- */
-function wordKey(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-}
-
-/**
  * How well a product's name answers a search, best first (0). Only the rows the search already
  * matched get ranked, so no index is needed; core PostgreSQL only (no pg_trgm or unaccent):
  *   0 the name starts with what was typed ("fone de" → "Fone de Ouvido…")
@@ -66,21 +52,23 @@ function wordKey(text: string): string {
  */
 function relevance(q: string): SQL {
   const typed = words(q);
-  const phrase = wordKey(typed.join(' '));
-  const keys = typed.map(wordKey);
-  // The name as ' word word …' so that "% word" finds a word start anywhere.
-  const nameWords = sql`' ' || regexp_replace(${fold(sql`${products.name}`)}, '[^a-z0-9]+', ' ', 'g')`;
-  const startsWord = (key: string): SQL =>
-    key ? sql`${nameWords} like ${`% ${key}%`}` : sql`false`;
+  // The name as ' word word …' so that '% word' finds a word start anywhere.
+  const nameWords = sql`' ' || ${foldedWords(sql`${products.name}`)}`;
+  const startsWord = (text: string, where: 'name' | 'word'): SQL => {
+    const key = foldedWords(text);
+    const before = where === 'name' ? ' ' : '% ';
+    // A search of punctuation alone folds to nothing, which would match every name.
+    return sql`(${key} <> '' and ${nameWords} like ${before} || ${key} || '%')`;
+  };
+  const phrase = typed.join(' ');
   const inName = typed.map((word) => foldedContains(fold(sql`${products.name}`), word));
-  const rank = sql`case
-    when ${phrase ? sql`${nameWords} like ${` ${phrase}%`}` : sql`false`} then 0
-    when ${startsWord(phrase)} then 1
-    when ${and(...keys.map(startsWord))} then 2
+  return sql`case
+    when ${startsWord(phrase, 'name')} then 0
+    when ${startsWord(phrase, 'word')} then 1
+    when ${and(...typed.map((word) => startsWord(word, 'word')))} then 2
     when ${and(...inName)} then 3
     when ${or(...inName)} then 4
     else 5 end`;
-  return rank;
 }
 
 function order(query: CatalogQuery): SQL[] {

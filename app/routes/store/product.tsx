@@ -24,7 +24,7 @@ import { MAX_LINE_QUANTITY } from '~/modules/cart';
 import { categoryPath, productPath, type Product } from '~/modules/catalog';
 import { getProduct, relatedProducts } from '~/modules/catalog/index.server';
 import type { RatingSummary } from '~/modules/reviews';
-import { listProductReviews, ratingSummaries } from '~/modules/reviews/index.server';
+import { listProductReviews } from '~/modules/reviews/index.server';
 import type { StoreSettings } from '~/modules/settings';
 
 import type { Route } from './+types/product';
@@ -38,44 +38,34 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
   const settings = await context.settings.get();
   const { estimate, headers } = pageDeliveryEstimate(request, settings);
-  const [related, reviewData] = await Promise.all([
+  // The product's rating comes with its related products' ratings, in one query.
+  const [[own, ...related], reviews] = await Promise.all([
     relatedProducts(context.db, product).then((products) =>
-      withRatings(context.db, products, settings.enable_reviews),
+      withRatings(context.db, [product, ...products], settings.enable_reviews),
     ),
-    settings.enable_reviews ? loadReviews(context.db, product.id, settings) : null,
+    settings.enable_reviews ? listReviews(context.db, product.id, settings) : [],
   ]);
-  return data(
-    {
-      product,
-      rating: reviewData?.rating ?? null,
-      reviews: reviewData?.reviews ?? [],
-      related,
-      estimate,
-    },
-    { headers },
-  );
+  return data({ product, rating: own?.rating ?? null, reviews, related, estimate }, { headers });
 }
 
-async function loadReviews(db: Db, productId: string, settings: StoreSettings) {
-  const [summaries, reviews] = await Promise.all([
-    ratingSummaries(db, [productId]),
-    listProductReviews(db, productId),
-  ]);
+async function listReviews(
+  db: Db,
+  productId: string,
+  settings: StoreSettings,
+): Promise<ReviewItem[]> {
+  const reviews = await listProductReviews(db, productId);
   const dateFormat = new Intl.DateTimeFormat('pt-BR', {
     dateStyle: 'long',
     timeZone: settings.timezone,
   });
-  return {
-    rating: summaries.get(productId) ?? null,
-    reviews: reviews.map((review): ReviewItem => ({
-      id: review.id,
-      customerName: review.customerName,
-      rating: review.rating,
-      comment: review.comment,
-      dateTime: review.createdAt.toISOString(),
-      date: dateFormat.format(review.createdAt),
-    })),
-  };
+  return reviews.map((review): ReviewItem => ({
+    id: review.id,
+    customerName: review.customerName,
+    rating: review.rating,
+    comment: review.comment,
+    dateTime: review.createdAt.toISOString(),
+    date: dateFormat.format(review.createdAt),
+  }));
 }
 
 export const shouldRevalidate = keepDataAfter('/cart', '/preferences');
