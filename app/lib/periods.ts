@@ -1,3 +1,5 @@
+import { dateFormat } from './date-format';
+
 /**
  * Reporting periods as whole calendar days of the store's time zone, each with the period it is
  * compared with. Days are plain 'YYYY-MM-DD' strings and their arithmetic runs on UTC dates, so
@@ -74,22 +76,14 @@ export function dayCount(range: DayRange): number {
   return Math.round((toUtc(range.to) - toUtc(range.from)) / DAY_MS) + 1;
 }
 
-// Making a formatter costs far more than using one, and a store has a single zone.
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
 /** The calendar day an instant falls on in a time zone, as YYYY-MM-DD. */
 export function calendarDayIn(date: Date, timeZone: string): string {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dayFormats.set(timeZone, format);
-  }
-  const parts = format.formatToParts(date);
+  const parts = dateFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(date);
   const part = (type: string) => parts.find((p) => p.type === type)!.value;
   return `${part('year')}-${part('month')}-${part('day')}`;
 }

@@ -238,3 +238,16 @@ describe('store texts', () => {
     expect(page).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
   });
 });
+
+describe('rendering', () => {
+  it('happens once per settings object, and again for changed settings', () => {
+    const settings = settingsWith({ about_page_text: 'Primeira versão' });
+    const first = renderContentPage('sobre', settings);
+    expect(renderContentPage('sobre', settings)).toBe(first);
+    expect(renderContentPage('faq', settings)).not.toBe(first);
+
+    const changed = renderContentPage('sobre', { ...settings, about_page_text: 'Segunda versão' });
+    expect(changed.html).toBe('<p>Segunda versão</p>');
+    expect(renderContentPage('sobre', settings).html).toBe('<p>Primeira versão</p>');
+  });
+});

@@ -44,11 +44,31 @@ function defaultFaqHtml(settings: StoreSettings): string {
     .join('\n');
 }
 
+/**
+ * Pages as rendered for one settings object. The settings store answers with the same object
+ * until the settings change, so each page's Markdown is rendered once per change, not per visit.
+ */
+const renderedPages = new WeakMap<StoreSettings, Map<ContentPageSlug, RenderedContentPage>>();
+
 /** A content page as the shopper sees it: the store's own text, or the default built from settings. */
 export function renderContentPage(
   slug: ContentPageSlug,
   settings: StoreSettings,
 ): RenderedContentPage {
+  let pages = renderedPages.get(settings);
+  if (!pages) {
+    pages = new Map();
+    renderedPages.set(settings, pages);
+  }
+  let rendered = pages.get(slug);
+  if (!rendered) {
+    rendered = render(slug, settings);
+    pages.set(slug, rendered);
+  }
+  return rendered;
+}
+
+function render(slug: ContentPageSlug, settings: StoreSettings): RenderedContentPage {
   const page = CONTENT_PAGES[slug];
   const custom = customPageText(slug, settings);
   const html = custom

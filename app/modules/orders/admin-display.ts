@@ -1,3 +1,5 @@
+import { dateFormat } from '~/lib/date-format';
+
 import type { CancelReason, OrderEventKind } from './schema';
 
 /** How the admin names who took the payment. */
@@ -36,23 +38,12 @@ const DATE_STYLES = {
   zone: { timeZoneName: 'long' },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/**
- * The pt-BR formatter of one style in one time zone, made once: building an Intl.DateTimeFormat
- * costs far more than formatting with it, and lists and exports format every row.
- */
+/** The pt-BR formatter of one style in one time zone. */
 export function storeDateFormat(
   timeZone: string,
   style: keyof typeof DATE_STYLES,
 ): Intl.DateTimeFormat {
-  const key = `${style} ${timeZone}`;
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('pt-BR', { timeZone, ...DATE_STYLES[style] });
-    formatters.set(key, formatter);
-  }
-  return formatter;
+  return dateFormat('pt-BR', { timeZone, ...DATE_STYLES[style] });
 }
 
 /** "10/03/2025" on the store's calendar. */

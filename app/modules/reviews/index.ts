@@ -1,4 +1,4 @@
-export { reviewerName } from './display';
+export { formatReviewDate, reviewerName } from './display';
 export type { RatingSummary, Review } from './types';
 export {
   RATING_CHOICES,

@@ -11,7 +11,12 @@ import { redirectWithToast, refuseForm, successWithToast, toast } from '~/lib/to
 import { requireAdmin } from '~/modules/auth/index.server';
 import { parseAdminPage } from '~/modules/catalog';
 import { listProductOptions } from '~/modules/catalog/index.server';
-import { REVIEW_MESSAGES, reviewDeleteSchema, reviewFormSchema } from '~/modules/reviews';
+import {
+  formatReviewDate,
+  REVIEW_MESSAGES,
+  reviewDeleteSchema,
+  reviewFormSchema,
+} from '~/modules/reviews';
 import { addReview, deleteReview, listAdminReviews } from '~/modules/reviews/index.server';
 
 import type { Route } from './+types/reviews';
@@ -30,13 +35,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listAdminReviews(context.db, { page: pageParam(request), perPage: PER_PAGE }),
     listProductOptions(context.db),
   ]);
-  // Written on the server in the store's time zone, so the browser renders the same text.
-  const date = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeZone: settings.timezone });
   return {
     reviews: page.reviews.map((review) => ({
       ...review,
       createdAt: review.createdAt.toISOString(),
-      date: date.format(review.createdAt),
+      // Written on the server in the store's time zone, so the browser renders the same text.
+      date: formatReviewDate(review.createdAt, settings.timezone),
     })),
     total: page.total,
     page: page.page,
