@@ -4,7 +4,7 @@ import {
   catalogSearch,
   defaultSort,
   formatReais,
-  lastPageNotice,
+  pageNotice,
   pageWindow,
   parseCatalogParams,
   sortOptions,
@@ -214,9 +214,27 @@ describe('catalogSearch', () => {
   });
 });
 
-describe('lastPageNotice', () => {
-  it('names the page asked for and the page shown', () => {
-    expect(lastPageNotice(9, 2)).toBe('A página 9 não existe; mostrando a última página (2).');
+describe('pageNotice', () => {
+  it('says nothing about a page that exists', () => {
+    expect(pageNotice(2, { page: 2, pageCount: 3, total: 30 }, 12)).toBeUndefined();
+    expect(pageNotice(3, { page: 3, pageCount: 3, total: 30 }, 12)).toBeUndefined();
+  });
+
+  it('names the page asked for and the page shown when it is past the last one', () => {
+    expect(pageNotice(9, { page: 2, pageCount: 2, total: 20 }, 12)).toBe(
+      'A página 9 não existe; mostrando a última página (2).',
+    );
+  });
+
+  it('says where the list stops when it stops before the products run out', () => {
+    const capped = { page: 100, pageCount: 100, total: 100_000 };
+    expect(pageNotice(100, capped, 12)).toBe(
+      'A lista vai até esta página. Para ver os demais produtos, use a busca, os filtros ou outra ordem.',
+    );
+    expect(pageNotice(200, capped, 12)).toBe(
+      'A lista vai até a página 100; mostrando a página 100. Para ver os demais produtos, use a busca, os filtros ou outra ordem.',
+    );
+    expect(pageNotice(99, { ...capped, page: 99 }, 12)).toBeUndefined();
   });
 });
 

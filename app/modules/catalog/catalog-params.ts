@@ -168,9 +168,34 @@ export function parseCatalogParams(
     : { query, notices, view, redirectSearch };
 }
 
-/** Said when the page asked for is past the last one and the last one is shown instead. */
-export function lastPageNotice(asked: number, last: number): string {
-  return `A página ${asked} não existe; mostrando a última página (${last}).`;
+/**
+ * The deepest catalogue page served. A page is read by skipping every product before it, so
+ * deeper pages would cost more and more; shoppers narrow a long list with the search, the
+ * filters or the order long before (ADR 015).
+ */
+export const CATALOGUE_MAX_PAGE = 100;
+
+/**
+ * What the shopper is told about the page shown, if anything: that the page asked for is past
+ * the last one (the last one is shown), or that the list stops at CATALOGUE_MAX_PAGE before the
+ * products run out.
+ */
+export function pageNotice(
+  asked: number,
+  shown: { page: number; pageCount: number; total: number },
+  perPage: number,
+): string | undefined {
+  const { page, pageCount, total } = shown;
+  if (page === pageCount && total > pageCount * perPage) {
+    const where =
+      asked > page
+        ? `A lista vai até a página ${pageCount}; mostrando a página ${pageCount}.`
+        : `A lista vai até esta página.`;
+    return `${where} Para ver os demais produtos, use a busca, os filtros ou outra ordem.`;
+  }
+  if (asked > pageCount)
+    return `A página ${asked} não existe; mostrando a última página (${pageCount}).`;
+  return undefined;
 }
 
 /**

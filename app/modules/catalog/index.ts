@@ -1,8 +1,9 @@
 export {
+  CATALOGUE_MAX_PAGE,
   catalogSearch,
   defaultSort,
   formatReais,
-  lastPageNotice,
+  pageNotice,
   pageWindow,
   parseCatalogParams,
   SORT_LABELS,

@@ -4,20 +4,27 @@ import { isUuid } from '~/db/columns';
 import type { Db } from '~/db/database.server';
 import { fold, foldedContains, foldedWords } from '~/db/search';
 
+import { countProductsCached, type CatalogueChanges } from './count-cache.server';
 import { categories, products } from './schema';
 import { selectProducts } from './select.server';
-import type { CatalogPage, CatalogQuery, CatalogSort, Category } from './types';
+import type { CatalogPage, CatalogQuery, CatalogSort, Category, Product } from './types';
 
 const MAX_WORDS = 8;
 
-// products.search_text comes from migration 0002_catalog_search.
+/** What picks and orders products, whatever the paging. */
+type ListQuery = Omit<CatalogQuery, 'page' | 'perPage' | 'maxPage'>;
+
+// products.search_text comes from migration 0002_catalog_search; name_folded and name_words
+// (the name folded, and as ' word word …') from 0010_product_name_search.
 const searchText = sql`${products}.search_text`;
+const nameFolded = sql`${products}.name_folded`;
+const nameWords = sql`${products}.name_words`;
 
 function words(q: string | undefined): string[] {
   return (q ?? '').trim().split(/\s+/).filter(Boolean).slice(0, MAX_WORDS);
 }
 
-function filters(query: CatalogQuery): SQL | undefined {
+function filters(query: ListQuery): SQL | undefined {
   const conditions: SQL[] = words(query.q).map((word) => foldedContains(searchText, word));
   if (query.categoryId !== undefined) {
     // A malformed id matches no category instead of making PostgreSQL fail.
@@ -52,8 +59,7 @@ const ORDER: Record<Exclude<CatalogSort, 'relevance'>, SQL[]> = {
  */
 function relevance(q: string): SQL {
   const typed = words(q);
-  // The name as ' word word …' so that '% word' finds a word start anywhere.
-  const nameWords = sql`' ' || ${foldedWords(sql`${products.name}`)}`;
+  // The name as ' word word …', so that '% word' finds a word start anywhere.
   const startsWord = (text: string, where: 'name' | 'word'): SQL => {
     const key = foldedWords(text);
     const before = where === 'name' ? ' ' : '% ';
@@ -61,7 +67,7 @@ function relevance(q: string): SQL {
     return sql`(${key} <> '' and ${nameWords} like ${before} || ${key} || '%')`;
   };
   const phrase = typed.join(' ');
-  const inName = typed.map((word) => foldedContains(fold(sql`${products.name}`), word));
+  const inName = typed.map((word) => foldedContains(nameFolded, word));
   return sql`case
     when ${startsWord(phrase, 'name')} then 0
     when ${startsWord(phrase, 'word')} then 1
@@ -71,7 +77,7 @@ function relevance(q: string): SQL {
     else 5 end`;
 }
 
-function order(query: CatalogQuery): SQL[] {
+function order(query: ListQuery): SQL[] {
   const sort = query.sort ?? 'newest';
   if (sort !== 'relevance') return ORDER[sort];
   // Relevance without a search has nothing to rank: the newest first, like the default.
@@ -79,26 +85,49 @@ function order(query: CatalogQuery): SQL[] {
   return [asc(relevance(query.q!)), ...ORDER.newest];
 }
 
-/** One page of the catalogue: filtered, sorted and paged by the database. */
-export async function searchProducts(db: Db, query: CatalogQuery): Promise<CatalogPage> {
-  const where = filters(query);
+/** The filters' identity for the count cache: what `filters` reads, the search as matched. */
+function filterKey(query: ListQuery): string {
+  const { categoryId = null, minCents = null, maxCents = null } = query;
+  return JSON.stringify([words(query.q), categoryId, minCents, maxCents]);
+}
+
+function rows(db: Db, query: ListQuery, offset: number, limit: number): Promise<Product[]> {
+  return selectProducts(db)
+    .where(filters(query))
+    .orderBy(...order(query))
+    .limit(limit)
+    .offset(offset);
+}
+
+/**
+ * One page of the catalogue: filtered, sorted and paged by the database. With `changes` (the
+ * storefront's), the total is counted once per catalogue version and filters (see
+ * countProductsCached); without (the admin, which must see its own writes at once), every time.
+ */
+export async function searchProducts(
+  db: Db,
+  query: CatalogQuery,
+  changes?: CatalogueChanges,
+): Promise<CatalogPage> {
   const perPage = Number.isInteger(query.perPage) ? Math.max(1, query.perPage) : 1;
-  const [{ total } = { total: 0 }] = await db
-    .select({ total: count() })
-    .from(products)
-    .where(where);
-  const pageCount = Math.max(1, Math.ceil(total / perPage));
+  const total = await countProductsCached(changes, filterKey(query), async () => {
+    const [row] = await db.select({ total: count() }).from(products).where(filters(query));
+    return row?.total ?? 0;
+  });
+  const maxPage = Number.isInteger(query.maxPage) ? Math.max(1, query.maxPage!) : Infinity;
+  const pageCount = Math.min(Math.max(1, Math.ceil(total / perPage)), maxPage);
   const asked = Number.isInteger(query.page) ? query.page! : 1;
   const page = Math.min(Math.max(1, asked), pageCount);
-  const rows =
-    total === 0
-      ? []
-      : await selectProducts(db)
-          .where(where)
-          .orderBy(...order(query))
-          .limit(perPage)
-          .offset((page - 1) * perPage);
-  return { products: rows, total, page, pageCount };
+  const found = total === 0 ? [] : await rows(db, query, (page - 1) * perPage, perPage);
+  return { products: found, total, page, pageCount };
+}
+
+/**
+ * The first `limit` products in the catalogue's order, without the count a page of it needs:
+ * for a page that shows no total (the home page's featured products).
+ */
+export function listProducts(db: Db, query: ListQuery, limit: number): Promise<Product[]> {
+  return rows(db, query, 0, limit);
 }
 
 /**

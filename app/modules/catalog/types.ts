@@ -31,6 +31,12 @@ export interface CatalogQuery {
   /** 1-based; a page past the last one gives the last page. */
   page?: number;
   perPage: number;
+  /**
+   * The deepest page served (the storefront's CATALOGUE_MAX_PAGE): a page is read by skipping
+   * every product before it, so an unbounded page number would let one request walk the whole
+   * index. Unbounded when absent (the admin's list).
+   */
+  maxPage?: number;
 }
 
 export interface CatalogPage {
@@ -39,7 +45,7 @@ export interface CatalogPage {
   total: number;
   /** The page returned, which is the last one when a later page was asked for. */
   page: number;
-  /** At least 1, also when nothing matched. */
+  /** At least 1, also when nothing matched; never more than the query's `maxPage`. */
   pageCount: number;
 }
 

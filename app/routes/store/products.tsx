@@ -3,13 +3,14 @@ import { Link, redirect, useNavigation } from 'react-router';
 import { keepDataAfter } from '~/lib/revalidation';
 import { CatalogFilters, CatalogFiltersButton } from '~/components/store/catalog-filters';
 import { CatalogPagination } from '~/components/store/catalog-pagination';
-import { ProductCard } from '~/components/store/product-card';
+import { PRIORITY_CARDS, ProductCard } from '~/components/store/product-card';
 import { withRatings } from '~/flows/rated-products.server';
 import { seoMeta } from '~/lib/seo';
 import { seoContext, useSettings } from '~/lib/store-data';
 import {
+  CATALOGUE_MAX_PAGE,
   catalogSearch,
-  lastPageNotice,
+  pageNotice,
   parseCatalogParams,
   type CatalogParams,
   type CatalogView,
@@ -29,8 +30,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   // An old link names the category by its id: the same page, at its address with the slug.
   if (redirectSearch !== undefined) throw redirect(`/products${redirectSearch}`, 301);
-  const result = await searchProducts(context.db, query);
-  if (query.page > result.pageCount) notices.push(lastPageNotice(query.page, result.pageCount));
+  const result = await searchProducts(
+    context.db,
+    { ...query, maxPage: CATALOGUE_MAX_PAGE },
+    context.changes,
+  );
+  const notice = pageNotice(query.page, result, query.perPage);
+  if (notice) notices.push(notice);
   return {
     categories,
     query: { ...query, page: result.page },
@@ -123,10 +129,15 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
             </div>
           </div>
           <section
-            aria-label="Resultados"
+            aria-labelledby="catalog-results-title"
             aria-busy={loading}
             className={loading ? 'opacity-70' : ''}
           >
+            {/* The cards' names are h3: this keeps the outline whole where the filters' h2 is
+                out of sight (phones). */}
+            <h2 id="catalog-results-title" className="sr-only">
+              Resultados
+            </h2>
             {products.length === 0 ? (
               <div className="flex flex-col items-center gap-3 rounded-card border border-card-border bg-card p-6 text-center">
                 <p>
@@ -150,9 +161,14 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
                 data-testid="catalog-results"
                 data-view={view}
               >
-                {products.map(({ product, rating }) => (
+                {products.map(({ product, rating }, index) => (
                   <li key={product.id}>
-                    <ProductCard product={product} rating={rating} layout={view} />
+                    <ProductCard
+                      product={product}
+                      rating={rating}
+                      layout={view}
+                      priority={index < PRIORITY_CARDS}
+                    />
                   </li>
                 ))}
               </ul>
