@@ -52,4 +52,5 @@ export default [
   route('api/cep/:cep', 'routes/api/cep.ts'),
   route('frete', 'routes/api/shipping-estimate.ts'),
   route('media/:file', 'routes/media.ts'),
+  route('og/*', 'routes/og-image.ts'),
 ] satisfies RouteConfig;

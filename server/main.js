@@ -1,6 +1,8 @@
 // The Node entry: loads the app (the server build, or the sources through Vite with --dev),
 // listens, and shuts down gracefully. Everything else lives in server/app.ts.
+import { readdirSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { extname } from 'node:path';
 
 import express from 'express';
 
@@ -126,6 +128,7 @@ function staticFiles() {
   // File names under /assets carry a content hash: they can be cached for good.
   router.use(
     '/assets',
+    precompressed(`${client}assets`),
     express.static(`${client}assets`, { immutable: true, maxAge: '1y', index: false }),
     // A missing build file (an old page asking for the previous deploy's chunk): a plain 404,
     // not a store page that would cost database queries.
@@ -135,4 +138,26 @@ function staticFiles() {
   );
   router.use(express.static(client, { maxAge: '1h', index: false }));
   return router;
+}
+
+/**
+ * Sends the .br or .gz the build wrote beside a file (vite.config.ts) to a browser that takes
+ * it, so no asset is compressed per request.
+ * @param {string} folder
+ * @returns {import('express').RequestHandler}
+ */
+function precompressed(folder) {
+  const files = new Set(readdirSync(folder));
+  return (req, res, next) => {
+    const name = req.path.slice(1);
+    if (!files.has(`${name}.br`) && !files.has(`${name}.gz`)) return next();
+    res.vary('Accept-Encoding');
+    const encoding = req.acceptsEncodings('br', 'gzip', 'identity');
+    const suffix = encoding === 'br' ? '.br' : encoding === 'gzip' ? '.gz' : '';
+    if (!suffix || !files.has(`${name}${suffix}`)) return next();
+    res.type(extname(name));
+    res.setHeader('Content-Encoding', /** @type {string} */ (encoding));
+    req.url = `/${name}${suffix}`;
+    next();
+  };
 }

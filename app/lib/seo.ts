@@ -27,6 +27,39 @@ export function absoluteUrl(origin: string, url: string): string {
   return url.startsWith('/') ? `${origin}${url}` : url;
 }
 
+/**
+ * The share picture's size and type: the 1.91:1 that Facebook and WhatsApp show large, in a
+ * format every preview shows (WhatsApp skips SVG, and the uploads are WebP).
+ */
+export const OG_IMAGE = { width: 1200, height: 630, type: 'image/jpeg' } as const;
+
+const OG_IMAGE_PREFIX = '/og';
+const OG_IMAGE_SUFFIX = '.jpg';
+
+/**
+ * The share picture made from one of the site's images ("/sample/a.svg" → "/og/sample/a.svg.jpg");
+ * a query string or fragment is dropped, as the file is the same.
+ */
+export function ogImagePath(sitePath: string): string {
+  return `${OG_IMAGE_PREFIX}${sitePath.replace(/[?#].*$/, '')}${OG_IMAGE_SUFFIX}`;
+}
+
+/** The site image a share picture's path (after "/og/") is made from, or null for any other. */
+export function ogImageSource(splat: string): string | null {
+  return splat.endsWith(OG_IMAGE_SUFFIX) ? `/${splat.slice(0, -OG_IMAGE_SUFFIX.length)}` : null;
+}
+
+/** A page's share picture: the site's own images as JPEG share pictures, others as they are. */
+function shareImage(origin: string, image: string): MetaDescriptor[] {
+  if (!image.startsWith('/')) return [{ property: 'og:image', content: image }];
+  return [
+    { property: 'og:image', content: `${origin}${ogImagePath(image)}` },
+    { property: 'og:image:type', content: OG_IMAGE.type },
+    { property: 'og:image:width', content: String(OG_IMAGE.width) },
+    { property: 'og:image:height', content: String(OG_IMAGE.height) },
+  ];
+}
+
 /** Title, description, canonical URL, Open Graph and Twitter tags of one page. */
 export function seoMeta({ settings, origin }: SeoContext, page: PageSeo): MetaDescriptor[] {
   const storeTitle = settings.meta_title || settings.store_name;
@@ -37,8 +70,7 @@ export function seoMeta({ settings, origin }: SeoContext, page: PageSeo): MetaDe
     settings.store_description
   ).slice(0, 300);
   const url = `${origin}${page.path}`;
-  const imageSource = page.image || settings.og_image_url || settings.logo_url;
-  const image = imageSource ? absoluteUrl(origin, imageSource) : undefined;
+  const image = page.image || settings.og_image_url || settings.logo_url;
   const robots = page.noindex ? 'noindex, nofollow' : settings.meta_robots;
 
   const tags: MetaDescriptor[] = [
@@ -69,9 +101,10 @@ export function seoMeta({ settings, origin }: SeoContext, page: PageSeo): MetaDe
     tags.push({ name: 'twitter:site', content: handle });
   }
   if (image) {
-    tags.push({ property: 'og:image', content: image });
+    tags.push(...shareImage(origin, image));
     const twitterImage = page.image ? image : settings.twitter_image_url || image;
-    tags.push({ name: 'twitter:image', content: absoluteUrl(origin, twitterImage) });
+    const twitterUrl = twitterImage.startsWith('/') ? ogImagePath(twitterImage) : twitterImage;
+    tags.push({ name: 'twitter:image', content: absoluteUrl(origin, twitterUrl) });
   }
   return tags;
 }

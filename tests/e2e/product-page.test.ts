@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
 import { products } from '~/db/schema';
+import { ogImagePath } from '~/lib/seo';
 import { pixDiscountCents } from '~/modules/cart';
 
 import { openPage, VIEWPORTS } from '../support/browser';
@@ -335,7 +336,7 @@ describe('product page', () => {
     expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(HEADPHONES_URL());
     expect(await page.locator('meta[property="og:type"]').getAttribute('content')).toBe('product');
     expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toBe(
-      `${store.server.url}${HEADPHONES.imageUrls![0]}`,
+      `${store.server.url}${ogImagePath(HEADPHONES.imageUrls![0]!)}`,
     );
 
     await page.goto(url(MONITOR.id), { waitUntil: 'networkidle' });

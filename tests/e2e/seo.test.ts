@@ -1,10 +1,13 @@
 import type { Browser } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { SAMPLE_PRODUCTS } from '~/flows/sample-store';
+import { prepareImages, storeImages } from '~/modules/media/index.server';
+import { saveSettings } from '~/modules/settings/index.server';
 
 import { launchBrowser, openPage } from '../support/browser';
-import { sampleProductPath } from '../support/sample';
+import { sampleProduct, sampleProductPath } from '../support/sample';
 import { startServer, type TestServer } from '../support/server';
 
 const CONTENT_PATHS = ['/sobre', '/politicadevolucao', '/politicaprivacidade', '/faq', '/contato'];
@@ -117,5 +120,92 @@ describe('sitemap and robots of a store with a canonical URL that asks not to be
     expect(robots).toMatch(/^Disallow: \/$/m);
     expect(robots).not.toContain('Disallow: /cart');
     expect(robots).toContain('Sitemap: https://loja.example.com.br/sitemap.xml');
+  });
+});
+
+describe('share pictures and the icon', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({
+      // The store's own share picture, uploaded (uploads are WebP).
+      prepare: async (db) => {
+        const png = await sharp({
+          create: { width: 1600, height: 1200, channels: 3, background: '#0a78c8' },
+        })
+          .png()
+          .toBuffer();
+        const prepared = await prepareImages(db, [
+          new File([new Uint8Array(png)], 'capa.png', { type: 'image/png' }),
+        ]);
+        if (!prepared.ok) throw new Error(prepared.error);
+        await storeImages(db, prepared.images);
+        await saveSettings(db, { og_image_url: prepared.images[0]!.url });
+      },
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  /** The page's og:image tags, and what its picture's URL answers. */
+  async function shareImage(path: string) {
+    const { page } = await openPage(browser, `${server.url}${path}`);
+    const meta = (selector: string) => page.locator(selector).getAttribute('content');
+    const tags = {
+      url: (await meta('meta[property="og:image"]'))!,
+      type: await meta('meta[property="og:image:type"]'),
+      width: await meta('meta[property="og:image:width"]'),
+      height: await meta('meta[property="og:image:height"]'),
+      twitter: await meta('meta[name="twitter:image"]'),
+    };
+    await page.context().close();
+    expect(tags.url.startsWith(`${server.url}/`)).toBe(true);
+    const response = await fetch(tags.url);
+    const { format, width, height } = await sharp(
+      new Uint8Array(await response.arrayBuffer()),
+    ).metadata();
+    return { tags, response, picture: { format, width, height } };
+  }
+
+  it('shows a product by a JPEG of its first picture (WhatsApp shows no SVG)', async () => {
+    const headphones = sampleProduct('Fone de Ouvido');
+    expect(headphones.imageUrls?.[0]).toMatch(/\.svg$/);
+    const { tags, response, picture } = await shareImage(sampleProductPath(headphones.name));
+    expect(tags).toMatchObject({ type: 'image/jpeg', width: '1200', height: '630' });
+    expect(tags.twitter).toBe(tags.url);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/jpeg');
+    expect(response.headers.get('cache-control')).toMatch(/max-age=\d{6,}/);
+    expect(picture).toEqual({ format: 'jpeg', width: 1200, height: 630 });
+  });
+
+  it("shows the home page by a JPEG of the store's uploaded share picture", async () => {
+    const { tags, response, picture } = await shareImage('/');
+    expect(tags).toMatchObject({ type: 'image/jpeg', width: '1200', height: '630' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toContain('immutable');
+    expect(picture).toEqual({ format: 'jpeg', width: 1200, height: 630 });
+  });
+
+  it("makes share pictures of the site's own images only", async () => {
+    for (const path of [
+      '/og/sample/nao-existe.svg.jpg',
+      '/og/..%2Fpackage.json.jpg',
+      // A picture of the repository outside public/.
+      '/og/..%2Fdocs%2Fscreenshots%2Fhome-360.png.jpg',
+      '/og/sample/logo.svg',
+    ]) {
+      const response = await fetch(`${server.url}${path}`);
+      await response.arrayBuffer();
+      expect(response.status, path).toBe(404);
+    }
+  });
+
+  it('answers /favicon.ico with an icon', async () => {
+    const response = await fetch(`${server.url}/favicon.ico`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)$/);
+    // An ICO file's header: reserved 0, type 1 (icon).
+    expect([...new Uint8Array(await response.arrayBuffer()).subarray(0, 4)]).toEqual([0, 0, 1, 0]);
   });
 });

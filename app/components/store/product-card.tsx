@@ -10,6 +10,12 @@ import { productPath, type Product } from '~/modules/catalog';
 import { mediaSrcSet } from '~/modules/media';
 import type { RatingSummary } from '~/modules/reviews';
 
+/**
+ * The cards of a list's first row on a phone (two to a row): the page's largest paint, so their
+ * pictures are fetched at once and first; the rest wait until they come near the screen.
+ */
+export const PRIORITY_CARDS = 2;
+
 const NEW_ABOVE_STOCK = 50;
 const FEW_LEFT_BELOW_STOCK = 10;
 
@@ -97,10 +103,13 @@ export function ProductCard({
   product,
   rating,
   layout = 'grid',
+  priority = false,
 }: {
   product: Product;
   rating?: RatingSummary;
   layout?: 'grid' | 'list';
+  /** One of the first PRIORITY_CARDS cards of its list. */
+  priority?: boolean;
 }) {
   const image = product.imageUrls[0];
   const list = layout === 'list';
@@ -121,7 +130,8 @@ export function ProductCard({
           alt={product.name}
           width={400}
           height={400}
-          loading="lazy"
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
           decoding="async"
           className={`aspect-square rounded-card object-cover ${list ? 'w-24 shrink-0 self-start sm:w-40' : 'w-full'}`}
         />

@@ -20,7 +20,12 @@ export const FONTS = {
 export type FontName = keyof typeof FONTS;
 export const FONT_NAMES = Object.keys(FONTS) as [FontName, ...FontName[]];
 
+/** The family of the local font sized like `font`, drawn while its file loads (app/styles). */
+export function fallbackFamily(font: FontName): string {
+  return `${font} Fallback`;
+}
+
 /** The CSS font-family value for a chosen font. */
 export function fontStack(font: FontName): string {
-  return `'${font}', system-ui, ${FONTS[font]}`;
+  return `'${font}', '${fallbackFamily(font)}', system-ui, ${FONTS[font]}`;
 }
