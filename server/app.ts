@@ -5,6 +5,7 @@ import express, { type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 
+import { createChangeFeed, type ChangeFeed } from '~/db/changes.server';
 import { databaseOptionsFromEnv, openDatabase, type Database } from '~/db/database.server';
 import { startBackgroundJobs } from '~/flows/background-jobs.server';
 import type { OrderEventOptions } from '~/flows/order-events.server';
@@ -25,6 +26,7 @@ import { createPaymentProvider } from '~/modules/payments/index.server';
 import { createSettingsStore, type SettingsStore } from '~/modules/settings/index.server';
 
 import { errorPage } from './error-page';
+import { createPageCache } from './page-cache';
 import { reactRouterHandler } from './react-router-handler';
 import { createRequestGuard, isUploadRequest, requestOrigins } from './request-guard';
 
@@ -63,7 +65,8 @@ export async function startApp(env: Env, assets: RequestHandler): Promise<Runnin
     );
     const setupCode = await issueSetupCode(database.db);
     if (setupCode) logSetupCode(setupCode);
-    const settings = await createSettingsStore(database);
+    const changes = await createChangeFeed(database);
+    const settings = createSettingsStore(database.db, changes);
     const payments = createPaymentProvider({
       env,
       db: database.db,
@@ -80,6 +83,7 @@ export async function startApp(env: Env, assets: RequestHandler): Promise<Runnin
       env,
       database,
       settings,
+      changes,
       payments,
       orderEvents,
       assets,
@@ -92,6 +96,7 @@ export async function startApp(env: Env, assets: RequestHandler): Promise<Runnin
       },
       async close() {
         await jobs.stop();
+        await changes.close();
         await settings.close();
         await database.close();
       },
@@ -106,12 +111,14 @@ function buildHandler(options: {
   env: Env;
   database: Database;
   settings: SettingsStore;
+  changes: ChangeFeed;
   payments: PaymentProvider | null;
   orderEvents: OrderEventOptions;
   assets: RequestHandler;
   isShuttingDown: () => boolean;
 }): express.Express {
-  const { env, database, settings, payments, orderEvents, assets, isShuttingDown } = options;
+  const { env, database, settings, changes, payments, orderEvents, assets, isShuttingDown } =
+    options;
   const checkoutLimiter = createRateLimiter(env.CHECKOUT_RATE_LIMIT);
   const secretsSet: SecretsSet = {
     production: env.NODE_ENV === 'production',
@@ -222,9 +229,16 @@ function buildHandler(options: {
     next();
   });
 
+  const pageCache = createPageCache({
+    maxBytes: env.PAGE_CACHE_MAX_BYTES,
+    ttlMs: env.PAGE_CACHE_TTL_SECONDS * 1000,
+    changes,
+    publicOrigin: (res) => requestOrigins(res).public,
+  });
   app.all(
     '/{*path}',
     reactRouterHandler({
+      pageCache,
       build: () => import('virtual:react-router/server-build'),
       mode: env.NODE_ENV,
       maxBodyBytes: async (req, res) =>
@@ -234,6 +248,7 @@ function buildHandler(options: {
       getLoadContext: (req, res) => ({
         db: database.db,
         settings,
+        changes,
         nonce: res.locals.nonce as string,
         origin: requestOrigins(res).public,
         clientIp: req.ip ?? req.socket.remoteAddress ?? '',

@@ -3,6 +3,7 @@ import type express from 'express';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 
 import { MESSAGES, refuse } from './error-page';
+import type { CachePlan, PageCache } from './page-cache';
 import { requestOrigins } from './request-guard';
 
 /**
@@ -16,10 +17,56 @@ export function reactRouterHandler(options: {
   /** The largest body this request may send (larger for admins' uploads). */
   maxBodyBytes: (req: express.Request, res: express.Response) => number | Promise<number>;
   getLoadContext: (req: express.Request, res: express.Response) => AppLoadContext;
+  pageCache?: PageCache;
 }): express.RequestHandler {
   const handle = createRequestHandler(options.build, options.mode);
+  const { pageCache } = options;
+
+  const render = async (
+    req: express.Request,
+    res: express.Response,
+    body: Buffer<ArrayBuffer> | undefined,
+    plan?: CachePlan,
+  ) => {
+    const controller = new AbortController();
+    res.on('close', () => {
+      if (!res.writableFinished) controller.abort();
+    });
+    const request = new Request(`${requestOrigins(res).router}${plan?.url ?? req.originalUrl}`, {
+      method: req.method,
+      headers: requestHeaders(req, plan?.cookie),
+      body,
+      signal: controller.signal,
+    });
+    return handle(request, options.getLoadContext(req, res));
+  };
+
   return async (req, res, next) => {
     try {
+      const secure = req.protocol === 'https';
+      const plan = await pageCache?.plan(req, res);
+      if (pageCache && plan) {
+        if (pageCache.serve(plan, req, res)) return;
+        const pending = pageCache.pending(plan.key);
+        if (pending) {
+          // Another request is rendering this page: its answer serves this one too.
+          if ((await pending) && pageCache.serve(plan, req, res)) return;
+        } else {
+          const rendering = pageCache.begin(plan);
+          let rendered: { response: Response; body: Buffer } | undefined;
+          try {
+            const response = await render(req, res, undefined, plan);
+            rendered = { response, body: Buffer.from(await response.arrayBuffer()) };
+          } finally {
+            rendering.done(rendered?.response, rendered?.body, res.locals.nonce as string);
+          }
+          // Kept: sent as a hit would be, already compressed, rather than compressed again.
+          if (pageCache.serve(plan, req, res, 'miss')) return;
+          res.setHeader('X-Page-Cache', 'miss');
+          sendBuffered(res, rendered.response, rendered.body, secure);
+          return;
+        }
+      }
       let body: Buffer<ArrayBuffer> | undefined;
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         const read = await readBody(req, res, await options.maxBodyBytes(req, res));
@@ -29,18 +76,8 @@ export function reactRouterHandler(options: {
         }
         body = read;
       }
-      const controller = new AbortController();
-      res.on('close', () => {
-        if (!res.writableFinished) controller.abort();
-      });
-      const request = new Request(`${requestOrigins(res).router}${req.originalUrl}`, {
-        method: req.method,
-        headers: requestHeaders(req),
-        body,
-        signal: controller.signal,
-      });
-      const response = await handle(request, options.getLoadContext(req, res));
-      await sendResponse(res, response, req.protocol === 'https');
+      if (plan === null) res.setHeader('X-Page-Cache', 'bypass');
+      await sendResponse(res, await render(req, res, body), secure);
     } catch (error) {
       next(error);
     }
@@ -83,20 +120,19 @@ function readBody(
   });
 }
 
-function requestHeaders(req: express.Request): Headers {
+/** The request's headers; `cookie`, when given, stands for the request's own cookies. */
+function requestHeaders(req: express.Request, cookie?: string): Headers {
   const headers = new Headers();
   const raw = req.rawHeaders;
   for (let index = 0; index < raw.length; index += 2) {
+    if (cookie !== undefined && raw[index]!.toLowerCase() === 'cookie') continue;
     headers.append(raw[index]!, raw[index + 1]!);
   }
+  if (cookie) headers.set('Cookie', cookie);
   return headers;
 }
 
-async function sendResponse(res: express.Response, response: Response, secure: boolean) {
-  if (res.destroyed || res.writableEnded) {
-    await response.body?.cancel();
-    return;
-  }
+function writeHead(res: express.Response, response: Response, secure: boolean) {
   res.statusMessage = response.statusText;
   res.status(response.status);
   response.headers.forEach((value, key) => {
@@ -108,6 +144,26 @@ async function sendResponse(res: express.Response, response: Response, secure: b
       secure && !/;\s*secure\b/i.test(cookie) ? `${cookie}; Secure` : cookie,
     );
   }
+}
+
+/** An answer already read whole: one write. */
+function sendBuffered(res: express.Response, response: Response, body: Buffer, secure: boolean) {
+  if (res.destroyed || res.writableEnded) return;
+  writeHead(res, response, secure);
+  res.end(body);
+}
+
+async function sendResponse(res: express.Response, response: Response, secure: boolean) {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  // Pages and their data are sent in one write; only files such as a CSV export stream.
+  if (/^text\/(?:html|x-script)/.test(response.headers.get('content-type') ?? '')) {
+    sendBuffered(res, response, Buffer.from(await response.arrayBuffer()), secure);
+    return;
+  }
+  writeHead(res, response, secure);
   if (!response.body) {
     res.end();
     return;

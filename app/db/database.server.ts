@@ -22,7 +22,8 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export interface ListenHandlers {
-  onNotify: () => void;
+  /** The notification's payload ('' when it has none). */
+  onNotify: (payload: string) => void;
   /** false while notifications may be missed (connection lost), true once they flow again. */
   onLiveChange: (live: boolean) => void;
 }
@@ -155,7 +156,7 @@ function wrapPglite(client: PGlite, release: () => Promise<void>): Database {
       await client.query('select 1');
     },
     async listen(channel, handlers) {
-      const unlisten = await client.listen(channel, () => handlers.onNotify());
+      const unlisten = await client.listen(channel, (payload) => handlers.onNotify(payload));
       handlers.onLiveChange(true);
       return async () => {
         handlers.onLiveChange(false);
@@ -223,9 +224,13 @@ async function listenWithReconnect(
   let retryDelay = 500;
 
   const connect = async () => {
-    const next = new pg.Client({ connectionString });
+    // Named, so an operator (or a test) can find each instance's listener in pg_stat_activity.
+    const next = new pg.Client({
+      connectionString,
+      application_name: `vitrine listen ${channel} ${process.pid}`,
+    });
     next.on('notification', (message) => {
-      if (message.channel === channel) handlers.onNotify();
+      if (message.channel === channel) handlers.onNotify(message.payload ?? '');
     });
     next.on('error', (error) => {
       logger.warn({ err: error, channel }, 'Lost the PostgreSQL LISTEN connection');

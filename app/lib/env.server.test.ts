@@ -24,6 +24,8 @@ describe('parseEnv', () => {
       UTMIFY_API_URL: 'https://api.utmify.com.br/api-credentials/orders',
       CEP_SERVICE_URL: 'https://viacep.com.br/ws',
       CHECKOUT_RATE_LIMIT: 20,
+      PAGE_CACHE_MAX_BYTES: 64 * 1024 * 1024,
+      PAGE_CACHE_TTL_SECONDS: 300,
     });
   });
 

@@ -155,6 +155,20 @@ const envSchema = z
     CEP_SERVICE_URL: httpUrl.default('https://viacep.com.br/ws'),
     // Checkout submissions per IP address per minute.
     CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+    // The full-page cache of anonymous storefront pages: its size in bytes (0 turns it off) and
+    // how long an entry may live even when no change notification drops it.
+    PAGE_CACHE_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(16 * 1024 * 1024 * 1024)
+      .default(64 * 1024 * 1024),
+    PAGE_CACHE_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60 * 60)
+      .default(300),
   })
   .refine((env) => env.HEADERS_TIMEOUT_MS <= env.REQUEST_TIMEOUT_MS, {
     path: ['HEADERS_TIMEOUT_MS'],

@@ -1,3 +1,4 @@
+import type { ChangeFeed } from '~/db/changes.server';
 import type { Db } from '~/db/database.server';
 import type { SignedInAdmin } from '~/modules/auth/index.server';
 import type { OrderEventOptions } from '~/flows/order-events.server';
@@ -18,6 +19,8 @@ declare module 'react-router' {
   interface AppLoadContext {
     db: Db;
     settings: SettingsStore;
+    /** The database's change notifications: caches key by its version, and bypass while not live. */
+    changes: ChangeFeed;
     /** Per-request nonce that the Content-Security-Policy allows inline scripts with. */
     nonce: string;
     /**

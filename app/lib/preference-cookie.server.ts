@@ -16,7 +16,8 @@ export function preferenceCookie<const Value extends string>(
     maxAge: 60 * 60 * 24 * 365,
   });
   return {
-    async read(request: Request): Promise<Value | null> {
+    name,
+    async read(request: Pick<Request, 'headers'>): Promise<Value | null> {
       const value: unknown = await cookie.parse(request.headers.get('Cookie'));
       return values.find((candidate) => candidate === value) ?? null;
     },

@@ -11,13 +11,12 @@ import {
   type StoreSettings,
 } from '~/modules/settings';
 import {
-  createSettingsStore,
   saveSettingsForm,
   settingsBaseline,
   type SettingsStore,
 } from '~/modules/settings/index.server';
 
-import { describeDb } from '../support/db';
+import { describeDb, openSettingsStore } from '../support/db';
 
 /** The settings form as a page loaded with `shown` sends it, with what staff typed. */
 function submitted(
@@ -43,7 +42,7 @@ describeDb('the admin settings form', ({ database, db }) => {
     await store?.close();
     store = undefined;
   });
-  const open = async () => (store = await createSettingsStore(database()));
+  const open = async () => (store = await openSettingsStore(database()));
   const stored = async () => (await db().select().from(storeSettings))[0]?.values;
 
   it('stores only the fields staff changed, so the others keep following their defaults', async () => {

@@ -5,8 +5,7 @@ import type { Db } from '~/db/database.server';
 import { categories, products } from '~/db/schema';
 import {
   cartCookieHeader,
-  cartCount,
-  priceRequestCart,
+  countUnits,
   priceCart,
   readCart,
   updateCart,
@@ -170,42 +169,10 @@ describeDb('cart pricing', ({ db }) => {
     expect(empty).toMatchObject({ shippingCents: 0, totalCents: 0, itemCount: 0, changed: false });
   });
 
-  it('counts the units in the request cart after the same corrections', async () => {
-    await seed(db());
-    await db().update(products).set({ stockQuantity: 2 }).where(eq(products.id, MONITOR));
-    const request = await requestWith([
-      line(FONE, 3, 1),
-      line(MONITOR, 5, 123456),
-      line(CABO, 1, 3990),
-      line(UNKNOWN, 4, 100),
-    ]);
-    await expect(cartCount({ db: db() }, request)).resolves.toBe(3 + 2);
-  });
-
-  it('counts 0 without a cart cookie, without asking the database', async () => {
-    const noDatabase = {} as Db;
-    await expect(cartCount({ db: noDatabase }, new Request('http://loja.test/'))).resolves.toBe(0);
-  });
-
-  it("reads the cart's products once for all the loaders of one request", async () => {
-    await seed(db());
-    let selects = 0;
-    const counting = new Proxy(db(), {
-      get(target, property, receiver) {
-        if (property === 'select') selects += 1;
-        return Reflect.get(target, property, receiver) as unknown;
-      },
-    });
-    const scope = { db: counting };
-    const cookie = await requestWith([line(FONE, 2, 1)]);
-    // React Router gives each loader its own copy of the request.
-    const [count, page] = await Promise.all([
-      cartCount(scope, new Request(cookie)),
-      priceRequestCart(scope, new Request(cookie), defaultSettings()),
-    ]);
-    expect(count).toBe(2);
-    expect(page.cart.lines.map((line) => line.quantity)).toEqual([2]);
-    expect(selects).toBe(1);
+  it("counts the badge's units from the cookie alone, without asking the database", async () => {
+    const request = await requestWith([line(FONE, 3, 1), line(UNKNOWN, 4, 100)]);
+    expect(countUnits(await readCart(request))).toBe(3 + 4);
+    expect(countUnits(await readCart(new Request('http://loja.test/')))).toBe(0);
   });
 });
 

@@ -3,14 +3,13 @@ import { afterEach, expect, it, vi } from 'vitest';
 
 import { storeSettings } from '~/db/schema';
 import {
-  createSettingsStore,
   ensureSettingsRecord,
   readSettings,
   saveSettings,
   type SettingsStore,
 } from '~/modules/settings/index.server';
 
-import { describeDb } from '../support/db';
+import { describeDb, openSettingsStore } from '../support/db';
 
 describeDb('settings', ({ database, db }) => {
   let store: SettingsStore | undefined;
@@ -72,7 +71,7 @@ describeDb('settings', ({ database, db }) => {
 
   it('are cached, and the cache drops at once when the row changes, whoever changes it', async () => {
     await ensureSettingsRecord(db());
-    store = await createSettingsStore(database());
+    store = await openSettingsStore(database());
     expect((await store.get()).primary_color).toBe('#3b82f6');
 
     // Another instance, or someone at psql, changes the colour behind this store's back.
@@ -89,14 +88,14 @@ describeDb('settings', ({ database, db }) => {
 
   it('are served from the cache while nothing changes', async () => {
     await ensureSettingsRecord(db());
-    store = await createSettingsStore(database());
+    store = await openSettingsStore(database());
     const first = await store.get();
     expect(await store.get()).toBe(first);
   });
 
   it('fall back to the defaults while the database cannot answer, without caching that', async () => {
     await saveSettings(db(), { store_name: 'Loja da Ana' });
-    store = await createSettingsStore(database());
+    store = await openSettingsStore(database());
     await db().execute(sql`alter table store_settings rename to store_settings_away`);
     try {
       expect((await store.get()).store_name).toBe('TechStore');
@@ -107,7 +106,7 @@ describeDb('settings', ({ database, db }) => {
   });
 
   it('are fresh right after a save through the store', async () => {
-    store = await createSettingsStore(database());
+    store = await openSettingsStore(database());
     await store.get();
     const result = await store.save({ store_name: 'Nova Loja' });
     expect(result.success).toBe(true);

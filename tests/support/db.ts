@@ -4,8 +4,10 @@ import { getTableName, is, sql, type SQL } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, beforeEach, describe, inject } from 'vitest';
 
+import { createChangeFeed } from '~/db/changes.server';
 import { openDatabase, type Database, type Db } from '~/db/database.server';
 import * as schema from '~/db/schema';
+import { createSettingsStore, type SettingsStore } from '~/modules/settings/index.server';
 
 import { createDatabase, dropDatabase, TEST_DATABASE_URL, uniqueDatabaseName } from './postgres';
 
@@ -81,4 +83,17 @@ afterAll(async () => {
 /** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** The settings store the server builds: over the database's own change announcements. */
+export async function openSettingsStore(database: Database): Promise<SettingsStore> {
+  const changes = await createChangeFeed(database);
+  const store = createSettingsStore(database.db, changes);
+  return {
+    ...store,
+    async close() {
+      await store.close();
+      await changes.close();
+    },
+  };
 }

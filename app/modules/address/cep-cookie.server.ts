@@ -8,7 +8,7 @@ const MAX_AGE_SECONDS = 60 * 60 * 24 * 90;
  * The saved CEP's 8 digits, or null. The cookie holds nothing but the digits (no encoding), and
  * anything else in it (a forged or stale value, a CEP of no state) reads as no CEP at all.
  */
-export function readSavedCep(request: Request): string | null {
+export function readSavedCep(request: Pick<Request, 'headers'>): string | null {
   const header = request.headers.get('Cookie') ?? '';
   for (const part of header.split(';')) {
     const pair = part.trim();

@@ -3,7 +3,9 @@ import { z } from 'zod';
 
 import { MAX_CART_LINES, MAX_LINE_QUANTITY, type CartLine } from './types';
 
-const cartCookie = createCookie('vitrine_cart', {
+export const CART_COOKIE = 'vitrine_cart';
+
+const cartCookie = createCookie(CART_COOKIE, {
   httpOnly: true,
   sameSite: 'lax',
   path: '/',
@@ -33,7 +35,7 @@ const cookieSchema = z
   .refine((tuples) => new Set(tuples.map(([id]) => id)).size === tuples.length);
 
 /** The cart in the request's cookie; a missing, tampered or unreadable cookie is an empty cart. */
-export async function readCart(request: Request): Promise<CartLine[]> {
+export async function readCart(request: Pick<Request, 'headers'>): Promise<CartLine[]> {
   const parsed = cookieSchema.safeParse(await cartCookie.parse(request.headers.get('Cookie')));
   if (!parsed.success) return [];
   return parsed.data.map(([productId, quantity, seenPriceCents, seenName]) => ({

@@ -1,3 +1,3 @@
-export { cartCookieHeader, readCart } from './cookie.server';
-export { cartCount, priceCart, priceRequestCart, type PricingSettings } from './pricing.server';
+export { CART_COOKIE, cartCookieHeader, readCart } from './cookie.server';
+export { countUnits, priceCart, priceRequestCart, type PricingSettings } from './pricing.server';
 export { updateCart, type CartUpdate } from './update.server';

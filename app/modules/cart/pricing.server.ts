@@ -122,39 +122,13 @@ function priceLines(
   };
 }
 
-/** What the page loaders of one request share: its load context (each gets its own Request). */
+/** What a page's loader has of its request's load context. */
 export interface RequestScope {
   db: Db;
 }
 
-const productsOfRequest = new WeakMap<RequestScope, Promise<ProductSummary[]>>();
-
-/**
- * The request's cart and its products, read once per request: the layout's badge and the cart
- * or checkout page then share one query.
- */
-async function requestCart(scope: RequestScope, request: Request) {
-  const lines = await readCart(request);
-  let products = productsOfRequest.get(scope);
-  if (!products) {
-    products = lookupProducts(
-      scope.db,
-      lines.map((line) => line.productId),
-    );
-    productsOfRequest.set(scope, products);
-  }
-  return { lines, products: await products };
-}
-
 export function countUnits(lines: readonly CartLine[]): number {
   return lines.reduce((sum, line) => sum + line.quantity, 0);
-}
-
-/** Units in the request's cart after the same corrections as `priceCart`; no query when empty. */
-export async function cartCount(scope: RequestScope, request: Request): Promise<number> {
-  if ((await readCart(request)).length === 0) return 0;
-  const { lines, products } = await requestCart(scope, request);
-  return countUnits(reconcile(lines, products).lines);
 }
 
 /**
@@ -169,7 +143,11 @@ export async function priceRequestCart(
   cart: Omit<PricedCart, 'corrected' | 'changed'>;
   headers?: { 'Set-Cookie': string };
 }> {
-  const { lines, products } = await requestCart(scope, request);
+  const lines = await readCart(request);
+  const products = await lookupProducts(
+    scope.db,
+    lines.map((line) => line.productId),
+  );
   const { corrected, changed, ...cart } = priceLines(lines, products, settings);
   if (!changed) return { cart };
   return { cart, headers: { 'Set-Cookie': await cartCookieHeader(corrected) } };

@@ -3,7 +3,8 @@ import { z } from 'zod';
 
 import type { TrackingParameters } from './schema';
 
-const KEYS = [
+/** The landing parameters a purchase is attributed to (remembered in a cookie on arrival). */
+export const ATTRIBUTION_PARAMS = [
   'utm_source',
   'utm_medium',
   'utm_campaign',
@@ -25,12 +26,12 @@ const value = z
   .string()
   .max(200)
   .regex(/^[^\p{Cc}]*$/u);
-const parametersSchema = z.partialRecord(z.enum(KEYS), value);
+const parametersSchema = z.partialRecord(z.enum(ATTRIBUTION_PARAMS), value);
 
 /** The utm_*, src and sck parameters of a landing URL; empty when it has none. */
 export function landingParameters(url: URL): TrackingParameters {
   const found: TrackingParameters = {};
-  for (const key of KEYS) {
+  for (const key of ATTRIBUTION_PARAMS) {
     const given = url.searchParams.get(key)?.trim();
     if (given && value.safeParse(given).success) found[key] = given;
   }

@@ -18,6 +18,7 @@ export {
 } from './orders.server';
 export { newOrderToken, orderTokenCookieHeader, readOrderToken } from './token.server';
 export {
+  ATTRIBUTION_PARAMS,
   attributionCookieHeader,
   attributionQuery,
   landingParameters,

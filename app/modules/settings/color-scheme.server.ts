@@ -3,9 +3,10 @@ import { preferenceCookie } from '~/lib/preference-cookie.server';
 export type ColorScheme = 'dark' | 'light';
 
 const colorSchemeCookie = preferenceCookie<ColorScheme>('vitrine_theme', ['dark', 'light']);
+export const COLOR_SCHEME_COOKIE = colorSchemeCookie.name;
 
 /** The scheme the shopper picked, or null to follow the device (prefers-color-scheme). */
-export function readColorScheme(request: Request): Promise<ColorScheme | null> {
+export function readColorScheme(request: Pick<Request, 'headers'>): Promise<ColorScheme | null> {
   return colorSchemeCookie.read(request);
 }
 

@@ -6,7 +6,12 @@ export {
   type SaveSettingsResult,
   type SettingsStore,
 } from './settings.server';
-export { colorSchemeCookieHeader, readColorScheme, type ColorScheme } from './color-scheme.server';
+export {
+  COLOR_SCHEME_COOKIE,
+  colorSchemeCookieHeader,
+  readColorScheme,
+  type ColorScheme,
+} from './color-scheme.server';
 export {
   changedSettings,
   saveSettingsForm,

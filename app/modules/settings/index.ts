@@ -1,4 +1,4 @@
-export { FONT_NAMES, FONTS, fontStack, type FontName } from './fonts';
+export { fallbackFamily, FONT_NAMES, FONTS, fontStack, type FontName } from './fonts';
 export {
   defaultSettings,
   parseSettingsPatch,

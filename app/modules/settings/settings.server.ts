@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 
-import type { Database, Db } from '~/db/database.server';
+import type { ChangeFeed } from '~/db/changes.server';
+import type { Db } from '~/db/database.server';
 import { logger } from '~/lib/logger.server';
 
 import { storeSettings } from './schema';
@@ -12,9 +13,6 @@ import {
   type StoreSettings,
   validStoredValues,
 } from './settings';
-
-/** The channel a database trigger notifies on every change to store_settings (see drizzle/). */
-export const SETTINGS_CHANNEL = 'store_settings_changed';
 
 const ROW_ID = 1;
 
@@ -74,31 +72,25 @@ export interface SettingsStore {
 
 /**
  * Settings read through a cache. The cache is used only while the database's change
- * notifications are flowing; a trigger notifies on every change, whoever made it, so every
- * instance drops its copy at once. While notifications are down, every read goes to the database.
+ * notifications are flowing; a trigger announces every change, whoever made it, so every
+ * instance drops its copy at once. While notifications are down, every read goes to the
+ * database. The page cache hears the same announcements after this store, so it never keeps a
+ * page rendered with settings that were already replaced.
  */
-export async function createSettingsStore(database: Database): Promise<SettingsStore> {
-  let live = false;
+export function createSettingsStore(db: Db, changes: ChangeFeed): SettingsStore {
   let cached: Promise<StoreSettings> | undefined;
-  const invalidate = () => {
-    cached = undefined;
-  };
-
-  const stopListening = await database.listen(SETTINGS_CHANNEL, {
-    onNotify: invalidate,
-    onLiveChange(isLive) {
-      live = isLive;
-      invalidate();
-    },
+  const unsubscribe = changes.subscribe((table) => {
+    if (table === null || table === 'store_settings') cached = undefined;
   });
 
   return {
     get() {
+      const live = changes.live();
       if (live && cached) return cached;
       // The store keeps its look while the database is down; the pages that need data say so.
       // A failed read is never kept in the cache.
-      const reading: Promise<StoreSettings> = readSettings(database.db).catch((error: unknown) => {
-        if (cached === reading) invalidate();
+      const reading: Promise<StoreSettings> = readSettings(db).catch((error: unknown) => {
+        if (cached === reading) cached = undefined;
         logger.error({ err: error }, 'Could not read the store settings; using the defaults');
         return defaultSettings();
       });
@@ -106,11 +98,11 @@ export async function createSettingsStore(database: Database): Promise<SettingsS
       return reading;
     },
     async save(input) {
-      const result = await saveSettings(database.db, input);
+      const result = await saveSettings(db, input);
       // Also drop it here: this instance's next request may come before the notification does.
-      if (result.success) invalidate();
+      if (result.success) cached = undefined;
       return result;
     },
-    close: stopListening,
+    close: async () => unsubscribe(),
   };
 }

@@ -205,7 +205,9 @@ describe('theme', () => {
     );
     expect(css.startsWith(':root{')).toBe(true);
     expect(css).toContain('--store-primary-color:#112233');
-    expect(css).toContain("--store-font-heading:'Playfair Display', system-ui, serif");
+    expect(css).toContain(
+      "--store-font-heading:'Playfair Display', 'Playfair Display Fallback', system-ui, serif",
+    );
     expect(css).toContain('--store-font-body:');
     expect(css).toContain('--store-card-border-radius:8px');
     expect(css).toContain('--store-button-hover-scale:1.02');

@@ -1,4 +1,4 @@
-export { consentCookieHeader, readConsent } from './consent.server';
+export { CONSENT_COOKIE, consentCookieHeader, readConsent } from './consent.server';
 export { parseCustomScripts, trackingScripts } from './scripts';
 export {
   paymentStatusToUtmify,

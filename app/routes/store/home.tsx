@@ -1,13 +1,14 @@
 import { Link } from 'react-router';
 
 import { keepDataAfter } from '~/lib/revalidation';
-import { ProductCard } from '~/components/store/product-card';
+import { PRIORITY_CARDS, ProductCard } from '~/components/store/product-card';
 import { ShieldIcon, StarIcon, TruckIcon } from '~/components/ui/icons';
 import { withRatings } from '~/flows/rated-products.server';
 import { absoluteUrl, seoMeta } from '~/lib/seo';
 import { seoContext, useSettings } from '~/lib/store-data';
 import { freeShippingFromCents } from '~/modules/cart';
-import { listCategories, searchProducts } from '~/modules/catalog/index.server';
+import { listCategories, listProducts } from '~/modules/catalog/index.server';
+import { mediaSrcSet } from '~/modules/media';
 import type { StoreSettings } from '~/modules/settings';
 
 import type { Route } from './+types/home';
@@ -27,12 +28,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     categories.find((candidate) => candidate.slug === asked) ??
     categories.find((candidate) => candidate.id === asked) ??
     null;
-  const { products } = await searchProducts(context.db, {
-    sort: 'newest',
-    categoryId: category?.id,
-    page: 1,
-    perPage: FEATURED_LIMIT,
-  });
+  const products = await listProducts(
+    context.db,
+    { sort: 'newest', categoryId: category?.id },
+    FEATURED_LIMIT,
+  );
   return {
     categories,
     activeCategoryId: category?.id ?? null,
@@ -89,6 +89,8 @@ function Hero({ settings }: { settings: StoreSettings }) {
         <>
           <img
             src={settings.banner_url}
+            srcSet={mediaSrcSet(settings.banner_url)}
+            sizes="100vw"
             alt=""
             width={1600}
             height={600}
@@ -208,9 +210,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <p>Nenhum produto em destaque.</p>
         ) : (
           <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
-            {products.map(({ product, rating }) => (
+            {products.map(({ product, rating }, index) => (
               <li key={product.id}>
-                <ProductCard product={product} rating={rating} />
+                <ProductCard product={product} rating={rating} priority={index < PRIORITY_CARDS} />
               </li>
             ))}
           </ul>

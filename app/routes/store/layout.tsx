@@ -6,8 +6,9 @@ import { ConsentBanner } from '~/components/store/consent';
 import { StoreFooter } from '~/components/store/store-footer';
 import { StoreHeader } from '~/components/store/store-header';
 import { WhatsappButton } from '~/components/store/whatsapp-button';
+import { dateFormat } from '~/lib/date-format';
 import { seoContext, useRootData, useSettings, useStoreData } from '~/lib/store-data';
-import { cartCount } from '~/modules/cart/index.server';
+import { countUnits, readCart } from '~/modules/cart/index.server';
 import { attributionCookieHeader } from '~/modules/orders/index.server';
 import { needsConsent } from '~/modules/tracking';
 
@@ -29,7 +30,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // The footer's © year, from the server's clock in the store's time zone, so the page
       // the browser renders says the same.
       year: currentYear(settings.timezone),
-      cartCount: await cartCount(context, request),
+      // From the cookie alone, never a query: the full-page cache keys pages by this count. The
+      // cart page corrects the cookie (and the badge) when a product went away or sold out.
+      cartCount: countUnits(await readCart(request)),
       maintenancePreview: settings.maintenance_mode,
     },
     attribution ? { headers: { 'Set-Cookie': attribution } } : undefined,
@@ -37,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 function currentYear(timeZone: string): number {
-  return Number(new Intl.DateTimeFormat('en', { year: 'numeric', timeZone }).format(new Date()));
+  return Number(dateFormat('en', { year: 'numeric', timeZone }).format(new Date()));
 }
 
 export const shouldRevalidate = keepDataAfter('/preferences');

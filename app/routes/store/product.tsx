@@ -23,7 +23,7 @@ import { seoContext, useSettings } from '~/lib/store-data';
 import { MAX_LINE_QUANTITY } from '~/modules/cart';
 import { categoryPath, productPath, type Product } from '~/modules/catalog';
 import { getProduct, relatedProducts } from '~/modules/catalog/index.server';
-import type { RatingSummary } from '~/modules/reviews';
+import { formatReviewDate, type RatingSummary } from '~/modules/reviews';
 import { listProductReviews } from '~/modules/reviews/index.server';
 import type { StoreSettings } from '~/modules/settings';
 
@@ -54,17 +54,13 @@ async function listReviews(
   settings: StoreSettings,
 ): Promise<ReviewItem[]> {
   const reviews = await listProductReviews(db, productId);
-  const dateFormat = new Intl.DateTimeFormat('pt-BR', {
-    dateStyle: 'long',
-    timeZone: settings.timezone,
-  });
   return reviews.map((review): ReviewItem => ({
     id: review.id,
     customerName: review.customerName,
     rating: review.rating,
     comment: review.comment,
     dateTime: review.createdAt.toISOString(),
-    date: dateFormat.format(review.createdAt),
+    date: formatReviewDate(review.createdAt, settings.timezone),
   }));
 }
 
