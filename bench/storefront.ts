@@ -1,230 +1,420 @@
-// npm run bench — load test of the storefront on a large generated catalogue.
+// npm run bench — the storefront's pages under load, as ratios to a static file from the same
+// server, on PGlite and PostgreSQL, with 10,000 and 100,000 products, cached and uncached.
 //
-// Fills a fresh embedded database (or the empty PostgreSQL database in DATABASE_URL) with
-// PRODUCTS products, starts the production server as `npm start` would, hits a few pages with
-// autocannon for DURATION seconds each over CONNECTIONS connections, and prints a table.
-// VITRINE_BUILD_DIR: the build to serve (default build-bench, built first if missing or stale).
-import { readdirSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { availableParallelism, cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
+// For each database and size: fills a fresh database once (the sample store plus the generated
+// catalogue), then starts the production server (`node server/main.js`) with its page cache, then
+// again without it (PAGE_CACHE_MAX_BYTES=0), and, with BASELINE_DIR, the other checkout's server
+// without it too, on the same database. Each server answers the app's hashed stylesheet (asked
+// without Accept-Encoding: the cheapest answer it has, the reference) and each page, with
+// `Accept-Encoding: br, gzip` as browsers ask, without and with a real cart cookie, every URL
+// warmed once first. Load: `wrk -t2 -c<CONNECTIONS>` when wrk is installed, else autocannon.
+//
+// Environment:
+//   DURATION     seconds per measurement (default 5: the whole matrix takes about 10 minutes,
+//                13 with a baseline, on 2 CPUs)
+//   CONNECTIONS  concurrent connections (default 20)
+//   PRODUCTS     catalogue sizes (default 10000,100000)
+//   DATABASES    pglite, postgres (default both)
+//   CACHE        cached, uncached (default both)
+//   CART         without, with (default both)
+//   PAGES        home, products, search, filtered, product (default all)
+//   BENCH_POSTGRES_URL  server to create scratch databases on (else DATABASE_URL's server, else
+//                postgres://postgres@127.0.0.1:5432/postgres)
+//   BASELINE_DIR another checkout, built into BASELINE_BUILD_DIR inside it (default build)
+//   VITRINE_BUILD_DIR  this checkout's build (default build-bench, built first if missing or stale)
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { availableParallelism, cpus } from 'node:os';
+import { join, resolve } from 'node:path';
 
 import autocannon from 'autocannon';
-import { sql } from 'drizzle-orm';
 
-import { openDatabase, type DatabaseOptions, type Db } from '~/db/database.server';
+import { prepareStoreFolder } from '../tests/support/store';
 
-import { positiveInteger } from './options';
-import { BUILD_DIR, ensureBuilt, printTable, ROOT, startServer, textArray } from './support';
+import { fillCatalogue, SEARCH_TERM, type GeneratedCatalogue } from './catalogue';
+import { choices, positiveInteger, positiveIntegers } from './options';
+import {
+  BUILD_DIR,
+  ensureBuilt,
+  printTable,
+  ROOT,
+  scratchPostgres,
+  startServer,
+  type Checkout,
+} from './support';
 
-const DURATION = positiveInteger('DURATION', 10);
-const CONNECTIONS = positiveInteger('CONNECTIONS', 10);
-const PRODUCTS = positiveInteger('PRODUCTS', 10_000);
-const DATABASE_URL = process.env.DATABASE_URL || undefined;
+const DURATION = positiveInteger('DURATION', 5);
+const CONNECTIONS = positiveInteger('CONNECTIONS', 20);
+const SIZES = positiveIntegers('PRODUCTS', [10_000, 100_000]);
+const DATABASES = choices('DATABASES', ['pglite', 'postgres'] as const);
+const CACHE = choices('CACHE', ['cached', 'uncached'] as const);
+const CART = choices('CART', ['without', 'with'] as const);
+const PAGES = choices('PAGES', ['home', 'products', 'search', 'filtered', 'product'] as const);
+const POSTGRES_URL =
+  process.env.BENCH_POSTGRES_URL ||
+  process.env.DATABASE_URL ||
+  'postgres://postgres@127.0.0.1:5432/postgres';
+const BASELINE: Checkout | undefined = process.env.BASELINE_DIR
+  ? {
+      root: resolve(process.env.BASELINE_DIR),
+      buildDir: process.env.BASELINE_BUILD_DIR || 'build',
+    }
+  : undefined;
+const WRK = spawnSync('wrk', ['-v']).error === undefined;
+const LOAD_GENERATOR = WRK
+  ? `wrk -t2 -c${CONNECTIONS} -d${DURATION}s`
+  : `autocannon, ${CONNECTIONS} connections, ${DURATION} s (wrk is not installed)`;
 
-// Words the generated names are made of; the search below looks for one of them.
-// prettier-ignore
-const NOUNS = [
-  'Fone', 'Caixa de Som', 'Teclado', 'Mouse', 'Monitor', 'Carregador', 'Cabo', 'Luminária',
-  'Mochila', 'Garrafa', 'Caneca', 'Relógio', 'Tapete', 'Almofada', 'Camiseta', 'Tênis', 'Panela',
-  'Livro', 'Caderno', 'Bola',
-];
-// prettier-ignore
-const ADJECTIVES = [
-  'Azul', 'Preto', 'Branco', 'Compacto', 'Premium', 'Clássico', 'Ecológico', 'Portátil',
-  'Térmico', 'Infantil', 'Profissional', 'Básico', 'Confortável', 'Resistente', 'Elegante',
-];
-// prettier-ignore
-const CATEGORIES = [
-  'Áudio', 'Informática', 'Acessórios', 'Casa', 'Cozinha', 'Esporte', 'Moda', 'Beleza',
-  'Brinquedos', 'Livros', 'Jardim', 'Papelaria',
-];
-// prettier-ignore
-const IMAGES = [
-  'fone-bluetooth-pro', 'caixa-de-som-portatil', 'headset-gamer', 'teclado-mecanico-rgb',
-  'mouse-sem-fio', 'monitor-27-full-hd', 'carregador-usb-c-65w', 'smartwatch-fitness',
-];
-const SEARCH_TERM = 'teclado';
-const GENERATED_CATEGORY = 'Categoria gerada para o benchmark.';
+type Page = (typeof PAGES)[number];
+type Cart = (typeof CART)[number];
+/** A server run: this checkout with and without its page cache, or the baseline without. */
+type Run = 'cached' | 'uncached' | 'baseline';
 
-/** Categories, products and some reviews, all in a few set-based statements. */
-async function fillCatalogue(db: Db, count: number): Promise<string> {
-  await db.execute(sql`
-    insert into categories (name, description)
-    select name, ${GENERATED_CATEGORY} from unnest(${textArray(CATEGORIES)}) as name`);
-  await db.execute(sql`
-    with names as (
-      select ${textArray(NOUNS)} as nouns, ${textArray(ADJECTIVES)} as adjectives,
-             ${textArray(IMAGES)} as images,
-             (select array_agg(id order by name) from categories) as categories
-    )
-    insert into products
-      (name, description, price_cents, stock_quantity, category_id, image_urls, created_at, updated_at)
-    select
-      nouns[1 + i % array_length(nouns, 1)] || ' ' ||
-        adjectives[1 + (i / array_length(nouns, 1)) % array_length(adjectives, 1)] || ' ' || i,
-      'Produto de demonstração número ' || i || '. ' ||
-        repeat('Descrição detalhada com materiais, medidas e cuidados. ', 1 + i % 4),
-      990 + (i * 7919) % 250000,
-      (i * 31) % 120,
-      categories[1 + i % array_length(categories, 1)],
-      array['/sample/' || images[1 + i % 8] || '-1.svg', '/sample/' || images[1 + i % 8] || '-2.svg'],
-      now() - make_interval(mins => i),
-      now() - make_interval(mins => i)
-    from names, generate_series(1, ${count}) as i`);
-  // Two reviews on every third product, so the rating summaries have real work to do.
-  await db.execute(sql`
-    insert into reviews (product_id, customer_name, rating, comment)
-    select id, 'Cliente ' || n, 1 + abs(hashtext(id::text || n)) % 5, 'Avaliação gerada.'
-    from products, generate_series(1, 2) as n
-    where abs(hashtext(id::text)) % 3 = 0`);
-  const rows = (await db.execute(
-    sql`select id from products order by created_at desc limit 1`,
-  )) as unknown as { rows: { id: string }[] };
-  return rows.rows[0]!.id;
-}
+const PAGE_LABELS: Record<Page, string> = {
+  home: '/',
+  products: '/products',
+  search: `/products?q=${SEARCH_TERM}`,
+  filtered: 'category + price + sort',
+  product: '/product/:slug',
+};
 
-async function countProducts(db: Db): Promise<number> {
-  const result = (await db.execute(
-    sql`select count(*)::int as count from products`,
-  )) as unknown as {
-    rows: { count: number }[];
+function pagePaths(catalogue: GeneratedCatalogue): Record<Page, string> {
+  const filters = new URLSearchParams({
+    categoria: catalogue.categorySlug,
+    min: '50',
+    max: '500',
+    ordem: 'menor-preco',
+  });
+  return {
+    home: '/',
+    products: '/products',
+    search: `/products?q=${SEARCH_TERM}`,
+    filtered: `/products?${filters}`,
+    product: `/product/${catalogue.productSlug}`,
   };
-  return result.rows[0]!.count;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Load
+
+interface Load {
+  requestsPerSecond: number;
+  /** Milliseconds. */
+  p99: number;
+  /** Errors and non-2xx answers, if any: the figures beside them mean less. */
+  problems: string[];
+}
+
+/** `headers` on every request to `url` for DURATION seconds over CONNECTIONS connections. */
+async function load(url: string, headers: Record<string, string>): Promise<Load> {
+  if (!WRK) {
+    const result = await autocannon({
+      url,
+      connections: CONNECTIONS,
+      duration: DURATION,
+      headers,
+      timeout: 30,
+    });
+    const problems = [
+      result.non2xx && `${result.non2xx} non-2xx`,
+      result.errors && `${result.errors} errors`,
+      result.timeouts && `${result.timeouts} timeouts`,
+    ].filter((problem): problem is string => Boolean(problem));
+    return { requestsPerSecond: result.requests.average, p99: result.latency.p99, problems };
+  }
+  const output = await wrk([
+    '-t2',
+    `-c${CONNECTIONS}`,
+    `-d${DURATION}s`,
+    // Requests slower than wrk's default 2 s would be left out of the latencies.
+    '--timeout',
+    '30s',
+    '--latency',
+    ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]),
+    url,
+  ]);
+  const requestsPerSecond = /^Requests\/sec:\s+([\d.]+)/m.exec(output);
+  const p99 = /^\s+99%\s+([\d.]+)(us|ms|s)\s*$/m.exec(output);
+  if (!requestsPerSecond || !p99) throw new Error(`Unexpected wrk output:\n${output}`);
+  const problems: string[] = [];
+  const non2xx = /Non-2xx or 3xx responses: (\d+)/.exec(output);
+  if (non2xx) problems.push(`${non2xx[1]} non-2xx`);
+  const errors = /Socket errors: (.*)/.exec(output);
+  if (errors) problems.push(`socket errors: ${errors[1]}`);
+  const unit = { us: 0.001, ms: 1, s: 1000 }[p99[2] as 'us' | 'ms' | 's'];
+  return {
+    requestsPerSecond: Number(requestsPerSecond[1]),
+    p99: Number(p99[1]) * unit,
+    problems,
+  };
+}
+
+function wrk(args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`wrk exited ${code}:\n${output}`)),
+    );
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// One server
+
+interface RunResult {
+  staticFile?: Load;
+  pages: Map<string, Load | string>;
+}
+
+const key = (page: Page, cart: Cart) => `${page} ${cart}`;
 
 /** The app's stylesheet: the hashed file every page links to. */
 function staticAssetPath(): string {
   const assets = readdirSync(join(ROOT, BUILD_DIR, 'client/assets'));
-  const css = assets.find((name) => /^app-.*\.css$/.test(name)) ?? assets[0];
-  if (!css) throw new Error(`No files in ${BUILD_DIR}/client/assets`);
+  const css = assets.find((name) => /^app-.*\.css$/.test(name));
+  if (!css) throw new Error(`No app-….css in ${BUILD_DIR}/client/assets`);
   return `/assets/${css}`;
 }
 
-interface Row {
-  target: string;
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-  note?: string;
+/** A cart with one product in it, as the server itself writes it after an add. */
+async function cartCookie(baseUrl: string, productId: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/cart`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: {
+      origin: baseUrl,
+      accept: 'text/html',
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({ intent: 'add', productId, quantity: '1' }),
+  });
+  await response.arrayBuffer();
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0]!)
+    .find((pair) => pair.startsWith('vitrine_cart=') && pair !== 'vitrine_cart=');
+  if (!cookie) throw new Error(`POST /cart answered ${response.status} without a cart cookie`);
+  return cookie;
 }
 
-async function measure(baseUrl: string, name: string, path: string): Promise<Row> {
-  const url = `${baseUrl}${path}`;
-  // Browsers ask for compressed responses; the server's compression is part of the cost.
-  const headers = { 'accept-encoding': 'br, gzip' };
-  const check = await fetch(url, { headers });
-  await check.arrayBuffer();
-  if (check.status !== 200) {
-    return {
-      target: name,
-      requestsPerSecond: 0,
-      p50: 0,
-      p99: 0,
-      errors: 0,
-      non2xx: 0,
-      note: `skipped: HTTP ${check.status}`,
+/** The static file (unless `withStatic` is off), then every page without and with a cart. */
+async function measureServer(
+  baseUrl: string,
+  catalogue: GeneratedCatalogue,
+  withStatic: boolean,
+): Promise<RunResult> {
+  const result: RunResult = { pages: new Map() };
+  if (withStatic) {
+    const path = staticAssetPath();
+    console.log(`  static ${path}`);
+    result.staticFile = await load(`${baseUrl}${path}`, {});
+  }
+  const cookie = CART.includes('with') ? await cartCookie(baseUrl, catalogue.productId) : '';
+  const paths = pagePaths(catalogue);
+  for (const page of PAGES) {
+    for (const cart of CART) {
+      const headers: Record<string, string> = {
+        'accept-encoding': 'br, gzip',
+        ...(cart === 'with' ? { cookie } : {}),
+      };
+      const url = `${baseUrl}${paths[page]}`;
+      console.log(`  ${paths[page]}${cart === 'with' ? ' (cart)' : ''}`);
+      result.pages.set(key(page, cart), await loadPage(url, headers));
+    }
+  }
+  return result;
+}
+
+/** A page warmed once, then loaded; or why it was not measured. */
+async function loadPage(url: string, headers: Record<string, string>): Promise<Load | string> {
+  const warm = await fetch(url, { headers, redirect: 'manual' });
+  await warm.arrayBuffer();
+  if (warm.status !== 200) return `HTTP ${warm.status}`;
+  const measured = await load(url, headers);
+  return measured.requestsPerSecond > 0 ? measured : `none in ${DURATION} s`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Databases
+
+interface Store {
+  label: string;
+  env: Record<string, string>;
+  catalogue: GeneratedCatalogue;
+  cleanUp(): Promise<void>;
+}
+
+/** The sample store plus `size` generated products, closed again: the servers open it next. */
+async function prepareStore(database: (typeof DATABASES)[number], size: number): Promise<Store> {
+  let catalogue: GeneratedCatalogue | undefined;
+  const fill = async (db: Parameters<typeof fillCatalogue>[0]) => {
+    catalogue = await fillCatalogue(db, size);
+  };
+  const started = performance.now();
+  let store: Omit<Store, 'catalogue'>;
+  if (database === 'pglite') {
+    // One process at a time in a PGlite folder: filled and closed before any server opens it.
+    const dataDir = await prepareStoreFolder({}, fill);
+    store = {
+      label: 'PGlite',
+      env: { DATA_DIR: dataDir },
+      cleanUp: () => rm(dataDir, { recursive: true, force: true }),
+    };
+  } else {
+    const scratch = await scratchPostgres(POSTGRES_URL, 'vitrine_bench_storefront', fill);
+    store = {
+      label: 'PostgreSQL',
+      // DATA_DIR still holds what the app writes to files (e-mails).
+      env: { DATABASE_URL: scratch.url, DATA_DIR: scratch.dataDir },
+      cleanUp: scratch.cleanUp,
     };
   }
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
-  return {
-    target: name,
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors,
-    non2xx: result.non2xx,
-  };
-}
-
-function printRows(rows: Row[]): void {
-  const header = ['Page', 'req/s', 'p50 (ms)', 'p99 (ms)', 'errors', 'non-2xx'];
-  const lines = rows.map((row) =>
-    row.note
-      ? [row.target, row.note, '', '', '', '']
-      : [
-          row.target,
-          row.requestsPerSecond.toFixed(0),
-          String(row.p50),
-          String(row.p99),
-          String(row.errors),
-          String(row.non2xx),
-        ],
+  console.log(
+    `${store.label}, ${size} products: filled in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
-  printTable(header, lines, 1);
+  return { ...store, catalogue: catalogue! };
 }
 
-async function main(): Promise<void> {
-  const dataDir = DATABASE_URL ? undefined : await mkdtemp(join(tmpdir(), 'vitrine-bench-'));
-  const options: DatabaseOptions = DATABASE_URL
-    ? { databaseUrl: DATABASE_URL }
-    : { dataDir: dataDir! };
-  let filled = false;
-  try {
-    const where = DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`;
-    console.log(`Filling ${where} with ${PRODUCTS} products…`);
-    const started = performance.now();
-    const database = await openDatabase(options);
-    let productId: string;
+async function measureStore(store: Store): Promise<Map<Run, RunResult>> {
+  const results = new Map<Run, RunResult>();
+  const uncached = { ...store.env, PAGE_CACHE_MAX_BYTES: '0' };
+  const runs: { run: Run; env: Record<string, string>; checkout?: Checkout }[] = CACHE.map(
+    (mode) => ({ run: mode, env: mode === 'cached' ? store.env : uncached }),
+  );
+  if (BASELINE) runs.push({ run: 'baseline', env: uncached, checkout: BASELINE });
+  for (const { run, env, checkout } of runs) {
+    console.log(`${store.label}, ${run}:`);
+    const server = await startServer({ SEED: 'false', ...env }, undefined, checkout);
     try {
-      await database.migrate();
-      if ((await countProducts(database.db)) > 0) {
-        throw new Error(
-          'DATABASE_URL must point to a database without products: the benchmark fills it, ' +
-            'then deletes what it added.',
-        );
-      }
-      filled = true;
-      productId = await fillCatalogue(database.db, PRODUCTS);
-    } finally {
-      // The server opens the folder next; PGlite allows one process at a time.
-      await database.close();
-    }
-    console.log(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
-
-    await ensureBuilt();
-    const server = await startServer({
-      SEED: 'false',
-      ...(DATABASE_URL ? { DATABASE_URL } : { DATA_DIR: dataDir! }),
-    });
-    const rows: Row[] = [];
-    try {
-      const targets: [string, string][] = [
-        ['/', '/'],
-        ['/products', '/products'],
-        ['/products (search + sort)', `/products?q=${SEARCH_TERM}&ordem=menor-preco`],
-        ['/product/:id', `/product/${productId}`],
-        // A page without catalogue queries: the cost of the layout and rendering alone.
-        ['/sobre', '/sobre'],
-        ['static file (CSS)', staticAssetPath()],
-      ];
-      for (const [name, path] of targets) {
-        console.log(`${name}: ${DURATION} s, ${CONNECTIONS} connections…`);
-        rows.push(await measure(server.url, name, path));
-      }
+      results.set(run, await measureServer(server.url, store.catalogue, run !== 'baseline'));
     } finally {
       await server.stop();
     }
+  }
+  return results;
+}
 
-    const cpu = cpus()[0]?.model.trim() ?? '?';
-    console.log(
-      `\n${PRODUCTS} products, ${DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, ` +
-        `${CONNECTIONS} connections, ${DURATION} s each; ` +
-        `Node ${process.version}, ${availableParallelism()} CPU (${cpu}).\n`,
+// ---------------------------------------------------------------------------------------------
+// Report
+
+const rate = (load: Load) => load.requestsPerSecond.toFixed(0);
+const p99 = (load: Load) => load.p99.toFixed(1);
+const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(3) : '–');
+
+/** Requests/s, p99 and the ratio to the static file of one server run, or dashes. */
+function runCells(run: RunResult | undefined, measured: Load | string | undefined): string[] {
+  if (!run || measured === undefined) return ['–', '–', '–'];
+  if (typeof measured === 'string') return [measured, '–', '–'];
+  const reference = run.staticFile?.requestsPerSecond ?? 0;
+  return [rate(measured), p99(measured), ratio(measured.requestsPerSecond, reference)];
+}
+
+function printResults(title: string, paths: Record<Page, string>, results: Map<Run, RunResult>) {
+  const cached = results.get('cached');
+  const uncached = results.get('uncached');
+  const baseline = results.get('baseline');
+  const header = [
+    'Page',
+    'Cart',
+    'cached req/s',
+    'p99 ms',
+    '÷ static',
+    'uncached req/s',
+    'p99 ms',
+    '÷ static',
+    ...(baseline ? ['baseline req/s', 'p99 ms', 'new/old'] : []),
+    'Notes',
+  ];
+  const staticCells = (run: RunResult | undefined) =>
+    run?.staticFile ? [rate(run.staticFile), p99(run.staticFile), '1'] : ['–', '–', '–'];
+  const notes = (parts: [string, Load | string | undefined][]) =>
+    parts
+      .flatMap(([name, measured]) =>
+        measured && typeof measured !== 'string' && measured.problems.length > 0
+          ? [`${name}: ${measured.problems.join(', ')}`]
+          : [],
+      )
+      .join('; ');
+  const lines = [
+    [
+      'static CSS, uncompressed',
+      '',
+      ...staticCells(cached),
+      ...staticCells(uncached),
+      ...(baseline ? ['', '', ''] : []),
+      notes([
+        ['cached', cached?.staticFile],
+        ['uncached', uncached?.staticFile],
+      ]),
+    ],
+  ];
+  for (const page of PAGES) {
+    for (const cart of CART) {
+      const measured = (run: RunResult | undefined) => run?.pages.get(key(page, cart));
+      const newer = measured(uncached);
+      const older = measured(baseline);
+      const baselineCells =
+        older === undefined
+          ? []
+          : typeof older === 'string'
+            ? [older, '–', '–']
+            : [
+                rate(older),
+                p99(older),
+                newer && typeof newer !== 'string'
+                  ? `${(newer.requestsPerSecond / older.requestsPerSecond).toFixed(2)}×`
+                  : '–',
+              ];
+      lines.push([
+        PAGE_LABELS[page],
+        cart === 'with' ? 'yes' : 'no',
+        ...runCells(cached, measured(cached)),
+        ...runCells(uncached, newer),
+        ...(baseline ? baselineCells : []),
+        notes([
+          ['cached', measured(cached)],
+          ['uncached', newer],
+          ['baseline', older],
+        ]),
+      ]);
+    }
+  }
+  console.log(`\n${title}\n`);
+  printTable(header, lines);
+  if (PAGES.includes('filtered')) console.log(`\ncategory + price + sort: ${paths.filtered}`);
+  console.log('');
+}
+
+async function main(): Promise<void> {
+  if (BASELINE && !existsSync(join(BASELINE.root, BASELINE.buildDir, 'server/index.js'))) {
+    throw new Error(
+      `No build in ${join(BASELINE.root, BASELINE.buildDir)}: run ` +
+        `\`NODE_ENV=production npx react-router build\` in ${BASELINE.root} first.`,
     );
-    printRows(rows);
-  } finally {
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-    else if (filled) {
-      // The database had no products before; reviews go with their products.
-      const database = await openDatabase(options);
-      await database.db.execute(sql`delete from products`);
-      await database.db.execute(
-        sql`delete from categories where description = ${GENERATED_CATEGORY}`,
-      );
-      await database.close();
+  }
+  await ensureBuilt();
+  const cpu = cpus()[0]?.model.trim() ?? '?';
+  console.log(
+    `Node ${process.version}, ${availableParallelism()} CPU (${cpu}); load: ${LOAD_GENERATOR}` +
+      (BASELINE ? `; baseline: ${BASELINE.root} (${BASELINE.buildDir})` : ''),
+  );
+  for (const database of DATABASES) {
+    for (const size of SIZES) {
+      const store = await prepareStore(database, size);
+      try {
+        const results = await measureStore(store);
+        printResults(
+          `${store.label}, ${size} products (Node ${process.version}, ${cpu}, ${LOAD_GENERATOR})`,
+          pagePaths(store.catalogue),
+          results,
+        );
+      } finally {
+        await store.cleanUp();
+      }
     }
   }
 }

@@ -87,14 +87,22 @@ export interface Server {
   stop(): Promise<void>;
 }
 
+/** A checkout of the app and the build folder (relative to it) its server runs from. */
+export interface Checkout {
+  root: string;
+  buildDir: string;
+}
+
 /**
- * `node server/main.js` from BUILD_DIR as in production, with `env` on top of the bench's
- * defaults (no DATABASE_URL unless `env` has one); resolves once /healthz answers 200.
- * `watch` sees everything the server writes.
+ * `node server/main.js` as in production, from this checkout's BUILD_DIR unless `checkout` names
+ * another (an older commit, to compare with), with `env` on top of the bench's defaults (no
+ * DATABASE_URL unless `env` has one); resolves once /healthz answers 200. `watch` sees everything
+ * the server writes.
  */
 export async function startServer(
   env: Record<string, string>,
   watch?: (text: string) => void,
+  checkout: Checkout = { root: ROOT, buildDir: BUILD_DIR },
 ): Promise<Server> {
   const port = await freePort();
   const serverEnv: NodeJS.ProcessEnv = {
@@ -104,7 +112,7 @@ export async function startServer(
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: 'warn',
-    VITRINE_BUILD_DIR: BUILD_DIR,
+    VITRINE_BUILD_DIR: checkout.buildDir,
     // No outside services: e-mails go to .eml files, no sales tracking.
     SMTP_URL: '',
     UTMIFY_API_TOKEN: '',
@@ -112,7 +120,7 @@ export async function startServer(
   };
   if (!env.DATABASE_URL) delete serverEnv.DATABASE_URL;
   const child: ChildProcess = spawn(process.execPath, ['server/main.js'], {
-    cwd: ROOT,
+    cwd: checkout.root,
     env: serverEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
