@@ -15,46 +15,33 @@ import { ShareButton } from '~/components/store/share-button';
 import { ShippingEstimate } from '~/components/store/shipping-estimate';
 import { WishlistButton } from '~/components/store/wishlist-button';
 import { Money } from '~/components/ui/money';
-import type { Db } from '~/db/database.server';
 import { pageDeliveryEstimate } from '~/flows/delivery-estimate.server';
-import { withRatings } from '~/flows/rated-products.server';
+import { loadProductPage } from '~/flows/product-page.server';
 import { absoluteUrl, seoMeta } from '~/lib/seo';
 import { seoContext, useSettings } from '~/lib/store-data';
 import { MAX_LINE_QUANTITY } from '~/modules/cart';
 import { categoryPath, productPath, type Product } from '~/modules/catalog';
-import { getProduct, relatedProducts } from '~/modules/catalog/index.server';
 import { formatReviewDate, type RatingSummary } from '~/modules/reviews';
-import { listProductReviews } from '~/modules/reviews/index.server';
 import type { StoreSettings } from '~/modules/settings';
 
 import type { Route } from './+types/product';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const product = await getProduct(context.db, params.id);
-  if (!product) throw data(null, { status: 404 });
+  const settings = await context.settings.get();
+  const page = await loadProductPage(
+    context.db,
+    context.changes,
+    params.id,
+    settings.enable_reviews,
+  );
+  if (!page) throw data(null, { status: 404 });
+  const { product, rating, related } = page;
   // An old link by id (or a slug typed in capitals) moves for good to the product's address.
   if (params.id !== product.slug) {
     throw redirect(`${productPath(product)}${new URL(request.url).search}`, 301);
   }
-  const settings = await context.settings.get();
   const { estimate, headers } = pageDeliveryEstimate(request, settings);
-  // The product's rating comes with its related products' ratings, in one query.
-  const [[own, ...related], reviews] = await Promise.all([
-    relatedProducts(context.db, product).then((products) =>
-      withRatings(context.db, [product, ...products], settings.enable_reviews),
-    ),
-    settings.enable_reviews ? listReviews(context.db, product.id, settings) : [],
-  ]);
-  return data({ product, rating: own?.rating ?? null, reviews, related, estimate }, { headers });
-}
-
-async function listReviews(
-  db: Db,
-  productId: string,
-  settings: StoreSettings,
-): Promise<ReviewItem[]> {
-  const reviews = await listProductReviews(db, productId);
-  return reviews.map((review): ReviewItem => ({
+  const reviews = page.reviews.map((review): ReviewItem => ({
     id: review.id,
     customerName: review.customerName,
     rating: review.rating,
@@ -62,6 +49,7 @@ async function listReviews(
     dateTime: review.createdAt.toISOString(),
     date: formatReviewDate(review.createdAt, settings.timezone),
   }));
+  return data({ product, rating, reviews, related, estimate }, { headers });
 }
 
 export const shouldRevalidate = keepDataAfter('/cart', '/preferences');
