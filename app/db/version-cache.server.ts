@@ -27,9 +27,9 @@ export function createVersionCache<T>(options: {
   return function cached(
     changes: FeedVersion | undefined,
     key: string,
-    load: () => Promise<T>,
+    load: () => PromiseLike<T>,
   ): Promise<T> {
-    if (!changes?.live()) return load();
+    if (!changes?.live()) return Promise.resolve(load());
     let entries = caches.get(changes);
     if (!entries) {
       entries = new Map();
@@ -44,7 +44,9 @@ export function createVersionCache<T>(options: {
       entries.set(key, kept);
       return kept.value;
     }
-    const entry: Entry<T> = { version, expires: now + options.maxAgeMs, value: load() };
+    // A query builder is only a thenable that runs again each time it is awaited: settled once.
+    const value = Promise.resolve(load());
+    const entry: Entry<T> = { version, expires: now + options.maxAgeMs, value };
     entries.set(key, entry);
     if (entries.size > options.maxEntries) entries.delete(entries.keys().next().value!);
     const forget = () => {

@@ -20,6 +20,7 @@ export type {
   CatalogSort,
   Category,
   CategoryRecord,
+  ListQuery,
   Product,
   ProductOptions,
   ProductRecord,

@@ -3,16 +3,14 @@ import { and, asc, count, desc, eq, gte, lte, or, sql, type SQL } from 'drizzle-
 import { isUuid } from '~/db/columns';
 import type { Db } from '~/db/database.server';
 import { fold, foldedContains, foldedWords } from '~/db/search';
+import { createVersionCache } from '~/db/version-cache.server';
 
 import { countProductsCached, type CatalogueChanges } from './count-cache.server';
 import { categories, products } from './schema';
 import { selectProducts } from './select.server';
-import type { CatalogPage, CatalogQuery, CatalogSort, Category, Product } from './types';
+import type { CatalogPage, CatalogQuery, CatalogSort, Category, ListQuery, Product } from './types';
 
 const MAX_WORDS = 8;
-
-/** What picks and orders products, whatever the paging. */
-type ListQuery = Omit<CatalogQuery, 'page' | 'perPage' | 'maxPage'>;
 
 // products.search_text comes from migration 0002_catalog_search; name_folded and name_words
 // (the name folded, and as ' word word …') from 0010_product_name_search.
@@ -130,22 +128,28 @@ export function listProducts(db: Db, query: ListQuery, limit: number): Promise<P
   return rows(db, query, 0, limit);
 }
 
+// Two lists at most: every category, and the home page's.
+const categoryLists = createVersionCache<Category[]>({ maxEntries: 2, maxAgeMs: 5 * 60_000 });
+
 /**
  * Every category, in the order a Brazilian reads them (accents and case ignored). With
  * `featuredOnly` (the home page's pills), only the featured ('Selecionada') ones, or every one
- * while none is featured.
+ * while none is featured. With `changes` (the storefront's), read once per catalogue version.
  */
-export async function listCategories(
+export function listCategories(
   db: Db,
   options: { featuredOnly?: boolean } = {},
+  changes?: CatalogueChanges,
 ): Promise<Category[]> {
-  return db
-    .select({ id: categories.id, name: categories.name, slug: categories.slug })
-    .from(categories)
-    .where(
-      options.featuredOnly
-        ? sql`${categories.featured} or not exists (select 1 from ${categories} where ${categories.featured})`
-        : undefined,
-    )
-    .orderBy(asc(fold(sql`${categories.name}`)), asc(categories.name), asc(categories.id));
+  return categoryLists(changes, options.featuredOnly ? 'featured' : 'all', () =>
+    db
+      .select({ id: categories.id, name: categories.name, slug: categories.slug })
+      .from(categories)
+      .where(
+        options.featuredOnly
+          ? sql`${categories.featured} or not exists (select 1 from ${categories} where ${categories.featured})`
+          : undefined,
+      )
+      .orderBy(asc(fold(sql`${categories.name}`)), asc(categories.name), asc(categories.id)),
+  );
 }

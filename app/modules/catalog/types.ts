@@ -39,6 +39,9 @@ export interface CatalogQuery {
   maxPage?: number;
 }
 
+/** What picks and orders products, whatever the paging. */
+export type ListQuery = Omit<CatalogQuery, 'page' | 'perPage' | 'maxPage'>;
+
 export interface CatalogPage {
   products: Product[];
   /** Products matching the filters, on every page. */

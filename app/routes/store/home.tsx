@@ -3,11 +3,11 @@ import { Link } from 'react-router';
 import { keepDataAfter } from '~/lib/revalidation';
 import { PRIORITY_CARDS, ProductCard } from '~/components/store/product-card';
 import { ShieldIcon, StarIcon, TruckIcon } from '~/components/ui/icons';
-import { withRatings } from '~/flows/rated-products.server';
+import { listRatedProducts } from '~/flows/rated-products.server';
 import { absoluteUrl, seoMeta } from '~/lib/seo';
 import { seoContext, useSettings } from '~/lib/store-data';
 import { freeShippingFromCents } from '~/modules/cart';
-import { listCategories, listProducts } from '~/modules/catalog/index.server';
+import { listCategories } from '~/modules/catalog/index.server';
 import { mediaSrcSet } from '~/modules/media';
 import type { StoreSettings } from '~/modules/settings';
 
@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The staff's 'Selecionada' categories, or all of them while none is selected.
   const [settings, categories] = await Promise.all([
     context.settings.get(),
-    listCategories(context.db, { featuredOnly: true }),
+    listCategories(context.db, { featuredOnly: true }, context.changes),
   ]);
   const asked = new URL(request.url).searchParams.get('categoria')?.trim().toLowerCase();
   // Pills link by slug; an id still works for links from before slugs. An unknown category,
@@ -28,15 +28,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     categories.find((candidate) => candidate.slug === asked) ??
     categories.find((candidate) => candidate.id === asked) ??
     null;
-  const products = await listProducts(
+  const products = await listRatedProducts(
     context.db,
+    context.changes,
     { sort: 'newest', categoryId: category?.id },
     FEATURED_LIMIT,
+    settings.enable_reviews,
   );
   return {
     categories,
     activeCategoryId: category?.id ?? null,
-    products: await withRatings(context.db, products, settings.enable_reviews),
+    products,
   };
 }
 

@@ -4,7 +4,7 @@ import { keepDataAfter } from '~/lib/revalidation';
 import { CatalogFilters, CatalogFiltersButton } from '~/components/store/catalog-filters';
 import { CatalogPagination } from '~/components/store/catalog-pagination';
 import { PRIORITY_CARDS, ProductCard } from '~/components/store/product-card';
-import { withRatings } from '~/flows/rated-products.server';
+import { searchRatedProducts } from '~/flows/rated-products.server';
 import { seoMeta } from '~/lib/seo';
 import { seoContext, useSettings } from '~/lib/store-data';
 import {
@@ -15,14 +15,14 @@ import {
   type CatalogParams,
   type CatalogView,
 } from '~/modules/catalog';
-import { listCategories, searchProducts } from '~/modules/catalog/index.server';
+import { listCategories } from '~/modules/catalog/index.server';
 
 import type { Route } from './+types/products';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [settings, categories] = await Promise.all([
     context.settings.get(),
-    listCategories(context.db),
+    listCategories(context.db, {}, context.changes),
   ]);
   const { query, notices, view, redirectSearch } = parseCatalogParams(
     new URL(request.url).searchParams,
@@ -30,10 +30,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   // An old link names the category by its id: the same page, at its address with the slug.
   if (redirectSearch !== undefined) throw redirect(`/products${redirectSearch}`, 301);
-  const result = await searchProducts(
+  const result = await searchRatedProducts(
     context.db,
-    { ...query, maxPage: CATALOGUE_MAX_PAGE },
     context.changes,
+    { ...query, maxPage: CATALOGUE_MAX_PAGE },
+    settings.enable_reviews,
   );
   const notice = pageNotice(query.page, result, query.perPage);
   if (notice) notices.push(notice);
@@ -44,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     notices,
     total: result.total,
     pageCount: result.pageCount,
-    products: await withRatings(context.db, result.products, settings.enable_reviews),
+    products: result.products,
   };
 }
 

@@ -5,11 +5,13 @@ import { createChangeFeed } from '~/db/changes.server';
 import { categories, products, reviews } from '~/db/schema';
 import type { FeedVersion } from '~/db/version-cache.server';
 import { loadProductPage } from '~/flows/product-page.server';
+import { listRatedProducts, searchRatedProducts } from '~/flows/rated-products.server';
+import { listCategories } from '~/modules/catalog/index.server';
 
 import { describeDb } from '../support/db';
 import { until } from '../support/until';
 
-describeDb('the product page’s reads', ({ database, db }) => {
+describeDb('the storefront’s reads, kept per catalogue version', ({ database, db }) => {
   async function fone() {
     const [audio] = await db().insert(categories).values({ name: 'Áudio' }).returning();
     const [made] = await db()
@@ -89,5 +91,53 @@ describeDb('the product page’s reads', ({ database, db }) => {
     } finally {
       await changes.close();
     }
+  });
+
+  it('keeps listings, their ratings and the categories per version', async () => {
+    const product = await fone();
+    const { feed, changes } = fakeFeed();
+    const listing = async () => {
+      const page = await searchRatedProducts(db(), changes, { perPage: 10, q: 'fone' }, true);
+      return page.products.map(({ product: { name }, rating }) => [name, rating?.count]);
+    };
+    const home = async () =>
+      (await listRatedProducts(db(), changes, { sort: 'name' }, 2, true)).map(
+        ({ product: { name }, rating }) => [name, rating?.count],
+      );
+    const names = async () =>
+      (await listCategories(db(), {}, changes)).map((category) => category.name);
+    expect(await listing()).toEqual([['Fone Azul', 2]]);
+    expect(await home()).toEqual([
+      ['Caixa de Som', undefined],
+      ['Fone Azul', 2],
+    ]);
+    expect(await names()).toEqual(['Áudio']);
+
+    await db().update(products).set({ name: 'Fone Verde' }).where(eq(products.id, product.id));
+    await db().insert(reviews).values({ productId: product.id, rating: 3 });
+    await db().insert(categories).values({ name: 'Bebês' });
+    expect(await listing()).toEqual([['Fone Azul', 2]]);
+    expect(await home()).toEqual([
+      ['Caixa de Som', undefined],
+      ['Fone Azul', 2],
+    ]);
+    expect(await names()).toEqual(['Áudio']);
+    // Another query is read afresh, and the admin (no feed) always reads.
+    expect(
+      (await searchRatedProducts(db(), changes, { perPage: 5, q: 'fone' }, true)).products[0]
+        ?.product.name,
+    ).toBe('Fone Verde');
+    expect((await listCategories(db())).map((category) => category.name)).toEqual([
+      'Áudio',
+      'Bebês',
+    ]);
+
+    feed.at += 1;
+    expect(await listing()).toEqual([['Fone Verde', 3]]);
+    expect(await home()).toEqual([
+      ['Caixa de Som', undefined],
+      ['Fone Verde', 3],
+    ]);
+    expect(await names()).toEqual(['Áudio', 'Bebês']);
   });
 });
