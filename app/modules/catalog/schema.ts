@@ -66,6 +66,8 @@ export const products = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // /sitemap.xml lists the most recently changed first, without sorting the whole table.
+    index('products_updated_at_idx').on(t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     uniqueIndex('products_slug_idx').on(t.slug),
     index('products_name_idx').on(t.name),
     index('products_price_cents_idx').on(t.priceCents, t.id),
