@@ -3,9 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { dirname, extname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import sharp from 'sharp';
-
 import { OG_IMAGE, ogImageSource } from '~/lib/seo';
+import { sharePicture } from '~/lib/share-picture.server';
 import { parseMediaPath } from '~/modules/media';
 import { readMediaFile } from '~/modules/media/index.server';
 
@@ -49,10 +48,7 @@ async function readPublicImage(path: string): Promise<Uint8Array | null> {
   }
 }
 
-/**
- * A site image as a 1200×630 JPEG share picture (`/og/<image path>.jpg`, see ogImagePath): the
- * whole image centred on white, drawn from the vector for an SVG so it stays sharp.
- */
+/** A site image as a 1200×630 JPEG share picture (`/og/<image path>.jpg`, see ogImagePath). */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const source = ogImageSource(params['*'] ?? '');
   if (!source) return NOT_FOUND();
@@ -62,19 +58,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     : await readPublicImage(source);
   if (!bytes) return NOT_FOUND();
 
-  const {
-    width = OG_IMAGE.width,
-    height = OG_IMAGE.height,
-    format,
-  } = await sharp(bytes).metadata();
-  // An SVG is drawn at 72 dpi unless told: at the density that makes it cover the picture.
-  const scale = Math.max(OG_IMAGE.width / width, OG_IMAGE.height / height, 1);
-  const jpeg = await sharp(bytes, format === 'svg' ? { density: 72 * scale } : {})
-    .resize(OG_IMAGE.width, OG_IMAGE.height, { fit: 'contain', background: '#ffffff' })
-    .flatten({ background: '#ffffff' })
-    .jpeg({ quality: 85, mozjpeg: true })
-    .toBuffer();
-  return new Response(new Uint8Array(jpeg), {
+  const jpeg = await sharePicture(bytes);
+  return new Response(jpeg.slice(), {
     headers: {
       'Content-Type': OG_IMAGE.type,
       'Content-Length': String(jpeg.byteLength),
