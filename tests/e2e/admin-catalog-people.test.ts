@@ -115,6 +115,9 @@ describe('admin categories', () => {
       await edit.getByLabel('Descrição (opcional)').fill('Cadernos, canetas e mochilas.');
       await edit.getByRole('button', { name: 'Salvar' }).click();
       await toast(page, 'Categoria atualizada com sucesso!');
+      // The toast may come from the layout's reload instead: the dialog closing shows the form got
+      // the answer.
+      await edit.waitFor({ state: 'hidden' });
       await card.locator('p').getByText('Cadernos, canetas e mochilas.').waitFor();
 
       // Selected: the home offers only the selected categories as filters.

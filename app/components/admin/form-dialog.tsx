@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
 import { useFetcher } from 'react-router';
 import type { z } from 'zod';
 
 import { DialogButton } from './dialog-buttons';
 import { useToastFrom } from './toaster';
+import { useEachAnswer } from '~/lib/use-each-answer';
 import { useFormCheck } from './use-form-check';
 
 type Reply = { toast?: { kind: string }; fieldErrors?: Record<string, string> } | undefined;
@@ -50,12 +51,11 @@ export function FormDialog({
   const errors = clientErrors ?? fetcher.data?.fieldErrors ?? {};
   const busy = fetcher.state !== 'idle';
 
-  useEffect(() => {
-    if (fetcher.data?.toast?.kind === 'success') {
-      dialog.current?.close();
-      if (!resetOnClose) form.current?.reset();
-    }
-  }, [fetcher.data, resetOnClose]);
+  useEachAnswer(fetcher.data, (answer) => {
+    if (answer.toast?.kind !== 'success') return;
+    dialog.current?.close();
+    if (!resetOnClose) form.current?.reset();
+  });
 
   return (
     <>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
 import { useFetcher } from 'react-router';
 
 import { Money } from '~/components/ui/money';
@@ -29,6 +29,7 @@ import { ConfirmDialog } from './confirm-dialog';
 import { DELETE_ORDER_QUESTION } from './order-list';
 import { OrderStatusBadge } from './order-status-badge';
 import { useToastFrom } from './toaster';
+import { useEachAnswer } from '~/lib/use-each-answer';
 import { useFormCheck } from './use-form-check';
 
 /** What the order's actions answer (a fetcher's data, or actionData without JavaScript). */
@@ -489,9 +490,9 @@ function NoteForm({ actionUrl, reply }: { actionUrl: string; reply?: OrderAction
   const { errors: clientErrors, check } = useFormCheck(orderNoteFormSchema);
   const id = useId();
   const busy = fetcher.state !== 'idle';
-  useEffect(() => {
-    if (fetcher.state === 'idle' && fetcher.data?.ok) form.current?.reset();
-  }, [fetcher.state, fetcher.data]);
+  useEachAnswer(fetcher.state === 'idle' ? fetcher.data : undefined, (answer) => {
+    if (answer.ok) form.current?.reset();
+  });
   const error =
     clientErrors?.note ??
     fieldErrorsOf(fetcher.data, 'note').note ??

@@ -13,6 +13,7 @@ import {
 import { ProductImagesField } from './product-images-field';
 import { RestockRequests } from './restock-requests';
 import { useToastFrom } from './toaster';
+import { useEachAnswer } from '~/lib/use-each-answer';
 import { useFormCheck } from './use-form-check';
 
 /** What the form starts from: the product being edited, or nothing for a new one. */
@@ -100,9 +101,9 @@ export function ProductForm({
   const prefix = `product-${mode}`;
   const action = data.isNew ? '/admin/products/new' : `/admin/products/${data.productId}`;
 
-  useEffect(() => {
-    if (fetcher.state === 'idle' && fetcher.data?.ok) onSaved?.();
-  }, [fetcher.state, fetcher.data, onSaved]);
+  useEachAnswer(fetcher.state === 'idle' ? fetcher.data : undefined, (answer) => {
+    if (answer.ok) onSaved?.();
+  });
 
   // After a refused submission, the first wrong field gets focus.
   useEffect(() => {

@@ -3,6 +3,8 @@ import { createContext, useCallback, useContext, useEffect, useRef, useState } f
 import { CloseIcon } from '~/components/ui/icons';
 import type { Toast } from '~/lib/toast';
 
+import { useEachAnswer } from '~/lib/use-each-answer';
+
 const SHOW_MS = 6_000;
 
 const ToastContext = createContext<(toast: Toast) => void>(() => {});
@@ -84,10 +86,10 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string)
 /** Shows the toast an action answered with (actionData or a fetcher's data), once. */
 export function useToastFrom(result: unknown) {
   const show = useContext(ToastContext);
-  useEffect(() => {
-    const toast = (result as { toast?: Toast } | undefined)?.toast;
+  useEachAnswer(result, (answer) => {
+    const toast = (answer as { toast?: Toast } | null)?.toast;
     if (toast) show(toast);
-  }, [result, show]);
+  });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { useFetcher } from 'react-router';
 import type { z } from 'zod';
 
@@ -6,6 +6,7 @@ import { changePasswordSchema, createAdminSchema } from '~/modules/auth';
 
 import { AdminField } from './admin-field';
 import { useToastFrom } from './toaster';
+import { useEachAnswer } from '~/lib/use-each-answer';
 import { useFormCheck } from './use-form-check';
 
 type Reply =
@@ -50,15 +51,15 @@ function UserFormCard({
   const errors = clientErrors ?? fetcher.data?.fieldErrors ?? {};
   const busy = fetcher.state !== 'idle';
 
-  useEffect(() => {
-    if (fetcher.data?.toast?.kind === 'success') {
+  useEachAnswer(fetcher.data, (answer) => {
+    if (answer.toast?.kind === 'success') {
       form.current?.reset();
       return;
     }
     // A refused password is typed again; the field the server names gets the focus.
-    const first = Object.keys(fetcher.data?.fieldErrors ?? {})[0];
+    const first = Object.keys(answer.fieldErrors ?? {})[0];
     if (first) (form.current?.elements.namedItem(first) as HTMLElement | null)?.focus();
-  }, [fetcher.data]);
+  });
 
   return (
     <section className="admin-card" aria-labelledby={`${intent}-title`}>

@@ -1,7 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { useFetcher } from 'react-router';
 
 import { useSettings } from '~/lib/store-data';
+import { useEachAnswer } from '~/lib/use-each-answer';
 import type { CartReply } from '~/modules/cart';
 import type { Product } from '~/modules/catalog';
 import { trackAddToCart } from '~/modules/tracking';
@@ -17,19 +18,17 @@ export function useAddToCart(product: Pick<Product, 'id' | 'name' | 'priceCents'
   const settings = useSettings();
   const fetcher = useFetcher<CartReply>();
   const quantity = useRef(1);
-  const tracked = useRef<CartReply | undefined>(undefined);
   const reply = fetcher.data;
 
-  useEffect(() => {
-    if (!reply || !('ok' in reply) || tracked.current === reply) return;
-    tracked.current = reply;
+  useEachAnswer(reply, (answer) => {
+    if (!('ok' in answer)) return;
     trackAddToCart(settings, {
       id: product.id,
       name: product.name,
       priceCents: product.priceCents,
       quantity: quantity.current,
     });
-  }, [reply, settings, product]);
+  });
 
   return {
     fetcher,
@@ -54,8 +53,6 @@ export function CartFeedback({
   testId: string;
 }) {
   // A revalidation re-renders with the same answer; only a new one shows the toast again.
-  useEffect(() => {
-    if (reply) showCartToast(reply, testId);
-  }, [reply, testId]);
+  useEachAnswer(reply, (answer) => showCartToast(answer, testId));
   return null;
 }
