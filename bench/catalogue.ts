@@ -32,10 +32,15 @@ export const SEARCH_TERM = 'teclado';
 const GENERATED = 'Gerado para o benchmark.';
 
 /** What the benches address in the generated catalogue. */
+/** More products than any cache in front of the product page keeps (500). */
+export const MANY_PRODUCTS = 1_000;
+
 export interface GeneratedCatalogue {
   /** The newest generated product. */
   productId: string;
   productSlug: string;
+  /** A thousand generated products' slugs, asked in turn to measure pages no cache holds. */
+  productSlugs: string[];
   /** A generated category holding a twelfth of the products. */
   categorySlug: string;
 }
@@ -102,7 +107,18 @@ export async function fillCatalogue(db: Db, count: number): Promise<GeneratedCat
     db,
     sql`select slug from categories where description = ${GENERATED} and name = 'Informática'`,
   );
-  return { productId: product.id, productSlug: product.slug, categorySlug: category.slug };
+  const slugs = await rows<{ slug: string }>(
+    db,
+    sql`select slug from products
+        where category_id in (select id from categories where description = ${GENERATED})
+        order by md5(slug) limit ${MANY_PRODUCTS}`,
+  );
+  return {
+    productId: product.id,
+    productSlug: product.slug,
+    productSlugs: slugs.map((row) => row.slug),
+    categorySlug: category.slug,
+  };
 }
 
 async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {

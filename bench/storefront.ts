@@ -17,22 +17,23 @@
 //   DATABASES    pglite, postgres (default both)
 //   CACHE        cached, uncached (default both)
 //   CART         without, with (default both)
-//   PAGES        home, products, search, filtered, product (default all)
+//   PAGES        home, products, search, filtered, product, many (default all; many: a thousand
+//                product pages in turn, more than any cache keeps, so every one is read afresh)
 //   BENCH_POSTGRES_URL  server to create scratch databases on (else DATABASE_URL's server, else
 //                postgres://postgres@127.0.0.1:5432/postgres)
 //   BASELINE_DIR another checkout, built into BASELINE_BUILD_DIR inside it (default build)
 //   VITRINE_BUILD_DIR  this checkout's build (default build-bench, built first if missing or stale)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
-import { availableParallelism, cpus } from 'node:os';
-import { join, resolve } from 'node:path';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 
 import autocannon from 'autocannon';
 
 import { prepareStoreFolder } from '../tests/support/store';
 
-import { fillCatalogue, SEARCH_TERM, type GeneratedCatalogue } from './catalogue';
+import { fillCatalogue, MANY_PRODUCTS, SEARCH_TERM, type GeneratedCatalogue } from './catalogue';
 import { choices, positiveInteger, positiveIntegers } from './options';
 import {
   BUILD_DIR,
@@ -50,7 +51,14 @@ const SIZES = positiveIntegers('PRODUCTS', [10_000, 100_000]);
 const DATABASES = choices('DATABASES', ['pglite', 'postgres'] as const);
 const CACHE = choices('CACHE', ['cached', 'uncached'] as const);
 const CART = choices('CART', ['without', 'with'] as const);
-const PAGES = choices('PAGES', ['home', 'products', 'search', 'filtered', 'product'] as const);
+const PAGES = choices('PAGES', [
+  'home',
+  'products',
+  'search',
+  'filtered',
+  'product',
+  'many',
+] as const);
 const POSTGRES_URL =
   process.env.BENCH_POSTGRES_URL ||
   process.env.DATABASE_URL ||
@@ -77,6 +85,7 @@ const PAGE_LABELS: Record<Page, string> = {
   search: `/products?q=${SEARCH_TERM}`,
   filtered: 'category + price + sort',
   product: '/product/:slug',
+  many: `/product/:slug, ${MANY_PRODUCTS} in turn`,
 };
 
 function pagePaths(catalogue: GeneratedCatalogue): Record<Page, string> {
@@ -92,7 +101,15 @@ function pagePaths(catalogue: GeneratedCatalogue): Record<Page, string> {
     search: `/products?q=${SEARCH_TERM}`,
     filtered: `/products?${filters}`,
     product: `/product/${catalogue.productSlug}`,
+    many: `/product/${catalogue.productSlugs[0]}`,
   };
+}
+
+/** Every path a page is asked at: one, or for `many` a thousand products in turn. */
+function pageRequests(page: Page, catalogue: GeneratedCatalogue): string[] {
+  return page === 'many'
+    ? catalogue.productSlugs.map((slug) => `/product/${slug}`)
+    : [pagePaths(catalogue)[page]];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -106,8 +123,11 @@ interface Load {
   problems: string[];
 }
 
-/** `headers` on every request to `url` for DURATION seconds over CONNECTIONS connections. */
-async function load(url: string, headers: Record<string, string>): Promise<Load> {
+/**
+ * `headers` on every request for DURATION seconds over CONNECTIONS connections: to `url`, or with
+ * `paths`, to each of them in turn on `url`'s server (wrk only).
+ */
+async function load(url: string, headers: Record<string, string>, paths?: string[]): Promise<Load> {
   if (!WRK) {
     const result = await autocannon({
       url,
@@ -123,6 +143,7 @@ async function load(url: string, headers: Record<string, string>): Promise<Load>
     ].filter((problem): problem is string => Boolean(problem));
     return { requestsPerSecond: result.requests.average, p99: result.latency.p99, problems };
   }
+  const script = paths ? await rotationScript(paths) : undefined;
   const output = await wrk([
     '-t2',
     `-c${CONNECTIONS}`,
@@ -132,8 +153,9 @@ async function load(url: string, headers: Record<string, string>): Promise<Load>
     '30s',
     '--latency',
     ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]),
+    ...(script ? ['-s', script] : []),
     url,
-  ]);
+  ]).finally(() => script && rm(dirname(script), { recursive: true, force: true }));
   const requestsPerSecond = /^Requests\/sec:\s+([\d.]+)/m.exec(output);
   const p99 = /^\s+99%\s+([\d.]+)(us|ms|s)\s*$/m.exec(output);
   if (!requestsPerSecond || !p99) throw new Error(`Unexpected wrk output:\n${output}`);
@@ -148,6 +170,24 @@ async function load(url: string, headers: Record<string, string>): Promise<Load>
     p99: Number(p99[1]) * unit,
     problems,
   };
+}
+
+/**
+ * A wrk script asking `paths` in turn, each thread from its own place in the list, so that no
+ * two threads ask for the same page at once.
+ */
+async function rotationScript(paths: string[]): Promise<string> {
+  const file = join(await mkdtemp(join(tmpdir(), 'vitrine-bench-wrk-')), 'rotate.lua');
+  const list = paths.map((path) => JSON.stringify(path)).join(',\n');
+  await writeFile(
+    file,
+    `local paths = {\n${list}\n}\n` +
+      'local threads = 0\n' +
+      'function setup(thread) thread:set("start", threads * 7919) threads = threads + 1 end\n' +
+      'function init() i = start end\n' +
+      'function request() i = i % #paths + 1 return wrk.format(nil, paths[i]) end\n',
+  );
+  return file;
 }
 
 function wrk(args: string[]): Promise<string> {
@@ -214,27 +254,35 @@ async function measureServer(
     result.staticFile = await load(`${baseUrl}${path}`, {});
   }
   const cookie = CART.includes('with') ? await cartCookie(baseUrl, catalogue.productId) : '';
-  const paths = pagePaths(catalogue);
   for (const page of PAGES) {
+    const paths = pageRequests(page, catalogue);
     for (const cart of CART) {
       const headers: Record<string, string> = {
         'accept-encoding': 'br, gzip',
         ...(cart === 'with' ? { cookie } : {}),
       };
-      const url = `${baseUrl}${paths[page]}`;
-      console.log(`  ${paths[page]}${cart === 'with' ? ' (cart)' : ''}`);
-      result.pages.set(key(page, cart), await loadPage(url, headers));
+      console.log(`  ${PAGE_LABELS[page]}${cart === 'with' ? ' (cart)' : ''}`);
+      result.pages.set(key(page, cart), await loadPage(baseUrl, paths, headers));
     }
   }
   return result;
 }
 
-/** A page warmed once, then loaded; or why it was not measured. */
-async function loadPage(url: string, headers: Record<string, string>): Promise<Load | string> {
+/**
+ * A page warmed once (its first path), then loaded; or why it was not measured. Several paths
+ * are asked in turn, so they are not warmed: they measure what no cache holds.
+ */
+async function loadPage(
+  baseUrl: string,
+  paths: string[],
+  headers: Record<string, string>,
+): Promise<Load | string> {
+  if (paths.length > 1 && !WRK) return 'needs wrk';
+  const url = `${baseUrl}${paths[0]}`;
   const warm = await fetch(url, { headers, redirect: 'manual' });
   await warm.arrayBuffer();
   if (warm.status !== 200) return `HTTP ${warm.status}`;
-  const measured = await load(url, headers);
+  const measured = await load(url, headers, paths.length > 1 ? paths : undefined);
   return measured.requestsPerSecond > 0 ? measured : `none in ${DURATION} s`;
 }
 
