@@ -197,6 +197,24 @@ describe('the settings page in Chromium', () => {
       ).toBe(color);
       expect(await homeHeader()).not.toContain(storeName);
 
+      // A font not saved yet is drawn in the preview with the store's own @font-face rules.
+      await page.getByRole('tab', { name: 'Tipografia' }).click();
+      await page.getByLabel('Fonte dos títulos').selectOption('Oswald');
+      await expect
+        .poll(() =>
+          page.getByTestId('settings-preview-name').evaluate(async (element) => {
+            await document.fonts.ready;
+            const family = getComputedStyle(element).fontFamily.replaceAll(/['"]/g, '');
+            const loaded = [...document.fonts].some(
+              (face) =>
+                face.family.replaceAll(/['"]/g, '') === 'Oswald' && face.status === 'loaded',
+            );
+            return family.startsWith('Oswald') && loaded;
+          }),
+        )
+        .toBe(true);
+      await page.getByRole('tab', { name: 'Design' }).click();
+
       // The device switch lays the preview out as a phone or a computer.
       await page.getByRole('button', { name: 'Celular' }).click();
       expect(await canvas.getAttribute('data-device')).toBe('mobile');

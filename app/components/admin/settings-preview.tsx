@@ -3,7 +3,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { CartIcon, MenuIcon } from '~/components/ui/icons';
 import { formatCents } from '~/lib/money';
 import { themeVariables, type StoreSettings } from '~/modules/settings';
-import { FONT_STYLESHEETS } from '~/styles/fonts';
+import { fontFaceCss } from '~/styles/font-faces';
 
 const DEVICES = {
   desktop: { label: 'Computador', width: 1024 },
@@ -44,7 +44,6 @@ export function SettingsPreview({ settings }: { settings: StoreSettings }) {
   const [device, setDevice] = useState<Device>('desktop');
   const { width } = DEVICES[device];
   const { frame, canvas, fit } = useFit(width);
-  const fonts = [...new Set([settings.font_family, settings.heading_font])];
   const theme = {
     ...themeVariables(settings),
     width,
@@ -60,9 +59,8 @@ export function SettingsPreview({ settings }: { settings: StoreSettings }) {
 
   return (
     <section aria-labelledby="settings-preview-title" className="admin-card min-w-0 p-4">
-      {fonts.map((font) => (
-        <link key={font} rel="stylesheet" href={FONT_STYLESHEETS[font]} precedence="default" />
-      ))}
+      {/* The same @font-face rules the store writes: the preview draws what shoppers will see. */}
+      <style>{fontFaceCss(settings)}</style>
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h2 id="settings-preview-title" className="text-base font-semibold">
           Prévia da loja
