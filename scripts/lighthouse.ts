@@ -9,7 +9,7 @@
 // is the one reported, as Lighthouse's own docs advise.
 // VITRINE_BUILD_DIR: the build to serve (default build-bench, built first if missing or stale).
 // CHROMIUM_PATH: the browser (default /usr/bin/chromium). REPORT_DIR: also writes each page's
-// reported run there as HTML.
+// reported run there as HTML and as JSON.
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -157,6 +157,7 @@ async function main(): Promise<void> {
       if (REPORT_DIR) {
         await mkdir(REPORT_DIR, { recursive: true });
         await writeFile(join(REPORT_DIR, `${name}.report.html`), generateReport(result, 'html'));
+        await writeFile(join(REPORT_DIR, `${name}.report.json`), JSON.stringify(result));
       }
     }
     printTable(['Page', 'Performance', 'Accessibility', 'CLS', 'LCP', 'TBT'], lines, 1);

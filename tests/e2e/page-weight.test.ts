@@ -1,7 +1,10 @@
 import type { Browser, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { SAMPLE_PRODUCTS } from '~/flows/sample-store';
+
 import { launchBrowser, openPage, VIEWPORTS } from '../support/browser';
+import { sampleProductPath } from '../support/sample';
 import { startServer, type TestServer } from '../support/server';
 
 let browser: Browser;
@@ -50,11 +53,36 @@ describe("a storefront page's first load", () => {
     await page.context().close();
   });
 
-  it('asks for its scripts after the stylesheet, fonts and pictures', async () => {
-    const html = await (await fetch(server.url)).text();
-    const preloads = html.match(/<link[^>]*rel="modulepreload"[^>]*>/g) ?? [];
-    expect(preloads.length).toBeGreaterThan(3);
-    for (const link of preloads) expect(link).toContain('fetchPriority="low"');
+  it('asks for its scripts once the page has loaded, then hydrates', async () => {
+    const path = sampleProductPath(SAMPLE_PRODUCTS[0]!.name);
+    const html = await (await fetch(`${server.url}${path}`)).text();
+    // Nothing in the HTML starts a script download: no module preload, no static import.
+    expect(html).not.toMatch(/<link[^>]*modulepreload/);
+    const modules = html.match(/<script[^>]* type="module"[^>]*>[^<]*<\/script>/g) ?? [];
+    expect(modules).toHaveLength(1);
+    expect(modules[0]).not.toMatch(/\bimport\s*(\*|\{|")/);
+    expect(modules[0]).toMatch(/^<script nonce="[^"]+"/);
+
+    const { page, problems } = await openPage(browser, `${server.url}${path}`, VIEWPORTS.mobile);
+    const timing = await page.evaluate(() => {
+      const [navigation] = performance.getEntriesByType(
+        'navigation',
+      ) as PerformanceNavigationTiming[];
+      return {
+        loaded: navigation!.loadEventEnd,
+        scripts: performance
+          .getEntriesByType('resource')
+          .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+          .map((entry) => entry.startTime),
+      };
+    });
+    expect(timing.scripts.length).toBeGreaterThan(3);
+    for (const start of timing.scripts) expect(start).toBeGreaterThanOrEqual(timing.loaded);
+    // The quantity buttons only work once React has taken over the page.
+    await page.getByRole('button', { name: 'Aumentar quantidade' }).click();
+    expect(await page.getByLabel('Quantidade', { exact: true }).inputValue()).toBe('2');
+    expect(problems).toEqual([]);
+    await page.context().close();
   });
 
   it('asks for the first row of product pictures first and leaves the rest for later', async () => {
