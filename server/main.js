@@ -149,6 +149,8 @@ function staticFiles() {
 function precompressed(folder) {
   const files = new Set(readdirSync(folder));
   return (req, res, next) => {
+    // Only what express.static answers: any other method falls through to a plain 404.
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const name = req.path.slice(1);
     if (!files.has(`${name}.br`) && !files.has(`${name}.gz`)) return next();
     res.vary('Accept-Encoding');

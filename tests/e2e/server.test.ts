@@ -67,6 +67,17 @@ describe('the Node server', () => {
     const cached = await rawGet(`${server.url}${asset}`);
     expect(cached.status).toBe(200);
     expect(cached.headers['cache-control']).toContain('immutable');
+    // Sent as the file the build compressed; another method gets a plain 404 (found by fuzzing:
+    // it was labelled brotli).
+    const compressed = await rawGet(`${server.url}${asset}`, { 'accept-encoding': 'br' });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    const deleted = await fetch(`${server.url}${asset}`, {
+      method: 'DELETE',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(deleted.status).toBe(404);
+    expect(deleted.headers.get('content-encoding')).toBeNull();
+    expect(await deleted.text()).toBe('Arquivo não encontrado.');
     const sample = await rawGet(`${server.url}/sample/mouse-sem-fio-1.svg`);
     expect(sample.status).toBe(200);
     expect(sample.headers['cache-control']).toBe('public, max-age=3600');
