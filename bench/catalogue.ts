@@ -32,14 +32,17 @@ export const SEARCH_TERM = 'teclado';
 const GENERATED = 'Gerado para o benchmark.';
 
 /** What the benches address in the generated catalogue. */
-/** More products than any cache in front of the product page keeps (500). */
-export const MANY_PRODUCTS = 1_000;
+/**
+ * More products than any cache in front of the product page keeps (500), and more than a run
+ * asks for, so that none is asked twice (see rotationScript in storefront.ts).
+ */
+export const MANY_PRODUCTS = 5_000;
 
 export interface GeneratedCatalogue {
   /** The newest generated product. */
   productId: string;
   productSlug: string;
-  /** A thousand generated products' slugs, asked in turn to measure pages no cache holds. */
+  /** MANY_PRODUCTS generated products' slugs, asked in turn to measure pages no cache holds. */
   productSlugs: string[];
   /** A generated category holding a twelfth of the products. */
   categorySlug: string;
