@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -157,6 +157,17 @@ describe('without SMTP', () => {
     expect(await readFile(first.location!, 'utf8')).toContain(
       'From: "Loja \\"Boa\\" & Cia" <pedidos@loja.test>',
     );
+  });
+  it('keeps the files readable by the server’s user only, even in a folder made before', async () => {
+    vi.spyOn(logger, 'info').mockImplementation(() => {});
+    await mkdir(join(dataDir, 'mail'), { mode: 0o755 });
+    await chmod(join(dataDir, 'mail'), 0o755);
+    const mailer = createMailer({ storeName: 'Loja Exemplo', dataDir });
+
+    const sent = await mailer.send(message);
+
+    expect((await stat(join(dataDir, 'mail'))).mode & 0o777).toBe(0o700);
+    expect((await stat(sent.location!)).mode & 0o777).toBe(0o600);
   });
 });
 

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 import nodemailer from 'nodemailer';
-import { parseConnectionUrl } from 'nodemailer/lib/shared/index.js';
+import { parseConnectionUrl } from 'nodemailer/lib/shared';
 
 import { logger } from '~/lib/logger.server';
 
@@ -59,16 +59,18 @@ export function createMailer({ smtpUrl, from, storeName, dataDir }: MailerOption
 
   // Without a server the store still works: each message becomes a file any mail program opens.
   const fileOptions = { streamTransport: true, buffer: true, newline: 'unix' } as const;
-  // Given twice: nodemailer 8 takes `newline` from the message's defaults, the transport only logs it.
+  // Given twice: nodemailer takes `newline` from the message's defaults, the transport only logs it.
   const transport = nodemailer.createTransport(fileOptions, fileOptions);
   const folder = join(dataDir, 'mail');
   return {
     async send(message) {
       const { message: raw } = await transport.sendMail({ ...message, from: sender });
-      await mkdir(folder, { recursive: true });
+      // The messages hold shoppers' personal data and order keys: readable by the server's user only.
+      await mkdir(folder, { recursive: true, mode: 0o700 });
+      await chmod(folder, 0o700);
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const location = join(folder, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
-      await writeFile(location, raw);
+      await writeFile(location, raw, { mode: 0o600, flag: 'wx' });
       logger.info({ location, subject: message.subject }, 'E-mail written to a file (no SMTP_URL)');
       return { delivered: 'file', location };
     },
