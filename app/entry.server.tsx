@@ -10,7 +10,7 @@ import {
 } from 'react-router';
 
 import { isAdminPath } from '~/lib/admin-path';
-import { logger } from '~/lib/logger.server';
+import { logger, redactUrl } from '~/lib/logger.server';
 import { NonceProvider } from '~/lib/nonce';
 
 export const streamTimeout = 5_000;
@@ -73,7 +73,8 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors before the shell is ready reach handleError through the rejection.
-          if (shellRendered) logger.error({ err: error, url: request.url }, 'Render error');
+          if (shellRendered)
+            logger.error({ err: error, url: redactUrl(request.url) }, 'Render error');
         },
       },
     );
@@ -141,5 +142,8 @@ function scriptJson(value: unknown): string {
 export const handleError: HandleErrorFunction = (error, { request }) => {
   // Aborted requests (the shopper navigated away) and 4xx answers are not errors of ours.
   if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
-  logger.error({ err: error, method: request.method, url: request.url }, 'Request failed');
+  logger.error(
+    { err: error, method: request.method, url: redactUrl(request.url) },
+    'Request failed',
+  );
 };

@@ -13,7 +13,7 @@ import { initializeStore } from '~/flows/seed-sample-store.server';
 import { isAdminPath } from '~/lib/admin-path';
 import type { Env } from '~/lib/env.server';
 import type { SecretsSet } from '~/lib/load-context';
-import { logger } from '~/lib/logger.server';
+import { logger, redactUrl } from '~/lib/logger.server';
 import { createRateLimiter } from '~/lib/rate-limit.server';
 import {
   findSignedInAdmin,
@@ -143,7 +143,7 @@ function buildHandler(options: {
         req: (req: { id: string; method: string; url: string }) => ({
           id: req.id,
           method: req.method,
-          url: req.url,
+          url: redactUrl(req.url),
         }),
         res: (res: { statusCode: number }) => ({ status: res.statusCode }),
       },
