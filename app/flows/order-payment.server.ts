@@ -60,7 +60,7 @@ export async function payOrder(
   db: Db,
   provider: PaymentProvider | null,
   orderOrId: string | OrderView,
-  options: { origin: string; now?: Date },
+  options: { now?: Date } = {},
 ): Promise<PayOrderResult> {
   if (!provider) return { ok: false, error: PAYMENT_MESSAGES.notConfigured };
   // An order just written is passed as it is; any other is read again.
@@ -81,7 +81,6 @@ export async function payOrder(
         unitPriceCents: line.unitPriceCents,
         quantity: line.quantity,
       })),
-      postbackUrl: `${options.origin}/api/payments/postback`,
       utmQuery: attributionQuery(order.trackingParameters),
     });
     if (!outcome.ok) {

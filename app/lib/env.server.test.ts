@@ -33,13 +33,16 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ PAYMENT_PROVIDER: 'gateway' })).toThrow(
       /PAYMENT_PROVIDER: gateway needs PAYMENT_GATEWAY_URL and PAYMENT_GATEWAY_SECRET_KEY/,
     );
-    expect(
-      parseEnv({
-        PAYMENT_PROVIDER: 'gateway',
-        PAYMENT_GATEWAY_URL: 'https://pay.example/api/',
-        PAYMENT_GATEWAY_SECRET_KEY: 'sk_test',
-      }).PAYMENT_GATEWAY_URL,
-    ).toBe('https://pay.example/api');
+    const gateway = {
+      PAYMENT_PROVIDER: 'gateway',
+      PAYMENT_GATEWAY_URL: 'https://pay.example/api/',
+      PAYMENT_GATEWAY_SECRET_KEY: 'sk_test',
+    };
+    // Its postbacks go to PUBLIC_URL, never to a host a request named.
+    expect(() => parseEnv(gateway)).toThrow(/PUBLIC_URL: gateway needs PUBLIC_URL/);
+    expect(parseEnv({ ...gateway, PUBLIC_URL: 'https://loja.test' }).PAYMENT_GATEWAY_URL).toBe(
+      'https://pay.example/api',
+    );
   });
 
   it('reads values and treats empty ones as unset', () => {

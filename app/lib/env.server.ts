@@ -182,7 +182,13 @@ const envSchema = z
       path: ['PAYMENT_PROVIDER'],
       error: 'gateway needs PAYMENT_GATEWAY_URL and PAYMENT_GATEWAY_SECRET_KEY',
     },
-  );
+  )
+  // The gateway's postbacks go to PUBLIC_URL: an address taken from a request's Host could be
+  // the attacker's, when ALLOWED_HOSTS lets any host in.
+  .refine((env) => env.PAYMENT_PROVIDER !== 'gateway' || env.PUBLIC_URL !== undefined, {
+    path: ['PUBLIC_URL'],
+    error: 'gateway needs PUBLIC_URL, the address its postbacks are sent to',
+  });
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -429,7 +429,7 @@ describeDb("an order's timeline", ({ db }) => {
   it('records payments seen by the provider, the expiry and staff notes, never shown elsewhere', async () => {
     const sandbox = createSandboxProvider({ db: db() });
     const approved = await place(db());
-    const payment = await payOrder(db(), sandbox, approved, { origin: 'https://loja.test' });
+    const payment = await payOrder(db(), sandbox, approved);
     if (!payment.ok) throw new Error(payment.error);
     await applyPaymentStatus(
       db(),

@@ -35,7 +35,6 @@ const ADESIVO = '5a3b1e00-0000-4000-8000-00000000c004';
 const STOCK = { [FONE]: 20, [MONITOR]: 3, [CABO]: 50, [ADESIVO]: 100 } as const;
 
 const MINUTE = 60_000;
-const ORIGIN = 'https://loja.test';
 const noTracking = { tracking: false };
 const withTracking = { tracking: true };
 
@@ -553,9 +552,7 @@ describeDb('the PIX discount at checkout', ({ db }) => {
       discountCents: 4999,
       totalCents: 46491,
     });
-    const payment = await payOrder(db(), createSandboxProvider({ db: db() }), first.orderId, {
-      origin: ORIGIN,
-    });
+    const payment = await payOrder(db(), createSandboxProvider({ db: db() }), first.orderId);
     if (!payment.ok) throw new Error(payment.error);
     const [book] = await db()
       .select()
@@ -643,7 +640,7 @@ describeDb('paying an order (sandbox)', ({ db }) => {
   /** A placed order with a sandbox payment. */
   async function paidUp(cart: CartLine[] = [fone(2)]) {
     const orderId = await placed(db(), cart);
-    const payment = await payOrder(db(), sandbox(), orderId, { origin: ORIGIN });
+    const payment = await payOrder(db(), sandbox(), orderId);
     if (!payment.ok) throw new Error(payment.error);
     return { orderId, paymentId: payment.paymentId };
   }
@@ -653,7 +650,7 @@ describeDb('paying an order (sandbox)', ({ db }) => {
   it('records a PIX payment on the order, with its code and deadline, and reuses it', async () => {
     const orderId = await placed(db(), [fone(2)]);
     const before = Date.now();
-    const payment = await payOrder(db(), sandbox(), orderId, { origin: ORIGIN });
+    const payment = await payOrder(db(), sandbox(), orderId);
     const after = Date.now();
 
     expect(payment).toEqual({ ok: true, paymentId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
@@ -676,7 +673,7 @@ describeDb('paying an order (sandbox)', ({ db }) => {
     expect(book).toMatchObject({ orderId, amountCents: 59980, pixCode: order.pixCode });
 
     // Paying again while the PIX is live hands back the same one.
-    await expect(payOrder(db(), sandbox(), orderId, { origin: ORIGIN })).resolves.toEqual(payment);
+    await expect(payOrder(db(), sandbox(), orderId)).resolves.toEqual(payment);
     expect(await db().select().from(sandboxPayments)).toHaveLength(1);
   });
 
@@ -750,7 +747,7 @@ describeDb('paying an order (sandbox)', ({ db }) => {
     const { orderId, paymentId: stale } = await paidUp();
     // The first PIX expired and the shopper asked for another.
     const later = new Date(Date.now() + 31 * MINUTE);
-    const fresh = await payOrder(db(), sandbox(), orderId, { origin: ORIGIN, now: later });
+    const fresh = await payOrder(db(), sandbox(), orderId, { now: later });
     expect(fresh).toMatchObject({ ok: true });
     if (!fresh.ok) return;
     expect(fresh.paymentId).not.toBe(stale);

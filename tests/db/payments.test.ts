@@ -23,7 +23,6 @@ const request = (overrides: Partial<PaymentRequest> = {}): PaymentRequest => ({
     phone: '11987654321',
   },
   items: [{ productId: null, title: 'Fone de Ouvido', unitPriceCents: 35970, quantity: 1 }],
-  postbackUrl: 'https://loja.test/api/payments/postback',
   utmQuery: '',
   ...overrides,
 });

@@ -23,6 +23,7 @@ const store = useStoreAndBrowser({
     PAYMENT_PROVIDER: 'gateway',
     // Never called: no test here checks out.
     PAYMENT_GATEWAY_URL: 'http://127.0.0.1:9/api',
+    PUBLIC_URL: 'https://loja.test',
   },
 });
 

@@ -131,7 +131,12 @@ describe('secrets', () => {
 
   it('never reach a page, the checkout or its data requests', async () => {
     const server = await startServer({
-      env: { ...SECRETS, PAYMENT_PROVIDER: 'gateway', PAYMENT_GATEWAY_URL: 'http://127.0.0.1:9' },
+      env: {
+        ...SECRETS,
+        PAYMENT_PROVIDER: 'gateway',
+        PAYMENT_GATEWAY_URL: 'http://127.0.0.1:9',
+        PUBLIC_URL: 'https://loja.test',
+      },
     });
     try {
       const shopper = new Visitor(server.url);

@@ -18,6 +18,7 @@ import { orderNumber, VALID_CHECKOUT, visibleText, Visitor } from '../support/vi
 
 // The gateway's secret and the UTMify token: neither may reach a page or a log line.
 const SECRET = 'sk_test_e2e_9b1f0c7d2a';
+const STORE_URL = 'https://loja.test';
 const TOKEN = 'tok_utmify_e2e_4c8e1a';
 
 // R$ 299,90, 75 in stock.
@@ -70,6 +71,8 @@ describe('checkout with the SPEC §7 payment gateway', () => {
         PAYMENT_PROVIDER: 'gateway',
         PAYMENT_GATEWAY_URL: gateway.url,
         PAYMENT_GATEWAY_SECRET_KEY: SECRET,
+        // Postbacks go here, whatever host a request named.
+        PUBLIC_URL: STORE_URL,
         UTMIFY_API_TOKEN: TOKEN,
         UTMIFY_API_URL: utmify.url,
         // No SMTP server: e-mails become .eml files under DATA_DIR/mail.
@@ -168,7 +171,7 @@ describe('checkout with the SPEC §7 payment gateway', () => {
         { unitPrice: MOUSE.priceCents, title: MOUSE.name, quantity: 1, tangible: false },
       ]),
       externalId: placed.orderId,
-      postbackUrl: `${server.url}/api/payments/postback`,
+      postbackUrl: `${STORE_URL}/api/payments/postback`,
       utmQuery: expect.any(String),
     });
     const sent = purchase.body as { items: unknown[]; utmQuery: string };
@@ -453,6 +456,14 @@ describe('checkout with the SPEC §7 payment gateway', () => {
     expect(opened.status).toBe(200);
     expect(visibleText(opened.text)).toContain(`Pedido #${placed.number}`);
     expect(opened.text).toContain(pixCode);
+    // The request log names the page but not the key that opens it.
+    const key = new URL(path, server.url).searchParams.get('chave')!;
+    await expect
+      .poll(() => server.output().includes(`orderId=${placed.orderId}&chave=[redacted]`), {
+        timeout: 5_000,
+      })
+      .toBe(true);
+    expect(server.output()).not.toContain(key);
     const guessed = await phone.get(path.replace(/chave=[\w-]+/, `chave=${randomUUID()}`));
     expect(guessed.status).toBe(404);
     expect(guessed.text).not.toContain(pixCode);

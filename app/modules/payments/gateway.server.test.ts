@@ -73,7 +73,12 @@ function answer(status: number, body: unknown): Handler {
 }
 
 function gateway(options: Partial<GatewayOptions> = {}) {
-  return createGatewayProvider({ baseUrl, secretKey: SECRET, ...options });
+  return createGatewayProvider({
+    baseUrl,
+    secretKey: SECRET,
+    publicUrl: 'https://loja.test/',
+    ...options,
+  });
 }
 
 const request = (overrides: Partial<PaymentRequest> = {}): PaymentRequest => ({
@@ -90,7 +95,6 @@ const request = (overrides: Partial<PaymentRequest> = {}): PaymentRequest => ({
     { productId: 'p1', title: 'Fone de Ouvido', unitPriceCents: 15990, quantity: 2 },
     { productId: null, title: 'Cabo USB-C', unitPriceCents: 3990, quantity: 1 },
   ],
-  postbackUrl: 'https://loja.test/api/payments/postback',
   utmQuery: 'utm_source=instagram&utm_campaign=verao',
   ...overrides,
 });
@@ -135,6 +139,7 @@ describe('gateway create', () => {
         { unitPrice: 3990, title: 'Cabo USB-C', quantity: 1, tangible: false },
       ],
       externalId: ORDER_ID,
+      // From the store's PUBLIC_URL, whatever host the shopper's request named.
       postbackUrl: 'https://loja.test/api/payments/postback',
       utmQuery: 'utm_source=instagram&utm_campaign=verao',
     });

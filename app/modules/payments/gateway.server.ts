@@ -38,6 +38,11 @@ export interface GatewayOptions {
   /** Where `transaction.purchase` and `transaction.getPayment` live, such as https://api.gateway.com/v1. */
   baseUrl: string;
   secretKey: string;
+  /**
+   * The store's PUBLIC_URL. Postbacks go to its /api/payments/postback; never to the host a
+   * request named, which a client could choose.
+   */
+  publicUrl: string;
   timeoutMs?: number;
   fetch?: typeof fetch;
 }
@@ -89,6 +94,7 @@ export function createGatewayProvider(options: GatewayOptions): PaymentProvider 
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? 30_000;
   const doFetch = options.fetch ?? fetch;
+  const postbackUrl = `${options.publicUrl.replace(/\/+$/, '')}/api/payments/postback`;
 
   const redact = (message: string) =>
     (options.secretKey ? message.split(options.secretKey).join('***') : message)
@@ -169,7 +175,7 @@ export function createGatewayProvider(options: GatewayOptions): PaymentProvider 
               tangible: false,
             })),
             externalId: request.orderId,
-            postbackUrl: request.postbackUrl,
+            postbackUrl,
             utmQuery: request.utmQuery,
           },
         },

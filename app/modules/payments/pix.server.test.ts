@@ -26,7 +26,6 @@ const request = (overrides: Partial<PaymentRequest> = {}): PaymentRequest => ({
     phone: '11987654321',
   },
   items: [{ productId: null, title: 'Fone', unitPriceCents: 15990, quantity: 1 }],
-  postbackUrl: 'https://loja.test/api/payments/postback',
   utmQuery: '',
   ...overrides,
 });

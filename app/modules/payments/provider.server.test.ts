@@ -33,15 +33,23 @@ describe('createPaymentProvider', () => {
           PAYMENT_PROVIDER: 'gateway',
           PAYMENT_GATEWAY_URL: 'https://gateway.test/v1',
           PAYMENT_GATEWAY_SECRET_KEY: 'sk_test',
+          PUBLIC_URL: 'https://loja.test',
         }),
       ).toBe('gateway');
     }
   });
 
-  it('has no gateway without its address and key', () => {
+  it('has no gateway without its address, key and the store’s public address', () => {
     expect(chosen({ PAYMENT_PROVIDER: 'gateway' })).toBeUndefined();
     expect(
       chosen({ PAYMENT_PROVIDER: 'gateway', PAYMENT_GATEWAY_URL: 'https://gateway.test' }),
+    ).toBeUndefined();
+    expect(
+      chosen({
+        PAYMENT_PROVIDER: 'gateway',
+        PAYMENT_GATEWAY_URL: 'https://gateway.test',
+        PAYMENT_GATEWAY_SECRET_KEY: 'sk_test',
+      }),
     ).toBeUndefined();
   });
 

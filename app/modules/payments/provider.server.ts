@@ -10,7 +10,11 @@ import type { PaymentProvider } from './types';
 export interface PaymentProviderOptions {
   env: Pick<
     Env,
-    'NODE_ENV' | 'PAYMENT_PROVIDER' | 'PAYMENT_GATEWAY_URL' | 'PAYMENT_GATEWAY_SECRET_KEY'
+    | 'NODE_ENV'
+    | 'PAYMENT_PROVIDER'
+    | 'PAYMENT_GATEWAY_URL'
+    | 'PAYMENT_GATEWAY_SECRET_KEY'
+    | 'PUBLIC_URL'
   >;
   db: Db;
   settings: () => Promise<StoreSettings>;
@@ -30,11 +34,14 @@ export function createPaymentProvider(options: PaymentProviderOptions): PaymentP
     case 'pix':
       return createPixProvider({ settings: options.settings });
     case 'gateway':
-      // The environment check already demands both; this keeps a hand-built Env honest too.
-      if (!env.PAYMENT_GATEWAY_URL || !env.PAYMENT_GATEWAY_SECRET_KEY) return null;
+      // The environment check already demands all three; this keeps a hand-built Env honest too.
+      if (!env.PAYMENT_GATEWAY_URL || !env.PAYMENT_GATEWAY_SECRET_KEY || !env.PUBLIC_URL) {
+        return null;
+      }
       return createGatewayProvider({
         baseUrl: env.PAYMENT_GATEWAY_URL,
         secretKey: env.PAYMENT_GATEWAY_SECRET_KEY,
+        publicUrl: env.PUBLIC_URL,
       });
     case null:
       return null;

@@ -18,7 +18,6 @@ const request = (
     ...customer,
   },
   items: [],
-  postbackUrl: 'https://loja.test/api/payments/postback',
   utmQuery: '',
   ...overrides,
 });

@@ -35,8 +35,6 @@ export interface PaymentRequest {
     phone: string;
   };
   items: { productId: string | null; title: string; unitPriceCents: number; quantity: number }[];
-  /** Absolute URL the gateway posts status changes to. */
-  postbackUrl: string;
   /** The shopper's utm_* parameters as a query string ("utm_source=x&…"), or ''. */
   utmQuery: string;
 }

@@ -94,9 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const headers = new Headers();
   headers.append('Set-Cookie', await cartCookieHeader([]));
   if (!known) headers.append('Set-Cookie', await orderTokenCookieHeader(orderToken));
-  const payment = await payOrder(context.db, context.payments, placed.order ?? placed.orderId, {
-    origin: context.origin,
-  });
+  const payment = await payOrder(context.db, context.payments, placed.order ?? placed.orderId);
   const query = new URLSearchParams({ orderId: placed.orderId });
   if (payment.ok) query.set('paymentId', payment.paymentId);
   return redirect(`/order-confirmation?${query}`, { status: 303, headers });

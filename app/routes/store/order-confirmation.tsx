@@ -103,9 +103,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const key = chave === order.accessKey ? chave : null;
 
   if (intent === 'pay') {
-    const payment = await payOrder(context.db, context.payments, order.id, {
-      origin: context.origin,
-    });
+    const payment = await payOrder(context.db, context.payments, order.id);
     if (!payment.ok) return data({ error: payment.error }, 409);
     return redirect(confirmationPath(order.id, payment.paymentId, key), 303);
   }
