@@ -136,7 +136,7 @@ export function createRequestGuard(
 
   const sameOrigin: express.RequestHandler = async (req, res, next) => {
     const own = ownOrigin(res);
-    const onAdminHost = adminHostname !== null && own.hostname.toLowerCase() === adminHostname;
+    const onAdminHost = adminHostname !== null && own.hostname === adminHostname;
     if (adminHostname !== null && onAdminHost !== servedOnAdminHost(routePath(req))) {
       // The admin has an origin of its own (ADMIN_URL, ADR 019): each side sends the other's
       // addresses over, keeping path and query. The admin host's bare address is the admin.
