@@ -6,11 +6,11 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  useLocation,
+  useMatches,
   useRouteLoaderData,
 } from 'react-router';
 
-import { isAdminPath } from '~/lib/admin-path';
+import { isOwnImage } from '~/lib/admin-path';
 import { keepDataAfter } from '~/lib/revalidation';
 import { useNonce } from '~/lib/nonce';
 import { themeCss, type StoreSettings } from '~/modules/settings';
@@ -43,20 +43,27 @@ function storeLook(settings: StoreSettings) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [settings, consent, colorScheme] = await Promise.all([
+  const [settings, consent, colorScheme, staff] = await Promise.all([
     context.settings.get(),
     readConsent(request),
     readColorScheme(request),
+    // When the session cannot be read (the database failed), count the visitor as staff: the
+    // page then goes without tags rather than risk them beside a session.
+    context.admin().then(
+      (admin) => admin !== null,
+      () => true,
+    ),
   ]);
   return {
     settings,
     ...storeLook(settings),
     consent,
     colorScheme: settings.enable_dark_mode ? colorScheme : null,
-    // LGPD: third-party tracking reaches the page only after the shopper said yes. Sent for the
-    // staff's pages too, because this loader does not run again when a link leads from the admin
-    // to the store; Layout leaves it out of the admin's pages.
-    tracking: consent === 'granted' ? trackingScripts(settings) : null,
+    // LGPD: third-party tracking reaches the page only after the shopper said yes. Never beside
+    // a signed-in admin's session (ADR 019): in the same origin a tag could use it to read the
+    // admin's pages or post its forms. Layout also leaves it out of the admin's pages by URL.
+    tracking: consent === 'granted' && !staff ? trackingScripts(settings) : null,
+    staff,
   };
 }
 
@@ -93,14 +100,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // only if the root loader could not run at all; the page then falls back to plain styles.
   const rootData = useRouteLoaderData<typeof loader>('root');
   const settings = rootData?.settings;
-  // Decided from the URL on the server too, so no admin HTML ever carries a tracking script.
-  const tracking = isAdminPath(useLocation().pathname) ? null : rootData?.tracking;
+  // Decided by the routes React Router matched (whatever the URL's spelling: /Admin/login is the
+  // sign-in page too), so no admin HTML ever carries a tracking script.
+  const admin = useMatches().some((match) => match.id.startsWith('routes/admin/'));
+  const tracking = admin ? null : rootData?.tracking;
+  const favicon = settings?.favicon_url;
   return (
     <html lang="pt-BR" data-theme={rootData?.colorScheme ?? undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <link rel="icon" href={settings?.favicon_url || '/favicon.svg'} />
+        <link
+          rel="icon"
+          href={favicon && (!admin || isOwnImage(favicon)) ? favicon : '/favicon.svg'}
+        />
         {/* Fonts are fetched without credentials even from this origin: so must their preloads. */}
         {rootData?.fontPreloads.map((href) => (
           <link

@@ -28,7 +28,7 @@ import { createSettingsStore, type SettingsStore } from '~/modules/settings/inde
 import { errorPage } from './error-page';
 import { createPageCache } from './page-cache';
 import { reactRouterHandler } from './react-router-handler';
-import { createRequestGuard, isUploadRequest, requestOrigins } from './request-guard';
+import { createRequestGuard, isUploadRequest, requestOrigins, routePath } from './request-guard';
 
 export { parseEnv } from '~/lib/env.server';
 export { logger } from '~/lib/logger.server';
@@ -162,32 +162,53 @@ function buildHandler(options: {
     res.locals.nonce = randomBytes(16).toString('base64');
     next();
   });
+  const nonce = (_req: unknown, res: unknown) =>
+    `'nonce-${(res as express.Response).locals.nonce}'`;
+  // Vite's dev server injects inline scripts of its own; the policies guard production.
+  const storefrontPolicy = helmet.contentSecurityPolicy({
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", nonce, "'strict-dynamic'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'https:', 'http:'],
+      fontSrc: ["'self'", 'data:'],
+      // Analytics and ad pixels (loaded only after consent) report to their own hosts.
+      connectSrc: ["'self'", 'https:'],
+      frameSrc: ["'self'", 'https:'],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+      baseUri: ["'self'"],
+      objectSrc: ["'none'"],
+    },
+  });
+  // The admin loads nothing from another origin (ADR 019): no 'strict-dynamic', so only our own
+  // files and the nonce's scripts run; images are our own files, /media and the data: previews
+  // of chosen files; nothing is framed, and nothing is sent anywhere but here.
+  const adminPolicy = helmet.contentSecurityPolicy({
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", nonce],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      frameSrc: ["'none'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+      baseUri: ["'self'"],
+      objectSrc: ["'none'"],
+    },
+  });
+  if (production) {
+    app.use((req, res, next) =>
+      (isAdminPath(routePath(req)) ? adminPolicy : storefrontPolicy)(req, res, next),
+    );
+  }
   app.use(
     helmet({
-      // Vite's dev server injects inline scripts of its own; the policy guards production.
-      contentSecurityPolicy: production
-        ? {
-            useDefaults: false,
-            directives: {
-              defaultSrc: ["'self'"],
-              scriptSrc: [
-                "'self'",
-                (_req, res) => `'nonce-${(res as express.Response).locals.nonce}'`,
-                "'strict-dynamic'",
-              ],
-              styleSrc: ["'self'", "'unsafe-inline'"],
-              imgSrc: ["'self'", 'data:', 'https:', 'http:'],
-              fontSrc: ["'self'", 'data:'],
-              // Analytics and ad pixels (loaded only after consent) report to their own hosts.
-              connectSrc: ["'self'", 'https:'],
-              frameSrc: ["'self'", 'https:'],
-              formAction: ["'self'"],
-              frameAncestors: ["'none'"],
-              baseUri: ["'self'"],
-              objectSrc: ["'none'"],
-            },
-          }
-        : false,
+      contentSecurityPolicy: false,
       // Analytics and payment providers need to see where a visit came from.
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       // Stores are often first served over plain http on a LAN; do not force https from here.
@@ -222,7 +243,7 @@ function buildHandler(options: {
   app.use((req, res, next) => {
     // Staff pages: never in a search index, never kept by a shared cache (a route may still
     // set its own Cache-Control).
-    if (isAdminPath(req.path)) {
+    if (isAdminPath(routePath(req))) {
       res.set('X-Robots-Tag', 'noindex, nofollow');
       res.set('Cache-Control', 'private, no-store');
     }
@@ -251,6 +272,7 @@ function buildHandler(options: {
         changes,
         nonce: res.locals.nonce as string,
         origin: requestOrigins(res).public,
+        storefrontOrigin: env.ADMIN_URL ? requestOrigins(res).public : '',
         clientIp: req.ip ?? req.socket.remoteAddress ?? '',
         payments,
         orderEvents,

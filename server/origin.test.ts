@@ -45,12 +45,14 @@ describe('hostAllowList', () => {
     expect(allowed('evil.example')).toBe(false);
   });
 
-  it('takes ALLOWED_HOSTS, with subdomain patterns, and always the host of PUBLIC_URL', () => {
+  it('takes ALLOWED_HOSTS, with subdomain patterns, and always the hosts of PUBLIC_URL and ADMIN_URL', () => {
     const allowed = hostAllowList({
       HOST: '0.0.0.0',
       ALLOWED_HOSTS: ['.loja.com.br', 'admin.example'],
       PUBLIC_URL: 'https://www.minhaloja.com.br',
+      ADMIN_URL: 'https://painel.minhaloja.com.br:8443',
     });
+    expect(allowed('painel.minhaloja.com.br')).toBe(true);
     expect(allowed('loja.com.br')).toBe(true);
     expect(allowed('WWW.loja.com.br')).toBe(true);
     expect(allowed('admin.example')).toBe(true);

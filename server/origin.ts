@@ -28,13 +28,15 @@ const WILDCARD_ADDRESSES = new Set(['0.0.0.0', '::', '']);
 /**
  * ALLOWED_HOSTS when set; otherwise the address the server listens on (every address of this
  * machine when it listens on all of them, so a store reached by its LAN address works) and
- * localhost. The host of PUBLIC_URL is always allowed.
+ * localhost. The hosts of PUBLIC_URL and ADMIN_URL are always allowed.
  */
 export function hostAllowList(
-  env: Pick<Env, 'ALLOWED_HOSTS' | 'HOST' | 'PUBLIC_URL'>,
+  env: Pick<Env, 'ALLOWED_HOSTS' | 'HOST' | 'PUBLIC_URL' | 'ADMIN_URL'>,
 ): HostAllowList {
   const patterns = [...(env.ALLOWED_HOSTS ?? defaultHosts(env.HOST))];
-  if (env.PUBLIC_URL) patterns.push(bare(new URL(env.PUBLIC_URL).hostname));
+  for (const url of [env.PUBLIC_URL, env.ADMIN_URL]) {
+    if (url) patterns.push(bare(new URL(url).hostname));
+  }
   const exact = new Set(patterns.filter((pattern) => !pattern.startsWith('.')));
   const suffixes = patterns.filter((pattern) => pattern.startsWith('.'));
   return (hostname) => {

@@ -167,6 +167,7 @@ describe('the page cache key', () => {
     const changes = manualFeed();
     const pages = cache(changes);
     expect(await pages.plan(request('/', 'vitrine_session=abc'), response)).toBeNull();
+    expect(await pages.plan(request('/', '__Host-vitrine_session=abc'), response)).toBeNull();
     expect(await pages.plan(request('/?utm_source=instagram'), response)).toBeNull();
     expect(await pages.plan(request('/product/fone?cep=01310-100'), response)).toBeNull();
     for (const path of [

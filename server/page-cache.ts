@@ -5,7 +5,7 @@ import type express from 'express';
 import type { ChangeFeed } from '~/db/changes.server';
 import { CONTENT_PAGE_SLUGS } from '~/modules/content';
 import { SAVED_CEP_COOKIE, readSavedCep } from '~/modules/address/index.server';
-import { sessionCookie } from '~/modules/auth/index.server';
+import { SESSION_COOKIE_NAMES } from '~/modules/auth/index.server';
 import { CART_COOKIE, countUnits, readCart } from '~/modules/cart/index.server';
 import { ATTRIBUTION_PARAMS } from '~/modules/orders/index.server';
 import { COLOR_SCHEME_COOKIE, readColorScheme } from '~/modules/settings/index.server';
@@ -156,8 +156,9 @@ export function createPageCache(options: {
       const page = CACHEABLE.find((candidate) => candidate.path.test(req.path));
       if (!page) return null;
       const cookies = parseCookies(req.headers.cookie);
-      // Staff see the store with their own bar (and while it is closed for maintenance).
-      if (cookies.has(sessionCookie.name)) return null;
+      // Staff see the store with their own bar (and while it is closed for maintenance), and
+      // without the store's third-party tags.
+      if (SESSION_COOKIE_NAMES.some((name) => cookies.has(name))) return null;
       const queryStart = req.originalUrl.indexOf('?');
       const query = new URLSearchParams(queryStart < 0 ? '' : req.originalUrl.slice(queryStart));
       for (const name of query.keys()) {

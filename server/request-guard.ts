@@ -2,6 +2,7 @@ import { METHODS } from 'node:http';
 
 import type express from 'express';
 
+import { isAdminPath } from '~/lib/admin-path';
 import { canonicalOrigin } from '~/lib/canonical-origin';
 import type { Env } from '~/lib/env.server';
 import type { SettingsStore } from '~/modules/settings/index.server';
@@ -27,6 +28,40 @@ const UPLOAD_PATH = /^\/admin\/products(?:\/|\.data$|$)/;
 
 export function isUploadRequest(req: express.Request): boolean {
   return req.method === 'POST' && UPLOAD_PATH.test(req.path);
+}
+
+/**
+ * The path React Router will match for this request, as it matches: dot segments resolved,
+ * escapes decoded and case ignored, so "/Admin/login" and "/%61dmin" are the admin here too.
+ * Whatever decides by "is this the admin?" (its policy and headers, its own host) reads this.
+ */
+export function routePath(req: express.Request): string {
+  let pathname: string;
+  try {
+    pathname = new URL(`http://host${req.originalUrl}`).pathname;
+  } catch {
+    pathname = req.path;
+  }
+  return pathname
+    .split('/')
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment).replaceAll('/', '%2F');
+      } catch {
+        return segment;
+      }
+    })
+    .join('/')
+    .toLowerCase();
+}
+
+/**
+ * What the admin's own host (ADMIN_URL) answers besides static files and /healthz, which come
+ * before the guard: the admin's pages and data, uploaded images, and React Router's route
+ * manifest, which the admin's links fetch as they appear.
+ */
+function servedOnAdminHost(path: string): boolean {
+  return isAdminPath(path) || path.startsWith('/media/') || path === '/__manifest';
 }
 
 /** Where a request's URLs point, decided by the guard for the routes that follow it. */
@@ -55,6 +90,7 @@ export function createRequestGuard(
   settings: SettingsStore,
 ): { wellFormed: express.RequestHandler; sameOrigin: express.RequestHandler } {
   const isAllowedHost = hostAllowList(env);
+  const adminHostname = env.ADMIN_URL ? new URL(env.ADMIN_URL).hostname : null;
 
   const wellFormed: express.RequestHandler = (req, res, next) => {
     if (!ALLOWED_METHODS.includes(req.method)) {
@@ -100,6 +136,17 @@ export function createRequestGuard(
 
   const sameOrigin: express.RequestHandler = async (req, res, next) => {
     const own = ownOrigin(res);
+    const onAdminHost = adminHostname !== null && own.hostname === adminHostname;
+    if (adminHostname !== null && onAdminHost !== servedOnAdminHost(routePath(req))) {
+      // The admin has an origin of its own (ADMIN_URL, ADR 019): each side sends the other's
+      // addresses over, keeping path and query. The admin host's bare address is the admin.
+      const target =
+        onAdminHost && routePath(req) === '/'
+          ? `${env.ADMIN_URL}/admin`
+          : `${onAdminHost ? env.PUBLIC_URL : env.ADMIN_URL}${req.originalUrl}`;
+      res.set('Cache-Control', 'no-store').redirect(302, target);
+      return;
+    }
     const requestOrigin = isAllowedHost(own.hostname) ? own.origin : null;
     const publicOrigin =
       env.PUBLIC_URL ?? canonicalOrigin((await settings.get()).canonical_url) ?? requestOrigin;
@@ -112,8 +159,11 @@ export function createRequestGuard(
       );
       return;
     }
+    // What the browser's Origin may be: this host, and the address it is known by. The admin's
+    // own host does not take posts from the storefront, where third-party tags run.
+    const siteOrigin = onAdminHost ? env.ADMIN_URL! : publicOrigin;
     if (!SAFE_METHODS.has(req.method)) {
-      const crossSite = crossSiteReason(req, [requestOrigin, publicOrigin]);
+      const crossSite = crossSiteReason(req, [requestOrigin, siteOrigin]);
       if (crossSite) {
         refuse(
           res,
@@ -127,8 +177,7 @@ export function createRequestGuard(
     // React Router refuses an action whose Origin differs from its URL's: give it the origin
     // the browser used, which the check above has just accepted.
     const origin = req.get('Origin');
-    const router =
-      origin && origin === publicOrigin ? publicOrigin : (requestOrigin ?? publicOrigin);
+    const router = origin && origin === siteOrigin ? siteOrigin : (requestOrigin ?? siteOrigin);
     res.locals.origins = { public: publicOrigin, router } satisfies RequestOrigins;
     next();
   };

@@ -72,6 +72,22 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ PUBLIC_URL: 'loja.com.br' })).toThrow(/PUBLIC_URL/);
   });
 
+  it('reads the admin address as an origin of its own, beside the public one', () => {
+    const store = 'https://loja.com.br';
+    expect(parseEnv({ PUBLIC_URL: store, ADMIN_URL: 'https://Admin.loja.com.br/' }).ADMIN_URL).toBe(
+      'https://admin.loja.com.br',
+    );
+    expect(() => parseEnv({ PUBLIC_URL: store, ADMIN_URL: 'https://loja.com.br/admin' })).toThrow(
+      /ADMIN_URL: must be the admin address/,
+    );
+    expect(() => parseEnv({ ADMIN_URL: 'https://admin.loja.com.br' })).toThrow(
+      /ADMIN_URL: needs PUBLIC_URL/,
+    );
+    expect(() => parseEnv({ PUBLIC_URL: store, ADMIN_URL: 'https://loja.com.br:8443' })).toThrow(
+      /ADMIN_URL: needs PUBLIC_URL, on another host name/,
+    );
+  });
+
   it('reads allowed hosts as a list of names', () => {
     expect(parseEnv({ ALLOWED_HOSTS: 'Loja.com.br, .loja.com.br,[::1]' }).ALLOWED_HOSTS).toEqual([
       'loja.com.br',

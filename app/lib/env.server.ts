@@ -70,27 +70,33 @@ const allowedHosts = z
       .min(1, { error: 'must list at least one host name' }),
   );
 
-/** The store's address as shoppers reach it: the origin of an http(s) URL with no path. */
-const publicUrl = z
-  .string()
-  .trim()
-  .transform((value, context) => {
-    let url: URL | undefined;
-    try {
-      url = new URL(value);
-    } catch {
-      // reported below
-    }
-    if (!url || !/^https?:$/.test(url.protocol) || url.pathname !== '/' || url.search || url.hash) {
-      context.addIssue({
-        code: 'custom',
-        message:
-          'must be the store address, http:// or https:// with no path, such as https://loja.com.br',
-      });
-      return z.NEVER;
-    }
-    return url.origin;
-  });
+/** An address such as the store's: the origin of an http(s) URL with no path. */
+const originUrl = (what: string, example: string) =>
+  z
+    .string()
+    .trim()
+    .transform((value, context) => {
+      let url: URL | undefined;
+      try {
+        url = new URL(value);
+      } catch {
+        // reported below
+      }
+      if (
+        !url ||
+        !/^https?:$/.test(url.protocol) ||
+        url.pathname !== '/' ||
+        url.search ||
+        url.hash
+      ) {
+        context.addIssue({
+          code: 'custom',
+          message: `must be ${what}, http:// or https:// with no path, such as ${example}`,
+        });
+        return z.NEVER;
+      }
+      return url.origin;
+    });
 
 const httpUrl = z
   .string()
@@ -117,7 +123,9 @@ const envSchema = z
       .default('info'),
     SHUTDOWN_TIMEOUT_MS: milliseconds(10_000),
     SHUTDOWN_DELAY_MS: milliseconds(0),
-    PUBLIC_URL: publicUrl.optional(),
+    PUBLIC_URL: originUrl('the store address', 'https://loja.com.br').optional(),
+    // The admin on an origin of its own, apart from the storefront's third-party tags (ADR 019).
+    ADMIN_URL: originUrl('the admin address', 'https://admin.loja.com.br').optional(),
     ALLOWED_HOSTS: allowedHosts.optional(),
     TRUST_PROXY: trustProxy.default(['loopback']),
     MAX_BODY_BYTES: z.coerce
@@ -174,6 +182,17 @@ const envSchema = z
     path: ['HEADERS_TIMEOUT_MS'],
     error: 'must not be longer than REQUEST_TIMEOUT_MS',
   })
+  .refine(
+    (env) =>
+      env.ADMIN_URL === undefined ||
+      (env.PUBLIC_URL !== undefined &&
+        new URL(env.ADMIN_URL).hostname !== new URL(env.PUBLIC_URL).hostname),
+    {
+      path: ['ADMIN_URL'],
+      error:
+        'needs PUBLIC_URL, on another host name (such as PUBLIC_URL=https://loja.com.br and ADMIN_URL=https://admin.loja.com.br)',
+    },
+  )
   .refine(
     (env) =>
       env.PAYMENT_PROVIDER !== 'gateway' ||

@@ -28,6 +28,11 @@ declare module 'react-router' {
      * canonical_url setting, else the request's own host when ALLOWED_HOSTS allows it.
      */
     origin: string;
+    /**
+     * What the admin's links to the store start with: nothing (the same origin), or the store's
+     * public origin when the admin has an origin of its own (ADMIN_URL).
+     */
+    storefrontOrigin: string;
     /** The client's address (through trusted proxies only), for per-client limits. */
     clientIp: string;
     /** Null in production when no provider is configured: checkout then sells nothing. */

@@ -11,6 +11,7 @@ import {
   hashSessionToken,
   issueSetupCode,
   SESSION_IDLE_MS,
+  SESSION_MAX_AGE_MS,
   sessionCookie,
   setAdminActive,
   SIGN_IN_LIMITS,
@@ -71,6 +72,45 @@ describeDb('admin sessions', ({ db }) => {
     expect(await findSignedInAdmin(db(), again.headers.get('Cookie'))).not.toBeNull();
     expect(await endSession(db(), again)).toMatch(/Max-Age=0/);
     expect(await findSignedInAdmin(db(), again.headers.get('Cookie'))).toBeNull();
+  });
+
+  it('end a week after sign-in, however recently used', async () => {
+    const created = await createAdmin(db(), ADMIN);
+    if (!created.ok) throw new Error(created.error);
+    const setCookie = await startSession(db(), new Request('http://loja.test/'), created.id);
+    const request = await requestWith(setCookie);
+    const id = hashSessionToken(await sessionCookie.parse(setCookie.split(';')[0]!));
+    const startedAgo = async (ms: number) => {
+      // Used a minute ago: the idle deadline is almost 12 hours away.
+      await db()
+        .update(sessions)
+        .set({
+          createdAt: new Date(Date.now() - ms),
+          expiresAt: new Date(Date.now() + SESSION_IDLE_MS - 60_000),
+        })
+        .where(eq(sessions.id, id));
+      return findSignedInAdmin(db(), request.headers.get('Cookie'));
+    };
+    expect(await startedAgo(SESSION_MAX_AGE_MS - 60_000)).not.toBeNull();
+    expect(await startedAgo(SESSION_MAX_AGE_MS + 60_000)).toBeNull();
+
+    // Such a session is cleared away when the next one starts.
+    await startSession(db(), new Request('http://loja.test/'), created.id);
+    expect(await db().select().from(sessions).where(eq(sessions.id, id))).toEqual([]);
+  });
+
+  it('are written to a __Host- cookie over https, and read from it', async () => {
+    const created = await createAdmin(db(), ADMIN);
+    if (!created.ok) throw new Error(created.error);
+    const setCookie = await startSession(db(), new Request('https://loja.test/'), created.id);
+    expect(setCookie).toMatch(
+      /^__Host-vitrine_session=[^;]+; Path=\/; HttpOnly; Secure; SameSite=Lax$/,
+    );
+    const cookie = setCookie.split(';')[0]!;
+    expect(await findSignedInAdmin(db(), cookie)).toMatchObject({ email: ADMIN.email });
+    const signOut = new Request('https://loja.test/admin/logout', { headers: { Cookie: cookie } });
+    expect(await endSession(db(), signOut)).toMatch(/^__Host-vitrine_session=; .*Max-Age=0/);
+    expect(await findSignedInAdmin(db(), cookie)).toBeNull();
   });
 
   it('end for an admin who is deactivated, at once', async () => {

@@ -166,7 +166,7 @@ describe('signing in', () => {
     expect(locked.location).toBeNull();
   });
 
-  it('sets an httpOnly, SameSite=Lax session cookie, Secure over https, and a new one at each sign-in', async () => {
+  it('sets an httpOnly, SameSite=Lax session cookie, __Host- and Secure over https, and a new one at each sign-in', async () => {
     const visitor = new Visitor(server.url, { address: '192.0.2.10' });
     // A session id planted before sign-in must not become a signed-in one.
     visitor.cookies.set('vitrine_session', 'planted-token-planted-token-planted-token');
@@ -183,11 +183,13 @@ describe('signing in', () => {
       },
     });
     expect(answer.status).toBe(303);
-    const cookie = answer.headers.getSetCookie().find((c) => c.startsWith('vitrine_session='))!;
+    const cookie = answer.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('__Host-vitrine_session='))!;
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect(cookie).toMatch(/Secure/i);
-    const first = visitor.cookies.get('vitrine_session');
+    const first = visitor.cookies.get('__Host-vitrine_session');
     expect(first).not.toContain('planted');
 
     const again = await adminVisitor(server.url);

@@ -1,5 +1,7 @@
 import { Form, NavLink } from 'react-router';
 
+import { useStorefrontUrl } from './storefront-url';
+
 export const ADMIN_SECTIONS = [
   { to: '/admin', label: 'Dashboard', end: true },
   { to: '/admin/products', label: 'Produtos', end: false },
@@ -12,6 +14,7 @@ export const ADMIN_SECTIONS = [
 
 /** The sidebar's links, the signed-in e-mail and 'Sair' (the same in the aside and the drawer). */
 export function AdminNav({ email, onNavigate }: { email: string; onNavigate?: () => void }) {
+  const storefrontUrl = useStorefrontUrl();
   return (
     <div className="flex h-full flex-col">
       <nav aria-label="Painel" className="flex-1">
@@ -35,6 +38,12 @@ export function AdminNav({ email, onNavigate }: { email: string; onNavigate?: ()
         </ul>
       </nav>
       <div className="mt-6 border-t border-slate-700 pt-4">
+        <a
+          href={storefrontUrl('/')}
+          className="mb-3 block rounded-md px-3 py-2 text-sm font-medium text-slate-200 underline hover:bg-slate-700"
+        >
+          Ver loja
+        </a>
         <p className="truncate text-sm text-slate-300" title={email}>
           {email}
         </p>

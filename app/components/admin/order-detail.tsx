@@ -28,6 +28,7 @@ import { AdminField } from './admin-field';
 import { ConfirmDialog } from './confirm-dialog';
 import { DELETE_ORDER_QUESTION } from './order-list';
 import { OrderStatusBadge } from './order-status-badge';
+import { ProductThumb } from './product-list-parts';
 import { useToastFrom } from './toaster';
 import { useEachAnswer } from '~/lib/use-each-answer';
 import { useFormCheck } from './use-form-check';
@@ -182,18 +183,7 @@ export function OrderDetail({
         <ul className="divide-y divide-slate-100">
           {order.lines.map((line, index) => (
             <li key={`${line.productId ?? 'removed'}-${index}`} className="flex gap-3 py-3">
-              {line.imageUrl ? (
-                <img
-                  src={line.imageUrl}
-                  alt=""
-                  width={64}
-                  height={64}
-                  loading="lazy"
-                  className="h-16 w-16 shrink-0 rounded bg-slate-100 object-cover"
-                />
-              ) : (
-                <div className="h-16 w-16 shrink-0 rounded bg-slate-100" aria-hidden="true" />
-              )}
+              <ProductThumb src={line.imageUrl} size={64} />
               <div className="min-w-0 flex-1">
                 <p className="font-medium break-words">{line.name}</p>
                 <p className="text-sm text-slate-600">

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 
+import { isOwnImage } from '~/lib/admin-path';
 import { isAllowedImageUrl, splitImageUrls } from '~/modules/catalog';
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_UPLOAD } from '~/modules/media';
 
@@ -152,6 +153,12 @@ export function ProductImagesField({
         ) : null}
       </div>
 
+      {urls.some((url) => isAllowedImageUrl(url) && !isOwnImage(url)) ? (
+        <p className="text-xs text-slate-600">
+          Por segurança, o painel não carrega imagens de outros sites: abra o endereço para conferir
+          a imagem. A loja a mostra normalmente.
+        </p>
+      ) : null}
       {urls.length > 0 ? (
         <ol id={listId} aria-label="Ordem das imagens" className="space-y-2">
           {urls.map((url, index) => (
@@ -169,7 +176,16 @@ export function ProductImagesField({
                 <p className="text-xs font-semibold text-slate-800">
                   {index === 0 ? 'Imagem principal' : `Imagem ${index + 1}`}
                 </p>
-                <p className="text-xs break-all text-slate-600">{url}</p>
+                <p className="text-xs break-all text-slate-600">
+                  {isAllowedImageUrl(url) && !isOwnImage(url) ? (
+                    <a href={url} target="_blank" rel="noreferrer" className="underline">
+                      {url}
+                      <span className="sr-only"> (abre em nova aba)</span>
+                    </a>
+                  ) : (
+                    url
+                  )}
+                </p>
                 {isAllowedImageUrl(url) ? null : (
                   <p className="text-xs font-semibold text-red-700">Endereço inválido</p>
                 )}

@@ -1,11 +1,12 @@
 import { useState, type ReactNode } from 'react';
 
+import { isOwnImage } from '~/lib/admin-path';
 import { mediaSrcSet } from '~/modules/media';
 
 /**
  * A product's image (the list's thumbnail, the form's preview), or `fallback` (an empty square
- * unless told) when it has none or it does not load: a typo in the URL, a site that refuses
- * hotlinking. Checked on mount too: the error can come before React listens.
+ * unless told) when it has none, is on another site, or does not load: a typo in the URL.
+ * Checked on mount too: the error can come before React listens.
  */
 export function ProductThumb({
   src,
@@ -20,7 +21,7 @@ export function ProductThumb({
 }) {
   const [failed, setFailed] = useState<string | null>(null);
   const box = size === 40 ? 'h-10 w-10' : 'h-16 w-16';
-  if (!src || failed === src) {
+  if (!src || failed === src || !isOwnImage(src)) {
     return (
       fallback ?? <span aria-hidden="true" className={`${box} shrink-0 rounded bg-slate-200`} />
     );

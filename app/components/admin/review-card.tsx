@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ratingText, reviewerName } from '~/modules/reviews';
 
 import { ConfirmDialog } from './confirm-dialog';
+import { useStorefrontUrl } from './storefront-url';
 
 export interface ReviewCardData {
   id: string;
@@ -19,6 +20,7 @@ export interface ReviewCardData {
 /** One review in the admin: who, which product, the stars, when, what they said; delete. */
 export function ReviewCard({ review }: { review: ReviewCardData }) {
   const name = reviewerName(review.customerName);
+  const storefrontUrl = useStorefrontUrl();
   return (
     <article className="admin-card flex w-full flex-col gap-2" aria-label={`Avaliação de ${name}`}>
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
@@ -30,7 +32,7 @@ export function ReviewCard({ review }: { review: ReviewCardData }) {
       <p className="text-sm break-words text-slate-700">
         Produto:{' '}
         <Link
-          to={`/product/${review.product.id}`}
+          to={storefrontUrl(`/product/${review.product.id}`)}
           className="font-medium text-blue-700 underline hover:text-blue-900"
         >
           {review.product.name}

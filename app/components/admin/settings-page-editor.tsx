@@ -6,6 +6,7 @@ import type { FieldSpec } from '~/modules/settings';
 import type { PagePreviewReply } from '~/routes/admin/settings-preview';
 
 import { SettingsField } from './settings-field';
+import { useStorefrontUrl } from './storefront-url';
 
 const PREVIEW_DELAY_MS = 500;
 
@@ -30,6 +31,7 @@ export function SettingsPageEditor({
   const [open, setOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const previewId = `page-preview-${slug}`;
+  const storefrontUrl = useStorefrontUrl();
 
   const refresh = () => {
     if (!form.current) return;
@@ -72,7 +74,7 @@ export function SettingsPageEditor({
           {open ? 'Ocultar prévia' : 'Ver prévia'}
         </button>
         <a
-          href={`/${slug}`}
+          href={storefrontUrl(`/${slug}`)}
           target="_blank"
           rel="noreferrer"
           className="text-sm text-blue-700 underline"

@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 
 import { CartIcon, MenuIcon } from '~/components/ui/icons';
+import { isOwnImage } from '~/lib/admin-path';
 import { formatCents } from '~/lib/money';
 import { themeVariables, type StoreSettings } from '~/modules/settings';
 import { fontFaceCss } from '~/styles/font-faces';
@@ -85,6 +86,9 @@ export function SettingsPreview({ settings }: { settings: StoreSettings }) {
       </div>
       <p className="mb-3 text-xs text-slate-600">
         Mostra o que você digitou, antes de salvar. Valores inválidos ficam de fora.
+        {[settings.logo_url, settings.header_banner_url].some((url) => url && !isOwnImage(url))
+          ? ' Por segurança, o painel não carrega imagens de outros sites: confira o logo e o banner na loja.'
+          : null}
       </p>
       <div
         ref={frame}
@@ -100,7 +104,7 @@ export function SettingsPreview({ settings }: { settings: StoreSettings }) {
           className="@container"
           style={theme}
         >
-          {settings.header_banner_url ? (
+          {settings.header_banner_url && isOwnImage(settings.header_banner_url) ? (
             <img
               src={settings.header_banner_url}
               alt=""
@@ -119,7 +123,7 @@ export function SettingsPreview({ settings }: { settings: StoreSettings }) {
                   settings.header_style === 'centered' ? '' : 'mr-auto'
                 }`}
               >
-                {settings.logo_url ? (
+                {settings.logo_url && isOwnImage(settings.logo_url) ? (
                   <img
                     src={settings.logo_url}
                     alt=""

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import { createCookie, redirect } from 'react-router';
 
 import type { Db } from '~/db/database.server';
@@ -9,8 +9,9 @@ import { adminUsers, sessions } from './schema';
 
 /**
  * The cookie carries a random token; the table keeps only its SHA-256 (see schema.ts). No
- * Max-Age: the server decides when a session ends (SESSION_IDLE_MS without a request).
- * The adapter adds Secure when the request came over https.
+ * Max-Age: the server decides when a session ends (SESSION_IDLE_MS without a request,
+ * SESSION_MAX_AGE_MS after sign-in). Over plain http it is `vitrine_session` (the adapter adds
+ * Secure when a request came over https).
  */
 export const sessionCookie = createCookie('vitrine_session', {
   path: '/',
@@ -18,8 +19,25 @@ export const sessionCookie = createCookie('vitrine_session', {
   httpOnly: true,
 });
 
-/** A session ends after this long without a request. */
+/**
+ * Over https the session is `__Host-vitrine_session`: browsers keep such a cookie only when it
+ * is Secure, for Path=/ and without Domain, so no other host (a sibling subdomain) and no plain
+ * http page can set or overwrite it.
+ */
+export const hostSessionCookie = createCookie('__Host-vitrine_session', {
+  path: '/',
+  sameSite: 'lax',
+  httpOnly: true,
+  secure: true,
+});
+
+/** The names a session cookie may have, the `__Host-` one first. */
+export const SESSION_COOKIE_NAMES = [hostSessionCookie.name, sessionCookie.name] as const;
+
+/** A session ends after this long without a request… */
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
+/** …and this long after sign-in, however much it is used (a stolen cookie does not last). */
+export const SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 // Writing the new deadline on every request would make each page a write; once in a while will do.
 const TOUCH_AFTER_MS = 5 * 60 * 1000;
 
@@ -33,18 +51,30 @@ export interface SignedInAdmin {
   fullName: string;
 }
 
+/** The cookie this request's session is written to: `__Host-` whenever the request is https. */
+function cookieFor(request: Request) {
+  return new URL(request.url).protocol === 'https:' ? hostSessionCookie : sessionCookie;
+}
+
 async function readToken(request: Request): Promise<string | null> {
   return tokenFrom(request.headers.get('Cookie'));
 }
 
+/**
+ * The token of the `__Host-` cookie, else of the plain one: sessions started over https before
+ * the prefix existed keep working until they end (SESSION_MAX_AGE_MS at most).
+ */
 async function tokenFrom(cookieHeader: string | null): Promise<string | null> {
-  let token: unknown;
-  try {
-    token = await sessionCookie.parse(cookieHeader);
-  } catch {
-    return null;
+  for (const cookie of [hostSessionCookie, sessionCookie]) {
+    let token: unknown;
+    try {
+      token = await cookie.parse(cookieHeader);
+    } catch {
+      continue;
+    }
+    if (typeof token === 'string' && token.length >= 32 && token.length <= 256) return token;
   }
-  return typeof token === 'string' && token.length >= 32 && token.length <= 256 ? token : null;
+  return null;
 }
 
 /** The hashed id of the session the request carries (valid or not), to tell it from others. */
@@ -55,7 +85,8 @@ export async function currentSessionId(request: Request): Promise<string | null>
 
 /**
  * The active admin whose unexpired session the Cookie header carries, if any. Each call pushes
- * the session's end further (sliding expiry), at most once every few minutes. The server asks
+ * the session's end further (sliding expiry), at most once every few minutes, but never past
+ * SESSION_MAX_AGE_MS from its start, which the row's created_at says. The server asks
  * once per request (the load context's `admin`), before the body is read.
  */
 export async function findSignedInAdmin(
@@ -79,6 +110,7 @@ export async function findSignedInAdmin(
       and(
         eq(sessions.id, id),
         gt(sessions.expiresAt, new Date(now)),
+        gt(sessions.createdAt, new Date(now - SESSION_MAX_AGE_MS)),
         eq(adminUsers.isActive, true),
       ),
     )
@@ -103,22 +135,29 @@ export async function startSession(db: Db, request: Request, adminUserId: string
   const token = randomBytes(32).toString('base64url');
   await db.transaction(async (tx) => {
     if (previous) await tx.delete(sessions).where(eq(sessions.id, hashSessionToken(previous)));
-    // Expired sessions go away as new ones come, with no job of their own.
-    await tx.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
+    // Ended sessions go away as new ones come, with no job of their own.
+    await tx
+      .delete(sessions)
+      .where(
+        or(
+          lt(sessions.expiresAt, sql`now()`),
+          lt(sessions.createdAt, new Date(Date.now() - SESSION_MAX_AGE_MS)),
+        ),
+      );
     await tx.insert(sessions).values({
       id: hashSessionToken(token),
       adminUserId,
       expiresAt: new Date(Date.now() + SESSION_IDLE_MS),
     });
   });
-  return sessionCookie.serialize(token);
+  return cookieFor(request).serialize(token);
 }
 
 /** Ends the request's session on the server; returns the Set-Cookie header that clears it. */
 export async function endSession(db: Db, request: Request): Promise<string> {
   const token = await readToken(request);
   if (token) await db.delete(sessions).where(eq(sessions.id, hashSessionToken(token)));
-  return sessionCookie.serialize('', { maxAge: 0 });
+  return cookieFor(request).serialize('', { maxAge: 0 });
 }
 
 /**
@@ -138,7 +177,7 @@ export async function requireAdmin(
   // The cookie of a session that ended (expired, signed out elsewhere, admin deactivated) goes.
   throw redirect(`/admin/login${query}`, {
     headers: (await readToken(request))
-      ? { 'Set-Cookie': await sessionCookie.serialize('', { maxAge: 0 }) }
+      ? { 'Set-Cookie': await cookieFor(request).serialize('', { maxAge: 0 }) }
       : undefined,
   });
 }

@@ -14,7 +14,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(context, request);
   const settings = await context.settings.get();
   const { toast, headers } = await readToast(request);
-  return data({ admin, storeName: settings.store_name, toast }, { headers });
+  return data(
+    {
+      admin,
+      storeName: settings.store_name,
+      storefrontOrigin: context.storefrontOrigin,
+      toast,
+    },
+    { headers },
+  );
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -70,6 +70,12 @@ function StoreShell({ children }: { children: React.ReactNode }) {
           Modo de manutenção ativo: a loja está fechada para os clientes; só administradores a veem.
         </p>
       ) : null}
+      {rootData?.staff && needsConsent(settings) ? (
+        <p role="note" className="bg-card px-4 py-2 text-center text-sm text-ink">
+          Você está conectado ao painel: por segurança, os scripts e pixels de rastreamento da loja
+          não são carregados para você. Os clientes continuam a recebê-los.
+        </p>
+      ) : null}
       <StoreHeader />
       <main id="conteudo" className="flex-1">
         {children}
