@@ -5,7 +5,11 @@ export {
   type PixProviderOptions,
   type PixSettings,
 } from './pix.server';
-export { createPaymentProvider, type PaymentProviderOptions } from './provider.server';
+export {
+  createPaymentProvider,
+  liveSandboxError,
+  type PaymentProviderOptions,
+} from './provider.server';
 export { pixQrSvg } from './qr.server';
 export {
   createSandboxProvider,

@@ -34,6 +34,7 @@ export function createSandboxProvider(options: SandboxOptions): PaymentProvider 
   return {
     name: 'sandbox',
     testMode: true,
+    accepts: ['pix'],
 
     async create(request) {
       const invalid = paymentRequestError(request);
