@@ -2,6 +2,7 @@ export { buildPixCode, pixTxid, type PixCodeInput } from './brcode';
 export { narrowPaymentSwitches, offeredMethods } from './offered';
 export { PAYMENT_NOT_CONFIGURED, paymentRequestError } from './request';
 export {
+  ACCEPTED_METHOD_LABELS,
   MIN_PAYMENT_CENTS,
   PAYMENT_METHOD_SWITCHES,
   PAYMENT_METHODS,

@@ -29,6 +29,14 @@ export const PAYMENT_METHOD_SWITCHES = {
 } as const;
 export type AcceptedMethod = keyof typeof PAYMENT_METHOD_SWITCHES;
 
+export const ACCEPTED_METHOD_LABELS: Record<AcceptedMethod, string> = {
+  pix: 'PIX',
+  credit_card: 'Cartão de crédito',
+  debit_card: 'Cartão de débito',
+  boleto: 'Boleto',
+  paypal: 'PayPal',
+};
+
 /** SPEC §9: no provider takes less. */
 export const MIN_PAYMENT_CENTS = 501;
 
