@@ -13,6 +13,7 @@ export {
 export { pixQrSvg } from './qr.server';
 export {
   createSandboxProvider,
+  deleteSandboxPayments,
   setSandboxPaymentStatus,
   type SandboxOptions,
   type SandboxOutcome,

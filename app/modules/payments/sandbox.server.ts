@@ -111,3 +111,8 @@ export async function setSandboxPaymentStatus(
     .returning({ id: sandboxPayments.id });
   return changed.length > 0;
 }
+
+/** Forgets every pretend payment (a demo store going live). */
+export async function deleteSandboxPayments(db: Db): Promise<void> {
+  await db.delete(sandboxPayments);
+}
