@@ -10,9 +10,11 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 
+import { DemoNotice } from '~/components/ui/demo-notice';
 import { isOwnImage } from '~/lib/admin-path';
 import { keepDataAfter } from '~/lib/revalidation';
 import { useNonce } from '~/lib/nonce';
+import { narrowPaymentSwitches, type AcceptedMethod } from '~/modules/payments';
 import { themeCss, type StoreSettings } from '~/modules/settings';
 import { readColorScheme } from '~/modules/settings/index.server';
 import { inlineScriptText, type TrackingScript } from '~/modules/tracking';
@@ -42,8 +44,25 @@ function storeLook(settings: StoreSettings) {
   return look;
 }
 
+/** The settings with only the payment switches the provider honours, worked out once per change. */
+const storefrontSettings = new WeakMap<
+  StoreSettings,
+  { accepts: readonly AcceptedMethod[]; settings: StoreSettings }
+>();
+
+function offeredSettings(settings: StoreSettings, accepts: readonly AcceptedMethod[]) {
+  let known = storefrontSettings.get(settings);
+  if (known?.accepts !== accepts) {
+    known = { accepts, settings: narrowPaymentSwitches(settings, accepts) };
+    storefrontSettings.set(settings, known);
+  }
+  return known.settings;
+}
+
+const NO_METHODS: readonly AcceptedMethod[] = [];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [settings, consent, colorScheme, staff] = await Promise.all([
+  const [settings, consent, colorScheme, staff, mode, payments] = await Promise.all([
     context.settings.get(),
     readConsent(request),
     readColorScheme(request),
@@ -53,9 +72,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       (admin) => admin !== null,
       () => true,
     ),
+    context.settings.mode(),
+    context.payments(),
   ]);
   return {
-    settings,
+    // What the pages promise (the footer, 'ou 12x… sem juros') follows what checkout takes.
+    settings: offeredSettings(settings, payments?.accepts ?? NO_METHODS),
+    demo: mode === 'demo',
     ...storeLook(settings),
     consent,
     colorScheme: settings.enable_dark_mode ? colorScheme : null,
@@ -135,6 +158,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <TrackingTags scripts={tracking?.bodyStart} />
+        {rootData?.demo ? <DemoNotice /> : null}
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -22,8 +22,13 @@ import {
   type SignedInAdmin,
 } from '~/modules/auth/index.server';
 import type { PaymentProvider } from '~/modules/payments';
-import { createPaymentProvider } from '~/modules/payments/index.server';
-import { createSettingsStore, type SettingsStore } from '~/modules/settings/index.server';
+import { createPaymentProvider, liveSandboxError } from '~/modules/payments/index.server';
+import type { StoreMode } from '~/modules/settings';
+import {
+  createSettingsStore,
+  readStoreMode,
+  type SettingsStore,
+} from '~/modules/settings/index.server';
 
 import { errorPage } from './error-page';
 import { createPageCache } from './page-cache';
@@ -63,18 +68,26 @@ export async function startApp(env: Env, assets: RequestHandler): Promise<Runnin
       { database: database.kind, store: state },
       state === 'seeded' ? 'Database ready; sample catalogue created' : 'Database ready',
     );
+    // The mode is the database's (ADR 018): known only now, after seeding.
+    const mode = await readStoreMode(database.db);
+    const refused = liveSandboxError(env, mode);
+    if (refused) throw new Error(refused);
     const setupCode = await issueSetupCode(database.db);
     if (setupCode) logSetupCode(setupCode);
     const changes = await createChangeFeed(database);
     const settings = createSettingsStore(database.db, changes);
-    const payments = createPaymentProvider({
-      env,
-      db: database.db,
-      settings: () => settings.get(),
-    });
+    // One provider per mode, picked on every use: a demo made live on any instance stops its
+    // sandbox on all of them at once (the mode is read through the settings' notifications).
+    const providers = Object.fromEntries(
+      (['demo', 'live'] as const).map((each) => [
+        each,
+        createPaymentProvider({ env, db: database.db, settings: () => settings.get(), mode: each }),
+      ]),
+    ) as Record<StoreMode, PaymentProvider | null>;
+    const payments = async () => providers[await settings.mode()];
     logger.info(
-      { provider: payments?.name ?? null },
-      payments ? 'Payments ready' : 'No payment provider: checkout is closed',
+      { mode, provider: providers[mode]?.name ?? null },
+      providers[mode] ? 'Payments ready' : 'No payment provider: checkout is closed',
     );
     const orderEvents: OrderEventOptions = { tracking: env.UTMIFY_API_TOKEN !== undefined };
     const jobs = startBackgroundJobs({ env, db: database.db, settings, payments, orderEvents });
@@ -112,7 +125,7 @@ function buildHandler(options: {
   database: Database;
   settings: SettingsStore;
   changes: ChangeFeed;
-  payments: PaymentProvider | null;
+  payments: () => Promise<PaymentProvider | null>;
   orderEvents: OrderEventOptions;
   assets: RequestHandler;
   isShuttingDown: () => boolean;
@@ -247,6 +260,11 @@ function buildHandler(options: {
       res.set('X-Robots-Tag', 'noindex, nofollow');
       res.set('Cache-Control', 'private, no-store');
     }
+    next();
+  });
+  // A demo store stays out of search indexes, whatever the page (ADR 018).
+  app.use(async (_req, res, next) => {
+    if ((await settings.mode()) === 'demo') res.set('X-Robots-Tag', 'noindex, nofollow');
     next();
   });
 

@@ -51,7 +51,8 @@ export interface BackgroundJobsOptions {
   env: Env;
   db: Db;
   settings: SettingsStore;
-  payments: PaymentProvider | null;
+  /** The provider for the store's mode at the time of asking. */
+  payments: () => Promise<PaymentProvider | null>;
   orderEvents: OrderEventOptions;
 }
 
@@ -67,7 +68,8 @@ export function startBackgroundJobs(options: BackgroundJobsOptions): { stop(): P
   });
   let running: Promise<unknown> = Promise.resolve();
   const expiry = setInterval(() => {
-    running = expireOrders(db, payments, orderEvents)
+    running = payments()
+      .then((provider) => expireOrders(db, provider, orderEvents))
       .then((count) => {
         if (count > 0) logger.info({ count }, 'Cancelled unpaid orders past their deadline');
       })

@@ -12,26 +12,27 @@ import {
 
 /**
  * Puts the sample catalogue (3 categories, 8 products, 6 reviews) back in place, in one
- * transaction; the store's own rows are left alone.
+ * transaction; the store's own rows are left alone. A database seeded before its first start is
+ * a demo, as the first start's sample store is; an existing store keeps its mode.
  */
 export async function seedSampleStore(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
-    await ensureSettingsRecord(tx);
+    await ensureSettingsRecord(tx, 'demo');
     await writeSample(tx);
   });
 }
 
 /**
  * Runs on every start. The first start of a database creates the settings record and, when
- * `seed` is on, the sample catalogue with it; later starts change nothing, so a store that has
- * deleted the samples never sees them come back.
+ * `seed` is on, the sample catalogue with it, as a demo store (else a live one); later starts
+ * change nothing, so a store that has deleted the samples never sees them come back.
  */
 export async function initializeStore(
   db: Db,
   options: { seed: boolean },
 ): Promise<'seeded' | 'created' | 'existing'> {
   return db.transaction(async (tx) => {
-    if (!(await ensureSettingsRecord(tx))) return 'existing';
+    if (!(await ensureSettingsRecord(tx, options.seed ? 'demo' : 'live'))) return 'existing';
     if (!options.seed) return 'created';
     await writeSample(tx);
     await saveSettings(tx, SAMPLE_SETTINGS);

@@ -35,8 +35,11 @@ declare module 'react-router' {
     storefrontOrigin: string;
     /** The client's address (through trusted proxies only), for per-client limits. */
     clientIp: string;
-    /** Null in production when no provider is configured: checkout then sells nothing. */
-    payments: PaymentProvider | null;
+    /**
+     * The provider for the store's mode now; null in production when none is configured (or the
+     * store is live and only the sandbox is): checkout then sells nothing.
+     */
+    payments(): Promise<PaymentProvider | null>;
     orderEvents: OrderEventOptions;
     checkoutLimiter: RateLimiter;
     /** Which secrets the environment sets: yes or no only, for the settings screen. */

@@ -31,9 +31,13 @@ interface MatchLike {
 /** Settings and origin for a page's `meta` function, read from the root and layout matches. */
 export function seoContext(matches: readonly (MatchLike | undefined)[]): SeoContext {
   const root = matches.find((match) => match?.id === 'root')?.loaderData as
-    { settings: StoreSettings } | undefined;
+    { settings: StoreSettings; demo: boolean } | undefined;
   const store = matches.find((match) => match?.id === STORE_LAYOUT_ID)?.loaderData as
     { origin: string } | undefined;
   const settings = root!.settings;
-  return { settings, origin: store?.origin ?? settings.canonical_url.replace(/\/+$/, '') };
+  return {
+    settings,
+    origin: store?.origin ?? settings.canonical_url.replace(/\/+$/, ''),
+    demo: root!.demo,
+  };
 }

@@ -93,6 +93,8 @@ describe('the settings page over HTTP', () => {
     }
     const text = visibleText(page.text);
     expect(text).toContain('Provedor de pagamento ativo: Gateway de pagamento');
+    // Checkout asks for PIX only: the switches for other ways to pay are said to do nothing.
+    expect(text).toContain('O checkout recebe: PIX. Ligar abaixo uma forma de pagamento');
     expect(text).toMatch(/PAYMENT_GATEWAY_SECRET_KEY · [^·]+ configurado/);
     expect(text).toMatch(/UTMIFY_API_TOKEN · [^·]+ configurado/);
     expect(text).toMatch(/SMTP_URL · [^·]+ configurado/);

@@ -39,10 +39,11 @@ async function parseSitemap(xml: string) {
   return parsed!;
 }
 
-describe('sitemap and robots with the default settings', () => {
+describe('sitemap and robots of a live store with the default settings', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer();
+    // A demo keeps crawlers out (tests/e2e/demo-store.test.ts); a live store invites them.
+    server = await startServer({ mode: 'live' });
   });
   afterAll(async () => {
     await server?.stop();
@@ -103,6 +104,7 @@ describe('sitemap and robots of a store with a canonical URL that asks not to be
   beforeAll(async () => {
     server = await startServer({
       settings: { canonical_url: 'https://loja.example.com.br/', meta_robots: 'noindex, nofollow' },
+      mode: 'live',
     });
   });
   afterAll(async () => {

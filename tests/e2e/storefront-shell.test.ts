@@ -65,9 +65,10 @@ describe('the storefront shell of the sample store (banner, PIX discount, instal
           .getByRole('link', { name: 'atendimento@techstore.com.br' })
           .getAttribute('href'),
       ).toBe('mailto:atendimento@techstore.com.br');
+      // Cards and boleto are switched on by default, but checkout takes PIX only (ADR 018).
       expect(
         await footer(page).getByTestId('footer-payments').getByRole('listitem').allInnerTexts(),
-      ).toEqual(['PIX', 'Cartão de crédito', 'Cartão de débito', 'Boleto']);
+      ).toEqual(['PIX']);
       const socials = footer(page).getByRole('list', { name: 'Redes sociais' });
       expect(await socials.getByRole('link', { name: 'Instagram' }).getAttribute('href')).toBe(
         'https://www.instagram.com/techstore',
@@ -463,11 +464,12 @@ describe('the shell of a store with other choices (no card, PayPal, no contacts,
     },
   });
 
-  it('lists only the payments turned on, and falls back to the store name', async () => {
+  it('lists only the payments checkout takes, and falls back to the store name', async () => {
     const { page, problems } = await openPage(store.browser, store.server.url, VIEWPORTS.mobile);
+    // PayPal switched on promises nothing: the provider takes PIX only.
     expect(
       await footer(page).getByTestId('footer-payments').getByRole('listitem').allInnerTexts(),
-    ).toEqual(['PIX', 'Cartão de débito', 'Boleto', 'PayPal']);
+    ).toEqual(['PIX']);
     expect(await footer(page).locator('#footer-contact').count()).toBe(0);
     expect(await footer(page).getByTestId('footer-identity').innerText()).toBe('');
     expect(await footer(page).innerText()).toContain('Loja de demonstração.');

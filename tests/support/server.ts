@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import type { Db } from '~/db/database.server';
+import type { StoreMode } from '~/modules/settings';
 
 import { prepareStoreFolder } from './store';
 
@@ -35,6 +36,8 @@ export interface ServerOptions {
    */
   settings?: Record<string, unknown>;
   prepare?: (db: Db) => Promise<void>;
+  /** 'live': the prepared sample store is live rather than a demo (see prepareStoreFolder). */
+  mode?: StoreMode;
 }
 
 /** Runs the production build (`node server/main.js`) as a separate process, as `npm start` does. */
@@ -62,8 +65,8 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   const ownDataDir = !options.dataDir;
   const dataDir =
     options.dataDir ??
-    (options.settings || options.prepare
-      ? await prepareStoreFolder(options.settings ?? {}, options.prepare)
+    (options.settings || options.prepare || options.mode
+      ? await prepareStoreFolder(options.settings ?? {}, options.prepare, options.mode)
       : await mkdtemp(join(tmpdir(), 'vitrine-e2e-')));
   const server = spawnServer({ ...options, dataDir });
   const port = await new Promise<number>((resolve, reject) => {

@@ -1,4 +1,5 @@
 import { PAYMENT_PROVIDER_LABELS } from '~/modules/orders';
+import { ACCEPTED_METHOD_LABELS } from '~/modules/payments';
 import type { GroupPanel, IntegrationStatus } from '~/modules/settings';
 
 /** What each payment provider means for the shopper and for staff. */
@@ -50,6 +51,13 @@ function PaymentProvider({ status }: { status: IntegrationStatus }) {
         <p className="mt-2 font-medium text-red-800">
           Preencha a chave PIX, o nome e a cidade do recebedor abaixo: sem eles a loja não consegue
           gerar o PIX e o cliente não tem como pagar.
+        </p>
+      ) : null}
+      {status.provider ? (
+        <p className="mt-2 text-slate-700" data-testid="accepted-methods">
+          {`O checkout recebe: ${status.accepts.map((method) => ACCEPTED_METHOD_LABELS[method]).join(', ')}. `}
+          Ligar abaixo uma forma de pagamento que o provedor não recebe não tem efeito: a loja não a
+          anuncia.
         </p>
       ) : null}
       <p className="mt-2 text-xs text-slate-600">

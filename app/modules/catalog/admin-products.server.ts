@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 
 import { isUuid } from '~/db/columns';
 import type { Db } from '~/db/database.server';
@@ -116,4 +116,38 @@ export async function deleteProduct(db: Db, id: string): Promise<boolean> {
     .where(eq(products.id, id))
     .returning({ id: products.id });
   return deleted.length > 0;
+}
+
+/**
+ * Deletes these products and categories (ids that are gone already are skipped), with the
+ * products' reviews and restock requests (cascade); answers how many products went, and their
+ * image URLs.
+ * Products of the store's own in a deleted category are kept, without a category.
+ */
+export async function deleteCatalogRows(
+  db: Db,
+  ids: { productIds: readonly string[]; categoryIds: readonly string[] },
+): Promise<{ products: number; imageUrls: string[] }> {
+  const deleted = ids.productIds.length
+    ? await db
+        .delete(products)
+        .where(inArray(products.id, [...ids.productIds]))
+        .returning({ imageUrls: products.imageUrls })
+    : [];
+  if (ids.categoryIds.length) {
+    await db.delete(categories).where(inArray(categories.id, [...ids.categoryIds]));
+  }
+  return { products: deleted.length, imageUrls: deleted.flatMap((row) => row.imageUrls) };
+}
+
+/** Which of these image URLs some product still shows. */
+export async function imageUrlsInUse(db: Db, urls: readonly string[]): Promise<Set<string>> {
+  if (urls.length === 0) return new Set();
+  // One parameter for the whole list, however long.
+  const result = await db.execute(sql`
+    select distinct image.url
+    from ${products}, unnest(${products.imageUrls}) as image(url)
+    where image.url in (select jsonb_array_elements_text(${JSON.stringify(urls)}::jsonb))`);
+  const rows = (result as unknown as { rows: { url: string }[] }).rows;
+  return new Set(rows.map((row) => row.url));
 }

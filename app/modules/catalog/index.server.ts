@@ -33,7 +33,9 @@ export {
 export { listProductOptions, PRODUCT_OPTIONS_LIMIT } from './product-options.server';
 export {
   createProduct,
+  deleteCatalogRows,
   deleteProduct,
+  imageUrlsInUse,
   listAdminProducts,
   updateProduct,
   type ProductValues,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { narrowPaymentSwitches } from '~/modules/payments';
 import { defaultSettings, type StoreSettings } from '~/modules/settings';
 
 import { renderContentPage } from './content.server';
@@ -82,10 +83,16 @@ describe('default page texts', () => {
   });
 
   it('list only the enabled payment methods', () => {
-    const all = text('faq');
+    const all = text('faq', { max_installments: 12 });
     expect(all).toContain('Aceitamos PIX, cartão de crédito em até 12x sem juros');
     expect(all).toContain('boleto bancário');
     expect(all).toContain('Posso parcelar a compra?');
+    expect(all).toContain('você pode parcelar em até 12x sem juros');
+    // One payment only: cards without instalments.
+    const single = text('faq');
+    expect(single).toContain('Aceitamos PIX, cartão de crédito, cartão de débito');
+    expect(single).not.toContain('sem juros');
+    expect(single).not.toContain('Posso parcelar');
 
     const pixOnly = {
       enable_credit_card: false,
@@ -100,6 +107,23 @@ describe('default page texts', () => {
     expect(text('sobre', pixOnly)).toContain('Pagamento seguro: aceitamos PIX.');
     expect(text('sobre', { ...pixOnly, enable_pix: false })).toContain(
       'as formas de pagamento disponíveis aparecem ao finalizar a compra.',
+    );
+  });
+
+  it('name no card, boleto or instalments when checkout takes PIX only, whatever the switches', () => {
+    const everything = settingsWith({ max_installments: 12 });
+    const pixCheckout = narrowPaymentSwitches(everything, ['pix']);
+    for (const slug of ['faq', 'sobre', 'politicadevolucao', 'politicaprivacidade'] as const) {
+      const page = renderContentPage(slug, pixCheckout).html.toLowerCase();
+      for (const word of ['cartão', 'boleto', 'parcel', 'sem juros', 'paypal']) {
+        expect(page, `${slug}: ${word}`).not.toContain(word);
+      }
+    }
+    expect(renderContentPage('faq', pixCheckout).html).toContain('Aceitamos PIX.');
+    // The same switches with a provider that took cards would name them.
+    const cardCheckout = narrowPaymentSwitches(everything, ['pix', 'credit_card']);
+    expect(renderContentPage('faq', cardCheckout).html).toContain(
+      'Aceitamos PIX e cartão de crédito em até 12x sem juros.',
     );
   });
 

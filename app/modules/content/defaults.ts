@@ -28,10 +28,22 @@ function days(count: number, unit: 'corridos' | 'úteis'): string {
   return `${count} ${word}`;
 }
 
+/** 'em até 12x sem juros' as the store allows it, or '' for one payment only. */
+function installments(settings: StoreSettings): string {
+  return settings.max_installments > 1 ? `em até ${settings.max_installments}x sem juros` : '';
+}
+
+/**
+ * The ways to pay, by the payment switches: the pages pass the settings narrowed to what the
+ * provider takes (narrowPaymentSwitches), so no card, boleto or instalment is promised that
+ * checkout cannot take.
+ */
 export function paymentMethods(settings: StoreSettings): string[] {
   const methods: string[] = [];
   if (settings.enable_pix) methods.push('PIX');
-  if (settings.enable_credit_card) methods.push('cartão de crédito em até 12x sem juros');
+  if (settings.enable_credit_card) {
+    methods.push(`cartão de crédito ${installments(settings)}`.trim());
+  }
   if (settings.enable_debit_card) methods.push('cartão de débito');
   if (settings.enable_boleto) methods.push('boleto bancário');
   if (settings.enable_paypal) methods.push('PayPal');
@@ -253,10 +265,10 @@ export function faqSections(settings: StoreSettings): FaqSection[] {
         'Ao finalizar o pedido, você recebe um QR Code e um código PIX "copia e cola". Pague pelo aplicativo do seu banco: o pedido é confirmado assim que o pagamento é identificado.',
     });
   }
-  if (settings.enable_credit_card) {
+  if (settings.enable_credit_card && installments(settings)) {
     payment.push({
       question: 'Posso parcelar a compra?',
-      answer: 'Sim. No cartão de crédito, você pode parcelar em até 12x sem juros.',
+      answer: `Sim. No cartão de crédito, você pode parcelar ${installments(settings)}.`,
     });
   }
   if (settings.enable_boleto) {

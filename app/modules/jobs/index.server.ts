@@ -1,4 +1,5 @@
 export {
+  dropOrderJobs,
   enqueue,
   startOutboxWorker,
   type OutboxHandler,

@@ -43,6 +43,22 @@ const MAX_RETRY_MS = 60 * 60_000;
 const MAX_ERROR_LENGTH = 500;
 
 /**
+ * Drops the outbox rows about these orders (e-mails, sales reports), in the transaction that
+ * deletes them, so nothing goes out for an order that no longer exists. Answers how many.
+ */
+export async function dropOrderJobs(db: Db, orderIds: readonly string[]): Promise<number> {
+  if (orderIds.length === 0) return 0;
+  // One parameter for the whole list, however long.
+  const dropped = await db
+    .delete(outbox)
+    .where(
+      sql`${outbox.payload}->>'orderId' in (select jsonb_array_elements_text(${JSON.stringify(orderIds)}::jsonb))`,
+    )
+    .returning({ id: outbox.id });
+  return dropped.length;
+}
+
+/**
  * Queues work for after the transaction `db` belongs to commits; the returned id is the row's.
  * Nothing is queued when that transaction rolls back.
  */

@@ -198,3 +198,9 @@ export async function readMediaFile(
     .limit(1);
   return row ?? null;
 }
+
+/** Deletes these uploads with their files; the caller checked nothing shows them any more. */
+export async function deleteMedia(db: Db, ids: readonly string[]): Promise<void> {
+  const valid = ids.filter(isUuid);
+  if (valid.length > 0) await db.delete(media).where(inArray(media.id, valid));
+}

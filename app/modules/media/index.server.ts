@@ -1,4 +1,5 @@
 export {
+  deleteMedia,
   mediaIdFor,
   prepareImages,
   readMediaFile,

@@ -214,3 +214,9 @@ export async function getAdminOrder(db: Db, orderId: string): Promise<AdminOrder
 export async function deleteOrderRow(db: Db, orderId: string): Promise<void> {
   await db.delete(orders).where(eq(orders.id, orderId));
 }
+
+/** Deletes every order with its lines and timeline (a demo's test orders); answers their ids. */
+export async function deleteAllOrders(db: Db): Promise<string[]> {
+  const deleted = await db.delete(orders).returning({ id: orders.id });
+  return deleted.map((row) => row.id);
+}

@@ -35,6 +35,7 @@ export {
 } from './sales-metrics.server';
 export {
   adminOrderBatches,
+  deleteAllOrders,
   deleteOrderRow,
   getAdminOrder,
   listAdminOrders,

@@ -151,6 +151,8 @@ export function createGatewayProvider(options: GatewayOptions): PaymentProvider 
   return {
     name: 'gateway',
     testMode: false,
+    // The SPEC §7 gateway also takes cards and boleto, but checkout asks only for PIX.
+    accepts: ['pix'],
 
     async create(request) {
       const invalid = paymentRequestError(request);

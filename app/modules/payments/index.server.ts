@@ -5,10 +5,15 @@ export {
   type PixProviderOptions,
   type PixSettings,
 } from './pix.server';
-export { createPaymentProvider, type PaymentProviderOptions } from './provider.server';
+export {
+  createPaymentProvider,
+  liveSandboxError,
+  type PaymentProviderOptions,
+} from './provider.server';
 export { pixQrSvg } from './qr.server';
 export {
   createSandboxProvider,
+  deleteSandboxPayments,
   setSandboxPaymentStatus,
   type SandboxOptions,
   type SandboxOutcome,

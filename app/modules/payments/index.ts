@@ -1,10 +1,14 @@
 export { buildPixCode, pixTxid, type PixCodeInput } from './brcode';
+export { narrowPaymentSwitches, offeredMethods } from './offered';
 export { PAYMENT_NOT_CONFIGURED, paymentRequestError } from './request';
 export {
+  ACCEPTED_METHOD_LABELS,
   MIN_PAYMENT_CENTS,
+  PAYMENT_METHOD_SWITCHES,
   PAYMENT_METHODS,
   PAYMENT_PROVIDERS,
   PAYMENT_STATUSES,
+  type AcceptedMethod,
   type CreatedPayment,
   type PaymentMethod,
   type PaymentOutcome,

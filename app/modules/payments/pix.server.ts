@@ -52,6 +52,7 @@ export function createPixProvider(options: PixProviderOptions): PaymentProvider 
   return {
     name: 'pix',
     testMode: false,
+    accepts: ['pix'],
 
     async create(request) {
       const invalid = paymentRequestError(request);

@@ -3,14 +3,21 @@ import { describe, expect, it } from 'vitest';
 import type { Db } from '~/db/database.server';
 import { defaultSettings } from '~/modules/settings';
 
-import { createPaymentProvider, type PaymentProviderOptions } from './provider.server';
+import type { StoreMode } from '~/modules/settings';
+
+import {
+  createPaymentProvider,
+  liveSandboxError,
+  type PaymentProviderOptions,
+} from './provider.server';
 
 // Choosing a provider never touches the database; only paying does.
 const db = {} as Db;
 const settings = async () => defaultSettings();
 
-function chosen(env: Partial<PaymentProviderOptions['env']>) {
-  return createPaymentProvider({ env: { NODE_ENV: 'development', ...env }, db, settings })?.name;
+function chosen(env: Partial<PaymentProviderOptions['env']>, mode: StoreMode = 'live') {
+  return createPaymentProvider({ env: { NODE_ENV: 'development', ...env }, db, settings, mode })
+    ?.name;
 }
 
 describe('createPaymentProvider', () => {
@@ -19,13 +26,27 @@ describe('createPaymentProvider', () => {
     expect(chosen({ NODE_ENV: 'test' })).toBe('sandbox');
   });
 
-  it('has no provider in production unless one is chosen', () => {
+  it('has no provider for a live store in production unless a real one is chosen', () => {
     expect(chosen({ NODE_ENV: 'production' })).toBeUndefined();
+    expect(chosen({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' })).toBeUndefined();
+  });
+
+  it('uses the sandbox for a demo store in production unless another is chosen', () => {
+    expect(chosen({ NODE_ENV: 'production' }, 'demo')).toBe('sandbox');
+    expect(chosen({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'pix' }, 'demo')).toBe('pix');
+  });
+
+  it('refuses to start a live store in production with the sandbox, naming the variable', () => {
+    const production = { NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' } as const;
+    expect(liveSandboxError(production, 'live')).toMatch(/PAYMENT_PROVIDER/);
+    expect(liveSandboxError(production, 'demo')).toBeNull();
+    expect(liveSandboxError({ ...production, NODE_ENV: 'development' }, 'live')).toBeNull();
+    expect(liveSandboxError({ NODE_ENV: 'production' }, 'live')).toBeNull();
   });
 
   it('uses the chosen one in any mode', () => {
     for (const NODE_ENV of ['development', 'production'] as const) {
-      expect(chosen({ NODE_ENV, PAYMENT_PROVIDER: 'sandbox' })).toBe('sandbox');
+      expect(chosen({ NODE_ENV, PAYMENT_PROVIDER: 'sandbox' }, 'demo')).toBe('sandbox');
       expect(chosen({ NODE_ENV, PAYMENT_PROVIDER: 'pix' })).toBe('pix');
       expect(
         chosen({
@@ -54,11 +75,17 @@ describe('createPaymentProvider', () => {
   });
 
   it('marks only the sandbox as test mode', () => {
-    const sandbox = createPaymentProvider({ env: { NODE_ENV: 'development' }, db, settings });
+    const sandbox = createPaymentProvider({
+      env: { NODE_ENV: 'development' },
+      db,
+      settings,
+      mode: 'live',
+    });
     const pix = createPaymentProvider({
       env: { NODE_ENV: 'production', PAYMENT_PROVIDER: 'pix' },
       db,
       settings,
+      mode: 'live',
     });
     expect(sandbox?.testMode).toBe(true);
     expect(pix?.testMode).toBe(false);

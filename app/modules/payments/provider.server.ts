@@ -1,6 +1,6 @@
 import type { Db } from '~/db/database.server';
 import type { Env } from '~/lib/env.server';
-import type { StoreSettings } from '~/modules/settings';
+import type { StoreMode, StoreSettings } from '~/modules/settings';
 
 import { createGatewayProvider } from './gateway.server';
 import { createPixProvider } from './pix.server';
@@ -18,16 +18,21 @@ export interface PaymentProviderOptions {
   >;
   db: Db;
   settings: () => Promise<StoreSettings>;
+  /** The store's mode: a demo store takes pretend payments, a live one in production never. */
+  mode: StoreMode;
 }
 
 /**
- * The provider PAYMENT_PROVIDER names. Unset, development and tests get the sandbox, while
- * production gets none (null: checkout says payments are not configured) so a real store never
- * takes pretend payments by accident.
+ * The provider PAYMENT_PROVIDER names; unset, the sandbox. In production only a demo store gets
+ * the sandbox: a live store gets none (null: checkout says payments are not configured), even
+ * with PAYMENT_PROVIDER=sandbox (which its next start refuses, see liveSandboxError), so a real
+ * store never takes pretend payments.
  */
 export function createPaymentProvider(options: PaymentProviderOptions): PaymentProvider | null {
   const { env } = options;
-  const chosen = env.PAYMENT_PROVIDER ?? (env.NODE_ENV === 'production' ? null : 'sandbox');
+  const sandboxAllowed = options.mode === 'demo' || env.NODE_ENV !== 'production';
+  const named = env.PAYMENT_PROVIDER ?? 'sandbox';
+  const chosen = named === 'sandbox' && !sandboxAllowed ? null : named;
   switch (chosen) {
     case 'sandbox':
       return createSandboxProvider({ db: options.db });
@@ -46,4 +51,21 @@ export function createPaymentProvider(options: PaymentProviderOptions): PaymentP
     case null:
       return null;
   }
+}
+
+/**
+ * Why a store must not start: a live store in production with PAYMENT_PROVIDER=sandbox would
+ * take pretend payments for real orders. Null when it may.
+ */
+export function liveSandboxError(
+  env: Pick<Env, 'NODE_ENV' | 'PAYMENT_PROVIDER'>,
+  mode: StoreMode,
+): string | null {
+  if (env.NODE_ENV !== 'production' || mode !== 'live' || env.PAYMENT_PROVIDER !== 'sandbox') {
+    return null;
+  }
+  return (
+    'PAYMENT_PROVIDER=sandbox takes pretend payments and this store is live (created with ' +
+    "SEED=false, or made live with 'Começar loja real'): set PAYMENT_PROVIDER to pix or gateway."
+  );
 }

@@ -34,6 +34,7 @@ export function createSandboxProvider(options: SandboxOptions): PaymentProvider 
   return {
     name: 'sandbox',
     testMode: true,
+    accepts: ['pix'],
 
     async create(request) {
       const invalid = paymentRequestError(request);
@@ -109,4 +110,9 @@ export async function setSandboxPaymentStatus(
     .where(status === 'expired' ? pending : and(pending, gt(sandboxPayments.expiresAt, now)))
     .returning({ id: sandboxPayments.id });
   return changed.length > 0;
+}
+
+/** Forgets every pretend payment (a demo store going live). */
+export async function deleteSandboxPayments(db: Db): Promise<void> {
+  await db.delete(sandboxPayments);
 }

@@ -19,6 +19,24 @@ export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 export const PAYMENT_METHODS = ['pix'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
+/** Every way to pay a store's settings can switch on (enable_pix, enable_credit_card…). */
+export const PAYMENT_METHOD_SWITCHES = {
+  pix: 'enable_pix',
+  credit_card: 'enable_credit_card',
+  debit_card: 'enable_debit_card',
+  boleto: 'enable_boleto',
+  paypal: 'enable_paypal',
+} as const;
+export type AcceptedMethod = keyof typeof PAYMENT_METHOD_SWITCHES;
+
+export const ACCEPTED_METHOD_LABELS: Record<AcceptedMethod, string> = {
+  pix: 'PIX',
+  credit_card: 'Cartão de crédito',
+  debit_card: 'Cartão de débito',
+  boleto: 'Boleto',
+  paypal: 'PayPal',
+};
+
 /** SPEC §9: no provider takes less. */
 export const MIN_PAYMENT_CENTS = 501;
 
@@ -58,6 +76,11 @@ export interface PaymentProvider {
   readonly name: PaymentProviderName;
   /** True for the sandbox: pages show 'Modo de teste' and the tester's buttons. */
   readonly testMode: boolean;
+  /**
+   * What checkout can take through this provider, so the store promises no other way to pay
+   * (the footer, the FAQ, 'ou 12x… sem juros'): the settings' switches narrow it, never widen it.
+   */
+  readonly accepts: readonly AcceptedMethod[];
   create(request: PaymentRequest): Promise<PaymentOutcome<CreatedPayment>>;
   /** Asks the provider (never a request body) how the payment stands now. */
   status(paymentId: string): Promise<PaymentOutcome<PaymentStatus>>;

@@ -527,7 +527,9 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
       {
         title: 'Pagamentos',
         panel: 'payment-provider',
-        description: 'As formas de pagamento que as páginas da loja anunciam.',
+        description:
+          'As formas de pagamento que as páginas da loja anunciam, entre as que o provedor de ' +
+          'pagamento recebe: ligar uma que ele não recebe não tem efeito.',
         fields: [
           field('enable_pix', 'PIX', 'checkbox'),
           field('enable_credit_card', 'Cartão de crédito', 'checkbox'),

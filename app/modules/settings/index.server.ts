@@ -1,7 +1,10 @@
 export {
+  clearSettingsStill,
   createSettingsStore,
   ensureSettingsRecord,
+  makeStoreLive,
   readSettings,
+  readStoreMode,
   saveSettings,
   type SaveSettingsResult,
   type SettingsStore,

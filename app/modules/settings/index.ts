@@ -8,6 +8,7 @@ export {
   type SettingsErrors,
   type StoreSettings,
 } from './settings';
+export { DEMO_NOTICE, STORE_MODES, type StoreMode } from './mode';
 export { themeCss, themeVariables } from './theme';
 export {
   EXCLUDED_SETTINGS,

@@ -7,11 +7,12 @@ import type { StoreSettings } from './settings';
 
 export function integrationStatus(
   secrets: SecretsSet,
-  payments: Pick<PaymentProvider, 'name'> | null,
+  payments: Pick<PaymentProvider, 'name' | 'accepts'> | null,
   settings: StoreSettings,
 ): IntegrationStatus {
   return {
     provider: payments?.name ?? null,
+    accepts: payments?.accepts ?? [],
     production: secrets.production,
     pixReady: isPixConfigured(settings),
     gatewaySecretKey: secrets.gatewaySecretKey,

@@ -1,4 +1,4 @@
-import type { PaymentProviderName } from '~/modules/payments';
+import type { AcceptedMethod, PaymentProviderName } from '~/modules/payments';
 
 /**
  * What the settings page may say about the server's own configuration: which payment provider
@@ -8,6 +8,8 @@ import type { PaymentProviderName } from '~/modules/payments';
 export interface IntegrationStatus {
   /** The provider checkout uses; null when none is configured (checkout is closed). */
   provider: PaymentProviderName | null;
+  /** What checkout takes through it: the payment switches can narrow this, never widen it. */
+  accepts: readonly AcceptedMethod[];
   production: boolean;
   /** With the own-key PIX provider: whether the PIX settings make a payable code. */
   pixReady: boolean;

@@ -4,6 +4,7 @@ import type { ChangeFeed } from '~/db/changes.server';
 import type { Db } from '~/db/database.server';
 import { logger } from '~/lib/logger.server';
 
+import type { StoreMode } from './mode';
 import { storeSettings } from './schema';
 import {
   defaultSettings,
@@ -54,19 +55,72 @@ export async function saveSettings(db: Db, input: unknown): Promise<SaveSettings
   return { success: true, settings: resolveSettings(values) };
 }
 
-/** Creates the settings record if there is none; true when this call created it. */
-export async function ensureSettingsRecord(db: Db): Promise<boolean> {
+/**
+ * Creates the settings record if there is none, in the given mode (only a store created with the
+ * sample data is a demo); true when this call created it.
+ */
+export async function ensureSettingsRecord(db: Db, mode: StoreMode = 'live'): Promise<boolean> {
   const inserted = await db
     .insert(storeSettings)
-    .values({ id: ROW_ID })
+    .values({ id: ROW_ID, mode })
     .onConflictDoNothing()
     .returning({ id: storeSettings.id });
   return inserted.length > 0;
 }
 
+/** The store's mode; a database without a settings record yet is not a demo. */
+export async function readStoreMode(db: Db): Promise<StoreMode> {
+  const [row] = await db
+    .select({ mode: storeSettings.mode })
+    .from(storeSettings)
+    .where(eq(storeSettings.id, ROW_ID));
+  return row?.mode ?? 'live';
+}
+
+/**
+ * Makes a demo store live, for good: nothing sets it back. Locks the record first, so of two
+ * admins confirming at once only one does the work; false when the store was already live.
+ */
+export async function makeStoreLive(tx: Db): Promise<boolean> {
+  const [row] = await tx
+    .select({ mode: storeSettings.mode })
+    .from(storeSettings)
+    .where(eq(storeSettings.id, ROW_ID))
+    .for('update');
+  if (row?.mode !== 'demo') return false;
+  await tx
+    .update(storeSettings)
+    .set({ mode: 'live', updatedAt: sql`now()` })
+    .where(eq(storeSettings.id, ROW_ID));
+  return true;
+}
+
+/**
+ * Sets these settings back to their defaults where they still hold the value given (the sample
+ * store's identity, say), leaving any the store has since changed; under the caller's lock.
+ */
+export async function clearSettingsStill(tx: Db, values: Partial<StoreSettings>): Promise<void> {
+  const [row] = await tx
+    .select({ values: storeSettings.values })
+    .from(storeSettings)
+    .where(eq(storeSettings.id, ROW_ID))
+    .for('update');
+  if (!row) return;
+  const stored = validStoredValues(row.values) as Record<string, unknown>;
+  const given = validStoredValues(values) as Record<string, unknown>;
+  const kept = Object.fromEntries(
+    Object.entries(stored).filter(([key, value]) => given[key] !== value),
+  );
+  await tx.update(storeSettings).set({ values: kept }).where(eq(storeSettings.id, ROW_ID));
+}
+
 export interface SettingsStore {
   get(): Promise<StoreSettings>;
+  /** The store's mode, read and dropped with the settings (so every instance sees a change). */
+  mode(): Promise<StoreMode>;
   save(input: unknown): Promise<SaveSettingsResult>;
+  /** Drops this instance's copy after a change made elsewhere in this process (the others hear it). */
+  forget(): void;
   close(): Promise<void>;
 }
 
@@ -79,8 +133,12 @@ export interface SettingsStore {
  */
 export function createSettingsStore(db: Db, changes: ChangeFeed): SettingsStore {
   let cached: Promise<StoreSettings> | undefined;
+  let cachedMode: Promise<StoreMode> | undefined;
   const unsubscribe = changes.subscribe((table) => {
-    if (table === null || table === 'store_settings') cached = undefined;
+    if (table === null || table === 'store_settings') {
+      cached = undefined;
+      cachedMode = undefined;
+    }
   });
 
   return {
@@ -97,11 +155,27 @@ export function createSettingsStore(db: Db, changes: ChangeFeed): SettingsStore 
       if (live) cached = reading;
       return reading;
     },
+    mode() {
+      const live = changes.live();
+      if (live && cachedMode) return cachedMode;
+      // Unreadable, the store counts as live: it then never takes pretend payments.
+      const reading: Promise<StoreMode> = readStoreMode(db).catch((error: unknown) => {
+        if (cachedMode === reading) cachedMode = undefined;
+        logger.error({ err: error }, 'Could not read the store mode; taking it as live');
+        return 'live' as const;
+      });
+      if (live) cachedMode = reading;
+      return reading;
+    },
     async save(input) {
       const result = await saveSettings(db, input);
       // Also drop it here: this instance's next request may come before the notification does.
       if (result.success) cached = undefined;
       return result;
+    },
+    forget() {
+      cached = undefined;
+      cachedMode = undefined;
     },
     close: async () => unsubscribe(),
   };

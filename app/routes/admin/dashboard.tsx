@@ -1,5 +1,6 @@
 import { useNavigation } from 'react-router';
 import uplotStylesheet from 'uplot/dist/uPlot.min.css?url';
+import { z } from 'zod';
 
 import { MetricCard, PREVIOUS_MONTH_DAYS } from '~/components/admin/dashboard-metric-card';
 import { DashboardPeriodFilter } from '~/components/admin/dashboard-period-filter';
@@ -7,8 +8,14 @@ import { DashboardQuickActions } from '~/components/admin/dashboard-quick-action
 import { DashboardSales } from '~/components/admin/dashboard-sales';
 import { DashboardStatusPanel } from '~/components/admin/dashboard-status-panel';
 import { DashboardUpdated } from '~/components/admin/dashboard-updated';
+import { DemoStorePanel } from '~/components/admin/demo-store-panel';
+import { useToastFrom } from '~/components/admin/toaster';
+import { goLive } from '~/flows/go-live.server';
+import { parseForm, refuseOtherMethods } from '~/lib/form.server';
+import { logger } from '~/lib/logger.server';
 import { formatCents } from '~/lib/money';
 import { monthToDate, resolvePeriod, todayIn } from '~/lib/periods';
+import { refuseForm, successWithToast } from '~/lib/toast.server';
 import { requireAdmin } from '~/modules/auth/index.server';
 import { productCounts } from '~/modules/catalog/index.server';
 import { salesByDay, salesMetrics } from '~/modules/orders/index.server';
@@ -21,12 +28,63 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const today = todayIn(timeZone);
   const period = resolvePeriod(new URL(request.url).searchParams, today);
   const month = monthToDate(today);
-  const [metrics, days, products] = await Promise.all([
+  const [metrics, days, products, mode] = await Promise.all([
     salesMetrics(context.db, { period, month, timeZone }),
     salesByDay(context.db, period.range, timeZone),
     productCounts(context.db, period.range, timeZone),
+    context.settings.mode(),
   ]);
-  return { storeName, period, metrics, days, products, loadedAt: Date.now() };
+  return {
+    storeName,
+    period,
+    metrics,
+    days,
+    products,
+    demo: mode === 'demo',
+    loadedAt: Date.now(),
+  };
+}
+
+const dashboardActionSchema = z.object({
+  intent: z.enum(['go-live'], { error: 'Ação inválida.' }),
+});
+
+const GO_LIVE_FAILED = 'Erro ao começar a loja real';
+
+/** 'Começar loja real' (the dashboard's one action): a demo store becomes live, for good. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const wrongMethod = refuseOtherMethods(request);
+  if (wrongMethod) return wrongMethod;
+  await requireAdmin(context, request);
+  const parsed = await parseForm(request, dashboardActionSchema);
+  if (!parsed.ok) {
+    return refuseForm(`${GO_LIVE_FAILED}: ${parsed.error}`, {
+      fieldErrors: parsed.fieldErrors,
+      values: parsed.values,
+    });
+  }
+  let result;
+  try {
+    result = await goLive(context.db);
+  } catch (error) {
+    logger.error({ err: error }, 'Could not make the store live');
+    return refuseForm(
+      `${GO_LIVE_FAILED}. Nada foi excluído: tente novamente em instantes.`,
+      { fieldErrors: {}, values: {} },
+      503,
+    );
+  }
+  // This instance's next page must not wait for the notification the others hear.
+  context.settings.forget();
+  if (!result.ok) {
+    return refuseForm(
+      'A loja já é real: não há dados de exemplo a excluir.',
+      { fieldErrors: {}, values: {} },
+      409,
+    );
+  }
+  logger.info({ deleted: result.deleted }, 'Demo store made live');
+  return successWithToast(request, 'Loja real começada: os dados de exemplo foram excluídos.');
 }
 
 // uPlot's stylesheet comes with this page only: the storefront never loads it.
@@ -41,11 +99,13 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 const count = (n: number) => n.toLocaleString('pt-BR');
 
-export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { period, metrics, days, products, loadedAt } = loaderData;
+export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
+  const { period, metrics, days, products, demo, loadedAt } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' && navigation.location?.pathname === '/admin';
   const created = products.createdInPeriod;
+  // Without JavaScript, 'Começar loja real' answers with this page and its toast.
+  useToastFrom(actionData);
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <header className="flex flex-wrap items-start justify-between gap-3">
@@ -55,6 +115,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </div>
         <DashboardUpdated key={loadedAt} />
       </header>
+
+      {demo ? <DemoStorePanel /> : null}
 
       <DashboardPeriodFilter period={period} busy={busy} />
 

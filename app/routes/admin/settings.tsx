@@ -44,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     settings,
     baseline: settingsBaseline(settings),
     // Yes/no answers only: the secrets themselves never leave the server.
-    integrations: integrationStatus(context.secretsSet, context.payments, settings),
+    integrations: integrationStatus(context.secretsSet, await context.payments(), settings),
     tab: settingsTabFrom(new URL(request.url).searchParams.get('aba')),
   };
 }

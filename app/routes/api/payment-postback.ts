@@ -43,10 +43,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ ok: false, message: INVALID }, 400);
   }
   const orderId = await findOrderIdByPaymentId(context.db, paymentId);
-  if (!orderId || !context.payments) {
+  const payments = await context.payments();
+  if (!orderId || !payments) {
     return data({ ok: false, message: 'Pagamento não encontrado.' }, 404);
   }
-  const answer = await context.payments.status(paymentId);
+  const answer = await payments.status(paymentId);
   if (!answer.ok) {
     logger.warn({ paymentId, error: answer.error }, 'Postback: could not re-read the payment');
     // Not our input's fault; the gateway should try again later.

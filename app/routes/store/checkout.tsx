@@ -30,14 +30,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const settings = await context.settings.get();
   const { cart, headers } = await priceRequestCart(context, request, settings);
   if (cart.lines.length === 0) throw redirect('/cart');
+  const payments = await context.payments();
   return data(
     {
       cart,
       // A fresh key per page view: submitting this form twice (double click, reload, resend)
       // finds the first order instead of placing another.
       idempotencyKey: randomUUID(),
-      paymentsReady: paymentsReady(context.payments, settings),
-      testMode: context.payments?.testMode ?? false,
+      paymentsReady: paymentsReady(payments, settings),
+      testMode: payments?.testMode ?? false,
       // The CEP of the shopper's last shipping estimate starts the address.
       savedCep: maskCep(readSavedCep(request) ?? ''),
     },
@@ -68,7 +69,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const settings = await context.settings.get();
-  if (!paymentsReady(context.payments, settings)) {
+  const payments = await context.payments();
+  if (!paymentsReady(payments, settings)) {
     return data<ActionReply>({ error: PAYMENT_NOT_CONFIGURED }, 409);
   }
 
@@ -94,7 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const headers = new Headers();
   headers.append('Set-Cookie', await cartCookieHeader([]));
   if (!known) headers.append('Set-Cookie', await orderTokenCookieHeader(orderToken));
-  const payment = await payOrder(context.db, context.payments, placed.order ?? placed.orderId);
+  const payment = await payOrder(context.db, payments, placed.order ?? placed.orderId);
   const query = new URLSearchParams({ orderId: placed.orderId });
   if (payment.ok) query.set('paymentId', payment.paymentId);
   return redirect(`/order-confirmation?${query}`, { status: 303, headers });

@@ -6,6 +6,7 @@ import { seoMeta } from '~/lib/seo';
 import { seoContext } from '~/lib/store-data';
 import { contactChannels, contentPageSlug, type ContactChannel } from '~/modules/content';
 import { renderContentPage } from '~/modules/content/index.server';
+import { narrowPaymentSwitches } from '~/modules/payments';
 
 import type { Route } from './+types/content-page';
 
@@ -14,8 +15,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const slug = contentPageSlug(new URL(request.url).pathname);
   if (!slug) throw data(null, { status: 404 });
   const settings = await context.settings.get();
+  // The built-in texts name only the ways to pay that checkout takes.
+  const accepts = (await context.payments())?.accepts ?? [];
   return {
-    ...renderContentPage(slug, settings),
+    ...renderContentPage(slug, narrowPaymentSwitches(settings, accepts)),
     channels: slug === 'contato' ? contactChannels(settings) : [],
     image: slug === 'sobre' ? settings.about_image_url : '',
   };

@@ -37,12 +37,8 @@ function confirmationPath(orderId: string, paymentId?: string | null, key?: stri
 export async function loader({ request, context }: Route.LoaderArgs) {
   const found = await getRequestedOrder(context.db, request);
   if (!found) return data({ kind: 'missing' as const }, 404);
-  const { order, error } = await refreshPayment(
-    context.db,
-    context.payments,
-    found,
-    context.orderEvents,
-  );
+  const payments = await context.payments();
+  const { order, error } = await refreshPayment(context.db, payments, found, context.orderEvents);
   // Passed on only when it is this order's: the page never repeats a guessed key.
   const key = requestedKey(request) === order.accessKey ? order.accessKey : null;
   if (order.status !== 'pending' && order.status !== 'cancelled') {
@@ -73,7 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     live,
     qrSvg: live && order.payment.pixCode ? await pixQrSvg(order.payment.pixCode) : null,
-    testMode: !!context.payments?.testMode && order.payment.provider === context.payments.name,
+    testMode: !!payments?.testMode && order.payment.provider === payments.name,
     paymentFailed: !order.payment.id,
     statusError: error ?? null,
     renderedAt: now.getTime(),
@@ -101,18 +97,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (!order) return data({ error: MISSING }, 404);
   const key = chave === order.accessKey ? chave : null;
+  const payments = await context.payments();
 
   if (intent === 'pay') {
-    const payment = await payOrder(context.db, context.payments, order.id);
+    const payment = await payOrder(context.db, payments, order.id);
     if (!payment.ok) return data({ error: payment.error }, 409);
     return redirect(confirmationPath(order.id, payment.paymentId, key), 303);
   }
-  const sandbox = context.payments?.testMode && order.payment.provider === context.payments.name;
+  // Only while the sandbox is the provider: a demo made live takes no pretend payment.
+  const sandbox = payments?.testMode && order.payment.provider === payments.name;
   if (!sandbox || !order.payment.id) {
     return data({ error: 'Disponível apenas no modo de teste.' }, 403);
   }
   await setSandboxPaymentStatus(context.db, order.payment.id, SANDBOX_STATUS[intent]);
-  await refreshPayment(context.db, context.payments, order, context.orderEvents);
+  await refreshPayment(context.db, payments, order, context.orderEvents);
   return redirect(confirmationPath(order.id, order.payment.id, key), 303);
 }
 

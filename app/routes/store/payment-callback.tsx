@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const { order, error } = await refreshPayment(
     context.db,
-    context.payments,
+    await context.payments(),
     found,
     context.orderEvents,
   );

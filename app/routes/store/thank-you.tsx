@@ -18,7 +18,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const found = await getRequestedOrder(context.db, request);
   if (!found) return data({ kind: 'missing' as const }, 404);
   // `verified=true` in the address proves nothing: the provider is asked again.
-  const { order } = await refreshPayment(context.db, context.payments, found, context.orderEvents);
+  const { order } = await refreshPayment(
+    context.db,
+    await context.payments(),
+    found,
+    context.orderEvents,
+  );
   const settings = await context.settings.get();
   const paid = ['confirmed', 'shipped', 'delivered'].includes(order.status);
   const delivery =

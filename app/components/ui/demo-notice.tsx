@@ -1,0 +1,15 @@
+import { DEMO_NOTICE } from '~/modules/settings';
+
+/**
+ * Across the top of every page of a demo store, the storefront's and the admin's alike, in
+ * colours of its own so no theme can hide it (ADR 018).
+ */
+export function DemoNotice() {
+  return (
+    <aside aria-label="Aviso" className="bg-amber-300 px-4 py-2 text-center text-sm text-black">
+      <p className="font-semibold" data-testid="demo-notice">
+        {DEMO_NOTICE}
+      </p>
+    </aside>
+  );
+}

@@ -1,0 +1,28 @@
+import type { StoreSettings } from '~/modules/settings';
+
+import { PAYMENT_METHOD_SWITCHES, type AcceptedMethod } from './types';
+
+/** The ways to pay a store may name: what its provider takes and its settings leave on. */
+export function offeredMethods(
+  accepts: readonly AcceptedMethod[],
+  settings: Pick<StoreSettings, (typeof PAYMENT_METHOD_SWITCHES)[AcceptedMethod]>,
+): AcceptedMethod[] {
+  return accepts.filter((method) => settings[PAYMENT_METHOD_SWITCHES[method]]);
+}
+
+/**
+ * The settings as the storefront must honour them: a payment switch stays on only for a method
+ * the provider takes, so every text built from the switches (the footer, the FAQ, 'Sobre',
+ * 'ou 12x… sem juros') promises only what checkout can take. An advertised offer binds the store
+ * (Código de Defesa do Consumidor, art. 30).
+ */
+export function narrowPaymentSwitches<Settings extends StoreSettings>(
+  settings: Settings,
+  accepts: readonly AcceptedMethod[],
+): Settings {
+  const narrowed = { ...settings };
+  for (const [method, key] of Object.entries(PAYMENT_METHOD_SWITCHES)) {
+    if (!accepts.includes(method as AcceptedMethod)) narrowed[key] = false;
+  }
+  return narrowed;
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "store_settings" ADD COLUMN "mode" text DEFAULT 'live' NOT NULL;--> statement-breakpoint
+ALTER TABLE "store_settings" ADD CONSTRAINT "store_settings_mode_check" CHECK ("store_settings"."mode" in ('demo', 'live'));
