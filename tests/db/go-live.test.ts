@@ -74,9 +74,7 @@ async function testOrder(db: Db): Promise<string> {
     { tracking: true },
   );
   if (!placed.ok) throw new Error(`Order refused: ${JSON.stringify(placed)}`);
-  const paid = await payOrder(db, createSandboxProvider({ db }), placed.orderId, {
-    origin: 'https://loja.test',
-  });
+  const paid = await payOrder(db, createSandboxProvider({ db }), placed.orderId);
   expect(paid.ok).toBe(true);
   return placed.orderId;
 }
