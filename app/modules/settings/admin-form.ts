@@ -521,9 +521,14 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
             hint: 'O Código de Defesa do Consumidor garante pelo menos 7 dias.',
           }),
           field('products_per_page', 'Produtos por página', 'integer'),
-          field('max_quantity_per_item', 'Quantidade máxima de cada produto por pedido', 'integer', {
-            hint: 'De 1 a 999. Limita o carrinho e o pedido, mesmo com mais estoque.',
-          }),
+          field(
+            'max_quantity_per_item',
+            'Quantidade máxima de cada produto por pedido',
+            'integer',
+            {
+              hint: 'De 1 a 999. Limita o carrinho e o pedido, mesmo com mais estoque.',
+            },
+          ),
           field('max_pending_orders', 'Pedidos aguardando pagamento por cliente', 'integer', {
             hint:
               'De 1 a 50, contados por navegador, por CPF e por endereço IP. Pagar, ' +
