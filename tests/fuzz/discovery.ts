@@ -370,13 +370,20 @@ export async function discover(options: {
       if (!seen.has(pathname) && queue.length < CRAWL_LIMIT * 4) queue.push(pathname);
     }
   }
-  const [productId] = routes.flatMap((route) => [...(route.postFields.get('productId') ?? [])]);
-  if (productId) {
-    for (const path of redirected) {
-      for (let view = 0; view < CART_VIEWS; view++) {
+  // A sold-out product would leave the cart empty: the first product the page takes will do.
+  const productIds = [
+    ...new Set(routes.flatMap((route) => [...(route.postFields.get('productId') ?? [])])),
+  ].slice(0, 10);
+  for (const path of redirected) {
+    for (const productId of productIds) {
+      const first = await get(path, cartCookie(productId));
+      if (first.status !== 200 || first.body === null) continue;
+      fileForms(first.body, path);
+      for (let view = 1; view < CART_VIEWS; view++) {
         const { body } = await get(path, cartCookie(productId));
         if (body) fileForms(body, path);
       }
+      break;
     }
   }
   return {
