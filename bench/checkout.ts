@@ -206,7 +206,8 @@ const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 async function findProducts(base: string): Promise<string[]> {
   const page = await request(base, new CookieJar(), '/products');
   if (page.status !== 200) throw new Failure(`GET /products ${page.status}`);
-  const ids = [...page.body.matchAll(new RegExp(`/product/(${UUID})`, 'g'))].map(
+  // Product links carry slugs; the add-to-cart forms carry the ids.
+  const ids = [...page.body.matchAll(new RegExp(`name="productId" value="(${UUID})"`, 'g'))].map(
     (match) => match[1]!,
   );
   if (ids.length === 0) throw new Failure('no products on /products');
