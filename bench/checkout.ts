@@ -5,6 +5,8 @@
 // simulated shoppers buy for DURATION seconds after a warm-up. Each shopper reads the catalogue
 // once, then loops: POST /cart (add one unit), GET /checkout (for the form's idempotency key),
 // POST /checkout (order, stock, outbox and sandbox PIX) expecting a 303 to /order-confirmation.
+// Each purchase is a new shopper (fresh cookies, CPF and client address, sent as X-Forwarded-For),
+// as the store allows few unpaid orders per browser, CPF and address (max_pending_orders).
 // References measured in the same run with the same client and concurrency (GET / and
 // GET /healthz) give ratios that mean something across machines. At the end the orders in the
 // database must equal the 303s counted.
@@ -20,6 +22,7 @@ import { sql } from 'drizzle-orm';
 
 import { openDatabase, type Db } from '~/db/database.server';
 
+import { shopperAddress, shopperCpf } from '../tests/support/shoppers';
 import { prepareStoreFolder } from '../tests/support/store';
 
 import { positiveInteger } from './options';
@@ -43,7 +46,6 @@ const STOCK = 1_000_000;
 const CUSTOMER = {
   customerName: 'Maria da Silva',
   customerEmail: 'maria@example.com',
-  customerCpf: '52998224725',
   customerPhone: '11987654321',
   zipCode: '01310100',
   street: 'Avenida Paulista',
@@ -137,9 +139,10 @@ async function startWatchedServer(backend: Backend): Promise<WatchedServer> {
 // ---------------------------------------------------------------------------------------------
 // The client
 
-/** A browser's cookies: enough for the store's few cookies (no domains, one path). */
+/** A browser's cookies (enough for the store's few: no domains, one path) and its address. */
 class CookieJar {
   private readonly cookies = new Map<string, string>();
+  readonly address = shopperAddress();
 
   store(response: Response): void {
     for (const header of response.headers.getSetCookie()) {
@@ -173,7 +176,11 @@ async function request(
   path: string,
   init: { method?: string; form?: Record<string, string> } = {},
 ): Promise<{ status: number; location: string | null; body: string }> {
-  const headers: Record<string, string> = { accept: 'text/html', cookie: jar.header() };
+  const headers: Record<string, string> = {
+    accept: 'text/html',
+    cookie: jar.header(),
+    'x-forwarded-for': jar.address,
+  };
   let body: string | undefined;
   if (init.form) {
     headers['content-type'] = 'application/x-www-form-urlencoded';
@@ -199,7 +206,8 @@ const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 async function findProducts(base: string): Promise<string[]> {
   const page = await request(base, new CookieJar(), '/products');
   if (page.status !== 200) throw new Failure(`GET /products ${page.status}`);
-  const ids = [...page.body.matchAll(new RegExp(`/product/(${UUID})`, 'g'))].map(
+  // Product links carry slugs; the add-to-cart forms carry the ids.
+  const ids = [...page.body.matchAll(new RegExp(`name="productId" value="(${UUID})"`, 'g'))].map(
     (match) => match[1]!,
   );
   if (ids.length === 0) throw new Failure('no products on /products');
@@ -221,8 +229,12 @@ const steps = {
   },
 };
 
-/** One purchase: add to cart, open the checkout, place the order. Throws a Failure otherwise. */
-async function buy(base: string, jar: CookieJar, productId: string): Promise<void> {
+/**
+ * One purchase by a new shopper: add to cart, open the checkout, place the order. Throws a
+ * Failure otherwise.
+ */
+async function buy(base: string, productId: string): Promise<void> {
+  const jar = new CookieJar();
   let begin = performance.now();
   const added = await request(base, jar, '/cart', {
     method: 'POST',
@@ -239,7 +251,7 @@ async function buy(base: string, jar: CookieJar, productId: string): Promise<voi
   begin = performance.now();
   const placed = await request(base, jar, '/checkout', {
     method: 'POST',
-    form: { ...CUSTOMER, idempotencyKey: key },
+    form: { ...CUSTOMER, customerCpf: shopperCpf(), idempotencyKey: key },
   });
   steps.record('POST /checkout', begin);
   if (placed.status !== 303) throw new Failure(`POST /checkout ${placed.status}`);
@@ -292,9 +304,8 @@ const get = (base: string, path: string) => async () => {
 async function shoppers(base: string, durationMs: number) {
   return loop(durationMs, async () => {
     const ids = await findProducts(base);
-    const jar = new CookieJar();
     let next = Math.floor(Math.random() * ids.length);
-    return () => buy(base, jar, ids[next++ % ids.length]!);
+    return () => buy(base, ids[next++ % ids.length]!);
   });
 }
 

@@ -8,6 +8,7 @@ import {
   EVENT_ACTORS,
   findOrderByIdempotencyKey,
   insertOrder,
+  lockOpenOrders,
   recordOrderEvent,
 } from '~/modules/orders/index.server';
 import type { OrderView, TrackingParameters } from '~/modules/orders';
@@ -20,6 +21,8 @@ export interface PlaceOrderInput {
   form: CheckoutForm;
   cart: readonly CartLine[];
   orderToken: string;
+  /** The request's client address (context.clientIp): one of the keys of the unpaid-order limit. */
+  clientAddress: string;
   trackingParameters: TrackingParameters;
   settings: StoreSettings;
 }
@@ -29,7 +32,12 @@ export type PlaceOrderResult =
   | { ok: true; orderId: string; created: boolean; order?: OrderView }
   /** The cart changed since the shopper saw it: back to the corrected cart, saying what changed. */
   | { ok: false; reason: 'cart_changed'; notices: string[]; corrected: CartLine[] }
-  | { ok: false; reason: 'refused'; error: string };
+  | { ok: false; reason: 'refused'; error: string }
+  /**
+   * Too many unpaid orders for this browser, CPF or client address (`max_pending_orders`).
+   * `openOrderId`: this browser's newest unpaid order, to pay it; never another browser's.
+   */
+  | { ok: false; reason: 'too_many_pending'; error: string; openOrderId: string | null };
 
 export const PLACE_ORDER_MESSAGES = {
   empty: 'Seu carrinho está vazio.',
@@ -38,6 +46,14 @@ export const PLACE_ORDER_MESSAGES = {
     'Um produto do seu carrinho acabou de esgotar ou mudou de preço. Confira seu carrinho.',
   paymentMinimum: 'Valor mínimo para pagamento é R$ 5,01',
   orderMinimum: (cents: number) => `O valor mínimo do pedido é ${formatCents(cents)}.`,
+  tooManyPending:
+    'Você já tem pedidos aguardando pagamento. Pague um deles ou aguarde o prazo do PIX ' +
+    'para fazer um novo pedido.',
+  // Not this browser's orders: it is not told which, nor shown them.
+  tooManyPendingElsewhere:
+    'Já existem pedidos aguardando pagamento com este CPF ou feitos desta rede. Pague um deles ' +
+    'pelo link “Pagar Agora” do e-mail que enviamos com o pedido (ou em Meus pedidos, no ' +
+    'navegador em que ele foi feito), ou aguarde o prazo do PIX para fazer um novo pedido.',
   /** The first line of the order's timeline. */
   placedEvent: 'Pedido realizado na loja.',
 };
@@ -69,6 +85,8 @@ export async function placeOrder(
   }
   try {
     const result = await db.transaction(async (tx) => {
+      const pending = await tooManyPending(tx, input);
+      if (pending) return pending;
       const cart = await priceCart(tx, input.cart, input.settings);
       // Only what the shopper must hear about stops the order; a name the cookie had no room
       // for is not a change.
@@ -110,6 +128,7 @@ export async function placeOrder(
       const order = await insertOrder(tx, {
         idempotencyKey: form.idempotencyKey,
         orderToken: input.orderToken,
+        clientAddress: input.clientAddress,
         customer: {
           name: form.customerName,
           email: form.customerEmail,
@@ -164,6 +183,33 @@ export async function placeOrder(
     }
     throw error;
   }
+}
+
+/**
+ * The refusal when this browser, this CPF or this address already has `max_pending_orders`
+ * unpaid orders: one shopper must not hold the stock in orders nobody pays. Counted under
+ * locks held until the order is written, so parallel checkouts cannot pass the limit.
+ */
+async function tooManyPending(
+  tx: Db,
+  input: PlaceOrderInput,
+): Promise<Extract<PlaceOrderResult, { reason: 'too_many_pending' }> | null> {
+  const open = await lockOpenOrders(tx, {
+    orderToken: input.orderToken,
+    cpf: input.form.customerCpf,
+    clientAddress: input.clientAddress,
+  });
+  const max = input.settings.max_pending_orders;
+  if (open.browser < max && open.cpf < max && open.address < max) return null;
+  return {
+    ok: false,
+    reason: 'too_many_pending',
+    error:
+      open.browser >= max
+        ? PLACE_ORDER_MESSAGES.tooManyPending
+        : PLACE_ORDER_MESSAGES.tooManyPendingElsewhere,
+    openOrderId: open.browserOrderId,
+  };
 }
 
 async function sameSubmission(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResult | null> {

@@ -38,6 +38,7 @@ import { defaultSettings } from '~/modules/settings';
 
 import { ADMIN } from '../support/admin';
 import { describeDb, queryRows } from '../support/db';
+import { shopperAddress, shopperCpf } from '../support/shoppers';
 import { VALID_CHECKOUT } from '../support/visitor';
 
 const FONE = '5a3b1e00-0000-4000-8000-00000000d001';
@@ -81,7 +82,7 @@ async function place(
         ...VALID_CHECKOUT,
         customerName: shopper.name ?? VALID_CHECKOUT.customerName,
         customerEmail: shopper.email ?? VALID_CHECKOUT.customerEmail,
-        customerCpf: shopper.cpf ?? VALID_CHECKOUT.customerCpf,
+        customerCpf: shopper.cpf ?? shopperCpf(),
         idempotencyKey: randomUUID(),
       }),
       cart: cart.map(({ productId, quantity }) => ({
@@ -91,6 +92,7 @@ async function place(
         seenName: prices[productId]![1],
       })),
       orderToken: randomUUID(),
+      clientAddress: shopperAddress(),
       trackingParameters: { utm_source: 'instagram' },
       settings: defaultSettings(),
     },
@@ -748,6 +750,7 @@ describeDb('exporting orders (CSV)', ({ db }) => {
   it("writes a spreadsheet Excel opens in Brazil: BOM, ';', amounts as 1234,56", async () => {
     const orderId = await place(db(), [{ productId: FONE, quantity: 5 }], {
       name: '=HYPERLINK("x") Maria',
+      cpf: '529.982.247-25',
     });
     await db()
       .update(orders)

@@ -86,7 +86,8 @@ describeDb('cart pricing', ({ db }) => {
       unitPriceCents: 29990,
       quantity: 2,
       lineTotalCents: 59980,
-      stock: 75,
+      // 75 in stock, but the store's limit per order (10 by default) comes first.
+      maxQuantity: 10,
     });
     expect(cart.lines[1]).toMatchObject({ imageUrl: null, categoryName: null });
   });
@@ -142,8 +143,40 @@ describeDb('cart pricing', ({ db }) => {
     expect(cart.notices).toEqual([
       'Só temos 1 unidade de “Monitor 27" Full HD” em estoque; a quantidade no seu carrinho foi ajustada.',
     ]);
-    expect(cart.lines[0]).toMatchObject({ quantity: 1, lineTotalCents: 123456, stock: 1 });
+    expect(cart.lines[0]).toMatchObject({ quantity: 1, lineTotalCents: 123456, maxQuantity: 1 });
     expect(cart).toMatchObject({ itemCount: 1, changed: true });
+  });
+
+  it("lowers a quantity above the store's limit per order to that limit, saying so", async () => {
+    await seed(db());
+    const cart = await priceCart(
+      db(),
+      [line(FONE, 9999, 29990, 'Fone'), line(MONITOR, 12, 123456, 'Monitor')],
+      { ...freeShipping, max_quantity_per_item: 10 },
+    );
+    expect(cart.notices).toEqual([
+      'Cada pedido pode ter até 10 unidades de “Fone de Ouvido Bluetooth Pro”; a quantidade no ' +
+        'seu carrinho foi ajustada.',
+      'Cada pedido pode ter até 10 unidades de “Monitor 27" Full HD”; a quantidade no seu ' +
+        'carrinho foi ajustada.',
+    ]);
+    expect(cart.lines.map(({ quantity, maxQuantity }) => ({ quantity, maxQuantity }))).toEqual([
+      { quantity: 10, maxQuantity: 10 },
+      { quantity: 10, maxQuantity: 10 },
+    ]);
+    expect(cart).toMatchObject({ itemCount: 20, changed: true });
+    expect(cart.corrected.map((kept) => kept.quantity)).toEqual([10, 10]);
+
+    // A store that allows more: the stock is the limit again.
+    const roomy = await priceCart(db(), [line(MONITOR, 9999, 123456, 'Monitor')], {
+      ...freeShipping,
+      max_quantity_per_item: 999,
+    });
+    expect(roomy.notices).toEqual([
+      'Só temos 12 unidades de “Monitor 27" Full HD” em estoque; a quantidade no seu carrinho ' +
+        'foi ajustada.',
+    ]);
+    expect(roomy.lines[0]).toMatchObject({ quantity: 12, maxQuantity: 12 });
   });
 
   it('removes a product that sold out', async () => {
@@ -177,7 +210,10 @@ describeDb('cart pricing', ({ db }) => {
 });
 
 describeDb('cart actions', ({ db }) => {
-  const apply = (lines: CartLine[], intent: CartIntent) => updateCart(db(), lines, intent);
+  // Above every stock here, so the stock tests see the stock; the store's limit has its own test.
+  const roomy = { max_quantity_per_item: 999 };
+  const apply = (lines: CartLine[], intent: CartIntent, limits = roomy) =>
+    updateCart(db(), lines, intent, limits);
 
   it('adds a product at its current price, then increments it', async () => {
     await seed(db());
@@ -235,6 +271,42 @@ describeDb('cart actions', ({ db }) => {
       message:
         'Só temos 12 unidades de “Monitor 27" Full HD” em estoque; seu carrinho ficou com 12.',
     });
+  });
+
+  it("caps every way a quantity comes in at the store's limit per order, and says so", async () => {
+    await seed(db());
+    const limits = { max_quantity_per_item: 10 };
+    const message =
+      'Cada pedido pode ter até 10 unidades de “Fone de Ouvido Bluetooth Pro”; seu carrinho ' +
+      'ficou com 10.';
+    for (const intent of ['add', 'buy', 'set'] as const) {
+      await expect(
+        apply([], { intent, productId: FONE, quantity: 9999 }, limits),
+        intent,
+      ).resolves.toEqual({
+        ok: true,
+        lines: [line(FONE, 10, 29990, 'Fone de Ouvido Bluetooth Pro')],
+        count: 10,
+        capped: true,
+        message,
+      });
+    }
+    // Adding to what the cart holds counts both.
+    await expect(
+      apply(
+        [line(FONE, 8, 29990, 'Fone')],
+        { intent: 'add', productId: FONE, quantity: 3 },
+        limits,
+      ),
+    ).resolves.toMatchObject({ ok: true, lines: [line(FONE, 10, 29990, 'Fone')], capped: true });
+    // Another line already above the limit (an old or forged cookie) is counted as it will be.
+    await expect(
+      apply(
+        [line(MONITOR, 9999, 123456, 'Monitor')],
+        { intent: 'add', productId: FONE, quantity: 1 },
+        limits,
+      ),
+    ).resolves.toMatchObject({ ok: true, count: 11, capped: false });
   });
 
   it('refuses an unknown product and a sold-out one', async () => {

@@ -26,6 +26,7 @@ import { createSandboxProvider, setSandboxPaymentStatus } from '~/modules/paymen
 import { defaultSettings, type StoreSettings } from '~/modules/settings';
 
 import { describeDb, queryRows } from '../support/db';
+import { shopperAddress, shopperCpf } from '../support/shoppers';
 
 const FONE = '5a3b1e00-0000-4000-8000-00000000c001';
 const MONITOR = '5a3b1e00-0000-4000-8000-00000000c002';
@@ -73,11 +74,11 @@ const cabo = (quantity = 1) => line(CABO, quantity, 3990, 'Cabo USB-C');
 const adesivo = (quantity = 1) => line(ADESIVO, quantity, 500, 'Adesivo');
 
 /** What the checkout form posts, through the same schema as the route. */
-function form(idempotencyKey: string = randomUUID()): CheckoutForm {
+function form(idempotencyKey: string = randomUUID(), customerCpf = '529.982.247-25'): CheckoutForm {
   return checkoutFormSchema.parse({
     customerName: 'Maria da Silva',
     customerEmail: 'Maria@Example.com',
-    customerCpf: '529.982.247-25',
+    customerCpf,
     customerPhone: '(11) 98765-4321',
     zipCode: '01310-100',
     street: 'Avenida Paulista',
@@ -94,6 +95,9 @@ function form(idempotencyKey: string = randomUUID()): CheckoutForm {
 interface PlaceOptions {
   key?: string;
   token?: string;
+  /** Each order its own shopper unless given: a CPF and a client address of its own. */
+  cpf?: string;
+  address?: string;
   settings?: StoreSettings;
   tracking?: boolean;
   trackingParameters?: TrackingParameters;
@@ -103,9 +107,10 @@ function place(db: Db, cart: CartLine[], options: PlaceOptions = {}): Promise<Pl
   return placeOrder(
     db,
     {
-      form: form(options.key),
+      form: form(options.key, options.cpf ?? shopperCpf()),
       cart,
       orderToken: options.token ?? randomUUID(),
+      clientAddress: options.address ?? shopperAddress(),
       trackingParameters: options.trackingParameters ?? {},
       settings: options.settings ?? defaultSettings(),
     },
@@ -185,6 +190,7 @@ describeDb('placing an order', ({ db }) => {
     const result = await place(db(), [fone(2), monitor(1)], {
       key,
       token,
+      cpf: '529.982.247-25',
       settings,
       trackingParameters: { utm_source: 'instagram', utm_campaign: 'natal' },
     });
@@ -506,6 +512,184 @@ describeDb('placing an order', ({ db }) => {
     );
     expect(units!.units).toBe(10);
     expect(await count(db(), 'outbox')).toBe(10);
+  });
+});
+
+describeDb('the limit of unpaid orders per shopper', ({ db }) => {
+  beforeEach(async () => {
+    await seed(db());
+  });
+
+  const sandbox = () => createSandboxProvider({ db: db() });
+  const OWN = PLACE_ORDER_MESSAGES.tooManyPending;
+  const ELSEWHERE = PLACE_ORDER_MESSAGES.tooManyPendingElsewhere;
+
+  it('refuses the 4th unpaid order of one browser, pointing to its newest, and writes nothing', async () => {
+    const token = randomUUID();
+    const ids: string[] = [];
+    for (let n = 0; n < 3; n++) ids.push(await placed(db(), [cabo()], { token }));
+    const before = await footprint(db());
+
+    await expect(place(db(), [fone()], { token })).resolves.toEqual({
+      ok: false,
+      reason: 'too_many_pending',
+      error: OWN,
+      openOrderId: ids[2],
+    });
+    expect(OWN).toBe(
+      'Você já tem pedidos aguardando pagamento. Pague um deles ou aguarde o prazo do PIX para ' +
+        'fazer um novo pedido.',
+    );
+    expect(await footprint(db())).toEqual(before);
+    // Another browser, CPF and address is another shopper.
+    await expect(place(db(), [fone()])).resolves.toMatchObject({ ok: true });
+  });
+
+  it('refuses the 4th unpaid order of one CPF from other browsers, showing none of them', async () => {
+    const cpf = shopperCpf();
+    for (let n = 0; n < 3; n++) await placed(db(), [cabo()], { cpf });
+    const before = await footprint(db());
+
+    // The same CPF typed without its mask is the same CPF.
+    await expect(place(db(), [fone()], { cpf: cpf.replace(/\D/g, '') })).resolves.toEqual({
+      ok: false,
+      reason: 'too_many_pending',
+      error: ELSEWHERE,
+      openOrderId: null,
+    });
+    expect(await footprint(db())).toEqual(before);
+  });
+
+  it('refuses the 4th unpaid order of one client address, an IPv6 network counting as one', async () => {
+    await placed(db(), [cabo()], { address: '203.0.113.7' });
+    await placed(db(), [cabo()], { address: '::ffff:203.0.113.7' });
+    // This browser has one open order, made from elsewhere: it is the one to pay.
+    const token = randomUUID();
+    const mine = await placed(db(), [cabo()], { address: '203.0.113.7', token });
+    await expect(place(db(), [fone()], { address: '203.0.113.7', token })).resolves.toEqual({
+      ok: false,
+      reason: 'too_many_pending',
+      error: ELSEWHERE,
+      openOrderId: mine,
+    });
+    await expect(place(db(), [fone()], { address: '203.0.113.8' })).resolves.toMatchObject({
+      ok: true,
+    });
+
+    for (const host of ['1', '2', '3']) {
+      await placed(db(), [cabo()], { address: `2001:db8:1:2::${host}` });
+    }
+    await expect(
+      place(db(), [fone()], { address: '2001:0db8:0001:0002:ffff:ffff:ffff:ffff' }),
+    ).resolves.toMatchObject({ ok: false, reason: 'too_many_pending' });
+    await expect(place(db(), [fone()], { address: '2001:db8:1:3::1' })).resolves.toMatchObject({
+      ok: true,
+    });
+  });
+
+  it('lets a burst of parallel checkouts of one shopper through only up to the limit', async () => {
+    await db().update(products).set({ stockQuantity: 1000 }).where(eq(products.id, CABO));
+    const cpf = shopperCpf();
+    const token = randomUUID();
+    const address = shopperAddress();
+    const bursts = [{ cpf }, { token }, { address }];
+    for (const who of bursts) {
+      const results = await Promise.all(
+        Array.from({ length: 12 }, () => place(db(), [cabo()], who)),
+      );
+      expect(
+        results.filter((result) => result.ok),
+        JSON.stringify(who),
+      ).toHaveLength(3);
+      expect(
+        results.filter((result) => !result.ok && result.reason === 'too_many_pending'),
+      ).toHaveLength(9);
+    }
+    expect(await count(db(), 'orders')).toBe(9);
+    expect(await stockOf(db(), CABO)).toBe(1000 - 9);
+  });
+
+  it('frees a slot when an order is paid, cancelled or past its PIX deadline', async () => {
+    const token = randomUUID();
+    const refused = () => place(db(), [cabo()], { token });
+    const [first, second, third] = [
+      await placed(db(), [cabo()], { token }),
+      await placed(db(), [cabo()], { token }),
+      await placed(db(), [cabo()], { token }),
+    ];
+    await expect(refused()).resolves.toMatchObject({ reason: 'too_many_pending' });
+
+    await markOrderPaid(db(), first!, noTracking);
+    const fourth = await placed(db(), [cabo()], { token });
+    await expect(refused()).resolves.toMatchObject({ reason: 'too_many_pending' });
+
+    const payment = await payOrder(db(), sandbox(), second!, { origin: ORIGIN });
+    if (!payment.ok) throw new Error(payment.error);
+    await applyPaymentStatus(
+      db(),
+      { orderId: second!, paymentId: payment.paymentId, status: 'rejected' },
+      noTracking,
+    );
+    await placed(db(), [cabo()], { token });
+    await expect(refused()).resolves.toMatchObject({ reason: 'too_many_pending' });
+
+    // Past its deadline it no longer counts, even before the expiry job cancels it.
+    await db()
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - MINUTE) })
+      .where(eq(orders.id, third!));
+    await placed(db(), [cabo()], { token });
+    expect(await orderRow(db(), fourth)).toMatchObject({ status: 'pending' });
+  });
+
+  it('follows the max_pending_orders setting', async () => {
+    const settings = { ...defaultSettings(), max_pending_orders: 1 };
+    const token = randomUUID();
+    await placed(db(), [cabo()], { token, settings });
+    await expect(place(db(), [cabo()], { token, settings })).resolves.toMatchObject({
+      reason: 'too_many_pending',
+    });
+    // Raised again, the same browser may go on.
+    await expect(place(db(), [cabo()], { token })).resolves.toMatchObject({ ok: true });
+  });
+
+  it('keeps only a hash of the client address, and only while the order is unpaid', async () => {
+    const orderId = await placed(db(), [cabo()], { address: '203.0.113.7' });
+    const row = await orderRow(db(), orderId);
+    expect(row.clientAddressHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(row)).not.toContain('203.0.113');
+
+    await markOrderPaid(db(), orderId, noTracking);
+    expect(await orderRow(db(), orderId)).toMatchObject({
+      status: 'confirmed',
+      clientAddressHash: null,
+    });
+  });
+});
+
+describeDb('quantities at checkout', ({ db }) => {
+  beforeEach(async () => {
+    await seed(db());
+  });
+
+  it("sends a cart above the store's limit per product back to the cart, capped there, writing nothing", async () => {
+    const before = await footprint(db());
+    const result = await place(db(), [fone(9999), cabo(2)]);
+
+    expect(result).toEqual({
+      ok: false,
+      reason: 'cart_changed',
+      notices: [
+        'Cada pedido pode ter até 10 unidades de “Fone de Ouvido Bluetooth Pro”; a quantidade ' +
+          'no seu carrinho foi ajustada.',
+      ],
+      corrected: [fone(10), cabo(2)],
+    });
+    expect(await footprint(db())).toEqual(before);
+    // The corrected cart goes through with the limit.
+    const orderId = await placed(db(), [fone(10), cabo(2)]);
+    expect((await itemRows(db(), orderId)).map((item) => item.quantity)).toEqual([2, 10]);
+    expect(await stockOf(db(), FONE)).toBe(STOCK[FONE] - 10);
   });
 });
 

@@ -26,6 +26,7 @@ import { defaultSettings } from '~/modules/settings';
 import type { SettingsStore } from '~/modules/settings/index.server';
 
 import { describeDb } from '../support/db';
+import { shopperAddress, shopperCpf } from '../support/shoppers';
 import { VALID_CHECKOUT } from '../support/visitor';
 
 const SMARTWATCH = '5a3b1e00-0000-4000-8000-00000000e001';
@@ -211,9 +212,14 @@ describeDb('restock alerts', ({ db }) => {
     const placed = await placeOrder(
       db(),
       {
-        form: checkoutFormSchema.parse({ ...VALID_CHECKOUT, idempotencyKey: randomUUID() }),
+        form: checkoutFormSchema.parse({
+          ...VALID_CHECKOUT,
+          customerCpf: shopperCpf(),
+          idempotencyKey: randomUUID(),
+        }),
         cart: [{ productId: SMARTWATCH, quantity: 1, seenPriceCents: 59990, seenName: '' }],
         orderToken: randomUUID(),
+        clientAddress: shopperAddress(),
         trackingParameters: {},
         settings: defaultSettings(),
       },
@@ -238,9 +244,14 @@ describeDb('restock alerts', ({ db }) => {
     const placed = await placeOrder(
       db(),
       {
-        form: checkoutFormSchema.parse({ ...VALID_CHECKOUT, idempotencyKey: randomUUID() }),
+        form: checkoutFormSchema.parse({
+          ...VALID_CHECKOUT,
+          customerCpf: shopperCpf(),
+          idempotencyKey: randomUUID(),
+        }),
         cart: [{ productId: SMARTWATCH, quantity: 2, seenPriceCents: 59990, seenName: '' }],
         orderToken: randomUUID(),
+        clientAddress: shopperAddress(),
         trackingParameters: {},
         settings: defaultSettings(),
       },

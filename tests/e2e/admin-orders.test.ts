@@ -98,6 +98,8 @@ describe('admin orders (Pedidos)', () => {
           UTMIFY_API_URL: utmify.url,
         },
         prepare: withAdmin(),
+        // Up to the stock, so the product page's quantity field tells the stock (stockOf).
+        settings: { max_quantity_per_item: 999 },
       }),
       launchBrowser(),
     ]);
@@ -110,7 +112,9 @@ describe('admin orders (Pedidos)', () => {
   });
 
   it('ships and delivers a paid order from the list’s dialog at 1280 px, e-mailing the code', async () => {
-    const { orderId, number } = await shopperOrder(server, HEADPHONES.id, 1, { approve: true });
+    const { orderId, number, shopper } = await shopperOrder(server, HEADPHONES.id, 1, {
+      approve: true,
+    });
 
     const { page, problems } = await openPage(browser, `${server.url}/admin/login`);
     await signIn(page, server.url);
@@ -128,7 +132,7 @@ describe('admin orders (Pedidos)', () => {
     expect(await page.getByRole('heading', { name: 'Pedidos', level: 1 }).count()).toBe(1);
     const details = visibleText((await dialog.innerHTML()) ?? '');
     expect(details).toContain('Maria da Silva');
-    expect(details).toContain('529.982.247-25');
+    expect(details).toContain(shopper.cpf);
     expect(details).toContain('(11) 98765-4321');
     expect(details).toContain('Avenida Paulista, 1000, Bela Vista, São Paulo - SP, CEP 01310-100');
     expect(details).toContain('Quantidade: 1 × R$ 299,90');
@@ -293,7 +297,9 @@ describe('admin orders (Pedidos)', () => {
   });
 
   it('filters by status, period and search, and exports the same orders as CSV', async () => {
-    const { orderId, number } = await shopperOrder(server, HEADPHONES.id, 1, { approve: false });
+    const { orderId, number, shopper } = await shopperOrder(server, HEADPHONES.id, 1, {
+      approve: false,
+    });
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(
       new Date(),
     );
@@ -310,7 +316,7 @@ describe('admin orders (Pedidos)', () => {
     await expect.poll(() => page.getByTestId('order-row').count()).toBe(1);
     expect(await page.getByTestId('order-row').textContent()).toContain(`#${number}`);
 
-    await form.getByLabel('Buscar pedido', { exact: true }).fill('529.982.247-25');
+    await form.getByLabel('Buscar pedido', { exact: true }).fill(shopper.cpf);
     await form.getByLabel('Status', { exact: true }).selectOption('pending');
     await form.getByLabel('De', { exact: true }).fill(today);
     await form.getByLabel('Até', { exact: true }).fill(today);

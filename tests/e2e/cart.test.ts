@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { formatCents } from '~/lib/money';
 import { pixDiscountCents } from '~/modules/cart';
+import { cartCookieHeader } from '~/modules/cart/index.server';
 
 import { launchBrowser, openPage, VIEWPORTS } from '../support/browser';
 import { useStoreAndBrowser } from '../support/fixtures';
@@ -209,6 +210,54 @@ describe('cart', () => {
       '/products',
     );
     await expect(seriousAxeViolations(page)).resolves.toEqual([]);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it("caps every quantity at the store's limit per order (10), a forged cookie's too", async () => {
+    const { page, problems } = await openPage(browser, server.url);
+    // 75 in stock: the limit, not the stock, stops it.
+    const response = await page.request.post(`${server.url}/cart`, {
+      form: { intent: 'add', productId: HEADPHONES.id, quantity: '9999' },
+    });
+    expect(response.status()).toBe(200);
+    expect(await response.text()).toContain(
+      `Cada pedido pode ter até 10 unidades de “${HEADPHONES.name}”; seu carrinho ficou com 10.`,
+    );
+    await page.goto(`${server.url}/cart`, { waitUntil: 'networkidle' });
+    const headphones = line(page, HEADPHONES.name);
+    const quantity = headphones.getByRole('spinbutton', {
+      name: `Quantidade de ${HEADPHONES.name}`,
+    });
+    expect(await quantity.inputValue()).toBe('10');
+    expect(await quantity.getAttribute('max')).toBe('10');
+    const plus = headphones.getByRole('button', {
+      name: `Aumentar quantidade de ${HEADPHONES.name}`,
+    });
+    expect(await plus.getAttribute('aria-disabled')).toBe('true');
+    expect(await headphones.getByRole('status').innerText()).toBe(
+      'Quantidade máxima disponível: 10.',
+    );
+
+    // A cart cookie written by hand with 9999 units (120 in stock) comes back as 10, and says so.
+    const forged = await cartCookieHeader([
+      { productId: MOUSE.id, quantity: 9999, seenPriceCents: MOUSE.priceCents, seenName: '' },
+    ]);
+    const [name, value] = forged.slice(0, forged.indexOf(';')).split(/=(.*)/s) as [string, string];
+    await page.context().addCookies([{ name, value, url: server.url }]);
+    await page.reload({ waitUntil: 'networkidle' });
+    expect(await notices(page).innerText()).toContain(
+      `Cada pedido pode ter até 10 unidades de “${MOUSE.name}”; a quantidade no seu carrinho ` +
+        'foi ajustada.',
+    );
+    expect(
+      await line(page, MOUSE.name)
+        .getByRole('spinbutton', { name: `Quantidade de ${MOUSE.name}` })
+        .inputValue(),
+    ).toBe('10');
+    // The correction was stored: the header, which counts the cookie, says 10 from now on.
+    await page.reload({ waitUntil: 'networkidle' });
+    expect(await badge(page).textContent()).toBe('10');
     expect(problems).toEqual([]);
     await page.context().close();
   });

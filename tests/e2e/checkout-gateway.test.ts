@@ -29,7 +29,6 @@ const MOUSE = sampleProduct('Mouse Sem Fio');
 const HEADSET = sampleProduct('Headset Gamer');
 const HEADSET_STOCK = HEADSET.stockQuantity ?? 0;
 
-const CPF_DIGITS = '52998224725';
 const PHONE_DIGITS = '11987654321';
 // UTMify reads dates as UTC 'YYYY-MM-DD HH:MM:SS'.
 const UTMIFY_DATE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
@@ -146,6 +145,7 @@ describe('checkout with the SPEC §7 payment gateway', () => {
       '/?utm_source=google&utm_medium=cpc&utm_campaign=natal',
     );
     expect(placed.paymentId).toBeTruthy();
+    const cpfDigits = placed.visitor.cpf.replace(/\D/g, '');
     const transaction = gateway.transactions.get(placed.paymentId!);
     expect(transaction).toBeDefined();
 
@@ -161,7 +161,7 @@ describe('checkout with the SPEC §7 payment gateway', () => {
     expect(purchase.body).toEqual({
       name: VALID_CHECKOUT.customerName,
       email: VALID_CHECKOUT.customerEmail,
-      cpf: CPF_DIGITS,
+      cpf: cpfDigits,
       phone: PHONE_DIGITS,
       paymentMethod: 'PIX',
       amount: 2 * HEADPHONES.priceCents + MOUSE.priceCents,
@@ -214,7 +214,7 @@ describe('checkout with the SPEC §7 payment gateway', () => {
         name: VALID_CHECKOUT.customerName,
         email: VALID_CHECKOUT.customerEmail,
         phone: PHONE_DIGITS,
-        document: CPF_DIGITS,
+        document: cpfDigits,
       },
       trackingParameters: {
         utm_source: 'google',

@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { seriousAxeViolations } from '../support/axe';
 import { launchBrowser, VIEWPORTS } from '../support/browser';
 import { startFakeCepServer, type FakeCepServer } from '../support/fake-cep';
 import { sampleProduct } from '../support/sample';
 import { startServer, type TestServer } from '../support/server';
+import { shopperAddress, shopperCpf } from '../support/shoppers';
+import { VALID_CHECKOUT, visibleText, Visitor } from '../support/visitor';
 
 // R$ 299,90, 75 in stock.
 const HEADPHONES = sampleProduct('Fone de Ouvido');
@@ -28,8 +30,9 @@ const SILENT_CEP = '30130010';
 const CUSTOMER = {
   name: 'Maria Aparecida Teste',
   email: 'maria.teste@example.com',
-  cpf: '52998224725',
-  cpfMasked: '529.982.247-25',
+  // Each test's own (beforeEach): the store allows few unpaid orders per CPF.
+  cpf: '',
+  cpfMasked: '',
   phone: '11987654321',
   phoneMasked: '(11) 98765-4321',
   number: '1578',
@@ -57,6 +60,11 @@ const noHorizontalScroll = async (page: Page) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
     VIEWPORTS.mobile.width,
   );
+
+beforeEach(() => {
+  CUSTOMER.cpfMasked = shopperCpf();
+  CUSTOMER.cpf = CUSTOMER.cpfMasked.replace(/\D/g, '');
+});
 
 /** The order's number as the store prints it: the last 8 characters of its id. */
 const orderNumber = (orderId: string) => orderId.slice(-8).toUpperCase();
@@ -91,14 +99,20 @@ describe('checkout with the sandbox provider', () => {
   });
 
   /**
-   * A page in a context of its own (its own cookies), recording console errors, failed requests
-   * and HTTP errors as `openPage` does, with extra context options (clipboard, no JavaScript).
+   * A page in a context of its own (its own cookies and client address), recording console
+   * errors, failed requests and HTTP errors as `openPage` does, with extra context options
+   * (clipboard, no JavaScript).
    */
   async function newPage(
     viewport: { width: number; height: number } = VIEWPORTS.desktop,
     options: BrowserContextOptions = {},
   ): Promise<{ page: Page; problems: string[] }> {
-    const context = await browser.newContext({ viewport, locale: 'pt-BR', ...options });
+    const context = await browser.newContext({
+      viewport,
+      locale: 'pt-BR',
+      extraHTTPHeaders: { 'X-Forwarded-For': shopperAddress() },
+      ...options,
+    });
     const page = await context.newPage();
     const problems: string[] = [];
     watch(page, problems);
@@ -685,6 +699,86 @@ describe('checkout with the sandbox provider', () => {
     expect(await cards(page)).toEqual(list);
     expect(problems).toEqual([]);
     await page.context().close();
+  });
+
+  describe('the limit of unpaid orders (max_pending_orders, 3)', () => {
+    const OWN =
+      'Você já tem pedidos aguardando pagamento. Pague um deles ou aguarde o prazo do PIX para ' +
+      'fazer um novo pedido.';
+    const ELSEWHERE = 'Já existem pedidos aguardando pagamento com este CPF ou feitos desta rede.';
+
+    it("refuses a 4th, keeps the cart, and pays the open order in one click ('Pagar Agora')", async () => {
+      const { page, problems } = await newPage();
+      await page.goto(server.url, { waitUntil: 'networkidle' });
+      await orderByRequest(page);
+      await orderByRequest(page);
+      const newest = await orderByRequest(page);
+
+      await buyNow(page);
+      await fillCustomer(page);
+      await fillAddressByCep(page);
+      await submitButton(page).click();
+      const alert = checkoutForm(page).getByRole('alert');
+      await alert.getByText(OWN).waitFor();
+      expect(page.url()).toBe(`${server.url}/checkout`);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      // The cart is kept for later.
+      expect(await page.getByTestId('cart-count').innerText()).toBe('1');
+
+      await alert.getByRole('link', { name: 'Pagar Agora' }).click();
+      await page.waitForURL(CONFIRMATION_URL);
+      await page.getByRole('heading', { level: 1, name: `Pedido #${newest}` }).waitFor();
+      await expectLivePix(page);
+      // Only the refusal answered with an error (and the browser's console said so).
+      expect(problems.filter((problem) => !problem.includes('409'))).toEqual([]);
+      expect(problems).toContainEqual(expect.stringMatching(/^HTTP 409: .*\/checkout/));
+      await page.context().close();
+    });
+
+    it('refuses without JavaScript too, and shows nothing of orders another browser placed', async () => {
+      // Three unpaid orders with one CPF, each from a browser and address of its own.
+      const placed: string[] = [];
+      for (let n = 0; n < 3; n++) {
+        const shopper = new Visitor(server.url);
+        await shopper.addToCart(HEADPHONES.id);
+        placed.push(
+          (await shopper.checkout({ ...VALID_CHECKOUT, customerCpf: CUSTOMER.cpfMasked })).orderId,
+        );
+      }
+      const other = new Visitor(server.url);
+      await other.addToCart(HEADPHONES.id, 9999);
+      const refused = await other.post('/checkout', {
+        ...VALID_CHECKOUT,
+        customerCpf: CUSTOMER.cpf,
+        idempotencyKey: await other.checkoutKey(),
+      });
+      expect(refused.status).toBe(409);
+      expect(visibleText(refused.text)).toContain(ELSEWHERE);
+      expect(visibleText(refused.text)).toContain('e-mail que enviamos com o pedido');
+      expect(refused.text).not.toContain('/order-confirmation');
+      for (const orderId of placed) expect(refused.text).not.toContain(orderId);
+      expect(other.cookies.has('order_token')).toBe(false);
+      // The cart is kept, capped at 10 by the limit per product.
+      const cart = await other.get('/cart');
+      expect(cart.text).toMatch(/name="quantity"[^>]*value="10"|value="10"[^>]*name="quantity"/);
+
+      // One address, other CPFs and browsers: the same.
+      const address = shopperAddress();
+      for (let n = 0; n < 3; n++) {
+        const shopper = new Visitor(server.url, { address });
+        await shopper.addToCart(HEADPHONES.id);
+        await shopper.checkout();
+      }
+      const neighbour = new Visitor(server.url, { address });
+      await neighbour.addToCart(HEADPHONES.id);
+      const again = await neighbour.post('/checkout', {
+        ...VALID_CHECKOUT,
+        customerCpf: neighbour.cpf,
+        idempotencyKey: await neighbour.checkoutKey(),
+      });
+      expect(again.status).toBe(409);
+      expect(visibleText(again.text)).toContain(ELSEWHERE);
+    });
   });
 });
 

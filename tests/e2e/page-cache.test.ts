@@ -36,7 +36,12 @@ describe('the full-page cache', () => {
   beforeAll(async () => {
     server = await startServer({
       // A tracking pixel, so consent changes the page: the pixel only after a yes.
-      settings: { facebook_pixel_id: '123456789012345', enable_dark_mode: true },
+      // Quantities up to the stock, so the product page's quantity field tells it (stockOf).
+      settings: {
+        facebook_pixel_id: '123456789012345',
+        enable_dark_mode: true,
+        max_quantity_per_item: 999,
+      },
       prepare: withAdmin(),
       env: { PAYMENT_PROVIDER: 'sandbox' },
     });

@@ -126,6 +126,22 @@ describe('product page', () => {
     await page.context().close();
   });
 
+  it("stops the quantity at the store's limit per order when the stock is larger", async () => {
+    // 75 in stock; the store sells at most 10 of one product per order (max_quantity_per_item).
+    const { page, problems } = await openPage(store.browser, url(HEADPHONES.id));
+    const quantity = page.getByLabel('Quantidade', { exact: true });
+    const more = page.getByRole('button', { name: 'Aumentar quantidade' });
+    expect(await quantity.getAttribute('max')).toBe('10');
+    for (let i = 0; i < 12; i++) await more.click({ force: true });
+    expect(await quantity.inputValue()).toBe('10');
+    expect(await more.getAttribute('aria-disabled')).toBe('true');
+    await quantity.fill('9999');
+    await quantity.blur();
+    expect(await quantity.inputValue()).toBe('10');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   it('adds the chosen quantity to the cart and updates the header badge', async () => {
     const { page, problems } = await openPage(store.browser, url(HEADSET.id));
     await page.getByRole('button', { name: 'Aumentar quantidade' }).click();

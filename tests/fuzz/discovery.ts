@@ -44,6 +44,11 @@ export interface Discovery {
   publicFiles: string[];
   /** Every same-site path the crawl saw, for the record. */
   crawled: number;
+  /**
+   * Cookies as the store set them during the crawl (`name=value`), such as a cart it corrected:
+   * a request carrying one is a real browser's, and reaches past the checks a forged one fails.
+   */
+  cookies: string[];
 }
 
 export function readManifest(buildDir: string): ManifestRoute[] {
@@ -231,6 +236,31 @@ function listFiles(dir: string, base = dir): string[] {
 }
 
 const CRAWL_LIMIT = 80;
+/** How often a page that needs a cart is read again with one: each view has a fresh form key. */
+const CART_VIEWS = 5;
+
+/**
+ * What a shopper types into a text field the page leaves empty, by the field's name, so that a
+ * form sent as a shopper fills it (checkout: a valid CPF, phone, CEP) gets past its checks.
+ */
+const TYPED_VALUES: Record<string, readonly string[]> = {
+  customerName: ['Maria da Silva'],
+  customerEmail: ['maria@example.com'],
+  customerCpf: ['529.982.247-25', '111.444.777-35'],
+  customerPhone: ['(11) 98765-4321'],
+  zipCode: ['01310-100'],
+  street: ['Avenida Paulista'],
+  number: ['1000'],
+  neighborhood: ['Bela Vista'],
+  city: ['São Paulo'],
+  email: ['maria@example.com'],
+};
+
+/** The cart cookie a browser holding one unit of the product sends (React Router's base64 JSON). */
+function cartCookie(productId: string): string {
+  const value = Buffer.from(JSON.stringify([[productId, 1, 0, '']])).toString('base64');
+  return `vitrine_cart=${encodeURIComponent(value)}`;
+}
 
 /**
  * Crawls the store from the route patterns without dynamic segments and the sitemap, following
@@ -259,6 +289,45 @@ export async function discover(options: {
   const assets = new Set(listFiles(join(clientDir, 'assets')).map((file) => `/assets${file}`));
   const publicFiles = new Set(listFiles(clientDir).filter((file) => !file.startsWith('/assets/')));
 
+  // Pages that send a browser without a cart elsewhere (the checkout): read again with one.
+  const redirected: string[] = [];
+  const cookies = new Set<string>();
+  const fileForms = (body: string, path: string) => {
+    for (const form of scrapeForms(body, path)) {
+      const action = new URL(form.action, `${origin}${path}`);
+      if (action.origin !== origin) continue;
+      const target = routeFor(action.pathname);
+      if (!target) continue;
+      const fields = form.method === 'post' ? target.route.postFields : target.route.queryFields;
+      for (const [name, value] of form.fields) {
+        if (value === '' && TYPED_VALUES[name]) {
+          for (const typed of TYPED_VALUES[name]) add(fields, name, typed);
+        } else add(fields, name, value);
+      }
+    }
+  };
+  const get = async (path: string, cookie?: string) => {
+    const response = await send({
+      host: options.host,
+      port: options.port,
+      data: Buffer.from(
+        `GET ${path} HTTP/1.1\r\nHost: ${options.host}:${options.port}\r\n` +
+          (cookie ? `Cookie: ${cookie}\r\n` : '') +
+          'Accept: text/html,*/*\r\nAccept-Encoding: gzip\r\nConnection: close\r\n\r\n',
+      ),
+      head: false,
+      timeoutMs: 10_000,
+    });
+    for (const [name, value] of response.headers ?? []) {
+      const pair = value.split(';')[0]!.trim();
+      if (name.toLowerCase() === 'set-cookie' && /^[\w-]+=./.test(pair)) cookies.add(pair);
+    }
+    const type = headerValue(response.headers, 'content-type') ?? '';
+    const status = response.status ?? 0;
+    if (response.outcome !== 'response' || !/html|xml/.test(type)) return { status, body: null };
+    return { status, body: decodeBody(response)?.toString('utf8') ?? '' };
+  };
+
   const queue = [
     '/sitemap.xml',
     ...routes.filter((route) => !/[:*?]/.test(route.pattern)).map((route) => route.pattern),
@@ -269,31 +338,12 @@ export async function discover(options: {
     const path = queue.shift()!;
     if (seen.has(path)) continue;
     seen.add(path);
-    const response = await send({
-      host: options.host,
-      port: options.port,
-      data: Buffer.from(
-        `GET ${path} HTTP/1.1\r\nHost: ${options.host}:${options.port}\r\n` +
-          (options.adminCookie && /^\/admin(?!\/logout)/.test(path)
-            ? `Cookie: ${options.adminCookie}\r\n`
-            : '') +
-          'Accept: text/html,*/*\r\nAccept-Encoding: gzip\r\nConnection: close\r\n\r\n',
-      ),
-      head: false,
-      timeoutMs: 10_000,
-    });
-    const type = headerValue(response.headers, 'content-type') ?? '';
-    if (response.outcome !== 'response' || !/html|xml/.test(type)) continue;
-    const body = decodeBody(response)?.toString('utf8') ?? '';
+    const admin = options.adminCookie && /^\/admin(?!\/logout)/.test(path);
+    const { status, body } = await get(path, admin ? options.adminCookie : undefined);
+    if (status >= 300 && status < 400 && !admin) redirected.push(path);
+    if (body === null) continue;
 
-    for (const form of scrapeForms(body, path)) {
-      const action = new URL(form.action, `${origin}${path}`);
-      if (action.origin !== origin) continue;
-      const target = routeFor(action.pathname);
-      if (!target) continue;
-      const fields = form.method === 'post' ? target.route.postFields : target.route.queryFields;
-      for (const [name, value] of form.fields) add(fields, name, value);
-    }
+    fileForms(body, path);
     for (const link of links(body)) {
       let url: URL;
       try {
@@ -320,10 +370,27 @@ export async function discover(options: {
       if (!seen.has(pathname) && queue.length < CRAWL_LIMIT * 4) queue.push(pathname);
     }
   }
+  // A sold-out product would leave the cart empty: the first product the page takes will do.
+  const productIds = [
+    ...new Set(routes.flatMap((route) => [...(route.postFields.get('productId') ?? [])])),
+  ].slice(0, 10);
+  for (const path of redirected) {
+    for (const productId of productIds) {
+      const first = await get(path, cartCookie(productId));
+      if (first.status !== 200 || first.body === null) continue;
+      fileForms(first.body, path);
+      for (let view = 1; view < CART_VIEWS; view++) {
+        const { body } = await get(path, cartCookie(productId));
+        if (body) fileForms(body, path);
+      }
+      break;
+    }
+  }
   return {
     routes,
     assets: [...assets].sort(),
     publicFiles: [...publicFiles].sort(),
     crawled: seen.size,
+    cookies: [...cookies].sort(),
   };
 }

@@ -1,3 +1,5 @@
+import { shopperAddress, shopperCpf } from './shoppers';
+
 /** A checkout form a shopper would send: every field valid, formatted as typed. */
 export const VALID_CHECKOUT = {
   customerName: 'Maria da Silva',
@@ -33,14 +35,17 @@ export class Visitor {
   readonly cookies = new Map<string, string>();
   /**
    * The client address the server should see, sent as X-Forwarded-For (the server trusts it from
-   * loopback, TRUST_PROXY's default); a function gives each request its own. Unset: 127.0.0.1.
+   * loopback, TRUST_PROXY's default); a function gives each request its own. Unset: an address of
+   * this visitor's own, as each shopper has (shopperAddress).
    */
-  address?: string | (() => string);
+  address: string | (() => string);
+  /** This shopper's CPF, masked: what `checkout()` sends unless told otherwise. */
+  readonly cpf = shopperCpf();
   constructor(
     readonly baseUrl: string,
     options: { address?: string | (() => string) } = {},
   ) {
-    this.address = options.address;
+    this.address = options.address ?? shopperAddress();
   }
 
   cookieHeader(): string {
@@ -52,7 +57,7 @@ export class Visitor {
     if (this.cookies.size > 0 && !headers.has('Cookie')) headers.set('Cookie', this.cookieHeader());
     if (!headers.has('Accept')) headers.set('Accept', 'text/html');
     const address = typeof this.address === 'function' ? this.address() : this.address;
-    if (address && !headers.has('X-Forwarded-For')) headers.set('X-Forwarded-For', address);
+    if (!headers.has('X-Forwarded-For')) headers.set('X-Forwarded-For', address);
     const response = await fetch(new URL(path, this.baseUrl), {
       ...init,
       headers,
@@ -94,7 +99,9 @@ export class Visitor {
 
   /**
    * A product's stock as its page gives it away: 0 when sold out, else the quantity field's
-   * maximum (the page names the stock only when it is low). Follows the id link's 301 to the slug.
+   * maximum (the page names the stock only when it is low). That maximum is the stock only up to
+   * the store's `max_quantity_per_item`: a server whose tests read larger stocks raises it.
+   * Follows the id link's 301 to the slug.
    */
   async stockOf(productId: string): Promise<number> {
     let page = await this.get(`/product/${productId}`);
@@ -125,8 +132,10 @@ export class Visitor {
     return key;
   }
 
-  /** Opens the checkout and posts its form; the order must be placed. */
-  async checkout(fields: Record<string, string> = VALID_CHECKOUT): Promise<PlacedOrder> {
+  /** Opens the checkout and posts its form (with this shopper's CPF); the order must be placed. */
+  async checkout(
+    fields: Record<string, string> = { ...VALID_CHECKOUT, customerCpf: this.cpf },
+  ): Promise<PlacedOrder> {
     const idempotencyKey = await this.checkoutKey();
     const answer = await this.post('/checkout', { ...fields, idempotencyKey });
     const target = answer.location ? new URL(answer.location, this.baseUrl) : null;

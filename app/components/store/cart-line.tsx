@@ -31,7 +31,7 @@ export function useOptimisticLines(lines: PricedLine[]): PricedLine[] {
   return lines.flatMap((line) => {
     const wanted = pending.get(line.productId);
     if (wanted === undefined) return [line];
-    const quantity = Math.min(wanted, line.stock);
+    const quantity = Math.min(wanted, line.maxQuantity);
     if (quantity === 0) return [];
     return [{ ...line, quantity, lineTotalCents: quantity * line.unitPriceCents }];
   });
@@ -58,7 +58,7 @@ export function CartLineItem({
   const fetcher = useFetcher<CartReply>();
   const id = useId();
   const quantityFormId = `${id}-form`;
-  const { productId, name, quantity, stock } = line;
+  const { productId, name, quantity, maxQuantity } = line;
 
   // The typed text follows the quantity whenever the quantity itself changes (+, −, the server).
   const [text, setText] = useState(String(quantity));
@@ -68,7 +68,7 @@ export function CartLineItem({
     setText(String(quantity));
   }
 
-  const atStock = quantity >= stock;
+  const atMaximum = quantity >= maxQuantity;
   const reply = fetcher.data;
   const feedback = reply && 'error' in reply ? reply.error : reply?.capped ? reply.message : '';
 
@@ -141,7 +141,7 @@ export function CartLineItem({
             type="number"
             inputMode="numeric"
             min={0}
-            max={stock}
+            max={maxQuantity}
             step={1}
             required
             value={text}
@@ -152,8 +152,8 @@ export function CartLineItem({
             method="post"
             action="/cart"
             onSubmit={(event) => {
-              // Past stock the server would only cap it again; say so without a round trip.
-              if (atStock) event.preventDefault();
+              // Past the maximum the server would only cap it again; say so without a round trip.
+              if (atMaximum) event.preventDefault();
             }}
           >
             <Hidden intent="set" productId={productId} />
@@ -162,7 +162,7 @@ export function CartLineItem({
               type="submit"
               className={STEP_BUTTON}
               aria-label={`Aumentar quantidade de ${name}`}
-              aria-disabled={atStock}
+              aria-disabled={atMaximum}
             >
               <span aria-hidden="true">+</span>
             </button>
@@ -187,7 +187,7 @@ export function CartLineItem({
           </fetcher.Form>
         </div>
         <p role="status" className="text-sm">
-          {feedback || (atStock ? `Quantidade máxima disponível: ${stock}.` : '')}
+          {feedback || (atMaximum ? `Quantidade máxima disponível: ${maxQuantity}.` : '')}
         </p>
       </div>
     </li>

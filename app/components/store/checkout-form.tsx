@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Form, useNavigation } from 'react-router';
+import { Form, Link, useNavigation } from 'react-router';
 
 import { parseFormData } from '~/lib/form';
 import {
@@ -130,12 +130,15 @@ export function CheckoutForm({
   values,
   errors: serverErrors,
   error: serverError,
+  payNow,
   submitLabel,
 }: {
   idempotencyKey: string;
   values: CheckoutValues;
   errors: FieldErrors;
   error?: string;
+  /** An unpaid order of this browser the refusal asks to pay: 'Pagar Agora' beside it. */
+  payNow?: string;
   submitLabel: string;
 }) {
   const form = useRef<HTMLFormElement>(null);
@@ -187,13 +190,22 @@ export function CheckoutForm({
     >
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       {summary ? (
-        <p
-          id="checkout-error"
+        <div
           role="alert"
-          className="rounded-card border-l-4 border-danger bg-card p-4 font-semibold"
+          className="flex flex-col items-start gap-3 rounded-card border-l-4 border-danger bg-card p-4"
         >
-          {summary}
-        </p>
+          <p id="checkout-error" className="font-semibold">
+            {summary}
+          </p>
+          {payNow && !clientErrors ? (
+            <Link
+              to={`/order-confirmation?${new URLSearchParams({ orderId: payNow })}`}
+              className="btn btn-success"
+            >
+              Pagar Agora
+            </Link>
+          ) : null}
+        </div>
       ) : null}
 
       <fieldset className="flex flex-col gap-4 rounded-card border border-card-border bg-card p-4">

@@ -1,17 +1,31 @@
 import type { Db } from '~/db/database.server';
 import { formatCents } from '~/lib/money';
 import { lookupProducts, type ProductSummary } from '~/modules/catalog/index.server';
+import type { StoreSettings } from '~/modules/settings';
 
 import { cartCookieHeader, readCart, seenName } from './cookie.server';
 import { pixDiscountCents, type OfferSettings } from './offers';
 import { shippingCents, type ShippingSettings } from './shipping';
 import type { CartLine, PricedCart, PricedLine } from './types';
 
-/** What pricing a cart reads from the settings: shipping, and the PIX discount. */
-export type PricingSettings = ShippingSettings & OfferSettings;
+/** What limits a cart line: the store's most units of one product per order. */
+export type LineLimits = Pick<StoreSettings, 'max_quantity_per_item'>;
+
+/** What pricing a cart reads from the settings: shipping, the PIX discount, the line limit. */
+export type PricingSettings = ShippingSettings & OfferSettings & LineLimits;
+
+/** The most units of this product one line may hold now: the stock, at most the store's limit. */
+export function lineMaximum(product: ProductSummary, limits: LineLimits): number {
+  return Math.min(product.stockQuantity, limits.max_quantity_per_item);
+}
 
 function units(count: number): string {
   return count === 1 ? '1 unidade' : `${count} unidades`;
+}
+
+/** The store's limit per product, said of one product. */
+export function perOrderLimit(limits: LineLimits, name: string): string {
+  return `Cada pedido pode ter até ${units(limits.max_quantity_per_item)} de “${name}”`;
 }
 
 export interface Reconciled {
@@ -22,7 +36,11 @@ export interface Reconciled {
 }
 
 /** Checks the lines against the products as they are now, and says what had to change. */
-export function reconcile(lines: readonly CartLine[], products: ProductSummary[]): Reconciled {
+export function reconcile(
+  lines: readonly CartLine[],
+  products: ProductSummary[],
+  limits: LineLimits,
+): Reconciled {
   const byId = new Map(products.map((product) => [product.id, product]));
   const result: Reconciled = { lines: [], priced: [], notices: [] };
   for (const line of lines) {
@@ -45,11 +63,14 @@ export function reconcile(lines: readonly CartLine[], products: ProductSummary[]
           `${formatCents(product.priceCents)}.`,
       );
     }
-    const quantity = Math.min(line.quantity, product.stockQuantity);
+    const maxQuantity = lineMaximum(product, limits);
+    const quantity = Math.min(line.quantity, maxQuantity);
     if (quantity < line.quantity) {
       result.notices.push(
-        `Só temos ${units(product.stockQuantity)} de “${product.name}” em estoque; ` +
-          'a quantidade no seu carrinho foi ajustada.',
+        quantity < product.stockQuantity
+          ? `${perOrderLimit(limits, product.name)}; a quantidade no seu carrinho foi ajustada.`
+          : `Só temos ${units(product.stockQuantity)} de “${product.name}” em estoque; ` +
+              'a quantidade no seu carrinho foi ajustada.',
       );
     }
     result.lines.push({
@@ -67,7 +88,7 @@ export function reconcile(lines: readonly CartLine[], products: ProductSummary[]
       unitPriceCents: product.priceCents,
       quantity,
       lineTotalCents: product.priceCents * quantity,
-      stock: product.stockQuantity,
+      maxQuantity,
     });
   }
   return result;
@@ -104,7 +125,7 @@ function priceLines(
   products: ProductSummary[],
   settings: PricingSettings,
 ): PricedCart {
-  const { lines: corrected, priced, notices } = reconcile(lines, products);
+  const { lines: corrected, priced, notices } = reconcile(lines, products, settings);
   const subtotalCents = priced.reduce((sum, line) => sum + line.lineTotalCents, 0);
   // Free shipping is earned on the subtotal, before the PIX discount.
   const shipping = priced.length > 0 ? shippingCents(subtotalCents, settings) : 0;

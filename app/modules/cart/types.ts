@@ -21,8 +21,8 @@ export interface PricedLine {
   unitPriceCents: number;
   quantity: number;
   lineTotalCents: number;
-  /** Units in stock: the most this line may hold. */
-  stock: number;
+  /** The most this line may hold: the stock, at most the store's `max_quantity_per_item`. */
+  maxQuantity: number;
 }
 
 export interface PricedCart {
@@ -44,7 +44,10 @@ export interface PricedCart {
 
 /** Most distinct products in one cart: keeps the cookie under the browsers' 4 KB limit. */
 export const MAX_CART_LINES = 50;
-/** Most units of one product in one cart. */
+/**
+ * Most units of one product a cart cookie or form may name: a bound on the input's shape. The
+ * store's own limit (`max_quantity_per_item`, at most 999) then caps what a line holds.
+ */
 export const MAX_LINE_QUANTITY = 9999;
 
 /** What a POST to /cart answers (when it does not redirect). */

@@ -3,8 +3,14 @@ import { lookupProducts, type ProductSummary } from '~/modules/catalog/index.ser
 
 import { seenName } from './cookie.server';
 import type { CartIntent } from './intent';
-import { countUnits, reconcile } from './pricing.server';
-import { MAX_CART_LINES, MAX_LINE_QUANTITY, type CartLine } from './types';
+import {
+  countUnits,
+  lineMaximum,
+  perOrderLimit,
+  reconcile,
+  type LineLimits,
+} from './pricing.server';
+import { MAX_CART_LINES, type CartLine } from './types';
 
 export type CartUpdate =
   | {
@@ -28,21 +34,25 @@ function soldOut(product: ProductSummary): Change {
   return { ok: false, status: 409, error: `O produto “${product.name}” está esgotado.` };
 }
 
-function cappedMessage(product: ProductSummary, quantity: number): string {
+function cappedMessage(product: ProductSummary, quantity: number, limits: LineLimits): string {
   const stock = product.stockQuantity;
   if (quantity >= stock) {
     const units = stock === 1 ? 'unidade' : 'unidades';
     return `Só temos ${stock} ${units} de “${product.name}” em estoque; seu carrinho ficou com ${quantity}.`;
   }
-  return `Cada pedido pode ter até ${MAX_LINE_QUANTITY} unidades de “${product.name}”.`;
+  return `${perOrderLimit(limits, product.name)}; seu carrinho ficou com ${quantity}.`;
 }
 
-/** Puts `quantity` units of the product in the cart (at most the stock), keeping its place. */
+/**
+ * Puts `quantity` units of the product in the cart (at most the stock and the store's limit),
+ * keeping its place.
+ */
 function putLine(
   lines: readonly CartLine[],
   product: ProductSummary,
   wanted: number,
   message: string,
+  limits: LineLimits,
 ): Change {
   if (product.stockQuantity <= 0) return soldOut(product);
   const existing = lines.find((line) => line.productId === product.id);
@@ -53,7 +63,7 @@ function putLine(
       error: `Seu carrinho já tem ${MAX_CART_LINES} produtos diferentes. Finalize esta compra ou remova algum item.`,
     };
   }
-  const quantity = Math.min(wanted, product.stockQuantity, MAX_LINE_QUANTITY);
+  const quantity = Math.min(wanted, lineMaximum(product, limits));
   const capped = quantity < wanted;
   const next: CartLine[] = existing
     ? lines.map((line) => (line.productId === product.id ? { ...line, quantity } : line))
@@ -70,7 +80,7 @@ function putLine(
     ok: true,
     lines: next,
     capped,
-    message: capped ? cappedMessage(product, quantity) : message,
+    message: capped ? cappedMessage(product, quantity, limits) : message,
   };
 }
 
@@ -78,6 +88,7 @@ function change(
   lines: readonly CartLine[],
   intent: Exclude<CartIntent, { intent: 'clear' }>,
   product: ProductSummary | undefined,
+  limits: LineLimits,
 ): Change {
   const remove = (): Change => ({
     ok: true,
@@ -98,6 +109,7 @@ function change(
         product,
         intent.quantity,
         `Quantidade de “${product.name}” atualizada para ${intent.quantity}.`,
+        limits,
       );
     case 'add':
     case 'buy': {
@@ -108,6 +120,7 @@ function change(
         product,
         inCart + intent.quantity,
         `“${product.name}” foi adicionado ao seu carrinho.`,
+        limits,
       );
     }
   }
@@ -122,6 +135,7 @@ export async function updateCart(
   db: Db,
   lines: readonly CartLine[],
   intent: CartIntent,
+  limits: LineLimits,
 ): Promise<CartUpdate> {
   if (intent.intent === 'clear') {
     return { ok: true, lines: [], count: 0, capped: false, message: 'Seu carrinho foi esvaziado.' };
@@ -131,7 +145,7 @@ export async function updateCart(
     ...lines.map((line) => line.productId),
   ]);
   const product = products.find((candidate) => candidate.id === intent.productId);
-  const result = change(lines, intent, product);
+  const result = change(lines, intent, product, limits);
   if (!result.ok) return result;
-  return { ...result, count: countUnits(reconcile(result.lines, products).lines) };
+  return { ...result, count: countUnits(reconcile(result.lines, products, limits).lines) };
 }

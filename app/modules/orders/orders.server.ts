@@ -1,8 +1,9 @@
-import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 
 import { isUuid } from '~/db/columns';
 import type { Db } from '~/db/database.server';
 
+import { clientAddressHash } from './client-address.server';
 import { orderNumber } from './display';
 import { readOrderToken } from './token.server';
 import { orderItems, orders } from './schema';
@@ -96,6 +97,7 @@ export async function insertOrder(db: Db, order: NewOrder): Promise<OrderView> {
     .values({
       idempotencyKey: order.idempotencyKey,
       orderToken: order.orderToken,
+      clientAddressHash: clientAddressHash(order.clientAddress),
       customerName: order.customer.name,
       customerEmail: order.customer.email,
       customerPhone: order.customer.phone,
@@ -308,10 +310,78 @@ export async function updateOrder(
     >
   >,
 ): Promise<void> {
+  // The client address served only to count unpaid orders: it goes once the order is not.
+  const erase = change.status && change.status !== 'pending' ? { clientAddressHash: null } : {};
   await db
     .update(orders)
-    .set({ ...change, updatedAt: sql`now()` })
+    .set({ ...change, ...erase, updatedAt: sql`now()` })
     .where(eq(orders.id, orderId));
+}
+
+/** Who is placing an order, as the limit of unpaid orders counts them. */
+export interface OrderPlacer {
+  orderToken: string;
+  /** Digits only, as orders store it. */
+  cpf: string;
+  /** The request's client address (context.clientIp); '' when unknown. */
+  clientAddress: string;
+}
+
+/** How many unpaid orders each key of a placer has, and this browser's newest one. */
+export interface OpenOrders {
+  browser: number;
+  cpf: number;
+  address: number;
+  /** The newest unpaid order of this browser (its order token), to be paid first. */
+  browserOrderId: string | null;
+}
+
+/**
+ * Counts the unpaid orders (pending, deadline not passed) of this browser, this CPF and this
+ * client address, after taking a transaction lock on each of the three: a checkout of the same
+ * browser, CPF or address waits until this transaction ends, then counts the order it wrote.
+ * So a burst of parallel checkouts cannot pass the limit. Call it in the placing transaction.
+ */
+export async function lockOpenOrders(db: Db, placer: OrderPlacer): Promise<OpenOrders> {
+  const addressHash = clientAddressHash(placer.clientAddress);
+  const keys = [`token:${placer.orderToken}`, `cpf:${placer.cpf}`];
+  if (addressHash) keys.push(`address:${addressHash}`);
+  const names = sql.join(
+    keys.map((key) => sql`${`vitrine:open-orders:${key}`}`),
+    sql`, `,
+  );
+  // Always in the same order (by lock number), so two checkouts sharing keys never deadlock;
+  // PostgreSQL calls a volatile function in the select list after the sort.
+  await db.execute(
+    sql`select pg_advisory_xact_lock(k) from (select distinct hashtextextended(name, 0) as k from unnest(array[${names}]::text[]) as name) as keys order by k`,
+  );
+  const sameBrowser = eq(orders.orderToken, placer.orderToken);
+  const sameCpf = eq(orders.customerCpf, placer.cpf);
+  const sameAddress = addressHash ? eq(orders.clientAddressHash, addressHash) : sql`false`;
+  const [row] = await db
+    .select({
+      browser: sql<number>`(count(*) filter (where ${sameBrowser}))::int`,
+      cpf: sql<number>`(count(*) filter (where ${sameCpf}))::int`,
+      address: sql<number>`(count(*) filter (where ${sameAddress}))::int`,
+      browserOrderId: sql<
+        string | null
+      >`(array_agg(${orders.id} order by ${orders.createdAt} desc) filter (where ${sameBrowser}))[1]`,
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'pending'),
+        isNull(orders.paidAt),
+        or(isNull(orders.expiresAt), gt(orders.expiresAt, sql`now()`)),
+        or(sameBrowser, sameCpf, sameAddress),
+      ),
+    );
+  return {
+    browser: row?.browser ?? 0,
+    cpf: row?.cpf ?? 0,
+    address: row?.address ?? 0,
+    browserOrderId: row?.browserOrderId ?? null,
+  };
 }
 
 /** Unpaid orders whose payment deadline passed, oldest deadline first. */

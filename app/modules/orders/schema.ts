@@ -62,6 +62,9 @@ export const orders = pgTable(
     status: text('status').$type<OrderStatus>().notNull().default('pending'),
     // Random identifier of the shopper's browser; the order history is looked up by it.
     orderToken: text('order_token').notNull(),
+    // The hash of the address the checkout came from (clientAddressHash), kept only while the
+    // order is unpaid: it counts one client's unpaid orders, then it is erased.
+    clientAddressHash: text('client_address_hash'),
     // The key in the links of the order's e-mails: opens this one order on any device.
     accessKey: uuid('access_key').notNull().defaultRandom(),
     paymentProvider: text('payment_provider'),
@@ -102,6 +105,13 @@ export const orders = pgTable(
     index('orders_status_created_at_idx').on(t.status, t.createdAt),
     index('orders_payment_id_idx').on(t.paymentId),
     uniqueIndex('orders_idempotency_key_idx').on(t.idempotencyKey),
+    // The limit of unpaid orders counts them by CPF and by client address at every checkout.
+    index('orders_pending_cpf_idx')
+      .on(t.customerCpf)
+      .where(sql`${t.status} = 'pending'`),
+    index('orders_pending_client_address_idx')
+      .on(t.clientAddressHash)
+      .where(sql`${t.status} = 'pending'`),
     // The expiry job reads only unpaid orders with a deadline.
     index('orders_pending_expires_at_idx')
       .on(t.expiresAt)

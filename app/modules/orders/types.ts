@@ -48,6 +48,8 @@ export interface OrderView {
 export interface NewOrder {
   idempotencyKey: string;
   orderToken: string;
+  /** The address the checkout came from (context.clientIp); only its hash is stored. */
+  clientAddress: string;
   customer: { name: string; email: string; phone: string; cpf: string };
   address: AddressParts;
   paymentMethod: string;

@@ -176,6 +176,29 @@ describe('the settings form', () => {
     });
   });
 
+  it('keeps the anti-hoarding limits within their bounds', () => {
+    const read = (values: Record<string, string>) =>
+      parseFormData(sentForm(defaultSettings(), values), settingsFormSchema);
+    expect(read({ max_quantity_per_item: '5', max_pending_orders: '2' })).toMatchObject({
+      ok: true,
+      data: { max_quantity_per_item: 5, max_pending_orders: 2 },
+    });
+    expect(read({ max_quantity_per_item: '0', max_pending_orders: '51' })).toMatchObject({
+      ok: false,
+      fieldErrors: {
+        max_quantity_per_item: 'Use um valor entre 1 e 999.',
+        max_pending_orders: 'Use um valor entre 1 e 50.',
+      },
+    });
+    expect(read({ max_quantity_per_item: '1000', max_pending_orders: '2,5' })).toMatchObject({
+      ok: false,
+      fieldErrors: {
+        max_quantity_per_item: 'Use um valor entre 1 e 999.',
+        max_pending_orders: 'Informe um número inteiro.',
+      },
+    });
+  });
+
   it('refuses a form missing a field rather than guessing it', () => {
     const form = sentForm(defaultSettings());
     form.delete('store_name');

@@ -521,6 +521,14 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
             hint: 'O Código de Defesa do Consumidor garante pelo menos 7 dias.',
           }),
           field('products_per_page', 'Produtos por página', 'integer'),
+          field('max_quantity_per_item', 'Máximo de unidades por produto', 'integer', {
+            hint: 'De 1 a 999 em cada pedido, mesmo com mais estoque. Vale no carrinho e no pedido.',
+          }),
+          field('max_pending_orders', 'Pedidos aguardando pagamento por cliente', 'integer', {
+            hint:
+              'De 1 a 50, contados por navegador, por CPF e por endereço IP. Pagar, ' +
+              'cancelar ou deixar vencer o PIX libera um novo pedido.',
+          }),
           field('enable_local_pickup', 'Retirada na loja', 'checkbox'),
         ],
       },

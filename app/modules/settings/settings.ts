@@ -397,6 +397,11 @@ export const settingsSchema = z.object({
   estimated_delivery_days: integer(7, 1, 120),
   return_window_days: integer(30, 7, 365),
   products_per_page: integer(12, 4, 96),
+  // Against one shopper holding the whole stock in unpaid orders: the most units of one product
+  // a cart line (and so an order) may hold, and the most unpaid orders at once per browser, CPF
+  // and client address.
+  max_quantity_per_item: integer(10, 1, 999),
+  max_pending_orders: integer(3, 1, 50),
   enable_local_pickup: flag(false),
   enable_credit_card: flag(true),
   enable_debit_card: flag(true),

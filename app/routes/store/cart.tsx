@@ -38,7 +38,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok) return data<CartReply>({ error: parsed.error }, 400);
   const intent = parsed.data;
 
-  const update = await updateCart(context.db, await readCart(request), intent);
+  const settings = await context.settings.get();
+  const update = await updateCart(context.db, await readCart(request), intent, settings);
   if (!update.ok) return data<CartReply>({ error: update.error }, update.status);
 
   const headers = { 'Set-Cookie': await cartCookieHeader(update.lines) };

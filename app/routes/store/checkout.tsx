@@ -50,6 +50,8 @@ type ActionReply = {
   error: string;
   fieldErrors?: Partial<Record<string, string>>;
   values?: Record<string, string>;
+  /** The id of this browser's unpaid order to pay before placing another. */
+  payNow?: string;
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -82,6 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       form: parsed.data,
       cart: await readCart(request),
       orderToken,
+      clientAddress: context.clientIp,
       trackingParameters: await readAttribution(request),
       settings,
     },
@@ -90,6 +93,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!placed.ok) {
     // The cart page says what changed (it compares the cart with the products again).
     if (placed.reason === 'cart_changed') return redirect('/cart', 303);
+    // The cart is kept; this browser's own unpaid order is one click away.
+    if (placed.reason === 'too_many_pending') {
+      return data<ActionReply>(
+        { error: placed.error, payNow: placed.openOrderId ?? undefined },
+        409,
+      );
+    }
     return data<ActionReply>({ error: placed.error }, 409);
   }
 
@@ -144,6 +154,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             }
             errors={(actionData && 'fieldErrors' in actionData && actionData.fieldErrors) || {}}
             error={actionData?.error}
+            payNow={actionData && 'payNow' in actionData ? actionData.payNow : undefined}
             submitLabel="Finalizar Pedido"
           />
         ) : (

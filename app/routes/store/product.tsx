@@ -19,7 +19,6 @@ import { pageDeliveryEstimate } from '~/flows/delivery-estimate.server';
 import { loadProductPage } from '~/flows/product-page.server';
 import { absoluteUrl, seoMeta } from '~/lib/seo';
 import { seoContext, useSettings } from '~/lib/store-data';
-import { MAX_LINE_QUANTITY } from '~/modules/cart';
 import { categoryPath, productPath, type Product } from '~/modules/catalog';
 import { formatReviewDate, type RatingSummary } from '~/modules/reviews';
 import type { StoreSettings } from '~/modules/settings';
@@ -137,7 +136,7 @@ function PurchaseForm({ product }: { product: Product }) {
       onSubmit={(event) => noteQuantity(event.currentTarget)}
     >
       <input type="hidden" name="productId" value={product.id} />
-      <QuantitySelector max={Math.min(product.stockQuantity, MAX_LINE_QUANTITY)} />
+      <QuantitySelector max={Math.min(product.stockQuantity, settings.max_quantity_per_item)} />
       <div className="flex flex-col gap-3 sm:flex-row">
         <button type="submit" name="intent" value="buy" className="btn btn-success sm:flex-1">
           {settings.buy_now_text}

@@ -74,9 +74,13 @@ export function signedInPath(ctx: GeneratorContext, path: string): boolean {
 /** The server's own host, as a Host header names it. */
 export const self = (ctx: GeneratorContext) => `${ctx.host}:${ctx.port}`;
 
+/** Product ids seen in product URLs and in the forms that post them (add to cart). */
 export function productIds(discovery: Discovery): string[] {
   return discovery.routes
-    .flatMap((route) => [...(route.params.get('id') ?? [])])
+    .flatMap((route) => [
+      ...(route.params.get('id') ?? []),
+      ...(route.postFields.get('productId') ?? []),
+    ])
     .filter((id) => /^[0-9a-f-]{36}$/i.test(id));
 }
 

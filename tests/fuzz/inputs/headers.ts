@@ -119,12 +119,14 @@ const JUNK_COOKIES: readonly string[] = [
   `x=${'y'.repeat(17000)}`,
 ];
 
-function buildCookie(random: Random, productIds: string[]): Header {
+function buildCookie(random: Random, productIds: string[], storeSet: string[]): Header {
   const parts: string[] = [];
   const labels: string[] = [];
   for (let i = random.int(1, 4); i > 0; i--) {
     const [label, part] = random.weighted<() => [string, string]>([
       [4, () => cartCookie(random, productIds)],
+      // As the store set it (a cart it corrected, with real prices): checkout can place an order.
+      [storeSet.length > 0 ? 2 : 0, () => ['store-set', random.pick(storeSet)]],
       [2, () => preferenceCookie(random, 'vitrine_consent', ['granted', 'denied'])],
       [2, () => preferenceCookie(random, 'vitrine_theme', ['dark', 'light'])],
       [2, () => sessionCookie(random)],
@@ -302,7 +304,11 @@ const HEADER_MAKERS: readonly (readonly [number, string, HeaderMaker])[] = [
       return headers;
     },
   ],
-  [3, 'cookie', (random, ctx) => [buildCookie(random, productIds(ctx.discovery))]],
+  [
+    3,
+    'cookie',
+    (random, ctx) => [buildCookie(random, productIds(ctx.discovery), ctx.discovery.cookies)],
+  ],
   [
     1,
     'accept-language',
