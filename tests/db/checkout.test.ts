@@ -623,7 +623,7 @@ describeDb('the limit of unpaid orders per shopper', ({ db }) => {
     const fourth = await placed(db(), [cabo()], { token });
     await expect(refused()).resolves.toMatchObject({ reason: 'too_many_pending' });
 
-    const payment = await payOrder(db(), sandbox(), second!, { origin: ORIGIN });
+    const payment = await payOrder(db(), sandbox(), second!);
     if (!payment.ok) throw new Error(payment.error);
     await applyPaymentStatus(
       db(),

@@ -68,6 +68,7 @@ async function testOrder(db: Db): Promise<string> {
         { productId: FONE.id, quantity: 1, seenPriceCents: FONE.priceCents, seenName: FONE.name },
       ],
       orderToken: randomUUID(),
+      clientAddress: '198.51.100.7',
       trackingParameters: {},
       settings: await readSettings(db),
     },
