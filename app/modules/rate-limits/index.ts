@@ -1,0 +1,1 @@
+export { checkoutLimit, RATE_LIMITS, waitText, type RateLimitPolicy } from './policies';
