@@ -193,7 +193,8 @@ describeDb('signing in', ({ db }) => {
     // Each of the 20 addresses had its 5 checks.
     expect(answers.filter((answer) => !answer.ok && !answer.throttled)).toHaveLength(100);
     expect((await checkCredentials(db(), { ...ADMIN, ip })).ok).toBe(true);
-  });
+    // A hundred scrypt checks on shared cores.
+  }, 120_000);
 
   it('doubles the lock at each failure after one, and a success forgets the count', async () => {
     await createAdmin(db(), ADMIN);

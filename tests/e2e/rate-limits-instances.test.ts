@@ -122,7 +122,7 @@ describe.runIf(TEST_DATABASE_URL)('rate limits with two instances on one Postgre
   it('logged each failure and lock-out at warn with the e-mail, never the password', () => {
     const output = servers.map((server) => server.output()).join('\n');
     expect(output).toMatch(
-      /"level":40[^\n]*"email":"gerente@loja\.com\.br"[^\n]*Admin sign-in failed: wrong password/,
+      /"level":40[^\n]*"email":"gerente@loja\.com\.br"[^\n]*Admin sign-in failed/,
     );
     expect(output).toMatch(/"level":40[^\n]*"email":"gerente@loja\.com\.br"[^\n]*refused/);
     expect(output).not.toContain('tentativa-');

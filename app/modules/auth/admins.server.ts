@@ -113,7 +113,7 @@ export async function changePassword(
   const refused = await beginPasswordCheck(db, who);
   if (refused) return refused;
   const valid = await verifyPassword(input.currentPassword, admin.passwordHash);
-  await endPasswordCheck(db, who, { ok: valid, what: 'Admin password change' });
+  await endPasswordCheck(db, who, { ok: valid, what: 'Admin password change (current password)' });
   if (!valid) return { ok: false, error: ADMIN_MESSAGES.wrongPassword };
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {

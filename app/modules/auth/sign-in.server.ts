@@ -49,23 +49,23 @@ export async function beginPasswordCheck(
 ): Promise<Throttled | null> {
   const account = { address: who.ip, account: who.email.toLowerCase() };
   const address = { address: who.ip };
-  const byAddress = await hitRateLimit(db, RATE_LIMITS.passwordForAddress, address);
-  if (!byAddress.allowed) {
-    logger.warn(
-      { email: account.account, ip: who.ip, retryAfterSeconds: byAddress.retryAfterSeconds },
-      'Admin password check refused: too many failures from this address',
-    );
-    return throttled(byAddress);
-  }
   const byAccount = await hitRateLimit(db, RATE_LIMITS.passwordForAccount, account);
   if (!byAccount.allowed) {
-    // Not a check, so not the address's failure either.
-    await refundRateLimit(db, RATE_LIMITS.passwordForAddress, address);
     logger.warn(
       { email: account.account, ip: who.ip, retryAfterSeconds: byAccount.retryAfterSeconds },
       'Admin password check refused: too many failures for this e-mail from this address',
     );
     return throttled(byAccount);
+  }
+  const byAddress = await hitRateLimit(db, RATE_LIMITS.passwordForAddress, address);
+  if (!byAddress.allowed) {
+    // Not a check, so not the e-mail's failure either.
+    await refundRateLimit(db, RATE_LIMITS.passwordForAccount, account);
+    logger.warn(
+      { email: account.account, ip: who.ip, retryAfterSeconds: byAddress.retryAfterSeconds },
+      'Admin password check refused: too many failures from this address',
+    );
+    return throttled(byAddress);
   }
   return null;
 }
@@ -78,7 +78,7 @@ export async function endPasswordCheck(
 ): Promise<void> {
   const email = who.email.toLowerCase();
   if (!outcome.ok) {
-    logger.warn({ email, ip: who.ip }, `${outcome.what} failed: wrong password`);
+    logger.warn({ email, ip: who.ip }, `${outcome.what} failed`);
     return;
   }
   await clearRateLimit(db, RATE_LIMITS.passwordForAccount, { address: who.ip, account: email });
