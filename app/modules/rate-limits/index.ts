@@ -1,1 +1,0 @@
-export { checkoutLimit, RATE_LIMITS, waitText, type RateLimitPolicy } from './policies';
