@@ -14,7 +14,6 @@ import { isAdminPath } from '~/lib/admin-path';
 import type { Env } from '~/lib/env.server';
 import type { SecretsSet } from '~/lib/load-context';
 import { logger, redactUrl } from '~/lib/logger.server';
-import { createRateLimiter } from '~/lib/rate-limit.server';
 import {
   findSignedInAdmin,
   issueSetupCode,
@@ -132,7 +131,6 @@ function buildHandler(options: {
 }): express.Express {
   const { env, database, settings, changes, payments, orderEvents, assets, isShuttingDown } =
     options;
-  const checkoutLimiter = createRateLimiter(env.CHECKOUT_RATE_LIMIT);
   const secretsSet: SecretsSet = {
     production: env.NODE_ENV === 'production',
     gatewaySecretKey: env.PAYMENT_GATEWAY_SECRET_KEY !== undefined,
@@ -294,7 +292,7 @@ function buildHandler(options: {
         clientIp: req.ip ?? req.socket.remoteAddress ?? '',
         payments,
         orderEvents,
-        checkoutLimiter,
+        checkoutRateLimit: env.CHECKOUT_RATE_LIMIT,
         secretsSet,
         admin: () => signedInAdmin(database, req, res),
       }),

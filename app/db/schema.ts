@@ -5,5 +5,6 @@ export * from '../modules/jobs/schema';
 export * from '../modules/media/schema';
 export * from '../modules/orders/schema';
 export * from '../modules/payments/schema';
+export * from '../modules/rate-limits/schema';
 export * from '../modules/reviews/schema';
 export * from '../modules/settings/schema';

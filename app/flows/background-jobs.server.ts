@@ -25,6 +25,7 @@ import {
 } from '~/modules/orders';
 import { getOrder } from '~/modules/orders/index.server';
 import { PAYMENT_STATUSES, type PaymentProvider, type PaymentStatus } from '~/modules/payments';
+import { sweepRateLimits } from '~/modules/rate-limits/index.server';
 import type { SettingsStore } from '~/modules/settings/index.server';
 import {
   paymentStatusToUtmify,
@@ -43,6 +44,8 @@ import {
 import { restockHandlers } from './restock-alerts.server';
 
 const EXPIRY_INTERVAL_MS = 30_000;
+// Forgotten rate-limit counts are already ignored; deleting them only keeps the table small.
+const SWEEP_INTERVAL_MS = 10 * 60_000;
 // A payment still being created (a slow gateway) is waited for this long before the e-mail
 // goes without its PIX code.
 const WAIT_FOR_PAYMENT_MS = 2 * 60_000;
@@ -57,8 +60,9 @@ export interface BackgroundJobsOptions {
 }
 
 /**
- * The server's own work, after requests: the outbox (e-mails, sales tracking) and the expiry of
- * unpaid orders. Every instance runs both; row locks keep them from doing anything twice.
+ * The server's own work, after requests: the outbox (e-mails, sales tracking), the expiry of
+ * unpaid orders and the sweep of old rate-limit counts. Every instance runs them; row locks keep
+ * them from doing anything twice.
  */
 export function startBackgroundJobs(options: BackgroundJobsOptions): { stop(): Promise<void> } {
   const { db, payments, orderEvents } = options;
@@ -76,10 +80,18 @@ export function startBackgroundJobs(options: BackgroundJobsOptions): { stop(): P
       .catch((error: unknown) => logger.error({ err: error }, 'Order expiry failed'));
   }, EXPIRY_INTERVAL_MS);
   expiry.unref();
+  let sweeping: Promise<unknown> = Promise.resolve();
+  const sweep = setInterval(() => {
+    sweeping = sweepRateLimits(db).catch((error: unknown) =>
+      logger.error({ err: error }, 'Rate limit sweep failed'),
+    );
+  }, SWEEP_INTERVAL_MS);
+  sweep.unref();
   return {
     async stop() {
       clearInterval(expiry);
-      await Promise.all([worker.stop(), running]);
+      clearInterval(sweep);
+      await Promise.all([worker.stop(), running, sweeping]);
     },
   };
 }

@@ -5,8 +5,6 @@ import type { OrderEventOptions } from '~/flows/order-events.server';
 import type { PaymentProvider } from '~/modules/payments';
 import type { SettingsStore } from '~/modules/settings/index.server';
 
-import type { RateLimiter } from './rate-limit.server';
-
 export interface SecretsSet {
   production: boolean;
   gatewaySecretKey: boolean;
@@ -41,7 +39,8 @@ declare module 'react-router' {
      */
     payments(): Promise<PaymentProvider | null>;
     orderEvents: OrderEventOptions;
-    checkoutLimiter: RateLimiter;
+    /** CHECKOUT_RATE_LIMIT: checkout submissions per client address per minute. */
+    checkoutRateLimit: number;
     /** Which secrets the environment sets: yes or no only, for the settings screen. */
     secretsSet: SecretsSet;
     /**

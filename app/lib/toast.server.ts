@@ -72,9 +72,10 @@ export function refuseForm(
   message: string,
   failure: { fieldErrors: Record<string, string>; values: Record<string, string> },
   status = 400,
+  headers?: HeadersInit,
 ) {
   return data(
     { toast: toast('error', message), fieldErrors: failure.fieldErrors, values: failure.values },
-    status,
+    { status, headers },
   );
 }

@@ -140,6 +140,7 @@ describeDb('admin users', ({ db }) => {
         currentPassword: 'senha-errada',
         newPassword: 'senha-nova-123',
         keepSessionId: hereId,
+        ip: '203.0.113.10',
       }),
     ).toEqual({ ok: false, error: ADMIN_MESSAGES.wrongPassword });
     expect(await findSignedInAdmin(db(), elsewhere.headers.get('Cookie'))).toMatchObject({
@@ -152,6 +153,7 @@ describeDb('admin users', ({ db }) => {
         currentPassword: 'senha-antiga-1',
         newPassword: 'senha-nova-123',
         keepSessionId: hereId,
+        ip: '203.0.113.10',
       }),
     ).toEqual({ ok: true, id: ana });
 
@@ -165,5 +167,37 @@ describeDb('admin users', ({ db }) => {
     expect(
       await checkCredentials(db(), { email: 'ana@loja.com.br', password: 'senha-nova-123', ip }),
     ).toEqual({ ok: true, adminUserId: ana });
+  });
+
+  it('counts wrong current passwords as sign-in failures from that address only', async () => {
+    const ana = await admin('ana@loja.com.br', 'senha-antiga-1');
+    const change = (currentPassword: string, ip: string) =>
+      changePassword(db(), {
+        adminUserId: ana,
+        currentPassword,
+        newPassword: 'senha-nova-123',
+        ip,
+      });
+    // Sent at once, as a script with a stolen session would: five are checked, no more.
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => change(`chute-${i}`, '198.51.100.4')),
+    );
+    expect(answers.filter((answer) => answer.ok === false && !answer.throttled)).toHaveLength(5);
+    const refused = answers.filter((answer) => answer.ok === false && answer.throttled);
+    expect(refused).toHaveLength(7);
+    expect(refused[0]).toMatchObject({
+      error: expect.stringMatching(/^Muitas tentativas de acesso\. Aguarde 1[45] minutos/),
+    });
+    // The right password is refused there too, and so is signing in from there...
+    expect(await change('senha-antiga-1', '198.51.100.4')).toMatchObject({ throttled: true });
+    expect(
+      await checkCredentials(db(), {
+        email: 'ana@loja.com.br',
+        password: 'senha-antiga-1',
+        ip: '198.51.100.4',
+      }),
+    ).toMatchObject({ ok: false, throttled: true });
+    // ...but not from the admin's own address.
+    expect(await change('senha-antiga-1', '203.0.113.10')).toEqual({ ok: true, id: ana });
   });
 });

@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 
-import { adminSetupCodes, adminUsers, sessions } from '~/db/schema';
+import type { Db } from '~/db/database.server';
+import { adminSetupCodes, adminUsers, rateLimits, sessions } from '~/db/schema';
 import {
   checkCredentials,
   createAdmin,
@@ -14,9 +15,9 @@ import {
   SESSION_MAX_AGE_MS,
   sessionCookie,
   setAdminActive,
-  SIGN_IN_LIMITS,
   SIGN_IN_MESSAGES,
   startSession,
+  type SignInResult,
 } from '~/modules/auth/index.server';
 import { hashPassword, verifyPassword } from '~/modules/auth/password.server';
 
@@ -179,22 +180,108 @@ describeDb('the first admin', ({ db }) => {
     expect(await issueSetupCode(db(), { onlyIfNone: true })).toMatch(/^[A-Z2-9-]{17}$/);
   });
 
-  it('locks an address out after too many wrong codes, saying so (the page answers 429)', async () => {
+  it('checks at most 5 of 30 wrong codes sent at once from one address, and says how long to wait', async () => {
     const code = await issueSetupCode(db());
-    const attempt = (setupCode: string) =>
-      createFirstAdmin(db(), { ...ADMIN, setupCode, ip: '203.0.113.9' });
-    for (let i = 0; i < SIGN_IN_LIMITS.perEmail; i++) {
-      expect(await attempt('XXXXX-XXXXX-XXXXX')).toEqual({
-        ok: false,
-        error: SIGN_IN_MESSAGES.badSetupCode,
-      });
-    }
-    expect(await attempt(code!)).toEqual({
-      ok: false,
-      error: SIGN_IN_MESSAGES.throttled,
-      throttled: true,
+    const attempt = (setupCode: string, ip = '203.0.113.9') =>
+      createFirstAdmin(db(), { ...ADMIN, setupCode, ip });
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => attempt('XXXXX-XXXXX-XXXXX')),
+    );
+    const checked = answers.filter((answer) => !answer.ok && !answer.throttled);
+    expect(checked).toHaveLength(5);
+    expect(checked[0]).toEqual({ ok: false, error: SIGN_IN_MESSAGES.badSetupCode });
+    const refused = answers.filter((answer) => !answer.ok && answer.throttled);
+    expect(refused).toHaveLength(25);
+    expect(refused[0]).toMatchObject({
+      error: 'Muitas tentativas de acesso. Aguarde 15 minutos e tente novamente.',
+      retryAfterSeconds: expect.any(Number),
     });
-    expect(SIGN_IN_MESSAGES.throttled).toContain('Aguarde 15 minutos');
+    // Even the right code waits there; another address is not held back.
+    expect(await attempt(code!)).toMatchObject({ ok: false, throttled: true });
     expect(await db().select().from(adminUsers)).toEqual([]);
+    expect(await attempt(code!, '198.51.100.1')).toMatchObject({ ok: true });
   });
 });
+
+describeDb('signing in', ({ db }) => {
+  const ip = '203.0.113.20';
+  const wrong = (email: string, address: string, i = 0) =>
+    checkCredentials(db(), { email, password: `tentativa-${i}`, ip: address });
+
+  it('checks at most 5 of 30 wrong passwords sent at once for one e-mail from one address', async () => {
+    await createAdmin(db(), ADMIN);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => wrong(ADMIN.email, '198.51.100.7', i)),
+    );
+    expect(answers.filter((answer) => !answer.ok && !answer.throttled)).toHaveLength(5);
+    const refused = answers.filter((answer) => !answer.ok && answer.throttled);
+    expect(refused).toHaveLength(25);
+    expect(refused[0]!.error).toBe(SIGN_IN_MESSAGES.throttled(900));
+    expect(SIGN_IN_MESSAGES.throttled(900)).toBe(
+      'Muitas tentativas de acesso. Aguarde 15 minutos e tente novamente.',
+    );
+  });
+
+  it("lets the right password in from the admin's address during a burst from 20 others", async () => {
+    await createAdmin(db(), ADMIN);
+    const burst = Array.from({ length: 200 }, (_, i) =>
+      wrong(ADMIN.email, `198.51.100.${i % 20}`, i),
+    );
+    const mine = checkCredentials(db(), { ...ADMIN, ip });
+    const [answers, signedIn] = await Promise.all([Promise.all(burst), mine]);
+    expect(signedIn.ok).toBe(true);
+    // Each of the 20 addresses had its 5 checks.
+    expect(answers.filter((answer) => !answer.ok && !answer.throttled)).toHaveLength(100);
+    expect((await checkCredentials(db(), { ...ADMIN, ip })).ok).toBe(true);
+    // A hundred scrypt checks on shared cores.
+  }, 120_000);
+
+  it('doubles the lock at each failure after one, and a success forgets the count', async () => {
+    await createAdmin(db(), ADMIN);
+    for (let i = 0; i < 4; i++) expect(isThrottled(await wrong(ADMIN.email, ip, i))).toBe(false);
+    // A success clears the e-mail's count at this address: five more tries.
+    expect((await checkCredentials(db(), { ...ADMIN, ip })).ok).toBe(true);
+    for (let i = 0; i < 5; i++) expect(isThrottled(await wrong(ADMIN.email, ip, i))).toBe(false);
+    expect(await wrong(ADMIN.email, ip)).toMatchObject({ throttled: true });
+    // The lock passes: one more try, whose failure locks for twice as long.
+    await endLocks(db());
+    expect(await wrong(ADMIN.email, ip)).toMatchObject({ throttled: false });
+    const twice = await wrong(ADMIN.email, ip);
+    expect(twice).toMatchObject({
+      throttled: true,
+      error: 'Muitas tentativas de acesso. Aguarde 30 minutos e tente novamente.',
+    });
+    await endLocks(db());
+    expect(await wrong(ADMIN.email, ip)).toMatchObject({ throttled: false });
+    expect(await wrong(ADMIN.email, ip)).toMatchObject({
+      error: 'Muitas tentativas de acesso. Aguarde 1 hora e tente novamente.',
+    });
+    // After the lock, the right password gets in and starts the count again.
+    await endLocks(db());
+    expect((await checkCredentials(db(), { ...ADMIN, ip })).ok).toBe(true);
+    for (let i = 0; i < 5; i++) expect(isThrottled(await wrong(ADMIN.email, ip, i))).toBe(false);
+  });
+
+  it('locks an address after 20 failures across e-mails; its successes do not count', async () => {
+    await createAdmin(db(), ADMIN);
+    for (let i = 0; i < 19; i++) {
+      expect(isThrottled(await wrong(`pessoa${i}@loja.com.br`, ip))).toBe(false);
+      expect((await checkCredentials(db(), { ...ADMIN, ip })).ok).toBe(true);
+    }
+    expect(isThrottled(await wrong('pessoa19@loja.com.br', ip))).toBe(false);
+    expect(await checkCredentials(db(), { ...ADMIN, ip })).toMatchObject({ throttled: true });
+    expect((await checkCredentials(db(), { ...ADMIN, ip: '198.51.100.99' })).ok).toBe(true);
+  });
+});
+
+function isThrottled(result: SignInResult): boolean {
+  return !result.ok && result.throttled;
+}
+
+/** Moves every lock into the past, as if its time had passed. */
+async function endLocks(db: Db) {
+  await db
+    .update(rateLimits)
+    .set({ blockedUntil: sql`now() - interval '1 second'` })
+    .where(sql`${rateLimits.blockedUntil} is not null`);
+}

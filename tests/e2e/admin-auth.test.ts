@@ -121,11 +121,9 @@ describe('signing in', () => {
     await page.context().close();
   });
 
-  it('locks an e-mail after 5 failures, whether or not it has an account, even for the right password', async () => {
-    for (const email of ['alvo@loja.com.br', 'gerente+lock@loja.com.br']) {
-      // Each attempt from another address: the e-mail's own limit must hold.
-      let n = 0;
-      const visitor = new Visitor(server.url, { address: () => `198.51.100.${++n}` });
+  it('locks an e-mail at one address after 5 failures, whether or not it has an account, even for the right password', async () => {
+    for (const email of ['alvo@loja.com.br', ADMIN.email]) {
+      const visitor = new Visitor(server.url, { address: '198.51.100.1' });
       for (let i = 0; i < 5; i++) {
         const answer = await visitor.post('/admin/login', {
           intent: 'sign-in',
@@ -137,13 +135,16 @@ describe('signing in', () => {
       const locked = await visitor.post('/admin/login', {
         intent: 'sign-in',
         email: email.toUpperCase(),
-        password: 'tentativa-x',
+        password: email === ADMIN.email ? ADMIN.password : 'tentativa-x',
       });
       expect(locked.status).toBe(429);
-      expect(locked.headers.get('retry-after')).toBe('900');
+      // Said in seconds and in words, truthfully: the lock began with the fifth failure.
+      const retryAfter = Number(locked.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(840);
+      expect(retryAfter).toBeLessThanOrEqual(900);
       expect(visibleText(locked.text)).toContain(THROTTLED);
     }
-    // The real admin, never attacked here, still gets in.
+    // Failures elsewhere never lock the admin out of their own address.
     await adminVisitor(server.url);
   });
 

@@ -647,7 +647,10 @@ describe('checkout routes refuse bad input with a 4xx and pt-BR text', () => {
       refused = await visitor.post('/checkout', { ...validForm(), customerCpf: '123' });
     }
     expect(refused!.status).toBe(429);
-    expect(refused!.headers.get('retry-after')).toBe('60');
+    // What is left of the minute the count started in.
+    const retryAfter = Number(refused!.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
   });
 
   it('logged no server error along the way', () => {

@@ -20,6 +20,8 @@ export type CepLookupResult =
 export interface CepLookup {
   /** Takes '01310100' or '01310-100'. Never rejects: a failure is a result. */
   lookup(cep: string): Promise<CepLookupResult>;
+  /** The answer known without asking the service (a malformed or remembered CEP), if any. */
+  peek(cep: string): CepLookupResult | undefined;
 }
 
 export interface CepLookupOptions {
@@ -125,12 +127,17 @@ export function createCepLookup(options: CepLookupOptions): CepLookup {
     }
   }
 
+  function peek(input: string): CepLookupResult | undefined {
+    const cep = typeof input === 'string' ? cepDigits(input) : undefined;
+    return cep ? recall(cep) : INVALID;
+  }
+
   return {
+    peek,
     lookup(input) {
-      const cep = typeof input === 'string' ? cepDigits(input) : undefined;
-      if (!cep) return Promise.resolve(INVALID);
-      const known = recall(cep);
+      const known = peek(input);
       if (known) return Promise.resolve(known);
+      const cep = cepDigits(input)!;
       let answer = pending.get(cep);
       if (!answer) {
         answer = ask(cep).then((result) => {

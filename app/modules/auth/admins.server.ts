@@ -4,6 +4,7 @@ import type { Db } from '~/db/database.server';
 
 import { hashPassword, verifyPassword } from './password.server';
 import { adminUsers, sessions } from './schema';
+import { beginPasswordCheck, endPasswordCheck, type Throttled } from './sign-in.server';
 
 export const ADMIN_MESSAGES = {
   emailTaken: 'Já existe um administrador com este e-mail.',
@@ -37,7 +38,8 @@ export function listAdmins(db: Db): Promise<AdminUserRow[]> {
     .orderBy(desc(adminUsers.createdAt), desc(adminUsers.id));
 }
 
-export type AdminChange = { ok: true; id: string } | { ok: false; error: string };
+export type AdminChange =
+  { ok: true; id: string } | { ok: false; error: string; throttled?: false } | Throttled;
 
 export async function createAdmin(
   db: Db,
@@ -97,16 +99,22 @@ export async function changePassword(
     currentPassword: string;
     newPassword: string;
     keepSessionId?: string | null;
+    /** The client's address: guesses at the current password count as sign-in failures. */
+    ip: string;
   },
 ): Promise<AdminChange> {
   const [admin] = await db
-    .select({ passwordHash: adminUsers.passwordHash })
+    .select({ email: adminUsers.email, passwordHash: adminUsers.passwordHash })
     .from(adminUsers)
     .where(eq(adminUsers.id, input.adminUserId));
   if (!admin) return { ok: false, error: ADMIN_MESSAGES.notFound };
-  if (!(await verifyPassword(input.currentPassword, admin.passwordHash))) {
-    return { ok: false, error: ADMIN_MESSAGES.wrongPassword };
-  }
+  // A stolen session must not become a way to guess the password (or to spend scrypt's CPU).
+  const who = { email: admin.email, ip: input.ip };
+  const refused = await beginPasswordCheck(db, who);
+  if (refused) return refused;
+  const valid = await verifyPassword(input.currentPassword, admin.passwordHash);
+  await endPasswordCheck(db, who, { ok: valid, what: 'Admin password change (current password)' });
+  if (!valid) return { ok: false, error: ADMIN_MESSAGES.wrongPassword };
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await tx

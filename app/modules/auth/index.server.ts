@@ -27,6 +27,7 @@ export {
   hasAnyAdmin,
   issueSetupCode,
   logSetupCode,
-  SIGN_IN_LIMITS,
   SIGN_IN_MESSAGES,
+  type SignInResult,
+  type Throttled,
 } from './sign-in.server';

@@ -1,14 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 import { createdAt, updatedAt } from '../../db/columns';
 
@@ -46,17 +37,6 @@ export const sessions = pgTable(
     index('sessions_expires_at_idx').on(t.expiresAt),
   ],
 );
-
-/**
- * Failed sign-ins per client address and per e-mail, in the database so that every app instance
- * counts the same attempts.
- */
-export const loginAttempts = pgTable('login_attempts', {
-  // 'ip:203.0.113.7' or 'email:ana@loja.com.br' (lower case).
-  key: text('key').primaryKey(),
-  failures: integer('failures').notNull().default(0),
-  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
-});
 
 /**
  * One-time codes that allow creating the first admin, printed in the server log of the instance

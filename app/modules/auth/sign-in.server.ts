@@ -4,77 +4,100 @@ import { and, count, eq, gt, sql } from 'drizzle-orm';
 
 import type { Db } from '~/db/database.server';
 import { logger } from '~/lib/logger.server';
+import {
+  clearRateLimit,
+  hitRateLimit,
+  RATE_LIMITS,
+  refundRateLimit,
+  waitText,
+} from '~/modules/rate-limits/index.server';
 
 import { spendDecoyHash, hashPassword, verifyPassword } from './password.server';
-import { adminSetupCodes, adminUsers, loginAttempts } from './schema';
-
-/** Failed attempts allowed in a window, per client address and per e-mail. */
-export const SIGN_IN_LIMITS = { perIp: 20, perEmail: 5, windowMs: 15 * 60 * 1000 } as const;
+import { adminSetupCodes, adminUsers } from './schema';
 
 export const SIGN_IN_MESSAGES = {
   // The same words whether the e-mail exists, the password is wrong or the admin is inactive.
   wrong: 'E-mail ou senha incorretos.',
-  throttled: `Muitas tentativas de acesso. Aguarde ${SIGN_IN_LIMITS.windowMs / 60_000} minutos e tente novamente.`,
+  throttled: (retryAfterSeconds: number) =>
+    `Muitas tentativas de acesso. Aguarde ${waitText(retryAfterSeconds)} e tente novamente.`,
   badSetupCode:
     'Código de configuração inválido ou expirado. Veja o código no registro do servidor.',
   adminExists: 'Já existe um administrador. Entre com o seu e-mail e senha.',
 } as const;
 
-type AttemptKey = { key: string; limit: number };
+/** Refused before any check: too many recent failures. */
+export type Throttled = { ok: false; error: string; throttled: true; retryAfterSeconds: number };
 
-function attemptKeys(ip: string, email: string): AttemptKey[] {
-  return [
-    { key: `ip:${ip}`, limit: SIGN_IN_LIMITS.perIp },
-    { key: `email:${email.toLowerCase()}`, limit: SIGN_IN_LIMITS.perEmail },
-  ];
+function throttled(verdict: { retryAfterSeconds: number }): Throttled {
+  const { retryAfterSeconds } = verdict;
+  return {
+    ok: false,
+    error: SIGN_IN_MESSAGES.throttled(retryAfterSeconds),
+    throttled: true,
+    retryAfterSeconds,
+  };
 }
 
-async function isThrottled(db: Db, keys: AttemptKey[]): Promise<boolean> {
-  const since = new Date(Date.now() - SIGN_IN_LIMITS.windowMs);
-  for (const { key, limit } of keys) {
-    const [row] = await db
-      .select({ failures: loginAttempts.failures })
-      .from(loginAttempts)
-      .where(and(eq(loginAttempts.key, key), gt(loginAttempts.windowStartedAt, since)));
-    if (row && row.failures >= limit) return true;
+/**
+ * Counts a password check for an e-mail from an address before it is made, against the
+ * e-mail-and-address limit and the address limit; null when it may go on. Only that address's
+ * own failures ever lock an e-mail there, so nobody elsewhere can lock an admin out.
+ */
+export async function beginPasswordCheck(
+  db: Db,
+  who: { email: string; ip: string },
+): Promise<Throttled | null> {
+  const account = { address: who.ip, account: who.email.toLowerCase() };
+  const address = { address: who.ip };
+  const byAccount = await hitRateLimit(db, RATE_LIMITS.passwordForAccount, account);
+  if (!byAccount.allowed) {
+    logger.warn(
+      { email: account.account, ip: who.ip, retryAfterSeconds: byAccount.retryAfterSeconds },
+      'Admin password check refused: too many failures for this e-mail from this address',
+    );
+    return throttled(byAccount);
   }
-  return false;
+  const byAddress = await hitRateLimit(db, RATE_LIMITS.passwordForAddress, address);
+  if (!byAddress.allowed) {
+    // Not a check, so not the e-mail's failure either.
+    await refundRateLimit(db, RATE_LIMITS.passwordForAccount, account);
+    logger.warn(
+      { email: account.account, ip: who.ip, retryAfterSeconds: byAddress.retryAfterSeconds },
+      'Admin password check refused: too many failures from this address',
+    );
+    return throttled(byAddress);
+  }
+  return null;
 }
 
-/** Counts a failure for each key; a window that has passed starts again at one. */
-async function recordFailure(db: Db, keys: AttemptKey[]): Promise<void> {
-  const windowStart = sql`now() - make_interval(secs => ${SIGN_IN_LIMITS.windowMs / 1000})`;
-  for (const { key } of keys) {
-    await db
-      .insert(loginAttempts)
-      .values({ key, failures: 1, windowStartedAt: new Date() })
-      .onConflictDoUpdate({
-        target: loginAttempts.key,
-        set: {
-          failures: sql`case when ${loginAttempts.windowStartedAt} > ${windowStart} then ${loginAttempts.failures} + 1 else 1 end`,
-          windowStartedAt: sql`case when ${loginAttempts.windowStartedAt} > ${windowStart} then ${loginAttempts.windowStartedAt} else now() end`,
-        },
-      });
+/** After beginPasswordCheck: a right password clears the e-mail's count at that address. */
+export async function endPasswordCheck(
+  db: Db,
+  who: { email: string; ip: string },
+  outcome: { ok: boolean; what: string },
+): Promise<void> {
+  const email = who.email.toLowerCase();
+  if (!outcome.ok) {
+    logger.warn({ email, ip: who.ip }, `${outcome.what} failed`);
+    return;
   }
-  // Old windows are forgotten as new failures come.
-  await db.delete(loginAttempts).where(sql`${loginAttempts.windowStartedAt} < ${windowStart}`);
+  await clearRateLimit(db, RATE_LIMITS.passwordForAccount, { address: who.ip, account: email });
+  await refundRateLimit(db, RATE_LIMITS.passwordForAddress, { address: who.ip });
 }
 
 export type SignInResult =
-  { ok: true; adminUserId: string } | { ok: false; error: string; throttled: boolean };
+  { ok: true; adminUserId: string } | { ok: false; error: string; throttled: false } | Throttled;
 
 /**
- * Checks an e-mail and password. Too many failures from one address or for one e-mail lock
- * sign-in for the window, whether or not that e-mail has an account.
+ * Checks an e-mail and password, unless this address failed too often lately, for this e-mail
+ * or for any (whether or not that e-mail has an account).
  */
 export async function checkCredentials(
   db: Db,
   input: { email: string; password: string; ip: string },
 ): Promise<SignInResult> {
-  const keys = attemptKeys(input.ip, input.email);
-  if (await isThrottled(db, keys)) {
-    return { ok: false, error: SIGN_IN_MESSAGES.throttled, throttled: true };
-  }
+  const refused = await beginPasswordCheck(db, input);
+  if (refused) return refused;
   const [admin] = await db
     .select({
       id: adminUsers.id,
@@ -87,12 +110,9 @@ export async function checkCredentials(
   const valid = admin
     ? await verifyPassword(input.password, admin.passwordHash)
     : (await spendDecoyHash(input.password), false);
-  if (!admin || !valid || !admin.isActive) {
-    await recordFailure(db, keys);
-    return { ok: false, error: SIGN_IN_MESSAGES.wrong, throttled: false };
-  }
-  // A success clears the e-mail's count (not the address's: one office shares an address).
-  await db.delete(loginAttempts).where(eq(loginAttempts.key, keys[1]!.key));
+  const ok = !!admin && valid && admin.isActive;
+  await endPasswordCheck(db, input, { ok, what: 'Admin sign-in' });
+  if (!ok) return { ok: false, error: SIGN_IN_MESSAGES.wrong, throttled: false };
   return { ok: true, adminUserId: admin.id };
 }
 
@@ -143,7 +163,7 @@ export async function issueSetupCode(
 }
 
 export type CreateAdminResult =
-  { ok: true; adminUserId: string } | { ok: false; error: string; throttled?: true };
+  { ok: true; adminUserId: string } | { ok: false; error: string; throttled?: false } | Throttled;
 
 /**
  * Creates the first admin with a setup code. Two forms sent at once create one admin: the check
@@ -153,9 +173,13 @@ export async function createFirstAdmin(
   db: Db,
   input: { setupCode: string; email: string; fullName: string; password: string; ip: string },
 ): Promise<CreateAdminResult> {
-  const keys = [{ key: `setup:${input.ip}`, limit: SIGN_IN_LIMITS.perEmail }];
-  if (await isThrottled(db, keys)) {
-    return { ok: false, error: SIGN_IN_MESSAGES.throttled, throttled: true };
+  const verdict = await hitRateLimit(db, RATE_LIMITS.setupCode, { address: input.ip });
+  if (!verdict.allowed) {
+    logger.warn(
+      { email: input.email, ip: input.ip, retryAfterSeconds: verdict.retryAfterSeconds },
+      'Setup code refused: too many failures from this address',
+    );
+    return throttled(verdict);
   }
   const passwordHash = await hashPassword(input.password);
   const result = await db.transaction(async (tx) => {
@@ -179,7 +203,9 @@ export async function createFirstAdmin(
     await tx.delete(adminSetupCodes);
     return { ok: true, adminUserId: admin!.id } as const;
   });
-  if (!result.ok && result.error === SIGN_IN_MESSAGES.badSetupCode) await recordFailure(db, keys);
+  if (!result.ok && result.error === SIGN_IN_MESSAGES.badSetupCode) {
+    logger.warn({ email: input.email, ip: input.ip }, 'Setup code failed: wrong or expired code');
+  }
   return result;
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { data, Form, redirect, useNavigation } from 'react-router';
+import { Form, redirect, useNavigation } from 'react-router';
 import { z } from 'zod';
 
 import { AdminField } from '~/components/admin/admin-field';
@@ -8,7 +8,7 @@ import { isAdminPath } from '~/lib/admin-path';
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { sitePath } from '~/lib/form';
 import { logger } from '~/lib/logger.server';
-import { refuseForm, toast } from '~/lib/toast.server';
+import { refuseForm } from '~/lib/toast.server';
 import { firstAdminSchema, signInSchema } from '~/modules/auth';
 import {
   checkCredentials,
@@ -16,8 +16,8 @@ import {
   hasAnyAdmin,
   issueSetupCode,
   logSetupCode,
-  SIGN_IN_LIMITS,
   startSession,
+  type Throttled,
 } from '~/modules/auth/index.server';
 
 import type { Route } from './+types/login';
@@ -53,12 +53,11 @@ const loginSchema = z.discriminatedUnion(
   { error: 'Envie os dados pelo formulário de acesso.' },
 );
 
-/** Locked out for the window: told when to come back (the message says the same in words). */
-function throttledReply(message: string, values: Record<string, string>) {
-  return data(
-    { toast: toast('error', message), fieldErrors: {} as Record<string, string>, values },
-    { status: 429, headers: { 'Retry-After': String(SIGN_IN_LIMITS.windowMs / 1000) } },
-  );
+/** Locked out for a while: told when to come back (the message says the same in words). */
+function throttledReply(refused: Throttled, values: Record<string, string>) {
+  return refuseForm(refused.error, { fieldErrors: {}, values }, 429, {
+    'Retry-After': String(refused.retryAfterSeconds),
+  });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -80,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!created.ok) {
       const values = { email: form.email, fullName: form.fullName };
       return created.throttled
-        ? throttledReply(created.error, values)
+        ? throttledReply(created, values)
         : refuseForm(created.error, { fieldErrors: {}, values }, 409);
     }
     logger.info({ adminUserId: created.adminUserId }, 'First admin created');
@@ -91,7 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     const values = { email: form.email };
     return result.throttled
-      ? throttledReply(result.error, values)
+      ? throttledReply(result, values)
       : refuseForm(result.error, { fieldErrors: {}, values }, 401);
   }
   const cookie = await startSession(context.db, request, result.adminUserId);

@@ -120,7 +120,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     currentPassword: form.currentPassword,
     newPassword: form.newPassword,
     keepSessionId: await currentSessionId(request),
+    ip: context.clientIp,
   });
+  if (!changed.ok && changed.throttled) {
+    return refuseForm(
+      failureText(form.intent, changed.error),
+      { fieldErrors: {}, values: {} },
+      429,
+      { 'Retry-After': String(changed.retryAfterSeconds) },
+    );
+  }
   if (!changed.ok) {
     return refuseForm(
       failureText(form.intent, changed.error),
@@ -133,6 +142,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   return successWithToast(request, 'Senha alterada com sucesso!');
+}
+
+/** A 429's Retry-After reaches the browser too. */
+export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
+  const retryAfter = actionHeaders.get('Retry-After');
+  return retryAfter ? { 'Retry-After': retryAfter } : loaderHeaders;
 }
 
 export function meta() {

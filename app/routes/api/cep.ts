@@ -5,6 +5,7 @@ import { methodNotAllowed } from '~/lib/form.server';
 import { logger } from '~/lib/logger.server';
 import { createCepLookup, type CepLookup } from '~/modules/address/index.server';
 import { CHECKOUT_MESSAGES } from '~/modules/checkout';
+import { hitRateLimit, RATE_LIMITS, waitText } from '~/modules/rate-limits/index.server';
 
 import type { Route } from './+types/cep';
 
@@ -25,8 +26,24 @@ export function action() {
 }
 
 /** The checkout asks for the address of the CEP the shopper typed, to fill the form in. */
-export async function loader({ params }: Route.LoaderArgs) {
-  const result = await getCepLookup().lookup(params.cep);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const cep = getCepLookup();
+  // Only look-ups that reach the service count: they are what it could stop answering our
+  // server for; an answer from the cache costs nothing.
+  if (!cep.peek(params.cep)) {
+    const limited = await hitRateLimit(context.db, RATE_LIMITS.cepLookup, {
+      address: context.clientIp,
+    });
+    if (!limited.allowed) {
+      return failure(
+        429,
+        `Muitas buscas de CEP em pouco tempo. Preencha o endereço manualmente ou aguarde ${waitText(limited.retryAfterSeconds)}.`,
+        'no-store',
+        { 'Retry-After': String(limited.retryAfterSeconds) },
+      );
+    }
+  }
+  const result = await cep.lookup(params.cep);
   if (result.ok) {
     return data(
       { ok: true as const, address: result.address },
@@ -49,9 +66,14 @@ export async function loader({ params }: Route.LoaderArgs) {
   }
 }
 
-function failure(status: number, message: string, cacheControl = 'public, max-age=3600') {
+function failure(
+  status: number,
+  message: string,
+  cacheControl = 'public, max-age=3600',
+  headers: Record<string, string> = {},
+) {
   return data(
     { ok: false as const, message },
-    { status, headers: { 'Cache-Control': cacheControl } },
+    { status, headers: { 'Cache-Control': cacheControl, ...headers } },
   );
 }

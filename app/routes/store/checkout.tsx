@@ -14,6 +14,7 @@ import { cartCookieHeader, priceRequestCart, readCart } from '~/modules/cart/ind
 import { readSavedCep } from '~/modules/address/index.server';
 import { checkoutFormSchema, maskCep } from '~/modules/checkout';
 import { PAYMENT_NOT_CONFIGURED } from '~/modules/payments';
+import { checkoutLimit, hitRateLimit } from '~/modules/rate-limits/index.server';
 import {
   newOrderToken,
   orderTokenCookieHeader,
@@ -57,10 +58,13 @@ type ActionReply = {
 export async function action({ request, context }: Route.ActionArgs) {
   const wrongMethod = refuseOtherMethods(request);
   if (wrongMethod) return wrongMethod;
-  if (!context.checkoutLimiter.attempt(context.clientIp)) {
+  const limited = await hitRateLimit(context.db, checkoutLimit(context.checkoutRateLimit), {
+    address: context.clientIp,
+  });
+  if (!limited.allowed) {
     return data<ActionReply>(
       { error: RATE_LIMITED },
-      { status: 429, headers: { 'Retry-After': '60' } },
+      { status: 429, headers: { 'Retry-After': String(limited.retryAfterSeconds) } },
     );
   }
   const parsed = await parseForm(request, checkoutFormSchema);

@@ -17,11 +17,14 @@ import {
   requestedKey,
 } from '~/modules/orders/index.server';
 import { pixQrSvg, setSandboxPaymentStatus } from '~/modules/payments/index.server';
+import { hitRateLimit, RATE_LIMITS, waitText } from '~/modules/rate-limits/index.server';
 
 import type { Route } from './+types/order-confirmation';
 
 const MISSING = 'Não foi possível encontrar os dados de pagamento';
 const POLL_MS = 5_000;
+const PAY_LIMITED = (seconds: number) =>
+  `Muitos pedidos de pagamento em pouco tempo. Aguarde ${waitText(seconds)} e tente de novo.`;
 
 /** The order's pages keep the e-mail link's key, for a browser that only has that. */
 function orderQuery(orderId: string, extra: Record<string, string | null | undefined>) {
@@ -100,6 +103,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const payments = await context.payments();
 
   if (intent === 'pay') {
+    // Each may ask the payment provider for a new payment.
+    const limited = await hitRateLimit(context.db, RATE_LIMITS.newPayment, {
+      address: context.clientIp,
+    });
+    if (!limited.allowed) {
+      return data(
+        { error: PAY_LIMITED(limited.retryAfterSeconds) },
+        { status: 429, headers: { 'Retry-After': String(limited.retryAfterSeconds) } },
+      );
+    }
     const payment = await payOrder(context.db, payments, order.id);
     if (!payment.ok) return data({ error: payment.error }, 409);
     return redirect(confirmationPath(order.id, payment.paymentId, key), 303);
@@ -112,6 +125,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   await setSandboxPaymentStatus(context.db, order.payment.id, SANDBOX_STATUS[intent]);
   await refreshPayment(context.db, payments, order, context.orderEvents);
   return redirect(confirmationPath(order.id, order.payment.id, key), 303);
+}
+
+/** The 429's Retry-After reaches the browser too. */
+export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
+  const retryAfter = actionHeaders.get('Retry-After');
+  return retryAfter ? { 'Retry-After': retryAfter } : loaderHeaders;
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -1,7 +1,6 @@
 import { data, redirect } from 'react-router';
 
 import { isDocumentRequest, parseForm, refuseOtherMethods } from '~/lib/form.server';
-import { createRateLimiter } from '~/lib/rate-limit.server';
 import {
   productPath,
   RESTOCK_MESSAGES,
@@ -14,12 +13,9 @@ import {
   requestRestockAlert,
   restockFormSchema,
 } from '~/modules/catalog/index.server';
+import { hitRateLimit, RATE_LIMITS } from '~/modules/rate-limits/index.server';
 
 import type { Route } from './+types/restock';
-
-// Anyone may leave an address here, and each one is mailed later: a client leaving dozens a
-// minute is filling the outbox, not waiting for a product.
-const limiter = createRateLimiter(10);
 
 export function loader() {
   return data<RestockReply>(
@@ -42,10 +38,15 @@ function backToProduct(product: { slug: string }, notice?: string) {
 export async function action({ request, context }: Route.ActionArgs) {
   const wrongMethod = refuseOtherMethods(request);
   if (wrongMethod) return wrongMethod;
-  if (!limiter.attempt(context.clientIp)) {
+  // Anyone may leave an address here, and each one is mailed later: a client leaving dozens a
+  // minute is filling the outbox, not waiting for a product.
+  const limited = await hitRateLimit(context.db, RATE_LIMITS.restock, {
+    address: context.clientIp,
+  });
+  if (!limited.allowed) {
     return data<RestockReply>(
       { ok: false, error: RESTOCK_MESSAGES.busy },
-      { status: 429, headers: { 'Retry-After': '60' } },
+      { status: 429, headers: { 'Retry-After': String(limited.retryAfterSeconds) } },
     );
   }
   const page = isDocumentRequest(request);

@@ -1,7 +1,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+
+import { describeDb } from '../../../tests/support/db';
 
 import { loader } from './cep';
 
@@ -39,16 +41,21 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-async function get(cep: string) {
-  const answer = await loader({ params: { cep } } as Parameters<typeof loader>[0]);
-  return {
-    status: answer.init?.status ?? 200,
-    cacheControl: new Headers(answer.init?.headers).get('Cache-Control'),
-    body: answer.data,
-  };
-}
+describeDb('GET /api/cep/:cep', ({ db }) => {
+  async function get(cep: string, clientIp = '203.0.113.7') {
+    const answer = await loader({
+      params: { cep },
+      context: { db: db(), clientIp },
+    } as unknown as Parameters<typeof loader>[0]);
+    const headers = new Headers(answer.init?.headers);
+    return {
+      status: answer.init?.status ?? 200,
+      cacheControl: headers.get('Cache-Control'),
+      ...(headers.has('Retry-After') ? { retryAfter: headers.get('Retry-After') } : {}),
+      body: answer.data,
+    };
+  }
 
-describe('GET /api/cep/:cep', () => {
   it('answers the address, cacheable for a day', async () => {
     expect(await get('01310-100')).toEqual({
       status: 200,
@@ -89,5 +96,26 @@ describe('GET /api/cep/:cep', () => {
         message: 'Não foi possível buscar o CEP agora. Preencha o endereço manualmente.',
       },
     });
+  });
+
+  it('answers 429 to an address past 20 look-ups a minute that reach the service, not for cached ones', async () => {
+    await get('01310-100');
+    for (let i = 0; i < 20; i++) expect((await get('12345678')).status).toBe(200);
+    const refused = await get('12345678');
+    expect(refused).toMatchObject({
+      status: 429,
+      cacheControl: 'no-store',
+      retryAfter: expect.stringMatching(/^([1-9]|[1-5][0-9]|60)$/),
+      body: {
+        ok: false,
+        message: expect.stringMatching(
+          /^Muitas buscas de CEP em pouco tempo\. Preencha o endereço manualmente ou aguarde (\d+ segundos?|1 minuto)\.$/,
+        ),
+      },
+    });
+    // Remembered answers and malformed CEPs never reach the service, so they still come.
+    expect((await get('01310-100')).status).toBe(200);
+    expect((await get('0131')).status).toBe(400);
+    expect((await get('12345678', '203.0.113.8')).status).toBe(200);
   });
 });

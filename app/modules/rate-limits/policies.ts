@@ -1,0 +1,58 @@
+/**
+ * A named limit. Plain limits allow `limit` attempts per window, counted from the first one.
+ * With `maxLockMs`, the limit is on guesses: the attempt that reaches the limit locks the key for
+ * a window, and each attempt let through after a lock locks it again for twice as long, up to
+ * `maxLockMs`; the count is forgotten a window after the last lock ends (or at once on success).
+ */
+export interface RateLimitPolicy {
+  /** The start of every key, and the limit's name in logs. */
+  name: string;
+  limit: number;
+  windowMs: number;
+  maxLockMs?: number;
+}
+
+const MINUTE = 60_000;
+
+/** Every limit of the store (the README lists them). */
+export const RATE_LIMITS = {
+  /** Admin password checks (sign-in, change of password) for one e-mail from one address. */
+  passwordForAccount: {
+    name: 'password',
+    limit: 5,
+    windowMs: 15 * MINUTE,
+    maxLockMs: 4 * 60 * MINUTE,
+  },
+  /** Admin password checks from one address, whatever the e-mail. */
+  passwordForAddress: {
+    name: 'password-address',
+    limit: 20,
+    windowMs: 15 * MINUTE,
+    maxLockMs: 4 * 60 * MINUTE,
+  },
+  /** Setup codes ('Criar administrador') from one address. */
+  setupCode: { name: 'setup-code', limit: 5, windowMs: 15 * MINUTE, maxLockMs: 4 * 60 * MINUTE },
+  /** 'Gerar novo PIX' / 'Pagar Agora': each may ask the payment provider for a new payment. */
+  newPayment: { name: 'new-payment', limit: 5, windowMs: MINUTE },
+  /** 'Avise-me quando chegar': each address left is mailed later. */
+  restock: { name: 'restock', limit: 10, windowMs: MINUTE },
+  /** CEP look-ups that reach the CEP service (answers from the cache are free). */
+  cepLookup: { name: 'cep', limit: 20, windowMs: MINUTE },
+} as const satisfies Record<string, RateLimitPolicy>;
+
+/** Checkout submissions per address per minute: CHECKOUT_RATE_LIMIT. */
+export function checkoutLimit(perMinute: number): RateLimitPolicy {
+  return { name: 'checkout', limit: perMinute, windowMs: MINUTE };
+}
+
+/** How long to wait, in pt-BR, never less than the time given: '40 segundos', '15 minutos'. */
+export function waitText(seconds: number): string {
+  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  if (seconds < 60) return plural(Math.max(1, Math.ceil(seconds)), 'segundo', 'segundos');
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 60) return plural(minutes, 'minuto', 'minutos');
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  const hoursText = plural(hours, 'hora', 'horas');
+  return rest === 0 ? hoursText : `${hoursText} e ${plural(rest, 'minuto', 'minutos')}`;
+}
