@@ -72,6 +72,7 @@ describe('the rate limits of the other actions', () => {
 
   it('counts wrong current passwords on the password change as sign-in failures', async () => {
     const admin = await adminVisitor(server.url);
+    const usual = admin.address;
     admin.address = '203.0.113.32';
     const change = (currentPassword: string) =>
       admin.post('/admin/users', {
@@ -92,7 +93,7 @@ describe('the rate limits of the other actions', () => {
       'Erro ao alterar a senha: Muitas tentativas de acesso. Aguarde 15 minutos e tente novamente.',
     );
     // From the admin's usual address, nothing is held back.
-    admin.address = undefined;
+    admin.address = usual;
     const changed = await change(ADMIN.password);
     expect(changed.status).not.toBe(429);
     expect(changed.status).toBeLessThan(400);
