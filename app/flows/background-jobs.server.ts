@@ -23,6 +23,7 @@ import {
   type OrderStatus,
   type OrderView,
 } from '~/modules/orders';
+import { deleteExpiredRestockRequests } from '~/modules/catalog/index.server';
 import { getOrder } from '~/modules/orders/index.server';
 import { PAYMENT_STATUSES, type PaymentProvider, type PaymentStatus } from '~/modules/payments';
 import type { SettingsStore } from '~/modules/settings/index.server';
@@ -43,6 +44,8 @@ import {
 import { restockHandlers } from './restock-alerts.server';
 
 const EXPIRY_INTERVAL_MS = 30_000;
+// Unconfirmed 'Avise-me' requests live 7 days: an hour late in deleting one changes nothing.
+const RESTOCK_SWEEP_INTERVAL_MS = 10 * 60_000;
 // A payment still being created (a slow gateway) is waited for this long before the e-mail
 // goes without its PIX code.
 const WAIT_FOR_PAYMENT_MS = 2 * 60_000;
@@ -56,8 +59,9 @@ export interface BackgroundJobsOptions {
 }
 
 /**
- * The server's own work, after requests: the outbox (e-mails, sales tracking) and the expiry of
- * unpaid orders. Every instance runs both; row locks keep them from doing anything twice.
+ * The server's own work, after requests: the outbox (e-mails, sales tracking), the expiry of
+ * unpaid orders and of unconfirmed 'Avise-me' requests. Every instance runs them all; row locks
+ * keep them from doing anything twice.
  */
 export function startBackgroundJobs(options: BackgroundJobsOptions): { stop(): Promise<void> } {
   const { db, payments, orderEvents } = options;
@@ -74,10 +78,22 @@ export function startBackgroundJobs(options: BackgroundJobsOptions): { stop(): P
       .catch((error: unknown) => logger.error({ err: error }, 'Order expiry failed'));
   }, EXPIRY_INTERVAL_MS);
   expiry.unref();
+  let sweeping: Promise<unknown> = Promise.resolve();
+  const sweep = () => {
+    sweeping = deleteExpiredRestockRequests(db)
+      .then((count) => {
+        if (count > 0) logger.info({ count }, 'Deleted unconfirmed restock requests past 7 days');
+      })
+      .catch((error: unknown) => logger.error({ err: error }, 'Restock request sweep failed'));
+  };
+  sweep();
+  const restockSweep = setInterval(sweep, RESTOCK_SWEEP_INTERVAL_MS);
+  restockSweep.unref();
   return {
     async stop() {
       clearInterval(expiry);
-      await Promise.all([worker.stop(), running]);
+      clearInterval(restockSweep);
+      await Promise.all([worker.stop(), running, sweeping]);
     },
   };
 }

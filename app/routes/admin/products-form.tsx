@@ -62,6 +62,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     returnTo: returnTo(request),
     restock: {
       open: restock.open,
+      unconfirmed: restock.unconfirmed,
       requests: restock.requests.map((item) => ({
         email: item.email,
         createdAt: formatOrderDateTime(item.createdAt, settings.timezone),
