@@ -70,7 +70,12 @@ export default function RestockConfirm({ loaderData, actionData }: Route.Compone
     <div className="section-spacing mx-auto flex max-w-xl flex-col gap-4 px-4">
       <h1 className="text-2xl sm:text-3xl">{RESTOCK_CONFIRM_MESSAGES.title}</h1>
       {answer.kind === 'ask' ? (
-        <Form method="post" className="flex flex-col items-start gap-4">
+        // Posted to the link's own address, so the page shown after it finds the request too.
+        <Form
+          method="post"
+          action={`${RESTOCK_CONFIRM_PATH}?${new URLSearchParams({ [RESTOCK_CONFIRM_PARAM]: answer.token })}`}
+          className="flex flex-col items-start gap-4"
+        >
           <p>{RESTOCK_CONFIRM_MESSAGES.ask(answer.email, answer.productName)}</p>
           <input type="hidden" name={RESTOCK_CONFIRM_PARAM} value={answer.token} />
           <button type="submit" className="btn btn-primary">
