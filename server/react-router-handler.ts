@@ -111,8 +111,13 @@ export function reactRouterHandler(options: {
       const { maxBytes, streamed } = await options.body(req, res);
       if (streamed) {
         const body = streamBody(req, maxBytes);
-        const response = await render(req, res, body.stream);
-        body.discardRest();
+        let response: Response;
+        try {
+          response = await render(req, res, body.stream);
+        } finally {
+          // Whatever the route left unread (or a route that failed) is thrown away as it arrives.
+          body.discardRest();
+        }
         // The route saw its body break off; the client is told why, whatever the route said.
         if (body.tooLarge()) {
           await response.body?.cancel();
@@ -211,7 +216,6 @@ function streamBody(req: express.Request, limit: number) {
   return {
     stream,
     tooLarge: () => tooLarge,
-    /** Once the route has answered: whatever it left unread is thrown away as it arrives. */
     discardRest: stop,
   };
 }
