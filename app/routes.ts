@@ -16,6 +16,7 @@ export default [
     route('historico', 'routes/store/order-history.tsx', { id: 'order-history' }),
     route('purchasehistory', 'routes/store/order-history.tsx', { id: 'purchase-history' }),
     route('favoritos', 'routes/store/favorites.tsx'),
+    route('avise-me/confirmar', 'routes/store/restock-confirm.tsx'),
     ...CONTENT_PATHS.map((path) =>
       route(path, 'routes/store/content-page.tsx', { id: `content-${path}` }),
     ),

@@ -84,6 +84,8 @@ export async function scratchPostgres(
 
 export interface Server {
   url: string;
+  /** The server process's id (its memory is in /proc/<pid>/status). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -155,6 +157,7 @@ export async function startServer(
   }
   return {
     url,
+    pid: child.pid!,
     async stop() {
       if (!gone) child.kill('SIGTERM');
       const code = await exited;

@@ -278,11 +278,11 @@ function buildHandler(options: {
       pageCache,
       build: () => import('virtual:react-router/server-build'),
       mode: env.NODE_ENV,
-      maxBodyBytes: async (req, res) =>
+      body: async (req, res) =>
         isUploadRequest(req) && (await signedInAdmin(database, req, res))
-          ? env.MAX_UPLOAD_BYTES
-          : env.MAX_BODY_BYTES,
-      getLoadContext: (req, res) => ({
+          ? { maxBytes: env.MAX_UPLOAD_BYTES, streamed: true }
+          : { maxBytes: env.MAX_BODY_BYTES, streamed: false },
+      getLoadContext: (req, res, uploadFolder) => ({
         db: database.db,
         settings,
         changes,
@@ -295,6 +295,7 @@ function buildHandler(options: {
         checkoutRateLimit: env.CHECKOUT_RATE_LIMIT,
         secretsSet,
         admin: () => signedInAdmin(database, req, res),
+        uploadFolder,
       }),
     }),
   );

@@ -1,3 +1,7 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 import { writeReadableStreamToWritable } from '@react-router/node';
 import type express from 'express';
 import {
@@ -11,17 +15,32 @@ import { MESSAGES, refuse } from './error-page';
 import type { CachePlan, PageCache } from './page-cache';
 import { requestOrigins } from './request-guard';
 
+/** How a request's body reaches its route. */
+export interface BodyPlan {
+  /** The largest body this request may send. */
+  maxBytes: number;
+  /**
+   * Handed to the route as it arrives (admins' uploads, which the route streams to disk) rather
+   * than read whole first.
+   */
+  streamed: boolean;
+}
+
 /**
  * React Router behind Express. Unlike @react-router/express, it builds the request's URL from
- * the origin the guard checked (never from raw Host headers), reads at most `maxBodyBytes` of a
- * body before the route sees it, and marks cookies Secure when the request came over https.
+ * the origin the guard checked (never from raw Host headers), lets at most `body().maxBytes` of a
+ * body through to the route, gives each request a folder for its uploads that it removes once the
+ * route has answered, and marks cookies Secure when the request came over https.
  */
 export function reactRouterHandler(options: {
   build: () => Promise<ServerBuild>;
   mode: string;
-  /** The largest body this request may send (larger for admins' uploads). */
-  maxBodyBytes: (req: express.Request, res: express.Response) => number | Promise<number>;
-  getLoadContext: (req: express.Request, res: express.Response) => AppLoadContext;
+  body: (req: express.Request, res: express.Response) => BodyPlan | Promise<BodyPlan>;
+  getLoadContext: (
+    req: express.Request,
+    res: express.Response,
+    uploadFolder: () => Promise<string>,
+  ) => AppLoadContext;
   pageCache?: PageCache;
 }): express.RequestHandler {
   const handle = builtOnce(options.build, options.mode);
@@ -30,7 +49,7 @@ export function reactRouterHandler(options: {
   const render = async (
     req: express.Request,
     res: express.Response,
-    body: Buffer<ArrayBuffer> | undefined,
+    body: Buffer<ArrayBuffer> | ReadableStream<Uint8Array> | undefined,
     plan?: CachePlan,
   ) => {
     const controller = new AbortController();
@@ -42,8 +61,18 @@ export function reactRouterHandler(options: {
       headers: requestHeaders(req, plan?.cookie),
       body,
       signal: controller.signal,
+      // Required by fetch for a streamed body: the request is sent before the answer is read.
+      ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
     });
-    return handle(request, options.getLoadContext(req, res));
+    const uploads = uploadFolder();
+    try {
+      return await handle(request, options.getLoadContext(req, res, uploads.path));
+    } finally {
+      // The route has answered: whatever it received is stored or refused by now.
+      await uploads.remove().catch((error: unknown) => {
+        req.log.warn({ err: error }, 'Could not remove the upload folder');
+      });
+    }
   };
 
   return async (req, res, next) => {
@@ -72,17 +101,38 @@ export function reactRouterHandler(options: {
           return;
         }
       }
-      let body: Buffer<ArrayBuffer> | undefined;
-      if (req.method !== 'GET' && req.method !== 'HEAD') {
-        const read = await readBody(req, res, await options.maxBodyBytes(req, res));
-        if (read === 'too-large') {
+      if (plan === null) res.setHeader('X-Page-Cache', 'bypass');
+      if (req.method === 'GET' || req.method === 'HEAD') {
+        await sendResponse(res, await render(req, res, undefined), secure);
+        return;
+      }
+      // A client that asked before sending ("Expect: 100-continue") is told to go ahead only now.
+      if (req.get('Expect')?.toLowerCase() === '100-continue') res.writeContinue();
+      const { maxBytes, streamed } = await options.body(req, res);
+      if (streamed) {
+        const body = streamBody(req, maxBytes);
+        let response: Response;
+        try {
+          response = await render(req, res, body.stream);
+        } finally {
+          // Whatever the route left unread (or a route that failed) is thrown away as it arrives.
+          body.discardRest();
+        }
+        // The route saw its body break off; the client is told why, whatever the route said.
+        if (body.tooLarge()) {
+          await response.body?.cancel();
           refuse(res, 413, MESSAGES.tooLarge, 'body over the limit');
           return;
         }
-        body = read;
+        await sendResponse(res, response, secure);
+        return;
       }
-      if (plan === null) res.setHeader('X-Page-Cache', 'bypass');
-      await sendResponse(res, await render(req, res, body), secure);
+      const read = await readBody(req, maxBytes);
+      if (read === 'too-large') {
+        refuse(res, 413, MESSAGES.tooLarge, 'body over the limit');
+        return;
+      }
+      await sendResponse(res, await render(req, res, read), secure);
     } catch (error) {
       next(error);
     }
@@ -90,13 +140,7 @@ export function reactRouterHandler(options: {
 }
 
 /** The body, or 'too-large' as soon as it passes the limit (the rest is never kept). */
-function readBody(
-  req: express.Request,
-  res: express.Response,
-  limit: number,
-): Promise<Buffer<ArrayBuffer> | 'too-large'> {
-  // A client that asked before sending ("Expect: 100-continue") is told to go ahead only now.
-  if (req.get('Expect')?.toLowerCase() === '100-continue') res.writeContinue();
+function readBody(req: express.Request, limit: number): Promise<Buffer<ArrayBuffer> | 'too-large'> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -123,6 +167,72 @@ function readBody(
     };
     req.on('data', onData).on('end', onEnd).on('error', onError).on('close', onError);
   });
+}
+
+/**
+ * The body as a stream the route reads at its own pace (the client waits while the route is
+ * busy), which breaks off with an error as soon as it passes `limit`: the rest flows on and is
+ * thrown away, so the client can read the 413 (see refuse).
+ */
+function streamBody(req: express.Request, limit: number) {
+  let size = 0;
+  let tooLarge = false;
+  const stop = () => {
+    req.off('data', onData).off('end', onEnd).off('error', onError).off('close', onError);
+    req.resume();
+  };
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const onData = (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > limit) {
+      tooLarge = true;
+      stop();
+      controller.error(new Error('Request body over the limit'));
+      return;
+    }
+    controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length));
+    if ((controller.desiredSize ?? 0) <= 0) req.pause();
+  };
+  const onEnd = () => {
+    stop();
+    controller.close();
+  };
+  // The client went away or was too slow (the server's request timeout).
+  const onError = () => {
+    stop();
+    controller.error(new Error('Request body not received'));
+  };
+  const stream = new ReadableStream<Uint8Array>({
+    start(own) {
+      controller = own;
+      req.on('data', onData).on('end', onEnd).on('error', onError).on('close', onError);
+    },
+    pull() {
+      req.resume();
+    },
+    // The route did not want the rest (a form it refused early): it is read and thrown away.
+    cancel: stop,
+  });
+  return {
+    stream,
+    tooLarge: () => tooLarge,
+    discardRest: stop,
+  };
+}
+
+/**
+ * A folder under the system's temporary folder (TMPDIR) for one request's uploads: made when a
+ * route first asks for it, removed with everything in it once the route has answered.
+ */
+function uploadFolder() {
+  let made: Promise<string> | undefined;
+  return {
+    path: () => (made ??= mkdtemp(join(tmpdir(), 'vitrine-upload-'))),
+    async remove() {
+      const path = await made?.catch(() => undefined);
+      if (path) await rm(path, { recursive: true, force: true });
+    },
+  };
 }
 
 /** The request's headers; `cookie`, when given, stands for the request's own cookies. */

@@ -23,6 +23,7 @@ import {
   type OrderStatus,
   type OrderView,
 } from '~/modules/orders';
+import { deleteExpiredRestockRequests } from '~/modules/catalog/index.server';
 import { getOrder } from '~/modules/orders/index.server';
 import { PAYMENT_STATUSES, type PaymentProvider, type PaymentStatus } from '~/modules/payments';
 import { sweepRateLimits } from '~/modules/rate-limits/index.server';
@@ -44,7 +45,8 @@ import {
 import { restockHandlers } from './restock-alerts.server';
 
 const EXPIRY_INTERVAL_MS = 30_000;
-// Forgotten rate-limit counts are already ignored; deleting them only keeps the table small.
+// Forgotten rate-limit counts are already ignored, and unconfirmed 'Avise-me' requests live 7
+// days: deleting either ten minutes late changes nothing; it only keeps the tables small.
 const SWEEP_INTERVAL_MS = 10 * 60_000;
 // A payment still being created (a slow gateway) is waited for this long before the e-mail
 // goes without its PIX code.
@@ -61,8 +63,8 @@ export interface BackgroundJobsOptions {
 
 /**
  * The server's own work, after requests: the outbox (e-mails, sales tracking), the expiry of
- * unpaid orders and the sweep of old rate-limit counts. Every instance runs them; row locks keep
- * them from doing anything twice.
+ * unpaid orders, and the sweeps of old rate-limit counts and unconfirmed 'Avise-me' requests.
+ * Every instance runs them all; row locks keep them from doing anything twice.
  */
 export function startBackgroundJobs(options: BackgroundJobsOptions): { stop(): Promise<void> } {
   const { db, payments, orderEvents } = options;
@@ -81,16 +83,25 @@ export function startBackgroundJobs(options: BackgroundJobsOptions): { stop(): P
   }, EXPIRY_INTERVAL_MS);
   expiry.unref();
   let sweeping: Promise<unknown> = Promise.resolve();
-  const sweep = setInterval(() => {
-    sweeping = sweepRateLimits(db).catch((error: unknown) =>
-      logger.error({ err: error }, 'Rate limit sweep failed'),
-    );
-  }, SWEEP_INTERVAL_MS);
-  sweep.unref();
+  const sweep = () => {
+    sweeping = Promise.all([
+      sweepRateLimits(db).catch((error: unknown) =>
+        logger.error({ err: error }, 'Rate limit sweep failed'),
+      ),
+      deleteExpiredRestockRequests(db)
+        .then((count) => {
+          if (count > 0) logger.info({ count }, 'Deleted unconfirmed restock requests past 7 days');
+        })
+        .catch((error: unknown) => logger.error({ err: error }, 'Restock request sweep failed')),
+    ]);
+  };
+  sweep();
+  const sweeps = setInterval(sweep, SWEEP_INTERVAL_MS);
+  sweeps.unref();
   return {
     async stop() {
       clearInterval(expiry);
-      clearInterval(sweep);
+      clearInterval(sweeps);
       await Promise.all([worker.stop(), running, sweeping]);
     },
   };

@@ -2,24 +2,67 @@ import type { Db } from '~/db/database.server';
 import { canonicalOrigin } from '~/lib/canonical-origin';
 import type { Env } from '~/lib/env.server';
 import { logger } from '~/lib/logger.server';
-import { productPath } from '~/modules/catalog';
-import { getRestockAlert, takeRestockAlerts } from '~/modules/catalog/index.server';
+import { productPath, RESTOCK_CONFIRM_PARAM, RESTOCK_CONFIRM_PATH } from '~/modules/catalog';
+import {
+  confirmRestockRequest,
+  getRestockAlert,
+  issueRestockConfirmation,
+  requestRestockAlert,
+  takeRestockAlerts,
+  type PendingRestockRequest,
+  type RestockRequestResult,
+} from '~/modules/catalog/index.server';
 import { enqueue, type OutboxHandler } from '~/modules/jobs/index.server';
-import { restockEmail } from '~/modules/notifications';
+import { restockConfirmEmail, restockEmail } from '~/modules/notifications';
 import { createMailer } from '~/modules/notifications/index.server';
 import type { SettingsStore } from '~/modules/settings/index.server';
 
 /** The outbox topic of the 'Chegou: …' e-mail, one row per request. */
 export const RESTOCK_TOPIC = 'email.restock';
+/** The outbox topic of the 'Confirme o aviso: …' e-mail, one row per e-mail due. */
+export const RESTOCK_CONFIRM_TOPIC = 'email.restock-confirm';
 
+/** Both topics' payload: the request's id (the confirmation's token is made when it is sent). */
 export interface RestockMailPayload {
   requestId: string;
 }
 
 /**
+ * 'Avise-me quando chegar' on a sold-out product's page: the request is kept unconfirmed and, in
+ * the same transaction, its confirmation e-mail queued, unless one went out less than
+ * RESTOCK_RESEND_AFTER_MS ago (asking again and again sends nothing more).
+ */
+export function askForRestockAlert(
+  db: Db,
+  input: { productId: string; email: string },
+): Promise<RestockRequestResult> {
+  return db.transaction(async (tx) => {
+    const result = await requestRestockAlert(tx, input);
+    if (result.ok && result.confirmationDue) {
+      const payload: RestockMailPayload = { requestId: result.confirmationDue };
+      await enqueue(tx, RESTOCK_CONFIRM_TOPIC, payload);
+    }
+    return result;
+  });
+}
+
+/**
+ * The 'Confirmar' button of the confirmation page: the request is confirmed and, should its
+ * product be back in stock already, its restock e-mail queued in the same transaction. Null for
+ * an unknown, expired or closed token.
+ */
+export function confirmRestockAlert(db: Db, token: string): Promise<PendingRestockRequest | null> {
+  return db.transaction(async (tx) => {
+    const confirmed = await confirmRestockRequest(tx, token);
+    if (confirmed) await alertRestocked(tx, [confirmed.productId]);
+    return confirmed;
+  });
+}
+
+/**
  * Call in the transaction that wrote these products' stock (admin save, CSV import, stock put
- * back by a cancelled order): the open 'Avise-me quando chegar' requests of those now in stock
- * are closed, and each gets its e-mail queued in the outbox, so a rollback sends nothing and a
+ * back by a cancelled order) or confirmed a request: the open, confirmed 'Avise-me quando
+ * chegar' requests of those now in stock are closed, and each gets its e-mail queued in the outbox, so a rollback sends nothing and a
  * commit sends each e-mail once (with the outbox's retries). Answers how many were queued.
  */
 export async function alertRestocked(tx: Db, productIds: readonly string[]): Promise<number> {
@@ -38,7 +81,7 @@ function requestIdOf(payload: unknown): string {
   return requestId;
 }
 
-/** The background worker's handler for RESTOCK_TOPIC (see startBackgroundJobs). */
+/** The background worker's handlers for RESTOCK_TOPIC and RESTOCK_CONFIRM_TOPIC. */
 export function restockHandlers({
   env,
   db,
@@ -48,6 +91,32 @@ export function restockHandlers({
   db: Db;
   settings: SettingsStore;
 }): Record<string, OutboxHandler> {
+  const send = async (
+    to: string,
+    render: (
+      origin: string,
+      store: Parameters<typeof restockEmail>[1],
+    ) => ReturnType<typeof restockEmail>,
+  ) => {
+    const store = await settings.get();
+    // The order e-mails' rule: PUBLIC_URL, else canonical_url's origin.
+    const origin =
+      env.PUBLIC_URL ?? canonicalOrigin(store.canonical_url) ?? `http://localhost:${env.PORT}`;
+    const message = render(origin, {
+      name: store.store_name,
+      contactEmail: store.contact_email || undefined,
+      contactPhone: store.contact_phone || undefined,
+      timeZone: store.timezone,
+    });
+    const mailer = createMailer({
+      smtpUrl: env.SMTP_URL,
+      from: env.SMTP_FROM,
+      storeName: store.store_name,
+      dataDir: env.DATA_DIR,
+    });
+    await mailer.send({ to, ...message });
+  };
+
   return {
     [RESTOCK_TOPIC]: async (payload) => {
       const requestId = requestIdOf(payload);
@@ -57,30 +126,39 @@ export function restockHandlers({
         logger.info({ requestId }, 'Restock request gone before its e-mail ran; skipped');
         return;
       }
-      const store = await settings.get();
-      // The order e-mails' rule: PUBLIC_URL, else canonical_url's origin.
-      const origin =
-        env.PUBLIC_URL ?? canonicalOrigin(store.canonical_url) ?? `http://localhost:${env.PORT}`;
-      const message = restockEmail(
-        {
-          email: alert.email,
-          productName: alert.product.name,
-          productUrl: `${origin}${productPath(alert.product)}`,
-        },
-        {
-          name: store.store_name,
-          contactEmail: store.contact_email || undefined,
-          contactPhone: store.contact_phone || undefined,
-          timeZone: store.timezone,
-        },
+      await send(alert.email, (origin, store) =>
+        restockEmail(
+          {
+            email: alert.email,
+            productName: alert.product.name,
+            productUrl: `${origin}${productPath(alert.product)}`,
+          },
+          store,
+        ),
       );
-      const mailer = createMailer({
-        smtpUrl: env.SMTP_URL,
-        from: env.SMTP_FROM,
-        storeName: store.store_name,
-        dataDir: env.DATA_DIR,
-      });
-      await mailer.send({ to: alert.email, ...message });
+    },
+    [RESTOCK_CONFIRM_TOPIC]: async (payload) => {
+      const requestId = requestIdOf(payload);
+      // A retry makes a new token: the e-mail that goes out is the one whose link works.
+      const confirmation = await issueRestockConfirmation(db, requestId);
+      if (!confirmation) {
+        logger.info(
+          { requestId },
+          'Restock request confirmed or gone before its e-mail ran; skipped',
+        );
+        return;
+      }
+      const query = new URLSearchParams({ [RESTOCK_CONFIRM_PARAM]: confirmation.token });
+      await send(confirmation.email, (origin, store) =>
+        restockConfirmEmail(
+          {
+            email: confirmation.email,
+            productName: confirmation.product.name,
+            confirmUrl: `${origin}${RESTOCK_CONFIRM_PATH}?${query}`,
+          },
+          store,
+        ),
+      );
     },
   };
 }

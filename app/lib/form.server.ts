@@ -2,6 +2,7 @@ import { data } from 'react-router';
 import type { z } from 'zod';
 
 import { parseFormData, type FormResult, type ParseFormOptions } from './form';
+import { readMultipartForm, type UploadLimits } from './uploads.server';
 
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
 
@@ -12,14 +13,20 @@ const READ_FORM_MESSAGES = {
 
 /**
  * The submitted form, or a pt-BR message when the request holds none that can be read (JSON,
- * plain text, no body, a broken multipart): never an exception.
+ * plain text, no body, a broken multipart): never an exception. With `files`, a multipart body
+ * is read as it arrives and its files streamed to disk (see readMultipartForm); without, the
+ * body is small (MAX_BODY_BYTES) and read whole.
  */
 export async function readForm(
   request: Request,
+  files?: UploadLimits,
 ): Promise<{ ok: true; form: FormData } | { ok: false; error: string }> {
   const type = request.headers.get('Content-Type')?.split(';')[0]?.trim().toLowerCase() ?? '';
   if (!FORM_TYPES.includes(type)) return { ok: false, error: READ_FORM_MESSAGES.notAForm };
   try {
+    if (files && type === 'multipart/form-data') {
+      return { ok: true, form: await readMultipartForm(request, files) };
+    }
     return { ok: true, form: await request.formData() };
   } catch {
     return { ok: false, error: READ_FORM_MESSAGES.unreadable };
@@ -33,9 +40,9 @@ export async function readForm(
 export async function parseForm<Schema extends z.ZodType>(
   request: Request,
   schema: Schema,
-  options?: ParseFormOptions,
+  options?: ParseFormOptions & { files?: UploadLimits },
 ): Promise<FormResult<z.output<Schema>>> {
-  const read = await readForm(request);
+  const read = await readForm(request, options?.files);
   if (!read.ok) return { ok: false, error: read.error, fieldErrors: {}, values: {} };
   return parseFormData(read.form, schema, options);
 }

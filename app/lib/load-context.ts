@@ -48,5 +48,10 @@ declare module 'react-router' {
      * request (the upload limit, the layout and the page's loader all ask), see requireAdmin.
      */
     admin(): Promise<SignedInAdmin | null>;
+    /**
+     * A folder for this request's uploaded files, made when first asked for; the server removes
+     * it, with everything in it, once the route has answered (also when it failed).
+     */
+    uploadFolder(): Promise<string>;
   }
 }

@@ -6,6 +6,7 @@ import { mediaSrcSet, parseMediaFileName } from '~/modules/media';
 import { prepareImages, readMediaFile, storeImages } from '~/modules/media/index.server';
 
 import { describeDb } from '../support/db';
+import { blackPng } from '../support/images';
 
 const ID = '0190a6b2-7c1e-8d3f-9a4b-5c6d7e8f9a0b';
 
@@ -158,6 +159,37 @@ describeDb('uploaded images', ({ db }) => {
       ok: false,
       error: 'Envie no máximo 10 imagens por vez.',
     });
+    expect(await db().select().from(media)).toHaveLength(0);
+  });
+
+  it('refuses from the header, before decoding, a side over 10,000 px, a strip past 1:10 or over 50 megapixels', async () => {
+    const png = (width: number, height: number, name: string) =>
+      new File([blackPng(width, height)], name, { type: 'image/png' });
+    const refusals = [
+      [
+        png(10, 9_999_999, 'fita.png'),
+        'A imagem "fita.png" tem 10 × 9.999.999 px: cada lado pode ter no máximo 10.000 px.',
+      ],
+      [
+        png(10_001, 2_000, 'larga.png'),
+        'A imagem "larga.png" tem 10.001 × 2.000 px: cada lado pode ter no máximo 10.000 px.',
+      ],
+      [
+        png(100, 1_001, 'estreita.png'),
+        'A imagem "estreita.png" tem 100 × 1.001 px: o lado maior pode ter no máximo 10 vezes o menor.',
+      ],
+      [
+        png(8_000, 6_300, 'enorme.png'),
+        'A imagem "enorme.png" tem 8.000 × 6.300 px: o máximo é 50 megapixels.',
+      ],
+    ] as const;
+    for (const [file, error] of refusals) {
+      // Listed after a good image: every header is read before any image is decoded.
+      expect(await prepareImages(db(), [await image(50, 50), file])).toEqual({ ok: false, error });
+    }
+    const strip = await prepareImages(db(), [png(100, 1_000, 'faixa.png')]);
+    if (!strip.ok) throw new Error(strip.error);
+    expect(strip.images[0]!.files).toMatchObject({ width: 100, height: 1_000 });
     expect(await db().select().from(media)).toHaveLength(0);
   });
 });

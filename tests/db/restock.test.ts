@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,14 +11,23 @@ import { categories, outbox, products, restockRequests } from '~/db/schema';
 import { deleteOrderByStaff } from '~/flows/admin-order-status.server';
 import { expireOrders } from '~/flows/order-payment.server';
 import { placeOrder } from '~/flows/place-order.server';
-import { alertRestocked, RESTOCK_TOPIC, restockHandlers } from '~/flows/restock-alerts.server';
+import {
+  alertRestocked,
+  askForRestockAlert,
+  confirmRestockAlert,
+  RESTOCK_CONFIRM_TOPIC,
+  RESTOCK_TOPIC,
+  restockHandlers,
+} from '~/flows/restock-alerts.server';
 import { saveProduct } from '~/flows/save-product.server';
 import { parseEnv } from '~/lib/env.server';
 import { logger } from '~/lib/logger.server';
 import {
+  deleteExpiredRestockRequests,
+  findRestockRequestByToken,
   importProductsCsv,
+  issueRestockConfirmation,
   listRestockRequests,
-  requestRestockAlert,
   type ProductValues,
 } from '~/modules/catalog/index.server';
 import { checkoutFormSchema } from '~/modules/checkout';
@@ -51,8 +60,27 @@ async function seed(db: Db) {
   ]);
 }
 
-const ask = (db: Db, email: string, productId = SMARTWATCH) =>
-  requestRestockAlert(db, { productId, email });
+/** 'Avise-me quando chegar', without following the confirmation e-mail. */
+const askOnly = (db: Db, email: string, productId = SMARTWATCH) =>
+  askForRestockAlert(db, { productId, email });
+
+/** The token the confirmation e-mail of this request would carry (as its outbox job makes it). */
+async function tokenFor(db: Db, requestId: string): Promise<string> {
+  const confirmation = await issueRestockConfirmation(db, requestId);
+  if (!confirmation) throw new Error('Nothing to confirm');
+  return confirmation.token;
+}
+
+/** 'Avise-me quando chegar', then 'Confirmar' on the page the e-mail's link opens. */
+async function ask(db: Db, email: string, productId = SMARTWATCH) {
+  const result = await askOnly(db, email, productId);
+  if (result.ok && result.confirmationDue) {
+    await confirmRestockAlert(db, await tokenFor(db, result.confirmationDue));
+  }
+  return result;
+}
+
+const DAY = 86_400_000;
 
 const requestRows = (db: Db) =>
   db
@@ -60,11 +88,11 @@ const requestRows = (db: Db) =>
     .from(restockRequests)
     .orderBy(asc(restockRequests.createdAt), asc(restockRequests.email));
 
-const mailRows = (db: Db) =>
+const mailRows = (db: Db, topic = RESTOCK_TOPIC) =>
   db
     .select({ topic: outbox.topic, payload: outbox.payload })
     .from(outbox)
-    .where(eq(outbox.topic, RESTOCK_TOPIC))
+    .where(eq(outbox.topic, topic))
     .orderBy(asc(outbox.id));
 
 /** The admin form's save of the smartwatch with this stock. */
@@ -85,28 +113,107 @@ describeDb('restock requests', ({ db }) => {
     await seed(db());
   });
 
-  it('stores a request for a sold-out product, once per e-mail', async () => {
-    expect(await ask(db(), 'ana@example.com')).toEqual({
+  it('stores a request for a sold-out product once per e-mail, and queues one confirmation e-mail', async () => {
+    const first = await askOnly(db(), 'ana@example.com');
+    expect(first).toEqual({
       ok: true,
-      created: true,
+      confirmationDue: expect.any(String),
       product: { id: SMARTWATCH, name: 'Smartwatch Fitness', slug: 'smartwatch-fitness' },
     });
-    expect(await ask(db(), 'ana@example.com')).toMatchObject({ ok: true, created: false });
-    expect(await ask(db(), 'bia@example.com')).toMatchObject({ ok: true, created: true });
+    // Asked again at once: no second e-mail.
+    expect(await askOnly(db(), 'ana@example.com')).toMatchObject({
+      ok: true,
+      confirmationDue: null,
+    });
+    expect(await askOnly(db(), 'bia@example.com')).toMatchObject({
+      ok: true,
+      confirmationDue: expect.any(String),
+    });
     const rows = await requestRows(db());
-    expect(rows.map((row) => [row.productId, row.email, row.notifiedAt])).toEqual([
-      [SMARTWATCH, 'ana@example.com', null],
-      [SMARTWATCH, 'bia@example.com', null],
+    expect(rows.map((row) => [row.productId, row.email, row.notifiedAt, row.confirmedAt])).toEqual([
+      [SMARTWATCH, 'ana@example.com', null, null],
+      [SMARTWATCH, 'bia@example.com', null, null],
     ]);
+    expect(await mailRows(db(), RESTOCK_CONFIRM_TOPIC)).toEqual(
+      rows.map((row) => ({ topic: RESTOCK_CONFIRM_TOPIC, payload: { requestId: row.id } })),
+    );
+  });
+
+  it('sends another confirmation e-mail only an hour after the last, and none once confirmed', async () => {
+    const first = await askOnly(db(), 'ana@example.com');
+    for (let again = 0; again < 5; again += 1) {
+      expect(await askOnly(db(), 'ana@example.com')).toMatchObject({ confirmationDue: null });
+    }
+    expect(await mailRows(db(), RESTOCK_CONFIRM_TOPIC)).toHaveLength(1);
+    await db()
+      .update(restockRequests)
+      .set({ confirmationSentAt: new Date(Date.now() - 61 * 60_000) });
+    const later = await askOnly(db(), 'ana@example.com');
+    expect(later).toMatchObject({ confirmationDue: first.ok && first.confirmationDue });
+    expect(await mailRows(db(), RESTOCK_CONFIRM_TOPIC)).toHaveLength(2);
+
+    // Only the latest e-mail's link works.
+    const older = await tokenFor(db(), first.ok ? first.confirmationDue! : '');
+    const newer = await tokenFor(db(), first.ok ? first.confirmationDue! : '');
+    expect(await confirmRestockAlert(db(), older)).toBeNull();
+    expect(await confirmRestockAlert(db(), newer)).toMatchObject({
+      email: 'ana@example.com',
+      confirmed: true,
+    });
+    await db()
+      .update(restockRequests)
+      .set({ confirmationSentAt: new Date(Date.now() - 2 * DAY) });
+    expect(await askOnly(db(), 'ana@example.com')).toMatchObject({ confirmationDue: null });
+    expect(await mailRows(db(), RESTOCK_CONFIRM_TOPIC)).toHaveLength(2);
+  });
+
+  it('keeps only the hash of the token, and confirms by the token alone', async () => {
+    const asked = await askOnly(db(), 'ana@example.com');
+    const token = await tokenFor(db(), asked.ok ? asked.confirmationDue! : '');
+    const [row] = await requestRows(db());
+    expect(row!.confirmTokenHash).toBe(createHash('sha256').update(token).digest('hex'));
+    expect(JSON.stringify(await db().select().from(restockRequests))).not.toContain(token);
+    expect(await findRestockRequestByToken(db(), `${token.slice(0, -1)}A`)).toBeNull();
+    expect(await findRestockRequestByToken(db(), 'curto')).toBeNull();
+    expect(await findRestockRequestByToken(db(), token)).toMatchObject({ confirmed: false });
+    expect(await confirmRestockAlert(db(), token)).toMatchObject({ confirmed: true });
+    // Twice is harmless.
+    expect(await confirmRestockAlert(db(), token)).toMatchObject({ confirmed: true });
+    expect((await requestRows(db()))[0]!.confirmedAt).toEqual(expect.any(Date));
   });
 
   it('keeps one open request when the same e-mail arrives twice at once', async () => {
     const results = await Promise.all(
-      Array.from({ length: 4 }, () => ask(db(), 'ana@example.com')),
+      Array.from({ length: 4 }, () => askOnly(db(), 'ana@example.com')),
     );
     expect(results.every((result) => result.ok)).toBe(true);
-    expect(results.filter((result) => result.ok && result.created)).toHaveLength(1);
+    expect(results.filter((result) => result.ok && result.confirmationDue)).toHaveLength(1);
     expect(await requestRows(db())).toHaveLength(1);
+    expect(await mailRows(db(), RESTOCK_CONFIRM_TOPIC)).toHaveLength(1);
+  });
+
+  it('deletes unconfirmed requests 7 days after their last confirmation e-mail', async () => {
+    const old = await askOnly(db(), 'velho@example.com');
+    const oldToken = await tokenFor(db(), old.ok ? old.confirmationDue! : '');
+    await askOnly(db(), 'recente@example.com');
+    await ask(db(), 'confirmado@example.com');
+    const eightDaysAgo = new Date(Date.now() - 8 * DAY);
+    await db()
+      .update(restockRequests)
+      .set({ confirmationSentAt: eightDaysAgo })
+      .where(sql`${restockRequests.email} in ('velho@example.com', 'confirmado@example.com')`);
+    await db()
+      .update(restockRequests)
+      .set({ confirmationSentAt: new Date(Date.now() - 6 * DAY) })
+      .where(eq(restockRequests.email, 'recente@example.com'));
+    // Past its 7 days the link no longer works, even before the sweep.
+    expect(await findRestockRequestByToken(db(), oldToken)).toBeNull();
+    expect(await confirmRestockAlert(db(), oldToken)).toBeNull();
+    expect(await deleteExpiredRestockRequests(db())).toBe(1);
+    expect((await requestRows(db())).map((row) => row.email).sort()).toEqual([
+      'confirmado@example.com',
+      'recente@example.com',
+    ]);
   });
 
   it('refuses a product in stock and an unknown one, storing nothing', async () => {
@@ -123,7 +230,8 @@ describeDb('restock requests', ({ db }) => {
     expect(await requestRows(db())).toEqual([]);
   });
 
-  it('lists the open requests for staff, newest first', async () => {
+  it('lists the open, confirmed requests for staff, newest first, and counts the others', async () => {
+    await askOnly(db(), 'sem-confirmar@example.com');
     for (const [index, email] of ['a@example.com', 'b@example.com', 'c@example.com'].entries()) {
       await ask(db(), email);
       await db()
@@ -133,13 +241,18 @@ describeDb('restock requests', ({ db }) => {
     }
     expect(await listRestockRequests(db(), SMARTWATCH)).toEqual({
       open: 3,
+      unconfirmed: 1,
       requests: [
         { email: 'c@example.com', createdAt: new Date('2025-03-12T00:00:00Z') },
         { email: 'b@example.com', createdAt: new Date('2025-03-11T00:00:00Z') },
         { email: 'a@example.com', createdAt: new Date('2025-03-10T00:00:00Z') },
       ],
     });
-    expect(await listRestockRequests(db(), FONE)).toEqual({ open: 0, requests: [] });
+    expect(await listRestockRequests(db(), FONE)).toEqual({
+      open: 0,
+      unconfirmed: 0,
+      requests: [],
+    });
   });
 });
 
@@ -166,7 +279,11 @@ describeDb('restock alerts', ({ db }) => {
     for (const row of rows) {
       expect(row.notifiedAt!.getTime()).toBeGreaterThanOrEqual(before - 5_000);
     }
-    expect(await listRestockRequests(db(), SMARTWATCH)).toEqual({ open: 0, requests: [] });
+    expect(await listRestockRequests(db(), SMARTWATCH)).toEqual({
+      open: 0,
+      unconfirmed: 0,
+      requests: [],
+    });
 
     // More stock, or the form saved again: nobody is mailed twice.
     await saveStock(db(), 10);
@@ -175,8 +292,35 @@ describeDb('restock alerts', ({ db }) => {
 
     // Sold out again, a new request waits for the next restock; the old ones stay closed.
     await saveStock(db(), 0);
-    expect(await ask(db(), 'ana@example.com')).toMatchObject({ ok: true, created: true });
+    expect(await ask(db(), 'ana@example.com')).toMatchObject({
+      ok: true,
+      confirmationDue: expect.any(String),
+    });
     await saveStock(db(), 1);
+    expect(await mailRows(db())).toHaveLength(3);
+  });
+
+  it('sends the restock e-mail only to confirmed requests', async () => {
+    await askOnly(db(), 'carla@example.com');
+    expect(await saveStock(db(), 3)).toMatchObject({ ok: true });
+    const rows = await requestRows(db());
+    const mailed = rows.filter((row) => row.email !== 'carla@example.com');
+    expect(await mailRows(db())).toEqual(
+      mailed.map((row) => ({ topic: RESTOCK_TOPIC, payload: { requestId: row.id } })),
+    );
+    // Carla's request waits, unconfirmed, and is never mailed about this restock.
+    expect(rows.find((row) => row.email === 'carla@example.com')).toMatchObject({
+      notifiedAt: null,
+      confirmedAt: null,
+    });
+  });
+
+  it('queues the restock e-mail at once when a request is confirmed after the product is back', async () => {
+    const asked = await askOnly(db(), 'carla@example.com');
+    const token = await tokenFor(db(), asked.ok ? asked.confirmationDue! : '');
+    await saveStock(db(), 3);
+    expect(await mailRows(db())).toHaveLength(2);
+    expect(await confirmRestockAlert(db(), token)).toMatchObject({ email: 'carla@example.com' });
     expect(await mailRows(db())).toHaveLength(3);
   });
 
@@ -227,7 +371,10 @@ describeDb('restock alerts', ({ db }) => {
     );
     if (!placed.ok) throw new Error(JSON.stringify(placed));
     // The last unit is in the pending order: the product page offers the form now.
-    expect(await ask(db(), 'ana@example.com')).toMatchObject({ ok: true, created: true });
+    expect(await ask(db(), 'ana@example.com')).toMatchObject({
+      ok: true,
+      confirmationDue: expect.any(String),
+    });
 
     // Unpaid past its deadline: cancelled, the unit back, and Ana told.
     const later = new Date(Date.now() + 24 * 60 * 60_000);
@@ -282,12 +429,12 @@ describeDb('the restock e-mail', ({ db }) => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  function handler() {
+  function handler(topic = RESTOCK_TOPIC) {
     const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'https://loja.test' });
     const settings = {
       get: async () => ({ ...defaultSettings(), store_name: 'Loja Teste' }),
     } as unknown as SettingsStore;
-    return restockHandlers({ env, db: db(), settings })[RESTOCK_TOPIC]!;
+    return restockHandlers({ env, db: db(), settings })[topic]!;
   }
 
   async function mails(): Promise<string[]> {
@@ -308,6 +455,28 @@ describeDb('the restock e-mail', ({ db }) => {
     expect(mail).toContain('Subject: Chegou: Smartwatch Fitness');
     expect(mail).toContain('href=3D"https://loja.test/product/smartwatch-fitness"');
     expect(mail).toContain('Ver o produto: https://loja.test/product/smartwatch-fitness');
+  });
+
+  it('asks the address to confirm, with a link whose token confirms the request', async () => {
+    await askOnly(db(), 'ana@example.com');
+    const [row] = await mailRows(db(), RESTOCK_CONFIRM_TOPIC);
+    await handler(RESTOCK_CONFIRM_TOPIC)(row!.payload, new AbortController().signal);
+    const [mail] = await mails();
+    expect(mail).toContain('To: ana@example.com');
+    expect(mail).toContain('Subject: Confirme o aviso: Smartwatch Fitness');
+    const link = /Confirmar o aviso: (https:\/\/loja\.test\/avise-me\/confirmar\?chave=\S+)/.exec(
+      mail!,
+    );
+    expect(link).not.toBeNull();
+    // Quoted-printable writes the link's '=' as '=3D'.
+    const token = new URL(link![1]!.replaceAll('=3D', '=')).searchParams.get('chave')!;
+    expect(await confirmRestockAlert(db(), token)).toMatchObject({
+      email: 'ana@example.com',
+      confirmed: true,
+    });
+    // Confirmed since: a retried job sends nothing.
+    await handler(RESTOCK_CONFIRM_TOPIC)(row!.payload, new AbortController().signal);
+    expect(await mails()).toHaveLength(1);
   });
 
   it('skips the e-mail of a product deleted meanwhile', async () => {

@@ -19,8 +19,11 @@ const SMARTWATCH_PATH = '/product/smartwatch-fitness';
 // R$ 299,90, 75 in stock.
 const HEADPHONES = sampleProduct('Fone de Ouvido');
 
-const DONE_WITHOUT_JS = 'Pronto! Avisaremos você quando o produto voltar ao estoque.';
-const done = (email: string) => `Pronto! Avisaremos ${email} quando o produto voltar ao estoque.`;
+const DONE_WITHOUT_JS =
+  'Quase lá! Abra o e-mail que enviamos e confirme o pedido: só avisaremos quando o produto voltar ao estoque depois dessa confirmação.';
+const done = (email: string) =>
+  `Quase lá! Abra o e-mail que enviamos para ${email} e confirme o pedido: só avisaremos quando o produto voltar ao estoque depois dessa confirmação.`;
+const CONFIRM_SUBJECT = 'Subject: Confirme o aviso: Smartwatch Fitness';
 const BAD_EMAIL = 'Informe um e-mail válido.';
 // Passes the browser's own check (no dot needed after the @), not the store's.
 const DOTLESS = 'cliente@loja';
@@ -31,6 +34,25 @@ async function emails(server: TestServer): Promise<string[]> {
   const names = await readdir(folder).catch(() => [] as string[]);
   const texts = await Promise.all(names.map((name) => readFile(join(folder, name), 'utf8')));
   return texts.map((text) => text.replace(/=\r?\n/g, ''));
+}
+
+/** The confirmation e-mails sent to `email` (waits for the first). */
+async function confirmationMails(server: TestServer, email: string): Promise<string[]> {
+  return until(async () => {
+    const found = (await emails(server)).filter(
+      (text) => text.includes(`To: ${email}`) && text.includes(CONFIRM_SUBJECT),
+    );
+    return found.length > 0 ? found : undefined;
+  }, `the confirmation e-mail to ${email}`);
+}
+
+/** The path and query of the link in the confirmation e-mail to `email`. */
+async function confirmationPath(server: TestServer, email: string): Promise<string> {
+  const [mail] = await confirmationMails(server, email);
+  const link = /Confirmar o aviso: (http:\/\/\S+)/.exec(mail!)![1]!;
+  // Quoted-printable writes the link's '=' as '=3D'.
+  const url = new URL(link.replaceAll('=3D', '='));
+  return `${url.pathname}${url.search}`;
 }
 
 const restock = (page: Page) => page.getByTestId('out-of-stock').getByTestId('restock');
@@ -156,12 +178,73 @@ describe("'Avise-me quando chegar'", () => {
     );
     expect(forged.status).toBe(403);
 
-    for (let time = 0; time < 2; time += 1) {
+    for (let time = 0; time < 3; time += 1) {
       const answer = await post({ productId: SMARTWATCH.id, email: ' Caio@Example.com ' });
       expect(answer.status).toBe(200);
       expect(JSON.parse(answer.text)).toEqual({ ok: true, message: done('caio@example.com') });
     }
     asked.push('caio@example.com');
+    // Asking three times sends one confirmation e-mail.
+    await confirmationMails(store.server, 'caio@example.com');
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(await confirmationMails(store.server, 'caio@example.com')).toHaveLength(1);
+  });
+
+  // Every address asked above but this one follows its e-mail's link.
+  const UNCONFIRMED = 'bia.1280@example.com';
+  const confirmed = () => asked.filter((email) => email !== UNCONFIRMED);
+
+  it("confirms from the e-mail's link only with the page's 'Confirmar' button", async () => {
+    expect(asked).toContain(UNCONFIRMED);
+    const [first, ...others] = confirmed();
+    const shopper = new Visitor(store.server.url, { address: '203.0.113.8' });
+
+    // Opening the link (as a mail scanner does) only shows the page.
+    const path = await confirmationPath(store.server, first!);
+    expect(path).toMatch(/^\/avise-me\/confirmar\?chave=[\w-]{43}$/);
+    for (let time = 0; time < 2; time += 1) {
+      const opened = await shopper.get(path);
+      expect(opened.status).toBe(200);
+      expect(opened.text).toContain('Confirmar</button>');
+      expect(opened.text).toContain('noindex');
+    }
+    const context = await store.browser.newContext({ viewport: VIEWPORTS.mobile, locale: 'pt-BR' });
+    const page = await context.newPage();
+    await page.goto(`${store.server.url}${path}`, { waitUntil: 'networkidle' });
+    await page
+      .getByText(`Confirme que ${first} quer receber um e-mail quando Smartwatch Fitness voltar`)
+      .waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Confirmar' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Aviso confirmado! Enviaremos um e-mail para ${first} quando` })
+      .waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await context.close();
+
+    for (const email of others) {
+      // As the page's form posts it: to the link's own address, the token in the body.
+      const link = await confirmationPath(store.server, email);
+      const token = new URLSearchParams(link.split('?')[1]).get('chave')!;
+      const answer = await shopper.post(link, { chave: token });
+      expect(answer.status, email).toBe(200);
+      expect(answer.text).toContain('Aviso confirmado!');
+    }
+
+    // A made-up or missing token: a 4xx and the pt-BR page, never a 500.
+    const invalid =
+      'Este link de confirmação não vale mais: ele expira em 7 dias, e só o do e-mail mais recente funciona.';
+    const madeUp = await shopper.get(`/avise-me/confirmar?chave=${'A'.repeat(43)}`);
+    expect(madeUp.status).toBe(404);
+    expect(madeUp.text).toContain(invalid);
+    expect((await shopper.get('/avise-me/confirmar')).status).toBe(404);
+    const wrong = await shopper.post(`/avise-me/confirmar?chave=${'A'.repeat(43)}`, {
+      chave: 'A'.repeat(43),
+    });
+    expect(wrong.status).toBe(404);
+    expect(wrong.text).toContain(invalid);
+    expect((await shopper.post('/avise-me/confirmar', {})).status).toBeGreaterThanOrEqual(400);
   });
 
   it('shows staff who is waiting, and mails each of them once the stock is back', async () => {
@@ -176,45 +259,50 @@ describe("'Avise-me quando chegar'", () => {
     });
     const waiting = page.getByTestId('restock-requests');
     expect(await waiting.locator('summary').innerText()).toBe(
-      `${asked.length} clientes pediram aviso quando chegar`,
+      `${confirmed().length} clientes pediram aviso quando chegar`,
     );
     await waiting.locator('summary').click();
     const listed = await waiting.getByRole('listitem').allInnerTexts();
-    expect(listed).toHaveLength(asked.length);
+    expect(listed).toHaveLength(confirmed().length);
     // Newest first: the last request made is on top.
     expect(listed[0]).toContain('caio@example.com');
-    for (const email of asked) expect(listed.join('\n')).toContain(email);
+    for (const email of confirmed()) expect(listed.join('\n')).toContain(email);
+    expect(listed.join('\n')).not.toContain(UNCONFIRMED);
+    await waiting
+      .getByText('1 pedido aguarda a confirmação do e-mail (sem ela, não recebe o aviso).')
+      .waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
-    expect(await emails(store.server)).toEqual([]);
+    const restockMails = async () =>
+      (await emails(store.server)).filter((text) => text.includes('Subject: Chegou:'));
+    expect(await restockMails()).toEqual([]);
 
     await page.getByLabel('Quantidade em estoque').fill('4');
     await page.getByRole('button', { name: 'Salvar produto' }).click();
     await page.waitForURL(`${store.server.url}/admin/products`);
 
     const restocked = await until(async () => {
-      const found = (await emails(store.server)).filter((text) =>
-        text.includes('Subject: Chegou: Smartwatch Fitness'),
-      );
-      return found.length >= asked.length ? found : undefined;
-    }, `${asked.length} restock e-mails`);
-    expect(restocked).toHaveLength(asked.length);
-    for (const email of asked) {
+      const found = await restockMails();
+      return found.length >= confirmed().length ? found : undefined;
+    }, `${confirmed().length} restock e-mails`);
+    expect(restocked).toHaveLength(confirmed().length);
+    expect(restocked.join('\n')).not.toContain(`To: ${UNCONFIRMED}`);
+    for (const email of confirmed()) {
       const mail = restocked.find((text) => text.includes(`To: ${email}`));
       expect(mail, email).toBeDefined();
       expect(mail).toMatch(/Ver o produto: http:\/\/[^\s]+\/product\/smartwatch-fitness\s/);
     }
 
-    // Nobody waits any more; saving again mails no one twice.
+    // Only the unconfirmed request still waits; saving again mails no one twice.
     await page.goto(`${store.server.url}/admin/products/${SMARTWATCH.id}`, {
       waitUntil: 'networkidle',
     });
-    expect(await page.getByTestId('restock-requests').count()).toBe(0);
+    expect(await page.getByTestId('restock-requests').locator('summary').innerText()).toBe(
+      '0 clientes pediram aviso quando chegar',
+    );
     await page.getByRole('button', { name: 'Salvar produto' }).click();
     await page.waitForURL(`${store.server.url}/admin/products`);
     await new Promise((resolve) => setTimeout(resolve, 2_000));
-    expect(
-      (await emails(store.server)).filter((text) => text.includes('Subject: Chegou:')),
-    ).toHaveLength(asked.length);
+    expect(await restockMails()).toHaveLength(confirmed().length);
 
     // Back in stock, the shop sells it again: no form on its page.
     await page.goto(`${store.server.url}${SMARTWATCH_PATH}`, { waitUntil: 'networkidle' });

@@ -263,6 +263,14 @@ function cartCookie(productId: string): string {
 }
 
 /**
+ * Forms no crawl can reach (their page needs a token from an e-mail): their fields, with a
+ * well-formed value that matches nothing, so the action gets past its first checks.
+ */
+const UNREACHABLE_FORMS: Record<string, [name: string, value: string][]> = {
+  '/avise-me/confirmar': [['chave', 'A'.repeat(43)]],
+};
+
+/**
  * Crawls the store from the route patterns without dynamic segments and the sitemap, following
  * same-site links, and files what it sees under the routes their URLs match.
  */
@@ -284,6 +292,14 @@ export async function discover(options: {
     }
     return undefined;
   };
+
+  for (const [path, fields] of Object.entries(UNREACHABLE_FORMS)) {
+    const target = routeFor(path);
+    for (const [name, value] of fields) {
+      if (target?.route.hasAction) add(target.route.postFields, name, value);
+      if (target) add(target.route.queryFields, name, value);
+    }
+  }
 
   const clientDir = join(options.buildDir, 'client');
   const assets = new Set(listFiles(join(clientDir, 'assets')).map((file) => `/assets${file}`));

@@ -1,11 +1,16 @@
-import { restockCountSentence, type RestockRequestSummary } from '~/modules/catalog';
+import {
+  restockCountSentence,
+  restockUnconfirmedSentence,
+  type RestockRequestSummary,
+} from '~/modules/catalog';
 
 /**
  * The shoppers waiting for this sold-out product ('Avise-me quando chegar'), beside its stock:
- * saving it with stock above 0 (or stock coming back from a cancelled order) e-mails each once.
+ * saving it with stock above 0 (or stock coming back from a cancelled order) e-mails each one
+ * that confirmed its address once. Unconfirmed requests are only counted.
  */
 export function RestockRequests({ summary }: { summary: RestockRequestSummary }) {
-  if (summary.open === 0) return null;
+  if (summary.open === 0 && summary.unconfirmed === 0) return null;
   return (
     <details
       data-testid="restock-requests"
@@ -29,6 +34,9 @@ export function RestockRequests({ summary }: { summary: RestockRequestSummary })
         <p className="mt-2 text-slate-700">
           Mostrando os {summary.requests.length} pedidos mais recentes.
         </p>
+      ) : null}
+      {summary.unconfirmed > 0 ? (
+        <p className="mt-2 text-slate-700">{restockUnconfirmedSentence(summary.unconfirmed)}</p>
       ) : null}
     </details>
   );

@@ -9,14 +9,22 @@ export { productCounts } from './product-counts.server';
 export { listSitemapProducts } from './sitemap.server';
 export { releaseStock, reserveStock, type StockClaim } from './stock.server';
 export {
+  confirmRestockRequest,
+  deleteExpiredRestockRequests,
   findRestockProduct,
+  findRestockRequestByToken,
   getRestockAlert,
+  issueRestockConfirmation,
   listRestockRequests,
   requestRestockAlert,
   restockFormSchema,
   takeRestockAlerts,
-  type RestockForm,
+  RESTOCK_CONFIRM_DAYS,
+  RESTOCK_RESEND_AFTER_MS,
+  type PendingRestockRequest,
   type RestockAlert,
+  type RestockConfirmation,
+  type RestockForm,
   type RestockProduct,
   type RestockRequestResult,
 } from './restock.server';

@@ -65,12 +65,16 @@ export {
   type ProductImportResult,
 } from './product-csv';
 export {
+  RESTOCK_CONFIRM_MESSAGES,
+  RESTOCK_CONFIRM_PARAM,
+  RESTOCK_CONFIRM_PATH,
   RESTOCK_EMAIL_MAX,
   RESTOCK_LIST_LIMIT,
   RESTOCK_MESSAGES,
   RESTOCK_NOTICE_PARAM,
   RESTOCK_NOTICES,
   restockCountSentence,
+  restockUnconfirmedSentence,
   type RestockReply,
   type RestockRequestItem,
   type RestockRequestSummary,

@@ -1,4 +1,6 @@
-import { and, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+
+import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 
 import { isUuid } from '~/db/columns';
@@ -47,30 +49,185 @@ export async function findRestockProduct(
 }
 
 export type RestockRequestResult =
-  /** `created` is false when this e-mail already waits for this product: nothing new. */
-  | { ok: true; created: boolean; product: RestockProduct }
+  /**
+   * `confirmationDue` names the request whose confirmation e-mail is to be queued now: a new
+   * request, or one still unconfirmed whose last e-mail is older than RESTOCK_RESEND_AFTER_MS.
+   * Null when nothing is to be sent (already confirmed, or asked again too soon).
+   */
+  | { ok: true; confirmationDue: string | null; product: RestockProduct }
   | { ok: false; reason: 'missing' }
   | { ok: false; reason: 'in-stock'; product: RestockProduct };
 
+/** An unconfirmed request asked again gets another confirmation e-mail only after this. */
+export const RESTOCK_RESEND_AFTER_MS = 60 * 60_000;
+/** An unconfirmed request is deleted this long after its latest confirmation e-mail. */
+export const RESTOCK_CONFIRM_DAYS = 7;
+
+const confirmCutoff = (now: Date) => new Date(now.getTime() - RESTOCK_CONFIRM_DAYS * 86_400_000);
+
 /**
- * Records that `email` wants to hear when the sold-out product returns. Asking twice leaves one
- * open request (the unique index on open requests decides, even for two requests at once); a
- * product in stock is refused, since there is nothing to wait for.
+ * Records that `email` wants to hear when the sold-out product returns, pending confirmation.
+ * Asking twice leaves one open request (the unique index on open requests decides, even for two
+ * requests at once), and queues at most one confirmation e-mail per RESTOCK_RESEND_AFTER_MS (the
+ * row's lock decides between two at once). A product in stock is refused: nothing to wait for.
+ * Call it in the transaction that queues the confirmation e-mail it answers.
  */
 export async function requestRestockAlert(
   db: Db,
   input: { productId: string; email: string },
+  now = new Date(),
 ): Promise<RestockRequestResult> {
   const product = await findRestockProduct(db, input.productId);
   if (!product) return { ok: false, reason: 'missing' };
   const { stock, ...named } = product;
   if (stock > 0) return { ok: false, reason: 'in-stock', product: named };
-  const inserted = await db
+  const [inserted] = await db
     .insert(restockRequests)
-    .values({ productId: product.id, email: input.email })
+    .values({ productId: product.id, email: input.email, confirmationSentAt: now })
     .onConflictDoNothing()
     .returning({ id: restockRequests.id });
-  return { ok: true, created: inserted.length > 0, product: named };
+  if (inserted) return { ok: true, confirmationDue: inserted.id, product: named };
+  const [resent] = await db
+    .update(restockRequests)
+    .set({ confirmationSentAt: now })
+    .where(
+      and(
+        eq(restockRequests.productId, product.id),
+        eq(restockRequests.email, input.email),
+        isNull(restockRequests.notifiedAt),
+        isNull(restockRequests.confirmedAt),
+        lt(restockRequests.confirmationSentAt, new Date(now.getTime() - RESTOCK_RESEND_AFTER_MS)),
+      ),
+    )
+    .returning({ id: restockRequests.id });
+  return { ok: true, confirmationDue: resent?.id ?? null, product: named };
+}
+
+/** What a confirmation e-mail says, and the token its link carries. */
+export interface RestockConfirmation {
+  email: string;
+  product: RestockProduct;
+  token: string;
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * A new token for the confirmation e-mail of this request: only its hash is kept, replacing the
+ * previous one (a resent e-mail's link is the one that works). Null when there is nothing to
+ * confirm any more: the request was confirmed, closed, or deleted with its product.
+ */
+export async function issueRestockConfirmation(
+  db: Db,
+  requestId: string,
+): Promise<RestockConfirmation | null> {
+  if (!isUuid(requestId)) return null;
+  const token = randomBytes(32).toString('base64url');
+  const [row] = await db
+    .update(restockRequests)
+    .set({ confirmTokenHash: hashToken(token) })
+    .from(products)
+    .where(
+      and(
+        eq(restockRequests.id, requestId),
+        isNull(restockRequests.confirmedAt),
+        isNull(restockRequests.notifiedAt),
+        eq(products.id, restockRequests.productId),
+      ),
+    )
+    .returning({
+      email: restockRequests.email,
+      id: products.id,
+      name: products.name,
+      slug: products.slug,
+    });
+  if (!row) return null;
+  return { email: row.email, product: { id: row.id, name: row.name, slug: row.slug }, token };
+}
+
+/** The request a confirmation link names, while it can still be confirmed (or already is). */
+export interface PendingRestockRequest {
+  productId: string;
+  email: string;
+  product: RestockProduct;
+  confirmed: boolean;
+}
+
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/** The open request of a confirmation token, or null for an unknown, expired or closed one. */
+export async function findRestockRequestByToken(
+  db: Db,
+  token: string,
+  now = new Date(),
+): Promise<PendingRestockRequest | null> {
+  if (!TOKEN.test(token)) return null;
+  const [row] = await db
+    .select({
+      email: restockRequests.email,
+      confirmedAt: restockRequests.confirmedAt,
+      id: products.id,
+      name: products.name,
+      slug: products.slug,
+    })
+    .from(restockRequests)
+    .innerJoin(products, eq(products.id, restockRequests.productId))
+    .where(
+      and(
+        eq(restockRequests.confirmTokenHash, hashToken(token)),
+        isNull(restockRequests.notifiedAt),
+        or(
+          isNotNull(restockRequests.confirmedAt),
+          gte(restockRequests.confirmationSentAt, confirmCutoff(now)),
+        ),
+      ),
+    );
+  if (!row) return null;
+  return {
+    productId: row.id,
+    email: row.email,
+    product: { id: row.id, name: row.name, slug: row.slug },
+    confirmed: row.confirmedAt !== null,
+  };
+}
+
+/**
+ * Confirms the request of this token (confirming twice is harmless). Answers the request, or
+ * null for an unknown, expired or closed token. Call it in the transaction that then queues the
+ * restock e-mail if the product is already back.
+ */
+export async function confirmRestockRequest(
+  db: Db,
+  token: string,
+  now = new Date(),
+): Promise<PendingRestockRequest | null> {
+  const found = await findRestockRequestByToken(db, token, now);
+  if (!found || found.confirmed) return found;
+  const [confirmed] = await db
+    .update(restockRequests)
+    .set({ confirmedAt: now })
+    .where(
+      and(
+        eq(restockRequests.confirmTokenHash, hashToken(token)),
+        isNull(restockRequests.notifiedAt),
+      ),
+    )
+    .returning({ id: restockRequests.id });
+  return confirmed ? { ...found, confirmed: true } : null;
+}
+
+/** Deletes the requests left unconfirmed RESTOCK_CONFIRM_DAYS after their last e-mail. */
+export async function deleteExpiredRestockRequests(db: Db, now = new Date()): Promise<number> {
+  const deleted = await db
+    .delete(restockRequests)
+    .where(
+      and(
+        isNull(restockRequests.confirmedAt),
+        lt(restockRequests.confirmationSentAt, confirmCutoff(now)),
+      ),
+    )
+    .returning({ id: restockRequests.id });
+  return deleted.length;
 }
 
 /** An open request closed because its product is back: the e-mail it is owed. */
@@ -84,7 +241,8 @@ export interface RestockAlert {
 const CHUNK = 500;
 
 /**
- * Closes (notified_at = now()) every open request of these products that are in stock now, and
+ * Closes (notified_at = now()) every open, confirmed request of these products that are in stock
+ * now (unconfirmed ones wait for their confirmation, or expire), and
  * answers them so the caller can queue their e-mails in the same transaction. Run it after
  * writing the stock: a product still at 0 keeps its requests, and a request closed once is never
  * answered again (two transactions at once: the second waits for the first's row locks, then
@@ -105,6 +263,7 @@ export async function takeRestockAlerts(
         and(
           inArray(restockRequests.productId, ids.slice(start, start + CHUNK)),
           isNull(restockRequests.notifiedAt),
+          isNotNull(restockRequests.confirmedAt),
           eq(products.id, restockRequests.productId),
           gt(products.stockQuantity, 0),
         ),
@@ -139,21 +298,35 @@ export async function getRestockAlert(
   return { email: row.email, product: { id: row.id, name: row.name, slug: row.slug } };
 }
 
-/** The product's open requests for staff: how many, and the newest RESTOCK_LIST_LIMIT. */
+/**
+ * The product's open requests for staff: how many are confirmed (the newest RESTOCK_LIST_LIMIT
+ * of them listed), and how many still wait for their address to confirm.
+ */
 export async function listRestockRequests(
   db: Db,
   productId: string,
-): Promise<{ open: number; requests: { email: string; createdAt: Date }[] }> {
-  if (!isUuid(productId)) return { open: 0, requests: [] };
+): Promise<{
+  open: number;
+  unconfirmed: number;
+  requests: { email: string; createdAt: Date }[];
+}> {
+  if (!isUuid(productId)) return { open: 0, unconfirmed: 0, requests: [] };
   const open = and(eq(restockRequests.productId, productId), isNull(restockRequests.notifiedAt));
+  const confirmed = and(open, isNotNull(restockRequests.confirmedAt));
   const [[total], requests] = await Promise.all([
-    db.select({ open: count() }).from(restockRequests).where(open),
+    db
+      .select({
+        open: sql<number>`(count(*) filter (where ${restockRequests.confirmedAt} is not null))::int`,
+        unconfirmed: sql<number>`(count(*) filter (where ${restockRequests.confirmedAt} is null))::int`,
+      })
+      .from(restockRequests)
+      .where(open),
     db
       .select({ email: restockRequests.email, createdAt: restockRequests.createdAt })
       .from(restockRequests)
-      .where(open)
+      .where(confirmed)
       .orderBy(desc(restockRequests.createdAt), desc(restockRequests.id))
       .limit(RESTOCK_LIST_LIMIT),
   ]);
-  return { open: total?.open ?? 0, requests };
+  return { open: total?.open ?? 0, unconfirmed: total?.unconfirmed ?? 0, requests };
 }

@@ -75,8 +75,10 @@ export const products = pgTable(
 );
 
 /**
- * 'Avise-me quando chegar': a shopper's e-mail waiting for a sold-out product. Once the product
- * is back in stock the e-mail goes out through the outbox and `notifiedAt` closes the request.
+ * 'Avise-me quando chegar': a shopper's e-mail waiting for a sold-out product. The address is
+ * first asked to confirm (double opt-in: anyone can type anyone's address); once the product is
+ * back in stock a confirmed request's e-mail goes out through the outbox and `notifiedAt` closes
+ * it. Unconfirmed requests are deleted 7 days after their last confirmation e-mail.
  */
 export const restockRequests = pgTable(
   'restock_requests',
@@ -88,6 +90,13 @@ export const restockRequests = pgTable(
     email: text('email').notNull(),
     createdAt: createdAt(),
     notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    /** SHA-256 (hex) of the token in the latest confirmation e-mail; the token is never stored. */
+    confirmTokenHash: text('confirm_token_hash'),
+    /** When the latest confirmation e-mail was queued (a new one is sent only after a while). */
+    confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true })
+      .notNull()
+      .defaultNow(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   },
   (t) => [
     // One open request per e-mail and product: asking twice does one thing.
@@ -95,5 +104,10 @@ export const restockRequests = pgTable(
       .on(t.productId, t.email)
       .where(sql`${t.notifiedAt} is null`),
     index('restock_requests_created_at_idx').on(t.createdAt.desc()),
+    uniqueIndex('restock_requests_confirm_token_idx').on(t.confirmTokenHash),
+    // The background jobs' sweep of unconfirmed requests past their 7 days.
+    index('restock_requests_unconfirmed_idx')
+      .on(t.confirmationSentAt)
+      .where(sql`${t.confirmedAt} is null`),
   ],
 );

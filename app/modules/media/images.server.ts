@@ -5,8 +5,16 @@ import sharp, { type Metadata, type SharpOptions } from 'sharp';
 
 import { isUuid } from '~/db/columns';
 import type { Db } from '~/db/database.server';
+import { UploadedFile } from '~/lib/uploads.server';
 
-import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_UPLOAD, MEDIA_MESSAGES } from './limits';
+import {
+  MAX_IMAGE_BYTES,
+  MAX_IMAGE_PIXELS,
+  MAX_IMAGE_RATIO,
+  MAX_IMAGE_SIDE,
+  MAX_IMAGES_PER_UPLOAD,
+  MEDIA_MESSAGES,
+} from './limits';
 import { MEDIA_WIDTHS, mediaPath, mediaWidths } from './paths';
 import { media, mediaVariants } from './schema';
 
@@ -26,16 +34,33 @@ export interface PreparedImage {
 
 export type PrepareResult = { ok: true; images: PreparedImage[] } | { ok: false; error: string };
 
-// A phone photo is 12 to 50 megapixels; far more is a decompression bomb, not a product photo.
-const MAX_INPUT_PIXELS = 100_000_000;
 const WEBP_QUALITY = 80;
+const SHARP_OPTIONS: SharpOptions = {
+  autoOrient: true,
+  failOn: 'error',
+  limitInputPixels: MAX_IMAGE_PIXELS,
+};
+
+// Uploads are each converted once: libvips's cache of recent operations (50 MB by default)
+// would only hold on to their pixels.
+sharp.cache(false);
 
 /**
  * The same bytes always get the same id (a SHA-256 shaped as a UUID, version 8): sending a form
  * twice, or one photo for two products, stores the image once and gives the same URL.
  */
 export function mediaIdFor(bytes: Uint8Array): string {
-  const hash = createHash('sha256').update(bytes).digest();
+  return idFromHash(createHash('sha256').update(bytes).digest());
+}
+
+/** mediaIdFor of a file, read a piece at a time (an upload on disk stays there). */
+async function mediaIdOfFile(file: File): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of file.stream()) hash.update(chunk);
+  return idFromHash(hash.digest());
+}
+
+function idFromHash(hash: Buffer): string {
   hash[6] = (hash[6]! & 0x0f) | 0x80;
   hash[8] = (hash[8]! & 0x3f) | 0x80;
   const hex = hash.subarray(0, 16).toString('hex');
@@ -53,10 +78,51 @@ function acceptedFormat(metadata: Metadata): boolean {
   return ['jpeg', 'png', 'webp', 'gif'].includes(metadata.format);
 }
 
+/** What sharp reads: an upload streamed to disk from its file, any other File from memory. */
+async function imageInput(file: File): Promise<string | Uint8Array> {
+  return file instanceof UploadedFile ? file.path : new Uint8Array(await file.arrayBuffer());
+}
+
+type Header = { ok: true; width: number; height: number } | { ok: false; error: string };
+
+/**
+ * The image's size as its header states it (sharp's metadata reads no pixels), checked against
+ * the limits before anything is decoded; `width` and `height` are after its EXIF orientation.
+ */
+async function readHeader(input: string | Uint8Array, name: string): Promise<Header> {
+  let metadata: Metadata;
+  try {
+    // sharp applies limitInputPixels to the header too; here the limits below speak instead.
+    metadata = await sharp(input, { ...SHARP_OPTIONS, limitInputPixels: false }).metadata();
+  } catch {
+    metadata = { format: undefined } as unknown as Metadata;
+  }
+  if (!acceptedFormat(metadata) || !metadata.width || !metadata.height) {
+    return {
+      ok: false,
+      error: `O arquivo ${name} não é uma imagem aceita. ${MEDIA_MESSAGES.notAnImage}`,
+    };
+  }
+  const { width, height } = metadata;
+  const [short, long] = width < height ? [width, height] : [height, width];
+  if (long > MAX_IMAGE_SIDE) {
+    return { ok: false, error: MEDIA_MESSAGES.sideTooLong(name, width, height) };
+  }
+  if (long > short * MAX_IMAGE_RATIO) {
+    return { ok: false, error: MEDIA_MESSAGES.tooNarrow(name, width, height) };
+  }
+  if (width * height > MAX_IMAGE_PIXELS) {
+    return { ok: false, error: MEDIA_MESSAGES.tooManyPixels(name, width, height) };
+  }
+  return { ok: true, ...metadata.autoOrient };
+}
+
 /**
  * Checks uploaded files and turns each into WebP files at the MEDIA_WIDTHS (oriented by its EXIF
- * tag, never enlarged). Nothing is written: the caller stores them with `storeImages` in the
- * same transaction as the product that uses them, so a refused save leaves nothing behind.
+ * tag, never enlarged). Every header is checked before any image is decoded, so a refused one is
+ * refused at once; then the images are converted one at a time. Nothing is written: the caller
+ * stores them with `storeImages` in the same transaction as the product that uses them, so a
+ * refused save leaves nothing behind.
  */
 export async function prepareImages(db: Db, files: readonly File[]): Promise<PrepareResult> {
   if (files.length > MAX_IMAGES_PER_UPLOAD) return { ok: false, error: MEDIA_MESSAGES.tooMany };
@@ -65,61 +131,54 @@ export async function prepareImages(db: Db, files: readonly File[]): Promise<Pre
       return { ok: false, error: `A imagem ${quotedName(file)} passa de 8 MB.` };
     }
   }
-  const uploads = await Promise.all(
-    files.map(async (file) => {
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      return { file, bytes, id: mediaIdFor(bytes) };
-    }),
-  );
+  const uploads = [];
+  for (const file of files) {
+    const input = await imageInput(file);
+    const header = await readHeader(input, quotedName(file));
+    if (!header.ok) return header;
+    uploads.push({ file, input, header, id: await mediaIdOfFile(file) });
+  }
   const stored = await storedWidths(
     db,
     uploads.map((upload) => upload.id),
   );
   const images: PreparedImage[] = [];
-  for (const { file, bytes, id } of uploads) {
+  for (const { file, input, header, id } of uploads) {
     const largest = stored.get(id);
     if (largest !== undefined) {
       images.push({ id, url: mediaPath(id, largest), files: null });
       continue;
     }
-    const converted = await convert(bytes);
-    if (!converted) {
+    const variants = await convert(input, header.width, header.height);
+    if (!variants) {
       return {
         ok: false,
         error: `O arquivo ${quotedName(file)} não é uma imagem aceita. ${MEDIA_MESSAGES.notAnImage}`,
       };
     }
-    const top = converted.variants.at(-1)!.width;
+    const top = variants.at(-1)!.width;
     images.push({
       id,
       url: mediaPath(id, top),
-      files: { originalName: file.name.slice(0, 255), ...converted },
+      files: {
+        originalName: file.name.slice(0, 255),
+        width: header.width,
+        height: header.height,
+        variants,
+      },
     });
     stored.set(id, top);
   }
   return { ok: true, images };
 }
 
-async function convert(bytes: Uint8Array) {
-  const options: SharpOptions = {
-    autoOrient: true,
-    failOn: 'error',
-    limitInputPixels: MAX_INPUT_PIXELS,
-  };
-  let width: number;
-  let height: number;
-  try {
-    const metadata = await sharp(bytes, options).metadata();
-    if (!acceptedFormat(metadata)) return null;
-    ({ width, height } = metadata.autoOrient);
-  } catch {
-    return null;
-  }
+/** The WebP files of an image whose header passed, or null when its pixels are broken. */
+async function convert(input: string | Uint8Array, width: number, height: number) {
   const largest = Math.min(width, Math.max(...MEDIA_WIDTHS));
   try {
     // The original is decoded once, to pixels at the largest width; every file, that one
     // included, is made from those pixels rather than by decoding the upload again.
-    const { data, info } = await sharp(bytes, options)
+    const { data, info } = await sharp(input, SHARP_OPTIONS)
       .resize({ width: largest, withoutEnlargement: true })
       .raw()
       .toBuffer({ resolveWithObject: true });
@@ -137,7 +196,7 @@ async function convert(bytes: Uint8Array) {
         .toBuffer();
       variants.push({ width: target, bytes: output });
     }
-    return { width, height, variants };
+    return variants;
   } catch {
     // The header read fine but the pixels are broken (a truncated file).
     return null;

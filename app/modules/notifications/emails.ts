@@ -161,6 +161,41 @@ export function restockEmail(data: RestockEmailData, store: EmailStore): Rendere
   );
 }
 
+export interface RestockConfirmEmailData {
+  /** The address typed on the product's page, which is asked to confirm. */
+  email: string;
+  productName: string;
+  /** Absolute URL of the confirmation page (it carries the request's token). */
+  confirmUrl: string;
+}
+
+/**
+ * Sent when someone asks 'Avise-me quando chegar': nothing more is sent to this address unless
+ * its owner confirms (anyone can type anyone's address on the form).
+ */
+export function restockConfirmEmail(
+  data: RestockConfirmEmailData,
+  store: EmailStore,
+): RenderedEmail {
+  const subject = `Confirme o aviso: ${data.productName}`;
+  return compose(
+    store,
+    subject,
+    {
+      link: { url: data.confirmUrl, label: 'Confirmar o aviso' },
+      reason: `Você recebeu este e-mail porque o endereço ${data.email} foi informado na página deste produto da ${store.name}. Se não foi você, ignore esta mensagem: sem a confirmação, não enviaremos mais nada, e o pedido é apagado em 7 dias.`,
+    },
+    [
+      paragraph('Olá!'),
+      paragraph(
+        `Recebemos um pedido para avisar este endereço quando ${data.productName} voltar ao estoque da ${store.name}.`,
+        { strong: true },
+      ),
+      paragraph('Para receber o aviso, abra o link abaixo e toque em Confirmar.'),
+    ],
+  );
+}
+
 function trackingPart(code: string): Part {
   const title = heading('Código de rastreio');
   const hint = 'Use este código no site da transportadora para acompanhar a entrega.';

@@ -5,9 +5,11 @@ export {
   orderShippedEmail,
   trackingCodeChangedEmail,
   paymentConfirmedEmail,
+  restockConfirmEmail,
   restockEmail,
   type EmailStore,
   type OrderEmailData,
   type RenderedEmail,
+  type RestockConfirmEmailData,
   type RestockEmailData,
 } from './emails';

@@ -17,6 +17,7 @@ import {
   type ProductFormReply,
 } from '~/modules/catalog';
 import { getProduct, listCategories, listRestockRequests } from '~/modules/catalog/index.server';
+import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_UPLOAD } from '~/modules/media';
 import { formatOrderDateTime } from '~/modules/orders';
 
 import type { Route } from './+types/products-form';
@@ -61,6 +62,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     returnTo: returnTo(request),
     restock: {
       open: restock.open,
+      unconfirmed: restock.unconfirmed,
       requests: restock.requests.map((item) => ({
         email: item.email,
         createdAt: formatOrderDateTime(item.createdAt, settings.timezone),
@@ -93,6 +95,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   await requireAdmin(context, request);
   const parsed = await parseForm(request, productFormSchema, {
     repeatable: PRODUCT_FORM_REPEATABLE,
+    files: {
+      folder: context.uploadFolder,
+      maxFileBytes: MAX_IMAGE_BYTES,
+      maxFiles: MAX_IMAGES_PER_UPLOAD,
+    },
   });
   if (!parsed.ok) return failure(400, parsed.error, parsed.fieldErrors, parsed.values);
   const form = parsed.data;

@@ -73,7 +73,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const wrongMethod = refuseOtherMethods(request);
   if (wrongMethod) return wrongMethod;
   await requireAdmin(context, request);
-  const parsed = await parseForm(request, listActionSchema);
+  const parsed = await parseForm(request, listActionSchema, {
+    files: { folder: context.uploadFolder, maxFileBytes: PRODUCT_CSV_LIMITS.bytes, maxFiles: 1 },
+  });
   if (!parsed.ok) {
     const message =
       parsed.values.intent === 'delete'

@@ -1,5 +1,6 @@
 import { data, redirect } from 'react-router';
 
+import { askForRestockAlert } from '~/flows/restock-alerts.server';
 import { isDocumentRequest, parseForm, refuseOtherMethods } from '~/lib/form.server';
 import {
   productPath,
@@ -8,11 +9,7 @@ import {
   RESTOCK_NOTICES,
   type RestockReply,
 } from '~/modules/catalog';
-import {
-  findRestockProduct,
-  requestRestockAlert,
-  restockFormSchema,
-} from '~/modules/catalog/index.server';
+import { findRestockProduct, restockFormSchema } from '~/modules/catalog/index.server';
 import { hitRateLimit, RATE_LIMITS } from '~/modules/rate-limits/index.server';
 
 import type { Route } from './+types/restock';
@@ -31,9 +28,11 @@ function backToProduct(product: { slug: string }, notice?: string) {
 }
 
 /**
- * 'Avise-me quando chegar' on a sold-out product's page. The form's fetcher gets data (400 for
- * a bad e-mail, 404 for an unknown product, 409 for one in stock); a browser without JavaScript
- * goes back to the product's page, which says how it went.
+ * 'Avise-me quando chegar' on a sold-out product's page: the address gets an e-mail asking it to
+ * confirm (see askForRestockAlert). The form's fetcher gets data (400 for a bad e-mail, 404 for
+ * an unknown product, 409 for one in stock); a browser without JavaScript goes back to the
+ * product's page, which says how it went. The answer is the same whether or not the address had
+ * asked or confirmed before, so it tells nobody about someone else's address.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const wrongMethod = refuseOtherMethods(request);
@@ -59,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return data<RestockReply>({ ok: false, error: parsed.error }, 400);
   }
-  const result = await requestRestockAlert(context.db, parsed.data);
+  const result = await askForRestockAlert(context.db, parsed.data);
   if (!result.ok && result.reason === 'missing') {
     return data<RestockReply>({ ok: false, error: RESTOCK_MESSAGES.product }, 404);
   }
