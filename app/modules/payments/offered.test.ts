@@ -66,6 +66,7 @@ describe('narrowPaymentSwitches', () => {
           PAYMENT_PROVIDER,
           PAYMENT_GATEWAY_URL: 'https://gateway.test',
           PAYMENT_GATEWAY_SECRET_KEY: 'sk_test',
+          PUBLIC_URL: 'https://loja.test',
         },
         db,
         settings,
