@@ -176,21 +176,24 @@ function buildHandler(options: {
   const nonce = (_req: unknown, res: unknown) =>
     `'nonce-${(res as express.Response).locals.nonce}'`;
   // Vite's dev server injects inline scripts of its own; the policies guard production.
+  const ownDirectives = {
+    defaultSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    fontSrc: ["'self'", 'data:'],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+    baseUri: ["'self'"],
+    objectSrc: ["'none'"],
+  };
   const storefrontPolicy = helmet.contentSecurityPolicy({
     useDefaults: false,
     directives: {
-      defaultSrc: ["'self'"],
+      ...ownDirectives,
       scriptSrc: ["'self'", nonce, "'strict-dynamic'"],
-      styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'https:', 'http:'],
-      fontSrc: ["'self'", 'data:'],
       // Analytics and ad pixels (loaded only after consent) report to their own hosts.
       connectSrc: ["'self'", 'https:'],
       frameSrc: ["'self'", 'https:'],
-      formAction: ["'self'"],
-      frameAncestors: ["'none'"],
-      baseUri: ["'self'"],
-      objectSrc: ["'none'"],
     },
   });
   // The admin loads nothing from another origin (ADR 019): no 'strict-dynamic', so only our own
@@ -199,17 +202,11 @@ function buildHandler(options: {
   const adminPolicy = helmet.contentSecurityPolicy({
     useDefaults: false,
     directives: {
-      defaultSrc: ["'self'"],
+      ...ownDirectives,
       scriptSrc: ["'self'", nonce],
-      styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:'],
-      fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'"],
       frameSrc: ["'none'"],
-      formAction: ["'self'"],
-      frameAncestors: ["'none'"],
-      baseUri: ["'self'"],
-      objectSrc: ["'none'"],
     },
   });
   if (production) {

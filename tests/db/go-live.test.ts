@@ -16,6 +16,7 @@ import { createSandboxProvider } from '~/modules/payments/index.server';
 import { readSettings, readStoreMode, saveSettings } from '~/modules/settings/index.server';
 
 import { describeDb, openSettingsStore, queryRows } from '../support/db';
+import { VALID_CHECKOUT } from '../support/visitor';
 
 const FONE = SAMPLE_PRODUCTS[0]!;
 
@@ -50,20 +51,7 @@ async function testOrder(db: Db): Promise<string> {
   const placed = await placeOrder(
     db,
     {
-      form: checkoutFormSchema.parse({
-        customerName: 'Maria da Silva',
-        customerEmail: 'maria@example.com',
-        customerCpf: '529.982.247-25',
-        customerPhone: '(11) 98765-4321',
-        zipCode: '01310-100',
-        street: 'Avenida Paulista',
-        number: '1000',
-        neighborhood: 'Bela Vista',
-        city: 'São Paulo',
-        state: 'SP',
-        paymentMethod: 'pix',
-        idempotencyKey: randomUUID(),
-      }),
+      form: checkoutFormSchema.parse({ ...VALID_CHECKOUT, idempotencyKey: randomUUID() }),
       cart: [
         { productId: FONE.id, quantity: 1, seenPriceCents: FONE.priceCents, seenName: FONE.name },
       ],
