@@ -1,4 +1,4 @@
-import { Fragment } from 'react';
+import { Fragment, useEffect } from 'react';
 import {
   isRouteErrorResponse,
   Links,
@@ -128,6 +128,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const admin = useMatches().some((match) => match.id.startsWith('routes/admin/'));
   const tracking = admin ? null : rootData?.tracking;
   const favicon = settings?.favicon_url;
+  // Says that React has taken over the page: its scripts start only after the load event (ADR
+  // 014), so a browser test waits for this before it relies on what they do. Layout's effect
+  // runs after every component's inside it.
+  useEffect(() => document.documentElement.setAttribute('data-hydrated', ''), []);
   return (
     <html lang="pt-BR" data-theme={rootData?.colorScheme ?? undefined}>
       <head>

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { SAMPLE_CATEGORIES, SAMPLE_PRODUCTS } from '~/flows/sample-store';
 
 import { seriousAxeViolations } from '../support/axe';
-import { openPage, VIEWPORTS } from '../support/browser';
+import { openPage, VIEWPORTS, waitForHydration } from '../support/browser';
 import { useStoreAndBrowser } from '../support/fixtures';
 import { sampleProduct } from '../support/sample';
 
@@ -130,6 +130,26 @@ describe('the storefront shell of the sample store (banner, PIX discount, instal
     await page.waitForURL(`${store.server.url}/products?q=fone`);
     expect(problems).toEqual([]);
     await page.context().close();
+  });
+
+  it('keeps the phone search open when the shopper opened it before the scripts ran', async () => {
+    const context = await store.browser.newContext({ viewport: VIEWPORTS.mobile, locale: 'pt-BR' });
+    const page = await context.newPage();
+    // The scripts wait until the shopper has tapped, as on a slow phone.
+    let release!: () => void;
+    const tapped = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/*.js', async (route) => {
+      await tapped;
+      await route.continue();
+    });
+    await page.goto(store.server.url, { waitUntil: 'load' });
+    const field = page.getByRole('searchbox', { name: 'Buscar produtos' });
+    await page.getByTestId('phone-search-toggle').click();
+    await expect.poll(() => field.isVisible()).toBe(true);
+    release();
+    await waitForHydration(page);
+    expect(await field.isVisible()).toBe(true);
+    await context.close();
   });
 
   it('searches from the field in the header on a desktop', async () => {

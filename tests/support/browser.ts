@@ -49,5 +49,19 @@ export async function openPage(
     if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
   });
   await page.goto(url, { waitUntil: 'networkidle' });
+  await waitForHydration(page);
   return { page, problems };
+}
+
+/**
+ * Waits until React has taken over a page of the app (root.tsx marks it): the storefront starts
+ * its scripts after the load event, so on a busy machine the network can be idle before they
+ * ran, and a click then races hydration. Pages without the app's scripts pass at once.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('script[type="module"]') ||
+      document.documentElement.hasAttribute('data-hydrated'),
+  );
 }

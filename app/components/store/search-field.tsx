@@ -47,8 +47,13 @@ export function HeaderSearch() {
 export function PhoneSearch() {
   const details = useRef<HTMLDetailsElement>(null);
   const { pathname, search } = useLocation();
+  const shown = useRef(pathname + search);
 
+  // Closed when the shopper moves on; not when React takes over the page, which on a slow phone
+  // can come after the shopper has already opened it.
   useEffect(() => {
+    if (shown.current === pathname + search) return;
+    shown.current = pathname + search;
     if (details.current) details.current.open = false;
   }, [pathname, search]);
 
