@@ -132,51 +132,64 @@ export interface SettingsStore {
  * page rendered with settings that were already replaced.
  */
 export function createSettingsStore(db: Db, changes: ChangeFeed): SettingsStore {
-  let cached: Promise<StoreSettings> | undefined;
-  let cachedMode: Promise<StoreMode> | undefined;
+  const settings = cachedRead(changes, () => readSettings(db), {
+    // The store keeps its look while the database is down; the pages that need data say so.
+    fallback: defaultSettings,
+    failure: 'Could not read the store settings; using the defaults',
+  });
+  const mode = cachedRead(changes, () => readStoreMode(db), {
+    // Unreadable, the store counts as live: it then never takes pretend payments.
+    fallback: () => 'live' as const,
+    failure: 'Could not read the store mode; taking it as live',
+  });
   const unsubscribe = changes.subscribe((table) => {
     if (table === null || table === 'store_settings') {
-      cached = undefined;
-      cachedMode = undefined;
+      settings.forget();
+      mode.forget();
     }
   });
 
   return {
-    get() {
+    get: settings.read,
+    mode: mode.read,
+    async save(input) {
+      const result = await saveSettings(db, input);
+      // Also drop it here: this instance's next request may come before the notification does.
+      if (result.success) settings.forget();
+      return result;
+    },
+    forget() {
+      settings.forget();
+      mode.forget();
+    },
+    close: async () => unsubscribe(),
+  };
+}
+
+/**
+ * One read kept while the change feed is live (every read goes to the database while it is not);
+ * a failed read is logged, answered with the fallback and never kept.
+ */
+function cachedRead<T>(
+  changes: ChangeFeed,
+  read: () => Promise<T>,
+  options: { fallback: () => T; failure: string },
+): { read(): Promise<T>; forget(): void } {
+  let cached: Promise<T> | undefined;
+  return {
+    read() {
       const live = changes.live();
       if (live && cached) return cached;
-      // The store keeps its look while the database is down; the pages that need data say so.
-      // A failed read is never kept in the cache.
-      const reading: Promise<StoreSettings> = readSettings(db).catch((error: unknown) => {
+      const reading: Promise<T> = read().catch((error: unknown) => {
         if (cached === reading) cached = undefined;
-        logger.error({ err: error }, 'Could not read the store settings; using the defaults');
-        return defaultSettings();
+        logger.error({ err: error }, options.failure);
+        return options.fallback();
       });
       if (live) cached = reading;
       return reading;
     },
-    mode() {
-      const live = changes.live();
-      if (live && cachedMode) return cachedMode;
-      // Unreadable, the store counts as live: it then never takes pretend payments.
-      const reading: Promise<StoreMode> = readStoreMode(db).catch((error: unknown) => {
-        if (cachedMode === reading) cachedMode = undefined;
-        logger.error({ err: error }, 'Could not read the store mode; taking it as live');
-        return 'live' as const;
-      });
-      if (live) cachedMode = reading;
-      return reading;
-    },
-    async save(input) {
-      const result = await saveSettings(db, input);
-      // Also drop it here: this instance's next request may come before the notification does.
-      if (result.success) cached = undefined;
-      return result;
-    },
     forget() {
       cached = undefined;
-      cachedMode = undefined;
     },
-    close: async () => unsubscribe(),
   };
 }
