@@ -36,6 +36,18 @@ export function isUploadRequest(req: express.Request): boolean {
  * Whatever decides by "is this the admin?" (its policy and headers, its own host) reads this.
  */
 export function routePath(req: express.Request): string {
+  // Asked up to four times a request (policy, headers, admin host); originalUrl never changes.
+  let path = routePaths.get(req);
+  if (path === undefined) {
+    path = matchedPath(req);
+    routePaths.set(req, path);
+  }
+  return path;
+}
+
+const routePaths = new WeakMap<express.Request, string>();
+
+function matchedPath(req: express.Request): string {
   let pathname: string;
   try {
     pathname = new URL(`http://host${req.originalUrl}`).pathname;
