@@ -115,6 +115,8 @@ export async function startServer(
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: 'warn',
     VITRINE_BUILD_DIR: checkout.buildDir,
+    // As `npm start` runs it (ADR 020): the figures are the ones a store sees.
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
     // No outside services: e-mails go to .eml files, no sales tracking.
     SMTP_URL: '',
     UTMIFY_API_TOKEN: '',

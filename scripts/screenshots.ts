@@ -10,8 +10,9 @@ import { startServer } from '../tests/support/server';
 
 const OUT = new URL('../docs/screenshots/', import.meta.url).pathname;
 
-// The sample store as a merchant would run it: a PIX discount and card instalments turned on.
-const SETTINGS = { pix_discount_percent: 5, max_installments: 12, shipping_mode: 'flat_rate' };
+// The sample store as a merchant would run it: a PIX discount and flat-rate shipping turned on
+// (no instalments: checkout takes PIX only, so none are offered).
+const SETTINGS = { pix_discount_percent: 5, shipping_mode: 'flat_rate' };
 
 const HEADPHONES = sampleProduct('Fone de Ouvido');
 

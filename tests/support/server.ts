@@ -49,6 +49,7 @@ export function spawnServer(options: ServerOptions & { dataDir: string }): Serve
     PORT: '0',
     DATA_DIR: options.dataDir,
     LOG_LEVEL: 'info',
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
     ...options.env,
   };
   if (!options.env?.DATABASE_URL) delete env.DATABASE_URL;
