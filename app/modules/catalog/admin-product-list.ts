@@ -1,7 +1,4 @@
-import { z } from 'zod';
-
 import { MAX_QUERY_LENGTH } from './catalog-params';
-import { PRODUCT_CSV_LIMITS, PRODUCT_CSV_MESSAGES } from './product-csv';
 
 export const ADMIN_PRODUCTS_PER_PAGE = 20;
 
@@ -40,19 +37,3 @@ export function adminProductListPath({ q, page }: { q: string; page: number }): 
   const search = params.toString();
   return search ? `/admin/products?${search}` : '/admin/products';
 }
-
-/** What the product list posts: a product to delete, or a CSV file to import. */
-export const productListActionSchema = z.discriminatedUnion(
-  'intent',
-  [
-    z.object({ intent: z.literal('delete'), id: z.string().max(100) }),
-    z.object({
-      intent: z.literal('import'),
-      file: z
-        .file({ error: PRODUCT_CSV_MESSAGES.noFile })
-        .refine((file) => file.size > 0, PRODUCT_CSV_MESSAGES.noFile)
-        .refine((file) => file.size <= PRODUCT_CSV_LIMITS.bytes, PRODUCT_CSV_MESSAGES.tooBig),
-    }),
-  ],
-  { error: 'Envie os dados pelo formulário de produtos.' },
-);

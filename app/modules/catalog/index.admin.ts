@@ -15,7 +15,6 @@ export {
   adminProductListPath,
   parseAdminPage,
   parseAdminProductParams,
-  productListActionSchema,
 } from './admin-product-list';
 export {
   isAllowedImageUrl,

@@ -18,10 +18,13 @@ import {
   PRODUCT_CSV_LIMITS,
   PRODUCT_CSV_MESSAGES,
   PRODUCT_MESSAGES,
-  productListActionSchema,
   type ProductImportResult,
 } from '~/modules/catalog/index.admin';
-import { deleteProduct, listAdminProducts } from '~/modules/catalog/index.admin.server';
+import {
+  deleteProduct,
+  listAdminProducts,
+  productListActionSchema,
+} from '~/modules/catalog/index.admin.server';
 
 import type { Route } from './+types/products';
 
