@@ -139,7 +139,7 @@ module.exports = {
       severity: 'error',
       comment: 'Routes reach the database only through a module or a flow.',
       from: { path: ['^app/routes/', '^app/root\\.tsx$'] },
-      to: { path: '^app/db/', dependencyTypesNot: ['type-only'] },
+      to: { path: '^app/db/' },
     },
     {
       name: 'tables-gathered-in-db',
