@@ -10,12 +10,13 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 
+import type { RootData } from '~/components/store/store-data';
 import { DemoNotice } from '~/components/ui/demo-notice';
 import { isOwnImage } from '~/lib/admin-path';
-import { keepDataAfter } from '~/lib/revalidation';
 import { useNonce } from '~/lib/nonce';
+import { keepDataAfter } from '~/lib/revalidation';
 import { narrowPaymentSwitches, type AcceptedMethod } from '~/modules/payments';
-import { themeCss, type StoreSettings } from '~/modules/settings';
+import { DEMO_NOTICE, themeCss, type StoreSettings } from '~/modules/settings';
 import { readColorScheme } from '~/modules/settings/index.server';
 import { inlineScriptText, type TrackingScript } from '~/modules/tracking';
 import { readConsent, trackingScripts } from '~/modules/tracking/index.server';
@@ -61,7 +62,7 @@ function offeredSettings(settings: StoreSettings, accepts: readonly AcceptedMeth
 
 const NO_METHODS: readonly AcceptedMethod[] = [];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
   const [settings, consent, colorScheme, staff, mode, payments] = await Promise.all([
     context.settings.get(),
     readConsent(request),
@@ -162,7 +163,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <TrackingTags scripts={tracking?.bodyStart} />
-        {rootData?.demo ? <DemoNotice /> : null}
+        {rootData?.demo ? <DemoNotice text={DEMO_NOTICE} /> : null}
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

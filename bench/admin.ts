@@ -18,7 +18,8 @@ import { sql } from 'drizzle-orm';
 
 import type { Db } from '~/db/database.server';
 import { addDays, todayIn } from '~/lib/periods';
-import { displayCpf, orderNumber } from '~/modules/orders';
+import { orderNumber } from '~/modules/orders';
+import { displayCpf } from '~/modules/orders/index.admin';
 
 import { adminVisitor, withAdmin } from '../tests/support/admin';
 import { prepareStoreFolder } from '../tests/support/store';

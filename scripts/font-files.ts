@@ -12,7 +12,7 @@ import timesNewRoman from '@capsizecss/metrics/timesNewRoman/regular';
 import { fromFile } from '@capsizecss/unpack/fs';
 import { format, resolveConfig } from 'prettier';
 
-import { FONT_NAMES, FONTS } from '../app/modules/settings/fonts';
+import { FONT_NAMES, FONTS } from '../app/modules/settings';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const OUTPUT = `${ROOT}app/styles/font-files.ts`;

@@ -12,7 +12,6 @@ import type { OrderEventOptions } from '~/flows/order-events.server';
 import { initializeStore } from '~/flows/seed-sample-store.server';
 import { isAdminPath } from '~/lib/admin-path';
 import type { Env } from '~/lib/env.server';
-import type { SecretsSet } from '~/lib/load-context';
 import { logger, redactUrl } from '~/lib/logger.server';
 import {
   findSignedInAdmin,
@@ -21,6 +20,7 @@ import {
   type SignedInAdmin,
 } from '~/modules/auth/index.server';
 import type { PaymentProvider } from '~/modules/payments';
+import type { SecretsSet } from '~/modules/payments/index.server';
 import { createPaymentProvider, liveSandboxError } from '~/modules/payments/index.server';
 import type { StoreMode } from '~/modules/settings';
 import {

@@ -1,15 +1,10 @@
 import type { Db } from '~/db/database.server';
 import { logger } from '~/lib/logger.server';
 import { releaseStock } from '~/modules/catalog/index.server';
+import { canTransition, transitionRefusal, wasPaid, type OrderStatus } from '~/modules/orders';
+import { ADMIN_STATUS_LABELS } from '~/modules/orders/index.admin';
+import { deleteOrderRow } from '~/modules/orders/index.admin.server';
 import {
-  ADMIN_STATUS_LABELS,
-  canTransition,
-  transitionRefusal,
-  wasPaid,
-  type OrderStatus,
-} from '~/modules/orders';
-import {
-  deleteOrderRow,
   lockOrder,
   lockOrderRow,
   recordOrderEvent,

@@ -1,31 +1,10 @@
 import { readSavedCep, savedCepCookieHeader, stateFromCep } from '~/modules/address/index.server';
-import { BRAZIL_STATES, cepDigits, maskCep, type StateCode } from '~/modules/checkout';
-import { estimatedDelivery, formatDeliveryDate } from '~/modules/orders';
+import { BRAZIL_STATES, cepDigits, maskCep } from '~/modules/checkout';
+import { estimatedDelivery, formatDeliveryDate, type DeliveryEstimate } from '~/modules/orders';
 import type { StoreSettings } from '~/modules/settings';
 
 export const CEP_INVALID = 'CEP inválido: use 8 números, como 01310-100.';
 export const CEP_UNKNOWN = 'Não encontramos esse CEP. Confira os números.';
-
-/**
- * Where a CEP is and when an order paid today would arrive there. The shipping price is not in
- * it: it depends on the amount (a product, the cart), which the page applies the store's rules to.
- */
-export type DeliveryEstimate =
-  | {
-      ok: true;
-      /** 01310-100 */
-      cep: string;
-      state: StateCode;
-      stateName: string;
-      /** "Entrega em até 7 dias úteis para SP: chega até …, se o pagamento for confirmado hoje." */
-      text: string;
-    }
-  | {
-      ok: false;
-      /** What the shopper typed (shortened), to show it again in the field. */
-      cep: string;
-      error: string;
-    };
 
 type EstimateSettings = Pick<StoreSettings, 'estimated_delivery_days' | 'timezone'>;
 

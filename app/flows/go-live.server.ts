@@ -1,9 +1,9 @@
 import type { Db } from '~/db/database.server';
-import { deleteCatalogRows, imageUrlsInUse } from '~/modules/catalog/index.server';
+import { deleteCatalogRows, imageUrlsInUse } from '~/modules/catalog/index.admin.server';
 import { dropOrderJobs } from '~/modules/jobs/index.server';
 import { parseMediaPath } from '~/modules/media';
 import { deleteMedia } from '~/modules/media/index.server';
-import { deleteAllOrders } from '~/modules/orders/index.server';
+import { deleteAllOrders } from '~/modules/orders/index.admin.server';
 import { deleteSandboxPayments } from '~/modules/payments/index.server';
 import { clearSettingsStill, makeStoreLive, readSettings } from '~/modules/settings/index.server';
 

@@ -4,7 +4,7 @@ import {
   updateProduct,
   type ProductValues,
   type SaveProductResult,
-} from '~/modules/catalog/index.server';
+} from '~/modules/catalog/index.admin.server';
 import { prepareImages, storeImages } from '~/modules/media/index.server';
 
 import { alertRestocked } from './restock-alerts.server';

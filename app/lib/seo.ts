@@ -1,7 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
 
-import type { StoreSettings } from '~/modules/settings';
-
 /** What a page says about itself; everything else comes from the store's SEO settings. */
 export interface PageSeo {
   /** The page's own title; the store name is appended. Omitted on the home page. */
@@ -15,9 +13,33 @@ export interface PageSeo {
   noindex?: boolean;
 }
 
+/**
+ * The store's SEO settings, as the settings module's StoreSettings carries them: written out
+ * here because lib sits below the domains and imports none of them (ADR 021).
+ */
+export interface SeoSettings {
+  store_name: string;
+  store_description: string;
+  logo_url: string;
+  meta_title: string;
+  meta_description: string;
+  meta_keywords: string;
+  meta_author: string;
+  meta_robots: string;
+  og_title: string;
+  og_description: string;
+  og_image_url: string;
+  og_type: string;
+  twitter_card: string;
+  twitter_site: string;
+  twitter_title: string;
+  twitter_description: string;
+  twitter_image_url: string;
+}
+
 /** The parts of the root and store layout loaders that every page's meta needs. */
 export interface SeoContext {
-  settings: StoreSettings;
+  settings: SeoSettings;
   /** Absolute origin for canonical and Open Graph URLs, such as "https://loja.com.br". */
   origin: string;
   /** A demo store: no page of it belongs in a search index (ADR 018). */

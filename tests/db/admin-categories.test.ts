@@ -4,15 +4,15 @@ import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 
 import { categories, products } from '~/db/schema';
-import { CATEGORY_MESSAGES } from '~/modules/catalog';
+import { CATEGORY_MESSAGES } from '~/modules/catalog/index.admin';
 import {
   createCategory,
   deleteCategory,
   listAdminCategories,
-  listCategories,
   setCategoryFeatured,
   updateCategory,
-} from '~/modules/catalog/index.server';
+} from '~/modules/catalog/index.admin.server';
+import { listCategories } from '~/modules/catalog/index.server';
 
 import { describeDb } from '../support/db';
 

@@ -20,19 +20,14 @@ import { placeOrder } from '~/flows/place-order.server';
 import { logger } from '~/lib/logger.server';
 import { createAdmin } from '~/modules/auth/index.server';
 import { checkoutFormSchema } from '~/modules/checkout';
-import {
-  MAX_COUNTED_ORDERS,
-  ORDER_STATUSES,
-  ORDER_TRANSITIONS,
-  parseOrderFilters,
-  type OrderStatus,
-} from '~/modules/orders';
+import { ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from '~/modules/orders';
+import { MAX_COUNTED_ORDERS, parseOrderFilters } from '~/modules/orders/index.admin';
 import {
   adminOrderBatches,
   getAdminOrder,
   listAdminOrders,
   ordersCsvStream,
-} from '~/modules/orders/index.server';
+} from '~/modules/orders/index.admin.server';
 import { createSandboxProvider } from '~/modules/payments/index.server';
 import { defaultSettings } from '~/modules/settings';
 

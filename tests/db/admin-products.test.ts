@@ -13,17 +13,17 @@ import {
   parseStockText,
   PRODUCT_FORM_REPEATABLE,
   productFormSchema,
-} from '~/modules/catalog';
+} from '~/modules/catalog/index.admin';
 import {
   deleteProduct,
   exportProductsCsv,
-  getProduct,
   importProductsCsv,
   listAdminProducts,
   listProductOptions,
   PRODUCT_OPTIONS_LIMIT,
   type ProductValues,
-} from '~/modules/catalog/index.server';
+} from '~/modules/catalog/index.admin.server';
+import { getProduct } from '~/modules/catalog/index.server';
 
 import { describeDb } from '../support/db';
 import { insertOrderRow } from '../support/orders';

@@ -3,16 +3,12 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 
-import { withRatings } from '~/flows/rated-products.server';
 import { products, reviews } from '~/db/schema';
+import { withRatings } from '~/flows/rated-products.server';
 import { getProduct } from '~/modules/catalog/index.server';
 import { REVIEW_MESSAGES } from '~/modules/reviews';
-import {
-  addReview,
-  deleteReview,
-  listAdminReviews,
-  listProductReviews,
-} from '~/modules/reviews/index.server';
+import { addReview, deleteReview, listAdminReviews } from '~/modules/reviews/index.admin.server';
+import { listProductReviews } from '~/modules/reviews/index.server';
 
 import { describeDb } from '../support/db';
 

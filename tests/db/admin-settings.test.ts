@@ -2,19 +2,15 @@ import { afterEach, expect, it } from 'vitest';
 
 import { storeSettings } from '~/db/schema';
 import { parseFormData } from '~/lib/form';
+import { defaultSettings, type StoreSettings } from '~/modules/settings';
 import {
-  defaultSettings,
   SETTINGS_FORM_FIELDS,
   settingsFormSchema,
   settingsFormValues,
   type SettingsFormData,
-  type StoreSettings,
-} from '~/modules/settings';
-import {
-  saveSettingsForm,
-  settingsBaseline,
-  type SettingsStore,
-} from '~/modules/settings/index.server';
+} from '~/modules/settings/index.admin';
+import { saveSettingsForm, settingsBaseline } from '~/modules/settings/index.admin.server';
+import type { SettingsStore } from '~/modules/settings/index.server';
 
 import { describeDb, openSettingsStore } from '../support/db';
 

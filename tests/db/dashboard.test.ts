@@ -4,8 +4,8 @@ import type { Db } from '~/db/database.server';
 import { products } from '~/db/schema';
 import { monthToDate, resolvePeriod, type DayRange } from '~/lib/periods';
 import { productCounts } from '~/modules/catalog/index.server';
-import { type OrderStatus } from '~/modules/orders';
-import { salesByDay, salesMetrics } from '~/modules/orders/index.server';
+import type { OrderStatus } from '~/modules/orders';
+import { salesByDay, salesMetrics } from '~/modules/orders/index.admin.server';
 
 import { describeDb } from '../support/db';
 import { insertOrderRow } from '../support/orders';

@@ -22,13 +22,12 @@ import {
 import { saveProduct } from '~/flows/save-product.server';
 import { parseEnv } from '~/lib/env.server';
 import { logger } from '~/lib/logger.server';
+import { importProductsCsv, type ProductValues } from '~/modules/catalog/index.admin.server';
 import {
   deleteExpiredRestockRequests,
   findRestockRequestByToken,
-  importProductsCsv,
   issueRestockConfirmation,
   listRestockRequests,
-  type ProductValues,
 } from '~/modules/catalog/index.server';
 import { checkoutFormSchema } from '~/modules/checkout';
 import { defaultSettings } from '~/modules/settings';

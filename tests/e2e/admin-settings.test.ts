@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
-import { defaultSettings, SETTINGS_FORM_FIELDS, settingsFormValues } from '~/modules/settings';
+import { defaultSettings } from '~/modules/settings';
+import { SETTINGS_FORM_FIELDS, settingsFormValues } from '~/modules/settings/index.admin';
 
 import { adminVisitor, signIn, withAdmin } from '../support/admin';
 import { seriousAxeViolations } from '../support/axe';

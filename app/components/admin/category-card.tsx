@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useFetcher } from 'react-router';
 
-import { productCountSentence } from '~/modules/catalog';
+import { productCountSentence } from '~/modules/catalog/index.admin';
 
 import { CategoryFormDialog } from './category-form-dialog';
 import { ConfirmDialog } from './confirm-dialog';

@@ -1,4 +1,8 @@
-import { CATEGORY_DESCRIPTION_MAX, CATEGORY_NAME_MAX, categoryFormSchema } from '~/modules/catalog';
+import {
+  CATEGORY_DESCRIPTION_MAX,
+  CATEGORY_NAME_MAX,
+  categoryFormSchema,
+} from '~/modules/catalog/index.admin';
 
 import { AdminField } from './admin-field';
 import { FormDialog } from './form-dialog';

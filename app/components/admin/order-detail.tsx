@@ -4,25 +4,27 @@ import { useFetcher } from 'react-router';
 import { Money } from '~/components/ui/money';
 import type { Toast } from '~/lib/toast';
 import {
+  formatOrderDateTime,
+  ORDER_TRANSITIONS,
+  pixDiscountLabel,
+  wasPaid,
+  type OrderEvent,
+} from '~/modules/orders';
+import {
   ADMIN_STATUS_LABELS,
   CANCEL_REASON_LABELS,
   displayCpf,
   displayPhone,
   EVENT_KIND_LABELS,
-  formatOrderDateTime,
   NOTE_MAX_LENGTH,
-  ORDER_TRANSITIONS,
   orderNoteFormSchema,
   orderStatusFormSchema,
   orderTrackingFormSchema,
   PAYMENT_PROVIDER_LABELS,
   PAYMENT_STATUS_LABELS,
-  pixDiscountLabel,
   TRANSITION_LABELS,
-  wasPaid,
   type AdminOrderDetail,
-  type OrderEvent,
-} from '~/modules/orders';
+} from '~/modules/orders/index.admin';
 
 import { AdminField } from './admin-field';
 import { ConfirmDialog } from './confirm-dialog';

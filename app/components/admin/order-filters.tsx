@@ -1,13 +1,13 @@
 import { Form, Link, useNavigation } from 'react-router';
 
+import { ORDER_STATUSES } from '~/modules/orders';
 import {
   ADMIN_STATUS_LABELS,
   hasOrderFilters,
   MAX_SEARCH_LENGTH,
-  ORDER_STATUSES,
   orderFiltersQuery,
   type OrderFilters,
-} from '~/modules/orders';
+} from '~/modules/orders/index.admin';
 
 /**
  * The list's filters as a GET form: the URL carries them (links, reloads and the dashboard's

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 
 import { Money } from '~/components/ui/money';
-import { formatOrderDate, type AdminOrderRow } from '~/modules/orders';
+import { formatOrderDate } from '~/modules/orders';
+import type { AdminOrderRow } from '~/modules/orders/index.admin';
 
 import { AdminTable } from './admin-table';
 import { ConfirmDialog } from './confirm-dialog';

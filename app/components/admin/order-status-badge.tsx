@@ -1,4 +1,5 @@
-import { ADMIN_STATUS_LABELS, type OrderStatus } from '~/modules/orders';
+import type { OrderStatus } from '~/modules/orders';
+import { ADMIN_STATUS_LABELS } from '~/modules/orders/index.admin';
 
 // SPEC §4's colours, dark enough on their tints to read at AA contrast.
 const BADGE_CLASSES: Record<OrderStatus, string> = {

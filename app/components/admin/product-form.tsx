@@ -2,13 +2,13 @@ import { useEffect, useRef } from 'react';
 import { Link, useFetcher } from 'react-router';
 
 import { formatReaisInput } from '~/lib/reais';
+import type { RestockRequestSummary } from '~/modules/catalog';
 import {
   PRODUCT_FORM_REPEATABLE,
   PRODUCT_LIMITS,
   productFormSchema,
   type ProductFormReply,
-  type RestockRequestSummary,
-} from '~/modules/catalog';
+} from '~/modules/catalog/index.admin';
 
 import { ProductImagesField } from './product-images-field';
 import { RestockRequests } from './restock-requests';

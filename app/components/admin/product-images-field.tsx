@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 
 import { isOwnImage } from '~/lib/admin-path';
-import { isAllowedImageUrl, splitImageUrls } from '~/modules/catalog';
+import { isAllowedImageUrl, splitImageUrls } from '~/modules/catalog/index.admin';
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_UPLOAD } from '~/modules/media';
 
 import { ProductThumb } from './product-list-parts';

@@ -4,7 +4,7 @@ import {
   PRODUCT_CSV_COLUMNS,
   PRODUCT_CSV_MESSAGES,
   type ProductImportResult,
-} from '~/modules/catalog';
+} from '~/modules/catalog/index.admin';
 
 function ImportReport({ result }: { result: ProductImportResult }) {
   if (result.ok) {

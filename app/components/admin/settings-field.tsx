@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 
-import { fieldMaxLength, type FieldSpec } from '~/modules/settings';
+import { fieldMaxLength, type FieldSpec } from '~/modules/settings/index.admin';
 
 const HEX6 = /^#[0-9a-f]{6}$/i;
 const HEX3 = /^#([0-9a-f])([0-9a-f])([0-9a-f])$/i;

@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 
-import type { ContentPageSlug } from '~/modules/content';
-import type { FieldSpec } from '~/modules/settings';
-import type { PagePreviewReply } from '~/routes/admin/settings-preview';
+import type { ContentPageSlug, PagePreviewReply } from '~/modules/content';
+import type { FieldSpec } from '~/modules/settings/index.admin';
 
 import { SettingsField } from './settings-field';
 import { useStorefrontUrl } from './storefront-url';

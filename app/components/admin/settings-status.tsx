@@ -1,6 +1,7 @@
-import { PAYMENT_PROVIDER_LABELS } from '~/modules/orders';
+import { PAYMENT_PROVIDER_LABELS } from '~/modules/orders/index.admin';
 import { ACCEPTED_METHOD_LABELS } from '~/modules/payments';
-import type { GroupPanel, IntegrationStatus } from '~/modules/settings';
+import type { IntegrationStatus } from '~/modules/payments';
+import type { GroupPanel } from '~/modules/settings/index.admin';
 
 /** What each payment provider means for the shopper and for staff. */
 const PROVIDER_TEXTS = {

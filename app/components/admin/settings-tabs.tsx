@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 
-import type { SettingsTab, SettingsTabId } from '~/modules/settings';
+import type { SettingsTab, SettingsTabId } from '~/modules/settings/index.admin';
 
 export const tabId = (id: SettingsTabId) => `settings-tab-${id}`;
 export const tabPanelId = (id: SettingsTabId) => `settings-panel-${id}`;

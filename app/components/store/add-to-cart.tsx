@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { useFetcher } from 'react-router';
 
-import { useSettings } from '~/lib/store-data';
+import { useSettings } from '~/components/store/store-data';
 import { useEachAnswer } from '~/lib/use-each-answer';
 import type { CartReply } from '~/modules/cart';
 import type { Product } from '~/modules/catalog';

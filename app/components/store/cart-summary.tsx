@@ -2,10 +2,9 @@ import { Link, useFetcher } from 'react-router';
 
 import { InstallmentsLine } from '~/components/store/price-offers';
 import { ShippingEstimate } from '~/components/store/shipping-estimate';
+import { useSettings } from '~/components/store/store-data';
 import { Money } from '~/components/ui/money';
-import type { DeliveryEstimate } from '~/flows/delivery-estimate.server';
 import { formatCents } from '~/lib/money';
-import { useSettings } from '~/lib/store-data';
 import {
   freeShippingFromCents,
   installmentOffer,
@@ -13,6 +12,7 @@ import {
   shippingCents,
   type PricedLine,
 } from '~/modules/cart';
+import type { DeliveryEstimate } from '~/modules/orders';
 
 function Row({
   label,

@@ -1,8 +1,8 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'react-router';
 
+import { useSettings } from '~/components/store/store-data';
 import { CheckIcon, CloseIcon } from '~/components/ui/icons';
-import { useSettings } from '~/lib/store-data';
 import type { CartReply } from '~/modules/cart';
 
 // Long enough to read the message and reach a link; paused while hovered or focused.

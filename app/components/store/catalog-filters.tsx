@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Form, Link, useLocation, useNavigate } from 'react-router';
 
+import { useSettings } from '~/components/store/store-data';
 import { CloseIcon, FilterIcon } from '~/components/ui/icons';
-import { useSettings } from '~/lib/store-data';
 import {
   defaultSort,
   formatReais,

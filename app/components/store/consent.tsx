@@ -1,6 +1,6 @@
 import { Form, Link, useLocation } from 'react-router';
 
-import { useRootData } from '~/lib/store-data';
+import { useRootData } from '~/components/store/store-data';
 
 // Consent changes which scripts the server puts in the page, so these forms reload the document:
 // the next page is rendered with (or without) the tracking scripts, like the first visit.

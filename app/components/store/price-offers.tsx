@@ -1,5 +1,5 @@
+import { useSettings } from '~/components/store/store-data';
 import { Money } from '~/components/ui/money';
-import { useSettings } from '~/lib/store-data';
 import { installmentOffer, pixDiscountCents, type InstallmentOffer } from '~/modules/cart';
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Form, useLocation } from 'react-router';
 
-import { useSettings } from '~/lib/store-data';
+import { useSettings } from '~/components/store/store-data';
 
 import { SearchIcon } from '~/components/ui/icons';
 

@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import { useFetcher } from 'react-router';
 
+import { useSettings } from '~/components/store/store-data';
 import { Money } from '~/components/ui/money';
-import type { DeliveryEstimate } from '~/flows/delivery-estimate.server';
-import { useSettings } from '~/lib/store-data';
 import { freeShippingFromCents, shippingCents } from '~/modules/cart';
 import { MASKED_LENGTH, maskCep } from '~/modules/checkout';
+import type { DeliveryEstimate } from '~/modules/orders';
 
 /**
  * 'Calcular frete': the shipping price of `amountCents` by the store's rules and the delivery

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 
-import { useSettings, useStoreData } from '~/lib/store-data';
+import { useSettings, useStoreData } from '~/components/store/store-data';
 import { contactChannels } from '~/modules/content';
 import type { StoreSettings } from '~/modules/settings';
 

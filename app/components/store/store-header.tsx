@@ -1,8 +1,8 @@
 import { Link, useFetchers, useLocation, useRouteLoaderData } from 'react-router';
 
+import { useRootData, useSettings, useStoreData } from '~/components/store/store-data';
 import { CartIcon, HeartIcon } from '~/components/ui/icons';
-import { useRootData, useSettings, useStoreData } from '~/lib/store-data';
-import type { loader as cartLoader } from '~/routes/store/cart';
+import type { PricedCart } from '~/modules/cart';
 
 import { useOptimisticLines } from './cart-line';
 import { HeaderSearch, PhoneSearch } from './search-field';
@@ -26,7 +26,7 @@ function usePendingAdds(): number {
  * the lines themselves are known, so +, − and remove count too.
  */
 function useCartCount(): number {
-  const cartLines = useRouteLoaderData<typeof cartLoader>('routes/store/cart')?.lines;
+  const cartLines = useRouteLoaderData<PricedCart>('routes/store/cart')?.lines;
   const optimisticLines = useOptimisticLines(cartLines ?? []);
   const serverCount = useStoreData()?.cartCount ?? 0;
   const pendingAdds = usePendingAdds();

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 
-import { isUuid } from '~/db/columns';
 import type { Db } from '~/db/database.server';
+import { isUuid } from '~/lib/uuid';
 
 import { CATEGORY_MESSAGES, productCountSentence } from './category-form';
 import { categories, products } from './schema';

@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 
-import { isUuid } from '~/db/columns';
 import type { Db } from '~/db/database.server';
+import { isUuid } from '~/lib/uuid';
 
 import { ADMIN_PRODUCTS_PER_PAGE } from './admin-product-list';
 import { categories, products } from './schema';

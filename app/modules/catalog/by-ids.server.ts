@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 
-import { distinctUuids } from '~/db/columns';
 import type { Db } from '~/db/database.server';
+import { distinctUuids } from '~/lib/uuid';
 
 import { products } from './schema';
 import { selectProducts } from './select.server';

@@ -28,25 +28,6 @@ export {
   type RestockProduct,
   type RestockRequestResult,
 } from './restock.server';
-export {
-  createCategory,
-  deleteCategory,
-  listAdminCategories,
-  setCategoryFeatured,
-  updateCategory,
-  type AdminCategory,
-  type CategoryChange,
-  type ProductsOfDeleted,
-} from './admin-categories.server';
-export { listProductOptions, PRODUCT_OPTIONS_LIMIT } from './product-options.server';
-export {
-  createProduct,
-  deleteCatalogRows,
-  deleteProduct,
-  imageUrlsInUse,
-  listAdminProducts,
-  updateProduct,
-  type ProductValues,
-  type SaveProductResult,
-} from './admin-products.server';
-export { exportProductsCsv, importProductsCsv } from './product-csv.server';
+// For another module's read joins (a review beside its product's name); the catalogue's own
+// services remain the only code that writes it.
+export { products } from './schema';

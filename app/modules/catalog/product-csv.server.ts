@@ -5,10 +5,10 @@ import { stringify } from 'csv-stringify/sync';
 import { asc, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 
-import { singleLine } from '~/lib/form';
-import { isUuid } from '~/db/columns';
 import type { Db } from '~/db/database.server';
 import { csvAmount } from '~/lib/csv';
+import { singleLine } from '~/lib/form';
+import { isUuid } from '~/lib/uuid';
 
 import { lockCategories } from './admin-categories.server';
 import { CATEGORY_MESSAGES, CATEGORY_NAME_MAX } from './category-form';

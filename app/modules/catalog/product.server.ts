@@ -1,7 +1,7 @@
 import { desc, eq, or } from 'drizzle-orm';
 
-import { isUuid } from '~/db/columns';
 import type { Db } from '~/db/database.server';
+import { isUuid } from '~/lib/uuid';
 
 import type { Product } from './types';
 import { products } from './schema';

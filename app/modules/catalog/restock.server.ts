@@ -3,9 +3,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 
-import { isUuid } from '~/db/columns';
 import type { Db } from '~/db/database.server';
 import { text } from '~/lib/form';
+import { isUuid } from '~/lib/uuid';
 
 import { RESTOCK_EMAIL_MAX, RESTOCK_LIST_LIMIT, RESTOCK_MESSAGES } from './restock';
 import { products, restockRequests } from './schema';

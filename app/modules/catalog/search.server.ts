@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
 
-import { isUuid } from '~/db/columns';
 import type { Db } from '~/db/database.server';
 import { fold, foldedContains, foldedWords } from '~/db/search';
 import { createVersionCache } from '~/db/version-cache.server';
+import { isUuid } from '~/lib/uuid';
 
 import { countProductsCached, type CatalogueChanges } from './count-cache.server';
 import { categories, products } from './schema';

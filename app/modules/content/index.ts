@@ -5,4 +5,5 @@ export {
   contentPageSlug,
   type ContentPage,
   type ContentPageSlug,
+  type PagePreviewReply,
 } from './pages';

@@ -66,3 +66,7 @@ export function contentPageSlug(pathname: string): ContentPageSlug | null {
 export function customPageText(slug: ContentPageSlug, settings: StoreSettings): string {
   return settings[CONTENT_PAGES[slug].textSetting].trim();
 }
+
+/** The settings screen's preview of a content page with the unsaved text. */
+export type PagePreviewReply =
+  { ok: true; slug: string; html: string; usesDefault: boolean } | { ok: false; error: string };

@@ -3,9 +3,9 @@ import { createHash } from 'node:crypto';
 import { and, eq, inArray, max } from 'drizzle-orm';
 import sharp, { type Metadata, type SharpOptions } from 'sharp';
 
-import { isUuid } from '~/db/columns';
 import type { Db } from '~/db/database.server';
 import { UploadedFile } from '~/lib/uploads.server';
+import { isUuid } from '~/lib/uuid';
 
 import {
   MAX_IMAGE_BYTES,

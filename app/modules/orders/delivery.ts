@@ -43,3 +43,24 @@ export function formatDeliveryDate(date: string, { year: withYear = true } = {})
     new Date(Date.UTC(year!, month! - 1, day!)),
   );
 }
+
+/**
+ * Where a CEP is and when an order paid today would arrive there. The shipping price is not in
+ * it: it depends on the amount (a product, the cart), which the page applies the store's rules to.
+ */
+export type DeliveryEstimate =
+  | {
+      ok: true;
+      /** 01310-100 */
+      cep: string;
+      state: StateCode;
+      stateName: string;
+      /** "Entrega em até 7 dias úteis para SP: chega até …, se o pagamento for confirmado hoje." */
+      text: string;
+    }
+  | {
+      ok: false;
+      /** What the shopper typed (shortened), to show it again in the field. */
+      cep: string;
+      error: string;
+    };

@@ -28,26 +28,8 @@ export {
   readAttribution,
 } from './attribution.server';
 export {
-  REVENUE_STATUSES,
-  salesByDay,
-  salesMetrics,
-  type Compared,
-  type DailySales,
-  type MetricsPeriods,
-  type SalesMetrics,
-} from './sales-metrics.server';
-export {
-  adminOrderBatches,
-  deleteAllOrders,
-  deleteOrderRow,
-  getAdminOrder,
-  listAdminOrders,
-} from './admin-orders.server';
-export {
   EVENT_ACTORS,
   listOrderEvents,
   recordOrderEvent,
   type NewOrderEvent,
 } from './order-events.server';
-export { ordersCsvStream } from './admin-export.server';
-export { orderActionSchema, orderListActionSchema, type OrderAction } from './admin-actions.server';

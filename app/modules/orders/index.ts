@@ -6,7 +6,7 @@ export {
   STATUS_LABELS,
   type AddressParts,
 } from './display';
-export { estimatedDelivery, formatDeliveryDate } from './delivery';
+export { estimatedDelivery, formatDeliveryDate, type DeliveryEstimate } from './delivery';
 export {
   ORDER_STATUSES,
   type CancelReason,
@@ -14,47 +14,8 @@ export {
   type TrackingParameters,
 } from './schema';
 export type { NewOrder, OrderLine, OrderView } from './types';
-export {
-  ADMIN_STATUS_LABELS,
-  canTransition,
-  ORDER_TRANSITIONS,
-  TRANSITION_LABELS,
-  transitionRefusal,
-  wasPaid,
-} from './transitions';
-export {
-  hasOrderFilters,
-  MAX_COUNTED_ORDERS,
-  MAX_SEARCH_LENGTH,
-  orderFiltersQuery,
-  ORDERS_PER_PAGE,
-  orderSearchWords,
-  parseOrderFilters,
-  type OrderFilters,
-} from './admin-filters';
-export {
-  NOTE_MAX_LENGTH,
-  ORDER_FORM_MESSAGES,
-  orderNoteFormSchema,
-  orderStatusFormSchema,
-  orderTrackingFormSchema,
-} from './admin-forms';
+export { canTransition, ORDER_TRANSITIONS, transitionRefusal, wasPaid } from './transitions';
 export type { OrderEventKind } from './schema';
-export type {
-  AdminOrderDetail,
-  AdminOrderExportRow,
-  AdminOrderPage,
-  AdminOrderRow,
-} from './admin-types';
 export type { OrderEvent } from './order-events';
-export {
-  CANCEL_REASON_LABELS,
-  displayCpf,
-  displayPhone,
-  EVENT_KIND_LABELS,
-  formatOrderDate,
-  formatOrderDateTime,
-  PAYMENT_PROVIDER_LABELS,
-  PAYMENT_STATUS_LABELS,
-  storeDateFormat,
-} from './admin-display';
+// Shared with the shopper's e-mails, so not behind the admin's door.
+export { formatOrderDate, formatOrderDateTime, storeDateFormat } from './admin-display';

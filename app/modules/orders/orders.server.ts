@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 
-import { isUuid } from '~/db/columns';
 import type { Db } from '~/db/database.server';
+import { isUuid } from '~/lib/uuid';
 
 import { clientAddressHash } from './client-address.server';
 import { orderNumber } from './display';

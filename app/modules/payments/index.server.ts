@@ -18,3 +18,5 @@ export {
   type SandboxOptions,
   type SandboxOutcome,
 } from './sandbox.server';
+export { integrationStatus } from './integrations.server';
+export type { SecretsSet } from './integrations';

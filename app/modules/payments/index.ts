@@ -1,6 +1,7 @@
 export { buildPixCode, pixTxid, type PixCodeInput } from './brcode';
 export { narrowPaymentSwitches, offeredMethods } from './offered';
 export { PAYMENT_NOT_CONFIGURED, paymentRequestError } from './request';
+export type { IntegrationStatus } from './integrations';
 export {
   ACCEPTED_METHOD_LABELS,
   MIN_PAYMENT_CENTS,

@@ -1,4 +1,4 @@
-import { isUuid } from '~/db/columns';
+import { isUuid } from '~/lib/uuid';
 
 import { buildPixCode, pixTxid } from './brcode';
 import { PAYMENT_NOT_CONFIGURED, paymentRequestError } from './request';

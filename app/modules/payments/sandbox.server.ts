@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 
 import { and, eq, gt } from 'drizzle-orm';
 
-import { isUuid } from '~/db/columns';
 import type { Db } from '~/db/database.server';
+import { isUuid } from '~/lib/uuid';
 
 import { buildPixCode, pixTxid } from './brcode';
 import { paymentRequestError } from './request';

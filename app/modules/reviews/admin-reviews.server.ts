@@ -1,8 +1,8 @@
 import { count, desc, eq, sql } from 'drizzle-orm';
 
 import type { Db } from '~/db/database.server';
+import { products } from '~/modules/catalog/index.server';
 
-import { products } from '../catalog/schema';
 import { REVIEW_MESSAGES } from './review-form';
 import { reviews } from './schema';
 

@@ -4,11 +4,3 @@ export {
   ratingSummaries,
   type ReviewRecord,
 } from './reviews.server';
-export {
-  addReview,
-  deleteReview,
-  listAdminReviews,
-  type AdminReview,
-  type AdminReviewPage,
-  type ReviewChange,
-} from './admin-reviews.server';

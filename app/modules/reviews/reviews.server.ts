@@ -1,7 +1,7 @@
 import { avg, count, desc, eq, inArray, sql } from 'drizzle-orm';
 
-import { isUuid } from '~/db/columns';
 import type { Db } from '~/db/database.server';
+import { isUuid } from '~/lib/uuid';
 
 import { reviews } from './schema';
 import type { RatingSummary, Review } from './types';

@@ -15,10 +15,3 @@ export {
   readColorScheme,
   type ColorScheme,
 } from './color-scheme.server';
-export {
-  changedSettings,
-  saveSettingsForm,
-  settingsBaseline,
-  type SaveSettingsFormResult,
-} from './admin-form.server';
-export { integrationStatus } from './integrations.server';

@@ -10,25 +10,3 @@ export {
 } from './settings';
 export { DEMO_NOTICE, STORE_MODES, type StoreMode } from './mode';
 export { themeCss, themeVariables } from './theme';
-export {
-  EXCLUDED_SETTINGS,
-  fieldMaxLength,
-  formValue,
-  PINNED_FIELDS,
-  previewSettings,
-  SETTINGS_FORM_FIELDS,
-  SETTINGS_TAB_IDS,
-  SETTINGS_TABS,
-  settingsFormSchema,
-  settingsFormValues,
-  settingsTabFrom,
-  tabOfField,
-  type FieldKind,
-  type FieldSpec,
-  type GroupPanel,
-  type SettingsFormData,
-  type SettingsGroup,
-  type SettingsTab,
-  type SettingsTabId,
-} from './admin-form';
-export type { IntegrationStatus } from './integrations';

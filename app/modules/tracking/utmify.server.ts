@@ -1,4 +1,4 @@
-import type { PaymentStatus } from '~/modules/payments/types';
+import type { PaymentStatus } from '~/modules/payments';
 
 export type UtmifyStatus = 'waiting_payment' | 'paid' | 'refused' | 'refunded' | 'chargedback';
 

@@ -13,7 +13,7 @@ import {
   categoryDeleteSchema,
   categoryFeaturedSchema,
   categoryFormSchema,
-} from '~/modules/catalog';
+} from '~/modules/catalog/index.admin';
 import {
   createCategory,
   deleteCategory,
@@ -21,7 +21,7 @@ import {
   setCategoryFeatured,
   updateCategory,
   type CategoryChange,
-} from '~/modules/catalog/index.server';
+} from '~/modules/catalog/index.admin.server';
 
 import type { Route } from './+types/categories';
 

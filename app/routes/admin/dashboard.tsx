@@ -18,7 +18,7 @@ import { monthToDate, resolvePeriod, todayIn } from '~/lib/periods';
 import { refuseForm, successWithToast } from '~/lib/toast.server';
 import { requireAdmin } from '~/modules/auth/index.server';
 import { productCounts } from '~/modules/catalog/index.server';
-import { salesByDay, salesMetrics } from '~/modules/orders/index.server';
+import { salesByDay, salesMetrics } from '~/modules/orders/index.admin.server';
 
 import type { Route } from './+types/dashboard';
 

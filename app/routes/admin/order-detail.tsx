@@ -23,8 +23,12 @@ import { isDocumentRequest, parseForm, refuseOtherMethods } from '~/lib/form.ser
 import { logger } from '~/lib/logger.server';
 import { redirectWithToast, toast } from '~/lib/toast.server';
 import { requireAdmin } from '~/modules/auth/index.server';
-import { orderFiltersQuery, parseOrderFilters } from '~/modules/orders';
-import { getAdminOrder, orderActionSchema, type OrderAction } from '~/modules/orders/index.server';
+import { orderFiltersQuery, parseOrderFilters } from '~/modules/orders/index.admin';
+import {
+  getAdminOrder,
+  orderActionSchema,
+  type OrderAction,
+} from '~/modules/orders/index.admin.server';
 
 import type { Route } from './+types/order-detail';
 import type { OrdersOutletContext } from './orders';

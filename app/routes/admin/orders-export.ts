@@ -1,7 +1,7 @@
 import { todayIn } from '~/lib/periods';
 import { requireAdmin } from '~/modules/auth/index.server';
-import { parseOrderFilters } from '~/modules/orders';
-import { ordersCsvStream } from '~/modules/orders/index.server';
+import { parseOrderFilters } from '~/modules/orders/index.admin';
+import { ordersCsvStream } from '~/modules/orders/index.admin.server';
 
 import type { Route } from './+types/orders-export';
 

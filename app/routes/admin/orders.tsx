@@ -26,8 +26,8 @@ import {
   MAX_COUNTED_ORDERS,
   orderFiltersQuery,
   parseOrderFilters,
-} from '~/modules/orders';
-import { listAdminOrders, orderListActionSchema } from '~/modules/orders/index.server';
+} from '~/modules/orders/index.admin';
+import { listAdminOrders, orderListActionSchema } from '~/modules/orders/index.admin.server';
 
 import type { Route } from './+types/orders';
 

@@ -1,6 +1,6 @@
 import { requireAdmin } from '~/modules/auth/index.server';
-import { parseAdminProductParams } from '~/modules/catalog';
-import { listProductOptions } from '~/modules/catalog/index.server';
+import { parseAdminProductParams } from '~/modules/catalog/index.admin';
+import { listProductOptions } from '~/modules/catalog/index.admin.server';
 
 import type { Route } from './+types/product-options';
 

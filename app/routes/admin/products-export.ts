@@ -1,6 +1,6 @@
 import { todayIn } from '~/lib/periods';
 import { requireAdmin } from '~/modules/auth/index.server';
-import { exportProductsCsv } from '~/modules/catalog/index.server';
+import { exportProductsCsv } from '~/modules/catalog/index.admin.server';
 
 import type { Route } from './+types/products-export';
 

@@ -5,8 +5,8 @@ import { data, Link } from 'react-router';
 import { ProductForm, type ProductFormData } from '~/components/admin/product-form';
 import { saveProduct } from '~/flows/save-product.server';
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
-import { redirectWithToast, toast } from '~/lib/toast.server';
 import { formatReaisInput } from '~/lib/reais';
+import { redirectWithToast, toast } from '~/lib/toast.server';
 import { requireAdmin } from '~/modules/auth/index.server';
 import {
   PRODUCT_FORM_REPEATABLE,
@@ -15,7 +15,7 @@ import {
   productFormSchema,
   productListReturnPath,
   type ProductFormReply,
-} from '~/modules/catalog';
+} from '~/modules/catalog/index.admin';
 import { getProduct, listCategories, listRestockRequests } from '~/modules/catalog/index.server';
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_UPLOAD } from '~/modules/media';
 import { formatOrderDateTime } from '~/modules/orders';

@@ -1,14 +1,13 @@
 import { data, Form, Link, useNavigation } from 'react-router';
-import { z } from 'zod';
 
 import { AdminTable } from '~/components/admin/admin-table';
 import { ConfirmDialog } from '~/components/admin/confirm-dialog';
-import { useProductDialog } from '~/components/admin/product-dialog';
 import { AdminPagination } from '~/components/admin/pagination';
+import { useProductDialog } from '~/components/admin/product-dialog';
 import { ProductImport } from '~/components/admin/product-import';
 import { ProductThumb, StockBadge } from '~/components/admin/product-list-parts';
 import { ToastFallback } from '~/components/admin/toaster';
-import { alertRestocked } from '~/flows/restock-alerts.server';
+import { importProducts } from '~/flows/import-products.server';
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { formatCents } from '~/lib/money';
 import { toast } from '~/lib/toast.server';
@@ -20,12 +19,12 @@ import {
   PRODUCT_CSV_MESSAGES,
   PRODUCT_MESSAGES,
   type ProductImportResult,
-} from '~/modules/catalog';
+} from '~/modules/catalog/index.admin';
 import {
   deleteProduct,
-  importProductsCsv,
   listAdminProducts,
-} from '~/modules/catalog/index.server';
+  productListActionSchema,
+} from '~/modules/catalog/index.admin.server';
 
 import type { Route } from './+types/products';
 
@@ -49,21 +48,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const listActionSchema = z.discriminatedUnion(
-  'intent',
-  [
-    z.object({ intent: z.literal('delete'), id: z.string().max(100) }),
-    z.object({
-      intent: z.literal('import'),
-      file: z
-        .file({ error: PRODUCT_CSV_MESSAGES.noFile })
-        .refine((file) => file.size > 0, PRODUCT_CSV_MESSAGES.noFile)
-        .refine((file) => file.size <= PRODUCT_CSV_LIMITS.bytes, PRODUCT_CSV_MESSAGES.tooBig),
-    }),
-  ],
-  { error: 'Envie os dados pelo formulário de produtos.' },
-);
-
 export type ListReply = {
   toast: ReturnType<typeof toast>;
   import?: ProductImportResult;
@@ -73,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const wrongMethod = refuseOtherMethods(request);
   if (wrongMethod) return wrongMethod;
   await requireAdmin(context, request);
-  const parsed = await parseForm(request, listActionSchema, {
+  const parsed = await parseForm(request, productListActionSchema, {
     files: { folder: context.uploadFolder, maxFileBytes: PRODUCT_CSV_LIMITS.bytes, maxFiles: 1 },
   });
   if (!parsed.ok) {
@@ -93,13 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           404,
         );
   }
-  const result = await importProductsCsv(
-    context.db,
-    new Uint8Array(await form.file.arrayBuffer()),
-    {
-      onStockWritten: alertRestocked,
-    },
-  );
+  const result = await importProducts(context.db, new Uint8Array(await form.file.arrayBuffer()));
   if (!result.ok) {
     return data<ListReply>(
       { toast: toast('error', PRODUCT_CSV_MESSAGES.importError(result.error)), import: result },

@@ -9,15 +9,15 @@ import { ToastFallback } from '~/components/admin/toaster';
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { redirectWithToast, refuseForm, successWithToast, toast } from '~/lib/toast.server';
 import { requireAdmin } from '~/modules/auth/index.server';
-import { parseAdminPage } from '~/modules/catalog';
-import { listProductOptions } from '~/modules/catalog/index.server';
+import { parseAdminPage } from '~/modules/catalog/index.admin';
+import { listProductOptions } from '~/modules/catalog/index.admin.server';
 import {
   formatReviewDate,
   REVIEW_MESSAGES,
   reviewDeleteSchema,
   reviewFormSchema,
 } from '~/modules/reviews';
-import { addReview, deleteReview, listAdminReviews } from '~/modules/reviews/index.server';
+import { addReview, deleteReview, listAdminReviews } from '~/modules/reviews/index.admin.server';
 
 import type { Route } from './+types/reviews';
 

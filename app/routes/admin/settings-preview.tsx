@@ -2,14 +2,11 @@ import { data } from 'react-router';
 
 import { methodNotAllowed, readForm, refuseOtherMethods } from '~/lib/form.server';
 import { requireAdmin } from '~/modules/auth/index.server';
-import { CONTENT_PAGES, contentPageSlug } from '~/modules/content';
+import { CONTENT_PAGES, contentPageSlug, type PagePreviewReply } from '~/modules/content';
 import { renderContentPage } from '~/modules/content/index.server';
-import { previewSettings } from '~/modules/settings';
+import { previewSettings } from '~/modules/settings/index.admin';
 
 import type { Route } from './+types/settings-preview';
-
-export type PagePreviewReply =
-  { ok: true; slug: string; html: string; usesDefault: boolean } | { ok: false; error: string };
 
 /** Only the settings form posts here; a visit gets the sign-in page or a 405, as an action would. */
 export async function loader({ request, context }: Route.LoaderArgs) {

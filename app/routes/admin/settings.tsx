@@ -14,6 +14,8 @@ import type { Toast } from '~/lib/toast';
 import { redirectWithToast, toast } from '~/lib/toast.server';
 import { requireAdmin } from '~/modules/auth/index.server';
 import { CONTENT_PAGE_SLUGS, CONTENT_PAGES } from '~/modules/content';
+import { integrationStatus } from '~/modules/payments/index.server';
+import type { StoreSettings } from '~/modules/settings';
 import {
   PINNED_FIELDS,
   previewSettings,
@@ -24,13 +26,8 @@ import {
   settingsTabFrom,
   tabOfField,
   type SettingsTabId,
-  type StoreSettings,
-} from '~/modules/settings';
-import {
-  integrationStatus,
-  saveSettingsForm,
-  settingsBaseline,
-} from '~/modules/settings/index.server';
+} from '~/modules/settings/index.admin';
+import { saveSettingsForm, settingsBaseline } from '~/modules/settings/index.admin.server';
 
 import type { Route } from './+types/settings';
 

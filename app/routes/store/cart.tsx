@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { data, Link, redirect } from 'react-router';
 
-import { keepDataAfter } from '~/lib/revalidation';
 import { CartLineItem, useOptimisticLines } from '~/components/store/cart-line';
 import { CartSummary } from '~/components/store/cart-summary';
+import { seoContext, useSettings } from '~/components/store/store-data';
 import { CartIcon } from '~/components/ui/icons';
 import { pageDeliveryEstimate } from '~/flows/delivery-estimate.server';
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
+import { keepDataAfter } from '~/lib/revalidation';
 import { seoMeta } from '~/lib/seo';
-import { seoContext, useSettings } from '~/lib/store-data';
 import { cartIntentSchema, type CartReply } from '~/modules/cart';
 import {
   cartCookieHeader,

@@ -4,23 +4,23 @@ import { data, Link, redirect } from 'react-router';
 
 import { CheckoutForm } from '~/components/store/checkout-form';
 import { OrderSummary } from '~/components/store/order-summary';
+import { seoContext, useSettings } from '~/components/store/store-data';
 import { TestModeNotice } from '~/components/store/test-mode-notice';
-import { placeOrder } from '~/flows/place-order.server';
 import { payOrder, paymentsReady } from '~/flows/order-payment.server';
+import { placeOrder } from '~/flows/place-order.server';
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { seoMeta } from '~/lib/seo';
-import { seoContext, useSettings } from '~/lib/store-data';
-import { cartCookieHeader, priceRequestCart, readCart } from '~/modules/cart/index.server';
 import { readSavedCep } from '~/modules/address/index.server';
+import { cartCookieHeader, priceRequestCart, readCart } from '~/modules/cart/index.server';
 import { checkoutFormSchema, maskCep } from '~/modules/checkout';
-import { PAYMENT_NOT_CONFIGURED } from '~/modules/payments';
-import { checkoutLimit, hitRateLimit } from '~/modules/rate-limits/index.server';
 import {
   newOrderToken,
   orderTokenCookieHeader,
   readAttribution,
   readOrderToken,
 } from '~/modules/orders/index.server';
+import { PAYMENT_NOT_CONFIGURED } from '~/modules/payments';
+import { checkoutLimit, hitRateLimit } from '~/modules/rate-limits/index.server';
 
 import type { Route } from './+types/checkout';
 

@@ -1,9 +1,9 @@
 import { data } from 'react-router';
 
-import { keepDataAfter } from '~/lib/revalidation';
 import { ConsentPreferences } from '~/components/store/consent';
+import { seoContext } from '~/components/store/store-data';
+import { keepDataAfter } from '~/lib/revalidation';
 import { seoMeta } from '~/lib/seo';
-import { seoContext } from '~/lib/store-data';
 import { contactChannels, contentPageSlug, type ContactChannel } from '~/modules/content';
 import { renderContentPage } from '~/modules/content/index.server';
 import { narrowPaymentSwitches } from '~/modules/payments';

@@ -2,11 +2,11 @@ import { useEffect } from 'react';
 import { data, Link, useFetcher } from 'react-router';
 
 import { ProductCard } from '~/components/store/product-card';
+import { seoContext } from '~/components/store/store-data';
 import { HeartIcon } from '~/components/ui/icons';
 import { withRatings } from '~/flows/rated-products.server';
 import { keepDataAfter } from '~/lib/revalidation';
 import { seoMeta } from '~/lib/seo';
-import { seoContext } from '~/lib/store-data';
 import { toggleWishlist, useWishlistIds } from '~/lib/wishlist';
 import { listProductsByIds } from '~/modules/catalog/index.server';
 

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 
-import { keepDataAfter } from '~/lib/revalidation';
 import { PRIORITY_CARDS, ProductCard } from '~/components/store/product-card';
+import { seoContext, useSettings } from '~/components/store/store-data';
 import { ShieldIcon, StarIcon, TruckIcon } from '~/components/ui/icons';
 import { listRatedProducts } from '~/flows/rated-products.server';
+import { keepDataAfter } from '~/lib/revalidation';
 import { absoluteUrl, seoMeta } from '~/lib/seo';
-import { seoContext, useSettings } from '~/lib/store-data';
 import { freeShippingFromCents } from '~/modules/cart';
 import { listCategories } from '~/modules/catalog/index.server';
 import { mediaSrcSet } from '~/modules/media';

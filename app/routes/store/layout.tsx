@@ -1,13 +1,19 @@
 import { data, isRouteErrorResponse, Link, Outlet } from 'react-router';
 
-import { keepDataAfter } from '~/lib/revalidation';
 import { CartToast } from '~/components/store/cart-toast';
 import { ConsentBanner } from '~/components/store/consent';
+import {
+  seoContext,
+  useRootData,
+  useSettings,
+  useStoreData,
+  type StoreLayoutData,
+} from '~/components/store/store-data';
 import { StoreFooter } from '~/components/store/store-footer';
 import { StoreHeader } from '~/components/store/store-header';
 import { WhatsappButton } from '~/components/store/whatsapp-button';
 import { dateFormat } from '~/lib/date-format';
-import { seoContext, useRootData, useSettings, useStoreData } from '~/lib/store-data';
+import { keepDataAfter } from '~/lib/revalidation';
 import { countUnits, readCart } from '~/modules/cart/index.server';
 import { attributionCookieHeader } from '~/modules/orders/index.server';
 import { needsConsent } from '~/modules/tracking';
@@ -24,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   // A landing from an ad or campaign link is remembered for the sales report of the purchase.
   const attribution = await attributionCookieHeader(new URL(request.url));
-  return data(
+  return data<StoreLayoutData>(
     {
       origin: context.origin,
       // The footer's © year, from the server's clock in the store's time zone, so the page

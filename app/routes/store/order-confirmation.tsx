@@ -3,12 +3,12 @@ import { data, Form, Link, redirect, useNavigation, useRevalidator } from 'react
 import { z } from 'zod';
 
 import { CopyCode } from '~/components/store/copy-code';
+import { seoContext } from '~/components/store/store-data';
 import { TestModeNotice } from '~/components/store/test-mode-notice';
 import { Money } from '~/components/ui/money';
 import { hasLivePayment, payOrder, refreshPayment } from '~/flows/order-payment.server';
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { seoMeta } from '~/lib/seo';
-import { seoContext } from '~/lib/store-data';
 import { pixDiscountLabel } from '~/modules/orders';
 import {
   findOrderFor,

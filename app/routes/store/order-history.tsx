@@ -1,8 +1,8 @@
 import { Form, Link } from 'react-router';
 
+import { seoContext } from '~/components/store/store-data';
 import { Money } from '~/components/ui/money';
 import { seoMeta } from '~/lib/seo';
-import { seoContext } from '~/lib/store-data';
 import {
   DELIVERY_LINES,
   pixDiscountLabel,

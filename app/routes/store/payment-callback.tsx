@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { data, Link, useNavigate } from 'react-router';
 
+import { seoContext } from '~/components/store/store-data';
 import { refreshPayment } from '~/flows/order-payment.server';
-import { isUuid } from '~/db/columns';
 import { seoMeta } from '~/lib/seo';
-import { seoContext } from '~/lib/store-data';
+import { isUuid } from '~/lib/uuid';
 import { findOrderFor, readOrderToken } from '~/modules/orders/index.server';
 
 import type { Route } from './+types/payment-callback';

@@ -1,6 +1,5 @@
 import { data, isRouteErrorResponse, Link, redirect } from 'react-router';
 
-import { keepDataAfter } from '~/lib/revalidation';
 import { CartFeedback, useAddToCart } from '~/components/store/add-to-cart';
 import { Breadcrumbs, type Crumb } from '~/components/store/breadcrumbs';
 import { PriceOffers } from '~/components/store/price-offers';
@@ -13,12 +12,13 @@ import { RestockForm } from '~/components/store/restock-form';
 import { ReviewList, type ReviewItem } from '~/components/store/review-list';
 import { ShareButton } from '~/components/store/share-button';
 import { ShippingEstimate } from '~/components/store/shipping-estimate';
+import { seoContext, useSettings } from '~/components/store/store-data';
 import { WishlistButton } from '~/components/store/wishlist-button';
 import { Money } from '~/components/ui/money';
 import { pageDeliveryEstimate } from '~/flows/delivery-estimate.server';
 import { loadProductPage } from '~/flows/product-page.server';
+import { keepDataAfter } from '~/lib/revalidation';
 import { absoluteUrl, seoMeta } from '~/lib/seo';
-import { seoContext, useSettings } from '~/lib/store-data';
 import { categoryPath, productPath, type Product } from '~/modules/catalog';
 import { formatReviewDate, type RatingSummary } from '~/modules/reviews';
 import type { StoreSettings } from '~/modules/settings';

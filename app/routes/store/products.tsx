@@ -1,12 +1,12 @@
 import { Link, redirect, useNavigation } from 'react-router';
 
-import { keepDataAfter } from '~/lib/revalidation';
 import { CatalogFilters, CatalogFiltersButton } from '~/components/store/catalog-filters';
 import { CatalogPagination } from '~/components/store/catalog-pagination';
 import { PRIORITY_CARDS, ProductCard } from '~/components/store/product-card';
+import { seoContext, useSettings } from '~/components/store/store-data';
 import { searchRatedProducts } from '~/flows/rated-products.server';
+import { keepDataAfter } from '~/lib/revalidation';
 import { seoMeta } from '~/lib/seo';
-import { seoContext, useSettings } from '~/lib/store-data';
 import {
   CATALOGUE_MAX_PAGE,
   catalogSearch,

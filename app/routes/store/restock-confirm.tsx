@@ -1,10 +1,10 @@
 import { data, Form, Link } from 'react-router';
 import { z } from 'zod';
 
+import { seoContext } from '~/components/store/store-data';
 import { confirmRestockAlert } from '~/flows/restock-alerts.server';
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { seoMeta } from '~/lib/seo';
-import { seoContext } from '~/lib/store-data';
 import {
   productPath,
   RESTOCK_CONFIRM_MESSAGES,

@@ -2,9 +2,9 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { data, Link, useRevalidator } from 'react-router';
 
 import { OrderSummary } from '~/components/store/order-summary';
+import { seoContext, useSettings } from '~/components/store/store-data';
 import { refreshPayment } from '~/flows/order-payment.server';
 import { seoMeta } from '~/lib/seo';
-import { seoContext, useSettings } from '~/lib/store-data';
 import { addressLine, estimatedDelivery, formatDeliveryDate } from '~/modules/orders';
 import { getRequestedOrder, requestedKey } from '~/modules/orders/index.server';
 import { trackPurchase } from '~/modules/tracking';

@@ -1,9 +1,8 @@
-import type { SecretsSet } from '~/lib/load-context';
-import type { PaymentProvider } from '~/modules/payments';
-import { isPixConfigured } from '~/modules/payments/index.server';
+import type { StoreSettings } from '~/modules/settings';
 
-import type { IntegrationStatus } from './integrations';
-import type { StoreSettings } from './settings';
+import type { IntegrationStatus, SecretsSet } from './integrations';
+import { isPixConfigured } from './pix.server';
+import type { PaymentProvider } from './types';
 
 export function integrationStatus(
   secrets: SecretsSet,

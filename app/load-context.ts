@@ -1,18 +1,13 @@
 import type { ChangeFeed } from '~/db/changes.server';
 import type { Db } from '~/db/database.server';
-import type { SignedInAdmin } from '~/modules/auth/index.server';
 import type { OrderEventOptions } from '~/flows/order-events.server';
+import type { SignedInAdmin } from '~/modules/auth/index.server';
 import type { PaymentProvider } from '~/modules/payments';
+import type { SecretsSet } from '~/modules/payments/index.server';
 import type { SettingsStore } from '~/modules/settings/index.server';
 
-export interface SecretsSet {
-  production: boolean;
-  gatewaySecretKey: boolean;
-  salesTrackingToken: boolean;
-  smtp: boolean;
-}
-
-// What every loader and action receives from the server (server/app.ts builds it).
+// What every loader and action receives from the server (server/app.ts builds it). It names
+// the database, modules and a flow, so it sits at the top beside root.tsx, not in lib (ADR 021).
 declare module 'react-router' {
   interface AppLoadContext {
     db: Db;

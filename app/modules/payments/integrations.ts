@@ -1,4 +1,4 @@
-import type { AcceptedMethod, PaymentProviderName } from '~/modules/payments';
+import type { AcceptedMethod, PaymentProviderName } from './types';
 
 /**
  * What the settings page may say about the server's own configuration: which payment provider
@@ -13,6 +13,14 @@ export interface IntegrationStatus {
   production: boolean;
   /** With the own-key PIX provider: whether the PIX settings make a payable code. */
   pixReady: boolean;
+  gatewaySecretKey: boolean;
+  salesTrackingToken: boolean;
+  smtp: boolean;
+}
+
+/** Which secrets the environment sets: yes or no only, for the settings screen. */
+export interface SecretsSet {
+  production: boolean;
   gatewaySecretKey: boolean;
   salesTrackingToken: boolean;
   smtp: boolean;

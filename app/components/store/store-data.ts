@@ -1,16 +1,38 @@
 import { useRouteLoaderData } from 'react-router';
 
+import type { SeoContext } from '~/lib/seo';
 import type { StoreSettings } from '~/modules/settings';
-
-import type { SeoContext } from './seo';
-import type { loader as rootLoader } from '../root';
-import type { loader as storeLoader } from '../routes/store/layout';
+import type { Consent, TrackingScripts } from '~/modules/tracking';
 
 export const STORE_LAYOUT_ID = 'routes/store/layout';
 
+/**
+ * What the root loader hands every page. Written out here, not inferred from root.tsx, so the
+ * components that read it do not import the routes that render them (ADR 021).
+ */
+export interface RootData {
+  settings: StoreSettings;
+  demo: boolean;
+  themeCss: string;
+  fontPreloads: string[];
+  consent: Consent;
+  colorScheme: 'dark' | 'light' | null;
+  tracking: TrackingScripts | null;
+  staff: boolean;
+}
+
+/** What the store layout's loader hands the storefront's pages. */
+export interface StoreLayoutData {
+  origin: string;
+  /** The footer's © year, in the store's time zone. */
+  year: number;
+  cartCount: number;
+  maintenancePreview: boolean;
+}
+
 /** Settings, consent, colour scheme and tracking; missing only if the root loader failed. */
 export function useRootData() {
-  return useRouteLoaderData<typeof rootLoader>('root');
+  return useRouteLoaderData<RootData>('root');
 }
 
 /** The store settings; the root loader always provides them (defaults when the DB fails). */
@@ -20,7 +42,7 @@ export function useSettings(): StoreSettings {
 
 /** Cart count, consent, theme and origin from the store layout; undefined outside the store. */
 export function useStoreData() {
-  return useRouteLoaderData<typeof storeLoader>(STORE_LAYOUT_ID);
+  return useRouteLoaderData<StoreLayoutData>(STORE_LAYOUT_ID);
 }
 
 interface MatchLike {
@@ -29,7 +51,9 @@ interface MatchLike {
 }
 
 /** Settings and origin for a page's `meta` function, read from the root and layout matches. */
-export function seoContext(matches: readonly (MatchLike | undefined)[]): SeoContext {
+export function seoContext(
+  matches: readonly (MatchLike | undefined)[],
+): SeoContext & { settings: StoreSettings } {
   const root = matches.find((match) => match?.id === 'root')?.loaderData as
     { settings: StoreSettings; demo: boolean } | undefined;
   const store = matches.find((match) => match?.id === STORE_LAYOUT_ID)?.loaderData as

@@ -1,0 +1,19 @@
+// The admin's server door: the order list, export, actions and sales figures (ADR 021).
+export {
+  adminOrderBatches,
+  deleteAllOrders,
+  deleteOrderRow,
+  getAdminOrder,
+  listAdminOrders,
+} from './admin-orders.server';
+export { ordersCsvStream } from './admin-export.server';
+export { orderActionSchema, orderListActionSchema, type OrderAction } from './admin-actions.server';
+export {
+  REVENUE_STATUSES,
+  salesByDay,
+  salesMetrics,
+  type Compared,
+  type DailySales,
+  type MetricsPeriods,
+  type SalesMetrics,
+} from './sales-metrics.server';

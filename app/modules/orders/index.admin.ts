@@ -1,0 +1,33 @@
+// The admin's door: filters, forms, types and labels of the order screens (ADR 021).
+export {
+  hasOrderFilters,
+  MAX_COUNTED_ORDERS,
+  MAX_SEARCH_LENGTH,
+  orderFiltersQuery,
+  ORDERS_PER_PAGE,
+  orderSearchWords,
+  parseOrderFilters,
+  type OrderFilters,
+} from './admin-filters';
+export {
+  NOTE_MAX_LENGTH,
+  ORDER_FORM_MESSAGES,
+  orderNoteFormSchema,
+  orderStatusFormSchema,
+  orderTrackingFormSchema,
+} from './admin-forms';
+export type {
+  AdminOrderDetail,
+  AdminOrderExportRow,
+  AdminOrderPage,
+  AdminOrderRow,
+} from './admin-types';
+export {
+  CANCEL_REASON_LABELS,
+  displayCpf,
+  displayPhone,
+  EVENT_KIND_LABELS,
+  PAYMENT_PROVIDER_LABELS,
+  PAYMENT_STATUS_LABELS,
+} from './admin-display';
+export { ADMIN_STATUS_LABELS, TRANSITION_LABELS } from './transitions';

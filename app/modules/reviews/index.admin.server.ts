@@ -1,0 +1,9 @@
+// The admin's server door: the review list and staff's own reviews (ADR 021).
+export {
+  addReview,
+  deleteReview,
+  listAdminReviews,
+  type AdminReview,
+  type AdminReviewPage,
+  type ReviewChange,
+} from './admin-reviews.server';

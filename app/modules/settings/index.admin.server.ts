@@ -1,0 +1,7 @@
+// The admin's server door: saving the settings form (ADR 021).
+export {
+  changedSettings,
+  saveSettingsForm,
+  settingsBaseline,
+  type SaveSettingsFormResult,
+} from './admin-form.server';
