@@ -4,7 +4,6 @@ export {
   defaultSort,
   formatReais,
   pageNotice,
-  pageWindow,
   parseCatalogParams,
   SORT_LABELS,
   SORT_PARAMS,
@@ -39,7 +38,6 @@ export {
 export {
   ADMIN_PRODUCTS_PER_PAGE,
   adminProductListPath,
-  parseAdminPage,
   parseAdminProductParams,
 } from './admin-product-list';
 export {
