@@ -14,7 +14,7 @@ import type { OrderFilters } from './admin-filters';
 import { adminOrderBatches } from './admin-orders.server';
 import type { AdminOrderExportRow } from './admin-types';
 import { addressLine, orderNumber } from './display';
-import { ADMIN_STATUS_LABELS } from './transitions';
+import { ADMIN_STATUS_LABELS } from './status-labels';
 
 const HEADER = [
   'Pedido',

@@ -1,11 +1,4 @@
-export {
-  addressLine,
-  DELIVERY_LINES,
-  orderNumber,
-  pixDiscountLabel,
-  STATUS_LABELS,
-  type AddressParts,
-} from './display';
+export { addressLine, orderNumber, pixDiscountLabel, type AddressParts } from './display';
 export { estimatedDelivery, formatDeliveryDate } from './delivery';
 export {
   ORDER_STATUSES,
@@ -16,12 +9,11 @@ export {
 export type { NewOrder, OrderLine, OrderView } from './types';
 export {
   ADMIN_STATUS_LABELS,
-  canTransition,
-  ORDER_TRANSITIONS,
+  DELIVERY_LINES,
+  SHOPPER_STATUS_LABELS,
   TRANSITION_LABELS,
-  transitionRefusal,
-  wasPaid,
-} from './transitions';
+} from './status-labels';
+export { canTransition, ORDER_TRANSITIONS, transitionRefusal, wasPaid } from './transitions';
 export {
   hasOrderFilters,
   MAX_COUNTED_ORDERS,

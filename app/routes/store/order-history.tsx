@@ -6,7 +6,7 @@ import { seoContext } from '~/lib/store-data';
 import {
   DELIVERY_LINES,
   pixDiscountLabel,
-  STATUS_LABELS,
+  SHOPPER_STATUS_LABELS,
   type OrderStatus,
 } from '~/modules/orders';
 import { listOrdersForToken, readOrderToken } from '~/modules/orders/index.server';
@@ -86,7 +86,7 @@ export default function OrderHistoryPage({ loaderData }: Route.ComponentProps) {
                   data-testid="order-status"
                   className={`rounded-full px-3 py-1 text-sm font-semibold ${STATUS_STYLES[order.status]}`}
                 >
-                  {STATUS_LABELS[order.status]}
+                  {SHOPPER_STATUS_LABELS[order.status]}
                 </span>
               </div>
               <p className="text-sm font-semibold">
