@@ -2,6 +2,7 @@ import { useId, useRef } from 'react';
 import { useFetcher } from 'react-router';
 
 import { Money } from '~/components/ui/money';
+import { formatDateTime } from '~/lib/date-format';
 import type { Toast } from '~/lib/toast';
 import {
   ADMIN_STATUS_LABELS,
@@ -9,7 +10,6 @@ import {
   displayCpf,
   displayPhone,
   EVENT_KIND_LABELS,
-  formatOrderDateTime,
   NOTE_MAX_LENGTH,
   ORDER_TRANSITIONS,
   orderNoteFormSchema,
@@ -64,7 +64,7 @@ export function OrderDetail({
   reply,
 }: OrderDetailProps) {
   const Title = inDialog ? 'h2' : 'h1';
-  const when = (date: Date) => formatOrderDateTime(date, timeZone);
+  const when = (date: Date) => formatDateTime(date, timeZone);
   const paid = wasPaid({
     status: order.status,
     paidAt: order.payment.paidAt,

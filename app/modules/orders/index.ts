@@ -44,9 +44,6 @@ export {
   displayCpf,
   displayPhone,
   EVENT_KIND_LABELS,
-  formatOrderDate,
-  formatOrderDateTime,
   PAYMENT_PROVIDER_LABELS,
   PAYMENT_STATUS_LABELS,
-  storeDateFormat,
 } from './admin-display';

@@ -1,6 +1,7 @@
 import { Form, Link } from 'react-router';
 
 import { Money } from '~/components/ui/money';
+import { formatDateTime } from '~/lib/date-format';
 import { seoMeta } from '~/lib/seo';
 import { seoContext } from '~/lib/store-data';
 import {
@@ -15,21 +16,24 @@ import type { Route } from './+types/order-history';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = await readOrderToken(request);
-  const orders = token ? await listOrdersForToken(context.db, token) : [];
+  const [orders, { timezone }] = await Promise.all([
+    token ? listOrdersForToken(context.db, token) : [],
+    context.settings.get(),
+  ]);
   return {
     orders: orders.map((order) => ({
       id: order.id,
       number: order.number,
       status: order.status,
-      createdAt: order.createdAt.toISOString(),
-      paidAt: order.paidAt?.toISOString() ?? null,
+      // Written on the server on the store's clock, so the browser renders the same text.
+      placedAt: formatDateTime(order.createdAt, timezone),
+      paidAt: order.paidAt ? formatDateTime(order.paidAt, timezone) : null,
       totalCents: order.totalCents,
       discountLabel: pixDiscountLabel(order.subtotalCents, order.discountCents),
       discountCents: order.discountCents,
       trackingCode: order.trackingCode,
       lines: order.lines,
     })),
-    timeZone: (await context.settings.get()).timezone,
   };
 }
 
@@ -50,12 +54,7 @@ const STATUS_STYLES: Record<OrderStatus, string> = {
 };
 
 export default function OrderHistoryPage({ loaderData }: Route.ComponentProps) {
-  const { orders, timeZone } = loaderData;
-  const date = new Intl.DateTimeFormat('pt-BR', {
-    dateStyle: 'short',
-    timeStyle: 'short',
-    timeZone,
-  });
+  const { orders } = loaderData;
   return (
     <div className="section-spacing mx-auto max-w-3xl px-4">
       <h1 className="mb-6 text-2xl sm:text-3xl">Histórico de Compras</h1>
@@ -77,10 +76,8 @@ export default function OrderHistoryPage({ loaderData }: Route.ComponentProps) {
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <div>
                   <h2 className="text-lg font-semibold">Pedido #{order.number}</h2>
-                  <p className="text-sm">Feito em {date.format(new Date(order.createdAt))}</p>
-                  <p className="text-sm">
-                    Pago em {order.paidAt ? date.format(new Date(order.paidAt)) : '—'}
-                  </p>
+                  <p className="text-sm">Feito em {order.placedAt}</p>
+                  <p className="text-sm">Pago em {order.paidAt ?? '—'}</p>
                 </div>
                 <span
                   data-testid="order-status"
