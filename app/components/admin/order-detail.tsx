@@ -2,8 +2,10 @@ import { useId, useRef } from 'react';
 import { useFetcher } from 'react-router';
 
 import { Money } from '~/components/ui/money';
+import { OrderLine } from '~/components/ui/order-line';
 import { formatDateTime } from '~/lib/date-format';
 import type { Toast } from '~/lib/toast';
+import { mediaSrcSet } from '~/modules/media';
 import {
   ADMIN_STATUS_LABELS,
   CANCEL_REASON_LABELS,
@@ -28,7 +30,6 @@ import { AdminField } from './admin-field';
 import { ConfirmDialog } from './confirm-dialog';
 import { DELETE_ORDER_QUESTION } from './order-list';
 import { OrderStatusBadge } from './order-status-badge';
-import { ProductThumb } from './product-list-parts';
 import { useToastFrom } from './toaster';
 import { useEachAnswer } from '~/lib/use-each-answer';
 import { useFormCheck } from './use-form-check';
@@ -182,16 +183,13 @@ export function OrderDetail({
         </h3>
         <ul className="divide-y divide-slate-100">
           {order.lines.map((line, index) => (
-            <li key={`${line.productId ?? 'removed'}-${index}`} className="flex gap-3 py-3">
-              <ProductThumb src={line.imageUrl} size={64} />
-              <div className="min-w-0 flex-1">
-                <p className="font-medium break-words">{line.name}</p>
-                <p className="text-sm text-slate-600">
-                  Quantidade: {line.quantity} × <Money cents={line.unitPriceCents} />
-                </p>
-              </div>
-              <Money cents={line.totalCents} className="font-semibold" />
-            </li>
+            <OrderLine
+              key={`${line.productId ?? 'removed'}-${index}`}
+              line={line}
+              look="admin"
+              srcSet={mediaSrcSet}
+              className="py-3"
+            />
           ))}
         </ul>
         <dl className="mt-2 space-y-1 border-t border-slate-200 pt-2 text-sm">

@@ -1,6 +1,7 @@
 import { Form, Link } from 'react-router';
 
 import { Money } from '~/components/ui/money';
+import { OrderLine } from '~/components/ui/order-line';
 import { formatDateTime } from '~/lib/date-format';
 import { seoMeta } from '~/lib/seo';
 import { seoContext } from '~/lib/store-data';
@@ -10,6 +11,7 @@ import {
   SHOPPER_STATUS_LABELS,
   type OrderStatus,
 } from '~/modules/orders';
+import { mediaSrcSet } from '~/modules/media';
 import { listOrdersForToken, readOrderToken } from '~/modules/orders/index.server';
 
 import type { Route } from './+types/order-history';
@@ -92,22 +94,7 @@ export default function OrderHistoryPage({ loaderData }: Route.ComponentProps) {
               </p>
               <ul className="flex flex-col gap-2">
                 {order.lines.map((line, index) => (
-                  <li key={index} className="flex items-center gap-3">
-                    {line.imageUrl ? (
-                      <img
-                        src={line.imageUrl}
-                        alt=""
-                        width={48}
-                        height={48}
-                        loading="lazy"
-                        className="h-12 w-12 shrink-0 rounded-card object-cover"
-                      />
-                    ) : null}
-                    <span className="flex-1">
-                      {line.name} × {line.quantity}
-                    </span>
-                    <Money cents={line.totalCents} />
-                  </li>
+                  <OrderLine key={index} line={line} look="store" srcSet={mediaSrcSet} compact />
                 ))}
               </ul>
               <div className="flex flex-wrap items-center justify-between gap-3 border-t border-card-border pt-3">
