@@ -34,10 +34,10 @@ const DATE_STYLES = {
   weekdayNoYear: { weekday: 'long', day: 'numeric', month: 'long' },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 
-export type DateStyle = keyof typeof DATE_STYLES;
+type DateStyle = keyof typeof DATE_STYLES;
 
 /** The pt-BR formatter of one style on the store's clock. */
-export function storeDateFormat(timeZone: string, style: DateStyle): Intl.DateTimeFormat {
+function storeDateFormat(timeZone: string, style: DateStyle): Intl.DateTimeFormat {
   return dateFormat('pt-BR', { timeZone, ...DATE_STYLES[style] });
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { formerPageRedirect, pageNumber, pageWindow, parsePage, withPage } from './pagination';
+import { pageNumber, pageWindow, parsePage, redirectFormerPage, withPage } from './pagination';
 
 describe('pageNumber and parsePage', () => {
   it('read a page number, and nothing else, from `pagina`', () => {
@@ -20,8 +20,18 @@ describe('pageNumber and parsePage', () => {
   });
 });
 
-describe('formerPageRedirect', () => {
-  const moved = (path: string) => formerPageRedirect(new URL(path, 'http://loja.test'));
+describe('redirectFormerPage', () => {
+  /** Where a request for `path` is sent with a 301, or null when it is let through. */
+  function moved(path: string): string | null {
+    try {
+      redirectFormerPage(new Request(new URL(path, 'http://loja.test')));
+      return null;
+    } catch (thrown) {
+      const response = thrown as Response;
+      expect(response.status).toBe(301);
+      return response.headers.get('Location');
+    }
+  }
 
   it('renames `page` to `pagina` in place, keeping every other parameter', () => {
     expect(moved('/admin/orders?status=pending&page=3&q=ana+paula')).toBe(

@@ -28,7 +28,7 @@ export function withPage(params: URLSearchParams, page: number): URLSearchParams
  * The same address with `?page=` renamed `?pagina=`, the other parameters kept in their order,
  * for an old link; null for an address without it. A `pagina` already there wins.
  */
-export function formerPageRedirect(url: URL): string | null {
+function formerPageRedirect(url: URL): string | null {
   if (!url.searchParams.has(FORMER_PAGE_PARAM)) return null;
   const params = new URLSearchParams();
   const page = url.searchParams.has(PAGE_PARAM) ? null : url.searchParams.get(FORMER_PAGE_PARAM);
