@@ -687,13 +687,13 @@ describeDb('finding orders (admin list)', ({ db }) => {
     expect(first).toMatchObject({ total: 45, totalIsLowerBound: false, page: 1, pageCount: 3 });
     expect(first.orders).toHaveLength(20);
     expect(first.orders[0]!.customerName).toBe('Cliente 45');
-    const last = await list('page=3');
+    const last = await list('pagina=3');
     expect(last.orders.map((order) => order.customerName)).toEqual(
       ['5', '4', '3', '2', '1'].map((n) => `Cliente ${n}`),
     );
-    expect(await list('page=99')).toMatchObject({ page: 3 });
-    expect(await list('page=-2')).toMatchObject({ page: 1 });
-    expect(await list('page=abc')).toMatchObject({ page: 1 });
+    expect(await list('pagina=99')).toMatchObject({ page: 3 });
+    expect(await list('pagina=-2')).toMatchObject({ page: 1 });
+    expect(await list('pagina=abc')).toMatchObject({ page: 1 });
   });
 
   it(`counts at most ${MAX_COUNTED_ORDERS} orders, so deep pages stay cheap`, async () => {
@@ -706,7 +706,7 @@ describeDb('finding orders (admin list)', ({ db }) => {
         timestamptz '2025-01-01 12:00:00Z' + n * interval '1 second'
       from generate_series(1, ${MAX_COUNTED_ORDERS + 5}) as n`);
 
-    const deep = await list('page=100000');
+    const deep = await list('pagina=100000');
     expect(deep).toMatchObject({
       total: MAX_COUNTED_ORDERS,
       totalIsLowerBound: true,

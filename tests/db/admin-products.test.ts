@@ -141,8 +141,8 @@ describe('product form', () => {
   it('sends a form back only to the product list', () => {
     const elsewhere = form({ ...valid, returnTo: 'https://evil.example/' });
     expect(elsewhere.ok && elsewhere.data.returnTo).toBe('/admin/products');
-    const listed = form({ ...valid, returnTo: '/admin/products?q=caneca&page=2' });
-    expect(listed.ok && listed.data.returnTo).toBe('/admin/products?q=caneca&page=2');
+    const listed = form({ ...valid, returnTo: '/admin/products?q=caneca&pagina=2' });
+    expect(listed.ok && listed.data.returnTo).toBe('/admin/products?q=caneca&pagina=2');
   });
 });
 

@@ -377,8 +377,8 @@ describe('admin orders (Pedidos)', () => {
       404,
     );
     for (const query of [
-      'page=-5',
-      'page=99999',
+      'pagina=-5',
+      'pagina=99999',
       'from=2025-13-45&to=x',
       'status=%00',
       'q=%25%5C_',
@@ -387,6 +387,11 @@ describe('admin orders (Pedidos)', () => {
     ]) {
       expect((await admin.get(`/admin/orders?${query}`)).status, query).toBe(200);
     }
+    // The list's page is `pagina`, as everywhere; an old `?page=` link lands on the same page.
+    const former = await admin.get('/admin/orders?status=shipped&page=2&q=ana');
+    expect(former.status).toBe(301);
+    expect(former.location).toBe('/admin/orders?status=shipped&pagina=2&q=ana');
+    expect((await admin.get(former.location!)).status).toBe(200);
     expect((await admin.request(`/admin/orders/${orderId}`, { method: 'DELETE' })).status).toBe(
       405,
     );

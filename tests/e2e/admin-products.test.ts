@@ -372,14 +372,17 @@ describe('admin products over HTTP', () => {
   it('falls back on bad list parameters and answers unknown ids and media with 404', async () => {
     const admin = await adminVisitor(store.server.url);
     for (const path of [
-      '/admin/products?page=-3&q=%00%01',
-      '/admin/products?page=abc',
-      '/admin/products?page=99999999999',
+      '/admin/products?pagina=-3&q=%00%01',
+      '/admin/products?pagina=abc',
+      '/admin/products?pagina=99999999999',
     ]) {
       const answer = await admin.get(path);
       expect(answer.status, path).toBe(200);
       expect(visibleText(answer.text)).toContain('Produtos');
     }
+    const former = await admin.get('/admin/products?q=caneca&page=3');
+    expect(former.status).toBe(301);
+    expect(former.location).toBe('/admin/products?q=caneca&pagina=3');
     expect((await admin.get(`/admin/products/${randomUUID()}`)).status).toBe(404);
     expect((await admin.get('/admin/products/nao-e-um-id')).status).toBe(404);
     const deleteUnknown = await admin.post('/admin/products', { intent: 'delete', id: 'x' });

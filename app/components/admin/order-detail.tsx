@@ -2,14 +2,11 @@ import { useId, useRef } from 'react';
 import { useFetcher } from 'react-router';
 
 import { Money } from '~/components/ui/money';
+import { OrderLine } from '~/components/ui/order-line';
+import { formatDateTime } from '~/lib/date-format';
 import type { Toast } from '~/lib/toast';
-import {
-  formatOrderDateTime,
-  ORDER_TRANSITIONS,
-  pixDiscountLabel,
-  wasPaid,
-  type OrderEvent,
-} from '~/modules/orders';
+import { mediaSrcSet } from '~/modules/media';
+import { ORDER_TRANSITIONS, pixDiscountLabel, wasPaid, type OrderEvent } from '~/modules/orders';
 import {
   ADMIN_STATUS_LABELS,
   CANCEL_REASON_LABELS,
@@ -30,7 +27,6 @@ import { AdminField } from './admin-field';
 import { ConfirmDialog } from './confirm-dialog';
 import { DELETE_ORDER_QUESTION } from './order-list';
 import { OrderStatusBadge } from './order-status-badge';
-import { ProductThumb } from './product-list-parts';
 import { useToastFrom } from './toaster';
 import { useEachAnswer } from '~/lib/use-each-answer';
 import { useFormCheck } from './use-form-check';
@@ -66,7 +62,7 @@ export function OrderDetail({
   reply,
 }: OrderDetailProps) {
   const Title = inDialog ? 'h2' : 'h1';
-  const when = (date: Date) => formatOrderDateTime(date, timeZone);
+  const when = (date: Date) => formatDateTime(date, timeZone);
   const paid = wasPaid({
     status: order.status,
     paidAt: order.payment.paidAt,
@@ -184,16 +180,13 @@ export function OrderDetail({
         </h3>
         <ul className="divide-y divide-slate-100">
           {order.lines.map((line, index) => (
-            <li key={`${line.productId ?? 'removed'}-${index}`} className="flex gap-3 py-3">
-              <ProductThumb src={line.imageUrl} size={64} />
-              <div className="min-w-0 flex-1">
-                <p className="font-medium break-words">{line.name}</p>
-                <p className="text-sm text-slate-600">
-                  Quantidade: {line.quantity} × <Money cents={line.unitPriceCents} />
-                </p>
-              </div>
-              <Money cents={line.totalCents} className="font-semibold" />
-            </li>
+            <OrderLine
+              key={`${line.productId ?? 'removed'}-${index}`}
+              line={line}
+              look="admin"
+              srcSet={mediaSrcSet}
+              className="py-3"
+            />
           ))}
         </ul>
         <dl className="mt-2 space-y-1 border-t border-slate-200 pt-2 text-sm">

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 
 import { Money } from '~/components/ui/money';
-import { formatOrderDate } from '~/modules/orders';
+import { formatDate } from '~/lib/date-format';
 import type { AdminOrderRow } from '~/modules/orders/index.admin';
 
 import { AdminTable } from './admin-table';
@@ -44,9 +44,7 @@ export function OrderList({ orders, timeZone, search }: OrderListProps) {
               <p className="truncate font-medium text-slate-900">{order.customerName}</p>
               <p className="truncate text-slate-600">{order.customerEmail}</p>
             </td>
-            <td className="px-4 py-3 whitespace-nowrap">
-              {formatOrderDate(order.createdAt, timeZone)}
-            </td>
+            <td className="px-4 py-3 whitespace-nowrap">{formatDate(order.createdAt, timeZone)}</td>
             <td className="px-4 py-3">
               <OrderStatusBadge status={order.status} />
             </td>
@@ -69,7 +67,7 @@ export function OrderList({ orders, timeZone, search }: OrderListProps) {
             <p className="mt-2 truncate font-medium">{order.customerName}</p>
             <p className="truncate text-sm text-slate-600">{order.customerEmail}</p>
             <div className="mt-2 flex items-center justify-between text-sm">
-              <span>{formatOrderDate(order.createdAt, timeZone)}</span>
+              <span>{formatDate(order.createdAt, timeZone)}</span>
               <Money cents={order.totalCents} className="font-semibold" />
             </div>
             <div className="mt-3 border-t border-slate-100 pt-3">

@@ -1,12 +1,12 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 
+import { Thumbnail } from '~/components/ui/thumbnail';
 import { isOwnImage } from '~/lib/admin-path';
 import { mediaSrcSet } from '~/modules/media';
 
 /**
  * A product's image (the list's thumbnail, the form's preview), or `fallback` (an empty square
  * unless told) when it has none, is on another site, or does not load: a typo in the URL.
- * Checked on mount too: the error can come before React listens.
  */
 export function ProductThumb({
   src,
@@ -19,28 +19,18 @@ export function ProductThumb({
   alt?: string;
   fallback?: ReactNode;
 }) {
-  const [failed, setFailed] = useState<string | null>(null);
   const box = size === 40 ? 'h-10 w-10' : 'h-16 w-16';
-  if (!src || failed === src || !isOwnImage(src)) {
-    return (
-      fallback ?? <span aria-hidden="true" className={`${box} shrink-0 rounded bg-slate-200`} />
-    );
-  }
+  const own = src && isOwnImage(src) ? src : null;
   return (
-    <img
-      ref={(image) => {
-        if (image?.complete && image.naturalWidth === 0) setFailed(src);
-      }}
-      onError={() => setFailed(src)}
-      src={src}
-      srcSet={mediaSrcSet(src)}
-      sizes={`${size}px`}
+    <Thumbnail
+      src={own}
+      srcSet={own ? mediaSrcSet(own) : undefined}
+      size={size}
       alt={alt}
-      width={size}
-      height={size}
-      loading="lazy"
-      decoding="async"
-      className={`${box} shrink-0 rounded border border-slate-200 object-cover`}
+      className={`${box} rounded border border-slate-200`}
+      fallback={
+        fallback ?? <span aria-hidden="true" className={`${box} shrink-0 rounded bg-slate-200`} />
+      }
     />
   );
 }

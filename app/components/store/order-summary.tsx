@@ -1,12 +1,10 @@
 import { Money } from '~/components/ui/money';
+import { OrderLine, type OrderLineView } from '~/components/ui/order-line';
+import { mediaSrcSet } from '~/modules/media';
 import { pixDiscountLabel } from '~/modules/orders';
 
-export interface SummaryLine {
+export interface SummaryLine extends OrderLineView {
   productId: string | null;
-  name: string;
-  imageUrl: string | null;
-  quantity: number;
-  totalCents: number;
 }
 
 /** Lines and totals of a cart about to be ordered, or of an order already placed. */
@@ -38,25 +36,7 @@ export function OrderSummary({
       </h2>
       <ul className="flex flex-col gap-3">
         {lines.map((line, index) => (
-          <li key={line.productId ?? index} className="flex items-center gap-3">
-            {line.imageUrl ? (
-              <img
-                src={line.imageUrl}
-                alt=""
-                width={56}
-                height={56}
-                loading="lazy"
-                className="h-14 w-14 shrink-0 rounded-card object-cover"
-              />
-            ) : (
-              <span aria-hidden="true" className="h-14 w-14 shrink-0 rounded-card bg-page" />
-            )}
-            <span className="flex-1">
-              {line.name}
-              <span className="block text-sm">Quantidade: {line.quantity}</span>
-            </span>
-            <Money cents={line.totalCents} className="font-semibold" />
-          </li>
+          <OrderLine key={line.productId ?? index} line={line} look="store" srcSet={mediaSrcSet} />
         ))}
       </ul>
       <dl className="flex flex-col gap-2 border-t border-card-border pt-3">

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { readCappedText } from '~/lib/read-capped.server';
+import { callOutsideService } from '~/lib/http-client.server';
 import { BRAZIL_STATES, cepDigits, type StateCode } from '~/modules/checkout';
 
 /** An address as the CEP service knows it; street and neighbourhood are blank for a town with one CEP. */
@@ -68,7 +68,7 @@ export function createCepLookup(options: CepLookupOptions): CepLookup {
     timeoutMs = 3_000,
     cacheSize = 1_000,
     ttlMs = 24 * 60 * 60 * 1_000,
-    fetch: fetchAnswer = fetch,
+    fetch: fetchAnswer,
     onUnavailable,
     now = Date.now,
   } = options;
@@ -96,17 +96,16 @@ export function createCepLookup(options: CepLookupOptions): CepLookup {
 
   async function ask(cep: string): Promise<CepLookupResult> {
     try {
-      const response = await fetchAnswer(`${baseUrl}/${cep}/json/`, {
+      const response = await callOutsideService(`${baseUrl}/${cep}/json/`, {
         headers: { Accept: 'application/json' },
-        signal: AbortSignal.timeout(timeoutMs),
+        timeoutMs,
+        maxResponseBytes: MAX_ANSWER_BYTES,
+        // No retry, though a GET is safe to repeat: the shopper is waiting, and an address the
+        // service cannot give is typed in by hand.
+        fetch: fetchAnswer,
       });
-      if (!response.ok) {
-        await response.body?.cancel();
-        throw new Error(`CEP service answered HTTP ${response.status}`);
-      }
-      const answer = viaCepAnswer.parse(
-        JSON.parse(await readCappedText(response, MAX_ANSWER_BYTES)),
-      );
+      if (!response.ok) throw new Error(`CEP service answered HTTP ${response.status}`);
+      const answer = viaCepAnswer.parse(JSON.parse(response.text));
       if ('erro' in answer) return NOT_FOUND;
       const address: CepAddress = {
         zipCode: cep,

@@ -5,7 +5,6 @@ import {
   defaultSort,
   formatReais,
   pageNotice,
-  pageWindow,
   parseCatalogParams,
   sortOptions,
 } from './catalog-params';
@@ -235,21 +234,5 @@ describe('pageNotice', () => {
       'A lista vai até a página 100; mostrando a página 100. Para ver os demais produtos, use a busca, os filtros ou outra ordem.',
     );
     expect(pageNotice(99, { ...capped, page: 99 }, 12)).toBeUndefined();
-  });
-});
-
-describe('pageWindow', () => {
-  it('lists every page when there are few', () => {
-    expect(pageWindow(1, 1)).toEqual([1]);
-    expect(pageWindow(2, 5)).toEqual([1, 2, 3, 4, 5]);
-    expect(pageWindow(4, 7)).toEqual([1, 2, 3, 4, 5, 6, 7]);
-  });
-
-  it('keeps the first, the last and the neighbours of the current page, with gaps', () => {
-    expect(pageWindow(1, 7)).toEqual([1, 2, 3, null, 7]);
-    expect(pageWindow(1, 100)).toEqual([1, 2, 3, null, 100]);
-    expect(pageWindow(50, 100)).toEqual([1, null, 48, 49, 50, 51, 52, null, 100]);
-    expect(pageWindow(100, 100)).toEqual([1, null, 98, 99, 100]);
-    expect(pageWindow(5, 100)).toEqual([1, 2, 3, 4, 5, 6, 7, null, 100]);
   });
 });

@@ -1,3 +1,4 @@
+import { pageNumber, PAGE_PARAM, withPage } from '~/lib/pagination';
 import { parseReais } from '~/lib/reais';
 
 import type { CatalogQuery, CatalogSort, Category } from './types';
@@ -148,10 +149,10 @@ export function parseCatalogParams(
     }
   }
 
-  const pageParam = searchParams.get('pagina')?.trim();
+  const pageParam = searchParams.get(PAGE_PARAM)?.trim();
   if (pageParam) {
-    const page = /^\d{1,9}$/.test(pageParam) ? Number(pageParam) : 0;
-    if (page >= 1) query.page = page;
+    const page = pageNumber(pageParam);
+    if (page) query.page = page;
     else notices.push(`A página ${quoted(pageParam)} não existe; mostrando a página 1.`);
   }
 
@@ -216,27 +217,8 @@ export function catalogSearch(query: CatalogState, view: CatalogView = 'grid'): 
     sortOptions(query.q).includes(query.sort)
   )
     params.set('ordem', SORT_PARAMS[query.sort]);
-  if (query.page && query.page > 1) params.set('pagina', String(query.page));
+  withPage(params, query.page ?? 1);
   if (view !== 'grid') params.set('vista', VIEW_PARAMS[view]);
   const search = params.toString();
   return search ? `?${search}` : '';
-}
-
-/**
- * Page numbers for a pager: the first, the last, and two either side of the current page;
- * `null` marks a gap. Keeps the pager short with thousands of pages.
- */
-export function pageWindow(page: number, pageCount: number): (number | null)[] {
-  const shown = [1, page - 2, page - 1, page, page + 1, page + 2, pageCount]
-    .filter((n, index, all) => n >= 1 && n <= pageCount && all.indexOf(n) === index)
-    .sort((a, b) => a - b);
-  const pages: (number | null)[] = [];
-  for (const n of shown) {
-    const previous = pages.at(-1);
-    // A gap of a single page shows that page instead of an ellipsis.
-    if (typeof previous === 'number' && n - previous === 2) pages.push(previous + 1);
-    else if (typeof previous === 'number' && n - previous > 2) pages.push(null);
-    pages.push(n);
-  }
-  return pages;
 }

@@ -13,7 +13,6 @@ export {
 export {
   ADMIN_PRODUCTS_PER_PAGE,
   adminProductListPath,
-  parseAdminPage,
   parseAdminProductParams,
 } from './admin-product-list';
 export {

@@ -4,7 +4,6 @@ export {
   defaultSort,
   formatReais,
   pageNotice,
-  pageWindow,
   parseCatalogParams,
   SORT_LABELS,
   SORT_PARAMS,

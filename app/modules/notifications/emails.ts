@@ -1,10 +1,6 @@
+import { formatDateTime } from '~/lib/date-format';
 import { formatCents } from '~/lib/money';
-import {
-  formatOrderDateTime,
-  orderNumber,
-  pixDiscountLabel,
-  storeDateFormat,
-} from '~/modules/orders';
+import { orderNumber, pixDiscountLabel } from '~/modules/orders';
 
 export interface OrderEmailData {
   orderId: string;
@@ -247,17 +243,10 @@ function heading(text: string): Part {
   };
 }
 
-function formatDeadline(date: Date, timeZone: string): string {
-  const zone = storeDateFormat(timeZone, 'zone')
-    .formatToParts(date)
-    .find((part) => part.type === 'timeZoneName')?.value;
-  return `${formatOrderDateTime(date, timeZone)}${zone ? ` (${zone})` : ''}`;
-}
-
 function pixPart(data: OrderEmailData, store: EmailStore): Part {
   const amount = formatCents(data.totalCents);
   const deadline = data.expiresAt
-    ? formatDeadline(data.expiresAt, store.timeZone ?? 'America/Sao_Paulo')
+    ? formatDateTime(data.expiresAt, store.timeZone ?? 'America/Sao_Paulo', { zone: true })
     : null;
   const title = heading('Pague com PIX');
   const howTo = 'No app do seu banco, escolha pagar com PIX Copia e Cola e cole o código abaixo.';

@@ -1,5 +1,3 @@
-import { dateFormat } from '~/lib/date-format';
-
 import type { CancelReason, OrderEventKind } from './schema';
 
 /** How the admin names who took the payment. */
@@ -31,30 +29,6 @@ export const EVENT_KIND_LABELS: Record<OrderEventKind, string> = {
   tracking: 'Código de rastreio',
   note: 'Observação interna',
 };
-
-const DATE_STYLES = {
-  date: { day: '2-digit', month: '2-digit', year: 'numeric' },
-  time: { hour: '2-digit', minute: '2-digit' },
-  zone: { timeZoneName: 'long' },
-} satisfies Record<string, Intl.DateTimeFormatOptions>;
-
-/** The pt-BR formatter of one style in one time zone. */
-export function storeDateFormat(
-  timeZone: string,
-  style: keyof typeof DATE_STYLES,
-): Intl.DateTimeFormat {
-  return dateFormat('pt-BR', { timeZone, ...DATE_STYLES[style] });
-}
-
-/** "10/03/2025" on the store's calendar. */
-export function formatOrderDate(date: Date, timeZone: string): string {
-  return storeDateFormat(timeZone, 'date').format(date);
-}
-
-/** "10/03/2025 às 14:30" on the store's clock. */
-export function formatOrderDateTime(date: Date, timeZone: string): string {
-  return `${formatOrderDate(date, timeZone)} às ${storeDateFormat(timeZone, 'time').format(date)}`;
-}
 
 // The two masks below are written out rather than taken from the checkout's library: sharing it
 // would split it into a chunk the storefront's checkout then loads separately.

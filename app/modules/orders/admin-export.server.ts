@@ -1,20 +1,16 @@
 import { stringify } from 'csv-stringify/sync';
 
 import { csvAmount } from '~/lib/csv';
+import { formatDateTime } from '~/lib/date-format';
 import type { Db } from '~/db/database.server';
 import { logger } from '~/lib/logger.server';
 
-import {
-  displayCpf,
-  displayPhone,
-  formatOrderDateTime,
-  PAYMENT_STATUS_LABELS,
-} from './admin-display';
+import { displayCpf, displayPhone, PAYMENT_STATUS_LABELS } from './admin-display';
 import type { OrderFilters } from './admin-filters';
 import { adminOrderBatches } from './admin-orders.server';
 import type { AdminOrderExportRow } from './admin-types';
 import { addressLine, orderNumber } from './display';
-import { ADMIN_STATUS_LABELS } from './transitions';
+import { ADMIN_STATUS_LABELS } from './status-labels';
 
 const HEADER = [
   'Pedido',
@@ -44,7 +40,7 @@ function record(order: AdminOrderExportRow, timeZone: string): string[] {
   return [
     `#${orderNumber(order.id)}`,
     order.id,
-    formatOrderDateTime(order.createdAt, timeZone).replace(' às ', ' '),
+    formatDateTime(order.createdAt, timeZone).replace(' às ', ' '),
     ADMIN_STATUS_LABELS[order.status],
     order.customerName,
     order.customerEmail,
@@ -57,7 +53,7 @@ function record(order: AdminOrderExportRow, timeZone: string): string[] {
     csvAmount(order.totalCents),
     order.paymentMethod.toUpperCase(),
     order.paymentStatus ? (PAYMENT_STATUS_LABELS[order.paymentStatus] ?? order.paymentStatus) : '',
-    order.paidAt ? formatOrderDateTime(order.paidAt, timeZone).replace(' às ', ' ') : '',
+    order.paidAt ? formatDateTime(order.paidAt, timeZone).replace(' às ', ' ') : '',
     order.trackingCode ?? '',
   ];
 }

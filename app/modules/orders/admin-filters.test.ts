@@ -9,7 +9,7 @@ const filters = (query: string) => parseOrderFilters(new URLSearchParams(query))
 
 describe('parseOrderFilters', () => {
   it('reads the list’s URL, the dashboard’s from/to included', () => {
-    expect(filters('status=shipped&from=2025-03-01&to=2025-03-31&q=%20maria%20&page=3')).toEqual({
+    expect(filters('status=shipped&from=2025-03-01&to=2025-03-31&q=%20maria%20&pagina=3')).toEqual({
       status: 'shipped',
       from: '2025-03-01',
       to: '2025-03-31',
@@ -19,14 +19,14 @@ describe('parseOrderFilters', () => {
   });
 
   it('falls back to defaults for anything it does not understand', () => {
-    expect(filters('status=lost&from=2025-02-30&to=ontem&page=-1&q=')).toEqual({
+    expect(filters('status=lost&from=2025-02-30&to=ontem&pagina=-1&q=')).toEqual({
       status: null,
       from: null,
       to: null,
       q: '',
       page: 1,
     });
-    expect(filters('page=1e9999').page).toBe(1);
+    expect(filters('pagina=1e9999').page).toBe(1);
     expect(filters('from=1899-01-01').from).toBeNull();
     expect(filters(`q=${'a'.repeat(500)}`).q).toHaveLength(100);
     expect(filters('q=ana%00%07paula').q).toBe('ana paula');
@@ -40,10 +40,10 @@ describe('parseOrderFilters', () => {
   });
 
   it('writes the same filters back, leaving page 1 out', () => {
-    expect(orderFiltersQuery(filters('q=ana+paula&status=pending&page=1'))).toBe(
+    expect(orderFiltersQuery(filters('q=ana+paula&status=pending&pagina=1'))).toBe(
       '?status=pending&q=ana+paula',
     );
-    expect(orderFiltersQuery(filters(''), 2)).toBe('?page=2');
+    expect(orderFiltersQuery(filters(''), 2)).toBe('?pagina=2');
     expect(orderFiltersQuery(filters(''))).toBe('');
   });
 });

@@ -1,3 +1,4 @@
+import { parsePage, withPage } from '~/lib/pagination';
 import { isCalendarDay } from '~/lib/periods';
 
 import { ORDER_STATUSES, type OrderStatus } from './schema';
@@ -10,7 +11,7 @@ export const ORDERS_PER_PAGE = 20;
 export const MAX_COUNTED_ORDERS = 10_000;
 export const MAX_SEARCH_LENGTH = 100;
 
-/** The list's filters as its URL carries them (`status`, `from`, `to`, `q`, `page`). */
+/** The list's filters as its URL carries them (`status`, `from`, `to`, `q`, `pagina`). */
 export interface OrderFilters {
   status: OrderStatus | null;
   /** First and last day, YYYY-MM-DD, both included, on the store's calendar. */
@@ -33,7 +34,6 @@ export function parseOrderFilters(params: URLSearchParams): OrderFilters {
   let to = calendarDay(params.get('to'));
   // A period typed backwards means the same days.
   if (from && to && from > to) [from, to] = [to, from];
-  const page = Number(params.get('page'));
   return {
     status: ORDER_STATUSES.includes(status as OrderStatus) ? (status as OrderStatus) : null,
     from,
@@ -43,7 +43,7 @@ export function parseOrderFilters(params: URLSearchParams): OrderFilters {
       .replace(/[\s\p{Cc}]+/gu, ' ')
       .trim()
       .slice(0, MAX_SEARCH_LENGTH),
-    page: Number.isSafeInteger(page) && page > 1 ? page : 1,
+    page: parsePage(params),
   };
 }
 
@@ -54,8 +54,7 @@ export function orderFiltersQuery(filters: OrderFilters, page = filters.page): s
   if (filters.from) query.set('from', filters.from);
   if (filters.to) query.set('to', filters.to);
   if (filters.q) query.set('q', filters.q);
-  if (page > 1) query.set('page', String(page));
-  const text = query.toString();
+  const text = withPage(query, page).toString();
   return text ? `?${text}` : '';
 }
 

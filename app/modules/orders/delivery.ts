@@ -1,5 +1,6 @@
 import { addBusinessDays } from '@brazilian-utils/brazilian-utils/add-business-days';
 
+import { formatCalendarDay } from '~/lib/date-format';
 import { calendarDayIn } from '~/lib/periods';
 import type { StateCode } from '~/modules/checkout';
 
@@ -27,21 +28,12 @@ export function estimatedDelivery(
   return `${due.getFullYear()}-${pad(due.getMonth() + 1)}-${pad(due.getDate())}`;
 }
 
-// Made once: building a formatter costs far more than using one, and every product page shows
-// a delivery date. In UTC because the date is a calendar day, written as its midnight in UTC.
-const DELIVERY_DATE = { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' } as const;
-const withYearFormat = new Intl.DateTimeFormat('pt-BR', { ...DELIVERY_DATE, year: 'numeric' });
-const withoutYearFormat = new Intl.DateTimeFormat('pt-BR', DELIVERY_DATE);
-
 /**
  * "sexta-feira, 4 de dezembro de 2026" for a YYYY-MM-DD date; without the year ("sexta-feira, 4
  * de dezembro") for a promise a few days ahead.
  */
-export function formatDeliveryDate(date: string, { year: withYear = true } = {}): string {
-  const [year, month, day] = date.split('-').map(Number);
-  return (withYear ? withYearFormat : withoutYearFormat).format(
-    new Date(Date.UTC(year!, month! - 1, day!)),
-  );
+export function formatDeliveryDate(date: string, { year = true } = {}): string {
+  return formatCalendarDay(date, { year });
 }
 
 /**

@@ -1,5 +1,3 @@
-import type { OrderStatus } from './schema';
-
 /** SPEC §9: an order is named by the last 8 characters of its id. */
 export function orderNumber(orderId: string): string {
   return orderId.slice(-8).toUpperCase();
@@ -14,23 +12,6 @@ export function pixDiscountLabel(subtotalCents: number, discountCents: number): 
   if (subtotalCents <= 0 || discountCents <= 0) return 'Desconto PIX';
   return `Desconto PIX (${Math.ceil((discountCents * 100) / subtotalCents)}%)`;
 }
-
-export const STATUS_LABELS: Record<OrderStatus, string> = {
-  pending: 'Pendente',
-  confirmed: 'Pago',
-  shipped: 'Enviado',
-  delivered: 'Entregue',
-  cancelled: 'Cancelado',
-};
-
-/** What happens next with the delivery, as the history cards say it. */
-export const DELIVERY_LINES: Record<OrderStatus, string> = {
-  pending: 'Aguardando pagamento',
-  confirmed: 'Preparando Pedido Para Envio',
-  shipped: 'Pedido enviado',
-  delivered: 'Pedido entregue',
-  cancelled: 'Pedido cancelado',
-};
 
 export interface AddressParts {
   street: string;

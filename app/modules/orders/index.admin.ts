@@ -30,4 +30,4 @@ export {
   PAYMENT_PROVIDER_LABELS,
   PAYMENT_STATUS_LABELS,
 } from './admin-display';
-export { ADMIN_STATUS_LABELS, TRANSITION_LABELS } from './transitions';
+export { ADMIN_STATUS_LABELS, TRANSITION_LABELS } from './status-labels';

@@ -1,13 +1,5 @@
 import type { OrderStatus } from './schema';
-
-/** How staff read each status in the admin (SPEC §4); the storefront says 'Pago' for confirmed. */
-export const ADMIN_STATUS_LABELS: Record<OrderStatus, string> = {
-  pending: 'Pendente',
-  confirmed: 'Confirmado',
-  shipped: 'Enviado',
-  delivered: 'Entregue',
-  cancelled: 'Cancelado',
-};
+import { ADMIN_STATUS_LABELS } from './status-labels';
 
 /**
  * The one list of moves an order may make (PRODUCT.md §10): staff confirm a payment, ship with a
@@ -20,15 +12,6 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   shipped: ['delivered'],
   delivered: [],
   cancelled: [],
-};
-
-/** The selector's words for each move: confirming is staff approving a payment. */
-export const TRANSITION_LABELS: Record<OrderStatus, string> = {
-  pending: 'Pendente',
-  confirmed: 'Aprovado',
-  shipped: 'Enviado',
-  delivered: 'Entregue',
-  cancelled: 'Cancelado',
 };
 
 export function canTransition(from: OrderStatus, to: OrderStatus): boolean {

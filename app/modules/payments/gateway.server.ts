@@ -1,5 +1,10 @@
 import { logger } from '~/lib/logger.server';
-import { readCappedText, ResponseTooLarge } from '~/lib/read-capped.server';
+import {
+  callOutsideService,
+  OutsideServiceError,
+  redactSecrets,
+  type OutsideAnswer,
+} from '~/lib/http-client.server';
 
 import { paymentRequestError } from './request';
 import type { CreatedPayment, PaymentOutcome, PaymentProvider, PaymentStatus } from './types';
@@ -93,11 +98,10 @@ function parseJson(body: string): unknown {
 export function createGatewayProvider(options: GatewayOptions): PaymentProvider {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? 30_000;
-  const doFetch = options.fetch ?? fetch;
   const postbackUrl = `${options.publicUrl.replace(/\/+$/, '')}/api/payments/postback`;
 
   const redact = (message: string) =>
-    (options.secretKey ? message.split(options.secretKey).join('***') : message)
+    redactSecrets(message, [options.secretKey])
       .replace(/\s+/g, ' ')
       .trim()
       .slice(0, MAX_MESSAGE_LENGTH);
@@ -107,11 +111,9 @@ export function createGatewayProvider(options: GatewayOptions): PaymentProvider 
     init: { method: 'GET' } | { method: 'POST'; body: unknown },
     fallback: string,
   ): Promise<PaymentOutcome<JsonObject>> {
-    const signal = AbortSignal.timeout(timeoutMs);
-    let response: Response;
-    let body: string;
+    let answer: OutsideAnswer;
     try {
-      response = await doFetch(`${baseUrl}/${path}`, {
+      answer = await callOutsideService(`${baseUrl}/${path}`, {
         method: init.method,
         headers: {
           [AUTH_HEADER]: options.secretKey,
@@ -119,27 +121,30 @@ export function createGatewayProvider(options: GatewayOptions): PaymentProvider 
           ...(init.method === 'POST' ? { 'Content-Type': 'application/json' } : {}),
         },
         body: init.method === 'POST' ? JSON.stringify(init.body) : undefined,
-        // A redirect would carry the key to wherever it points.
-        redirect: 'error',
-        signal,
+        timeoutMs,
+        maxResponseBytes: MAX_RESPONSE_BYTES,
+        secrets: [options.secretKey],
+        // Asking a payment's status twice changes nothing; a purchase is never sent twice.
+        retries: init.method === 'GET' ? 1 : 0,
+        fetch: options.fetch,
       });
-      body = await readCappedText(response, MAX_RESPONSE_BYTES);
     } catch (error) {
-      if (error instanceof ResponseTooLarge) {
+      if (!(error instanceof OutsideServiceError)) throw error;
+      if (error.failure === 'too-large') {
         logger.warn({ path }, 'Payment gateway answer too large');
         return { ok: false, error: INVALID_RESPONSE };
       }
-      const reason = redact(error instanceof Error ? `${error.message} ${error.cause ?? ''}` : '');
-      logger.warn({ path, reason, timedOut: signal.aborted }, 'Payment gateway call failed');
-      return { ok: false, error: signal.aborted ? NO_ANSWER : fallback };
+      const timedOut = error.failure === 'timeout';
+      logger.warn({ path, reason: redact(error.message), timedOut }, 'Payment gateway call failed');
+      return { ok: false, error: timedOut ? NO_ANSWER : fallback };
     }
 
-    const json = parseJson(body);
-    if (!response.ok) {
+    const json = parseJson(answer.text);
+    if (!answer.ok) {
       const message = gatewayMessage(json);
       const shown = message === null ? null : redact(message);
       logger.warn(
-        { path, status: response.status, message: shown },
+        { path, status: answer.status, message: shown },
         'Payment gateway refused a call',
       );
       return { ok: false, error: shown || fallback };

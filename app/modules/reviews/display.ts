@@ -1,4 +1,4 @@
-import { dateFormat } from '~/lib/date-format';
+import { formatDate } from '~/lib/date-format';
 
 /** The name shown for a review; reviews left without one read "Cliente". */
 export function reviewerName(customerName: string): string {
@@ -7,5 +7,5 @@ export function reviewerName(customerName: string): string {
 
 /** When a review was written, on the store's calendar: "3 de março de 2026". */
 export function formatReviewDate(date: Date, timeZone: string): string {
-  return dateFormat('pt-BR', { dateStyle: 'long', timeZone }).format(date);
+  return formatDate(date, timeZone, 'long');
 }

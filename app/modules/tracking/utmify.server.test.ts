@@ -236,6 +236,21 @@ describe('sendUtmifyOrder', () => {
     ).rejects.toThrow(/^UTMify answered 503$/);
   });
 
+  it('reads at most 64 KB of an answer: a taken order stays taken, a refusal says only its status', async () => {
+    const huge = `"${'x'.repeat(100 * 1024)}"`;
+    const taken = await fakeUtmify(200, huge);
+    await expect(
+      sendUtmifyOrder({ url: taken.url, token: TOKEN, body: utmifyOrderBody(order()) }),
+    ).resolves.toBeUndefined();
+    server?.closeAllConnections();
+    await new Promise((resolve) => server!.close(resolve));
+
+    const refused = await fakeUtmify(500, huge);
+    await expect(
+      sendUtmifyOrder({ url: refused.url, token: TOKEN, body: utmifyOrderBody(order()) }),
+    ).rejects.toThrow(/^UTMify answered 500$/);
+  });
+
   it('throws when no answer comes in time', async () => {
     server = createServer(() => {});
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));

@@ -1,3 +1,9 @@
+import {
+  callOutsideService,
+  OutsideServiceError,
+  redactSecrets,
+  type OutsideAnswer,
+} from '~/lib/http-client.server';
 import type { PaymentStatus } from '~/modules/payments';
 
 export type UtmifyStatus = 'waiting_payment' | 'paid' | 'refused' | 'refunded' | 'chargedback';
@@ -126,9 +132,13 @@ export interface SendUtmifyOrderOptions {
 
 const MAX_ANSWER_IN_ERROR = 200;
 
+// UTMify answers a few bytes of JSON; the answer is only read for an error's excerpt.
+const MAX_ANSWER_BYTES = 64 * 1024;
+
 /**
  * Reports an order to UTMify. Throws on a refusal, a network error or no answer in time, so the
- * outbox tries again; the messages never carry the token.
+ * outbox tries again (this call does not: a POST sent twice could count the order twice); the
+ * messages never carry the token.
  */
 export async function sendUtmifyOrder({
   url,
@@ -136,32 +146,34 @@ export async function sendUtmifyOrder({
   body,
   timeoutMs = 10_000,
   signal,
-  fetch: fetchImpl = fetch,
+  fetch: fetchImpl,
 }: SendUtmifyOrderOptions): Promise<void> {
-  const timeout = AbortSignal.timeout(timeoutMs);
-  const hide = (text: string) => (token ? text.split(token).join('***') : text);
-  let response: Response;
+  let answer: OutsideAnswer;
   try {
-    response = await fetchImpl(url, {
+    answer = await callOutsideService(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-api-token': token },
       body: JSON.stringify(body),
-      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      timeoutMs,
+      maxResponseBytes: MAX_ANSWER_BYTES,
+      secrets: [token],
+      signal,
+      fetch: fetchImpl,
     });
   } catch (error) {
-    if (timeout.aborted) throw new Error(`UTMify did not answer within ${timeoutMs} ms`);
-    throw new Error(`UTMify request failed: ${hide(networkReason(error))}`);
+    if (!(error instanceof OutsideServiceError)) throw error;
+    // A taken order is taken, whatever the size of the words that came with it.
+    if (error.failure === 'too-large' && error.status !== undefined && error.status < 300) return;
+    if (error.failure === 'timeout')
+      throw new Error(`UTMify did not answer within ${timeoutMs} ms`);
+    if (error.failure === 'too-large') throw new Error(`UTMify answered ${error.status}`);
+    throw new Error(`UTMify request failed: ${error.message}`);
   }
-  // Read the answer in any case, so the connection can be reused.
-  const answer = await response.text().catch(() => '');
-  if (!response.ok) {
-    const excerpt = hide(answer.replace(/\s+/g, ' ').trim()).slice(0, MAX_ANSWER_IN_ERROR);
-    throw new Error(`UTMify answered ${response.status}${excerpt ? `: ${excerpt}` : ''}`);
+  if (!answer.ok) {
+    const excerpt = redactSecrets(answer.text.replace(/\s+/g, ' ').trim(), [token]).slice(
+      0,
+      MAX_ANSWER_IN_ERROR,
+    );
+    throw new Error(`UTMify answered ${answer.status}${excerpt ? `: ${excerpt}` : ''}`);
   }
-}
-
-/** fetch() reports every network failure as 'fetch failed'; the reason is in its cause. */
-function networkReason(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  return error.cause instanceof Error ? error.cause.message : error.message;
 }

@@ -13,12 +13,13 @@ import {
 import type { OrderActionReply } from '~/components/admin/order-detail';
 import { OrderFiltersForm } from '~/components/admin/order-filters';
 import { OrderList } from '~/components/admin/order-list';
-import { AdminPagination } from '~/components/admin/pagination';
 import { useToastFrom } from '~/components/admin/toaster';
 import { CloseIcon } from '~/components/ui/icons';
+import { Pagination } from '~/components/ui/pagination';
 import { ADMIN_ORDER_MESSAGES, deleteOrderByStaff } from '~/flows/admin-order-status.server';
 import { isDocumentRequest, parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { logger } from '~/lib/logger.server';
+import { redirectFormerPage } from '~/lib/pagination';
 import { redirectWithToast, toast } from '~/lib/toast.server';
 import { requireAdmin } from '~/modules/auth/index.server';
 import {
@@ -32,6 +33,7 @@ import { listAdminOrders, orderListActionSchema } from '~/modules/orders/index.a
 import type { Route } from './+types/orders';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  redirectFormerPage(request);
   await requireAdmin(context, request);
   const filters = parseOrderFilters(new URL(request.url).searchParams);
   const { timezone } = await context.settings.get();
@@ -169,7 +171,8 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
           a busca ou o período para encontrar pedidos mais antigos.
         </p>
       ) : null}
-      <AdminPagination
+      <Pagination
+        look="admin"
         label="Páginas de pedidos"
         page={page.page}
         pageCount={page.pageCount}

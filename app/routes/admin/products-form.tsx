@@ -4,6 +4,7 @@ import { data, Link } from 'react-router';
 
 import { ProductForm, type ProductFormData } from '~/components/admin/product-form';
 import { saveProduct } from '~/flows/save-product.server';
+import { formatDateTime } from '~/lib/date-format';
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { formatReaisInput } from '~/lib/reais';
 import { redirectWithToast, toast } from '~/lib/toast.server';
@@ -18,7 +19,6 @@ import {
 } from '~/modules/catalog/index.admin';
 import { getProduct, listCategories, listRestockRequests } from '~/modules/catalog/index.server';
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_UPLOAD } from '~/modules/media';
-import { formatOrderDateTime } from '~/modules/orders';
 
 import type { Route } from './+types/products-form';
 
@@ -65,7 +65,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       unconfirmed: restock.unconfirmed,
       requests: restock.requests.map((item) => ({
         email: item.email,
-        createdAt: formatOrderDateTime(item.createdAt, settings.timezone),
+        createdAt: formatDateTime(item.createdAt, settings.timezone),
       })),
     },
   } satisfies ProductFormData;

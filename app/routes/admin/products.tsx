@@ -2,14 +2,15 @@ import { data, Form, Link, useNavigation } from 'react-router';
 
 import { AdminTable } from '~/components/admin/admin-table';
 import { ConfirmDialog } from '~/components/admin/confirm-dialog';
-import { AdminPagination } from '~/components/admin/pagination';
 import { useProductDialog } from '~/components/admin/product-dialog';
 import { ProductImport } from '~/components/admin/product-import';
 import { ProductThumb, StockBadge } from '~/components/admin/product-list-parts';
 import { ToastFallback } from '~/components/admin/toaster';
+import { Pagination } from '~/components/ui/pagination';
 import { importProducts } from '~/flows/import-products.server';
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { formatCents } from '~/lib/money';
+import { redirectFormerPage } from '~/lib/pagination';
 import { toast } from '~/lib/toast.server';
 import { requireAdmin } from '~/modules/auth/index.server';
 import {
@@ -29,6 +30,7 @@ import {
 import type { Route } from './+types/products';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  redirectFormerPage(request);
   await requireAdmin(context, request);
   const params = parseAdminProductParams(new URL(request.url).searchParams);
   const page = await listAdminProducts(context.db, params);
@@ -266,8 +268,8 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
             ))}
           </ul>
 
-          <AdminPagination
-            label="Paginação"
+          <Pagination
+            look="admin"
             page={page}
             pageCount={pageCount}
             href={(target) => adminProductListPath({ q, page: target })}

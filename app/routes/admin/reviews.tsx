@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 
 import { z } from 'zod';
 
-import { AdminPagination } from '~/components/admin/pagination';
 import { ReviewCard } from '~/components/admin/review-card';
 import { ReviewFormDialog } from '~/components/admin/review-form-dialog';
 import { ToastFallback } from '~/components/admin/toaster';
+import { Pagination } from '~/components/ui/pagination';
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
+import { parsePage, withPage } from '~/lib/pagination';
 import { redirectWithToast, refuseForm, successWithToast, toast } from '~/lib/toast.server';
 import { requireAdmin } from '~/modules/auth/index.server';
-import { parseAdminPage } from '~/modules/catalog/index.admin';
 import { listProductOptions } from '~/modules/catalog/index.admin.server';
 import {
   formatReviewDate,
@@ -23,9 +23,14 @@ import type { Route } from './+types/reviews';
 
 const PER_PAGE = 20;
 
-/** `?pagina=N`; a page past the last gives the last. */
+/** A page past the last gives the last. */
 function pageParam(request: Request): number {
-  return parseAdminPage(new URL(request.url).searchParams.get('pagina'));
+  return parsePage(new URL(request.url).searchParams);
+}
+
+function listPath(page: number): string {
+  const search = withPage(new URLSearchParams(), page).toString();
+  return search ? `/admin/reviews?${search}` : '/admin/reviews';
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -98,10 +103,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The deleted review's card, with the form that sent this, is gone after the reload: the
   // toast rides the redirect back to the same page (and shows without JavaScript too).
   const page = pageParam(request);
-  return redirectWithToast(
-    page > 1 ? `/admin/reviews?pagina=${page}` : '/admin/reviews',
-    toast('success', 'Avaliação excluída com sucesso!'),
-  );
+  return redirectWithToast(listPath(page), toast('success', 'Avaliação excluída com sucesso!'));
 }
 
 export function meta() {
@@ -140,11 +142,12 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
           ))}
         </ul>
       )}
-      <AdminPagination
+      <Pagination
+        look="admin"
         label="Páginas de avaliações"
         page={page}
         pageCount={pageCount}
-        href={(target) => `?pagina=${target}`}
+        href={listPath}
       />
     </div>
   );

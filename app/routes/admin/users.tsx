@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { UserCreateForm, UserPasswordForm } from '~/components/admin/user-forms';
 import { UserList } from '~/components/admin/user-list';
 import { ToastFallback } from '~/components/admin/toaster';
+import { formatDate } from '~/lib/date-format';
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { redirectWithToast, refuseForm, successWithToast, toast } from '~/lib/toast.server';
 import {
@@ -26,10 +27,6 @@ import type { Route } from './+types/users';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(context, request);
   const [settings, admins] = await Promise.all([context.settings.get(), listAdmins(context.db)]);
-  const date = new Intl.DateTimeFormat('pt-BR', {
-    dateStyle: 'short',
-    timeZone: settings.timezone,
-  });
   return {
     meId: admin.id,
     admins: admins.map((row) => ({
@@ -38,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       fullName: row.fullName,
       isActive: row.isActive,
       createdAt: row.createdAt.toISOString(),
-      date: date.format(row.createdAt),
+      date: formatDate(row.createdAt, settings.timezone),
     })),
   };
 }

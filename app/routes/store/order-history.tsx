@@ -2,34 +2,40 @@ import { Form, Link } from 'react-router';
 
 import { seoContext } from '~/components/store/store-data';
 import { Money } from '~/components/ui/money';
+import { OrderLine } from '~/components/ui/order-line';
+import { formatDateTime } from '~/lib/date-format';
 import { seoMeta } from '~/lib/seo';
 import {
   DELIVERY_LINES,
   pixDiscountLabel,
-  STATUS_LABELS,
+  SHOPPER_STATUS_LABELS,
   type OrderStatus,
 } from '~/modules/orders';
+import { mediaSrcSet } from '~/modules/media';
 import { listOrdersForToken, readOrderToken } from '~/modules/orders/index.server';
 
 import type { Route } from './+types/order-history';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = await readOrderToken(request);
-  const orders = token ? await listOrdersForToken(context.db, token) : [];
+  const [orders, { timezone }] = await Promise.all([
+    token ? listOrdersForToken(context.db, token) : [],
+    context.settings.get(),
+  ]);
   return {
     orders: orders.map((order) => ({
       id: order.id,
       number: order.number,
       status: order.status,
-      createdAt: order.createdAt.toISOString(),
-      paidAt: order.paidAt?.toISOString() ?? null,
+      // Written on the server on the store's clock, so the browser renders the same text.
+      placedAt: formatDateTime(order.createdAt, timezone),
+      paidAt: order.paidAt ? formatDateTime(order.paidAt, timezone) : null,
       totalCents: order.totalCents,
       discountLabel: pixDiscountLabel(order.subtotalCents, order.discountCents),
       discountCents: order.discountCents,
       trackingCode: order.trackingCode,
       lines: order.lines,
     })),
-    timeZone: (await context.settings.get()).timezone,
   };
 }
 
@@ -50,12 +56,7 @@ const STATUS_STYLES: Record<OrderStatus, string> = {
 };
 
 export default function OrderHistoryPage({ loaderData }: Route.ComponentProps) {
-  const { orders, timeZone } = loaderData;
-  const date = new Intl.DateTimeFormat('pt-BR', {
-    dateStyle: 'short',
-    timeStyle: 'short',
-    timeZone,
-  });
+  const { orders } = loaderData;
   return (
     <div className="section-spacing mx-auto max-w-3xl px-4">
       <h1 className="mb-6 text-2xl sm:text-3xl">Histórico de Compras</h1>
@@ -77,16 +78,14 @@ export default function OrderHistoryPage({ loaderData }: Route.ComponentProps) {
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <div>
                   <h2 className="text-lg font-semibold">Pedido #{order.number}</h2>
-                  <p className="text-sm">Feito em {date.format(new Date(order.createdAt))}</p>
-                  <p className="text-sm">
-                    Pago em {order.paidAt ? date.format(new Date(order.paidAt)) : '—'}
-                  </p>
+                  <p className="text-sm">Feito em {order.placedAt}</p>
+                  <p className="text-sm">Pago em {order.paidAt ?? '—'}</p>
                 </div>
                 <span
                   data-testid="order-status"
                   className={`rounded-full px-3 py-1 text-sm font-semibold ${STATUS_STYLES[order.status]}`}
                 >
-                  {STATUS_LABELS[order.status]}
+                  {SHOPPER_STATUS_LABELS[order.status]}
                 </span>
               </div>
               <p className="text-sm font-semibold">
@@ -95,22 +94,7 @@ export default function OrderHistoryPage({ loaderData }: Route.ComponentProps) {
               </p>
               <ul className="flex flex-col gap-2">
                 {order.lines.map((line, index) => (
-                  <li key={index} className="flex items-center gap-3">
-                    {line.imageUrl ? (
-                      <img
-                        src={line.imageUrl}
-                        alt=""
-                        width={48}
-                        height={48}
-                        loading="lazy"
-                        className="h-12 w-12 shrink-0 rounded-card object-cover"
-                      />
-                    ) : null}
-                    <span className="flex-1">
-                      {line.name} × {line.quantity}
-                    </span>
-                    <Money cents={line.totalCents} />
-                  </li>
+                  <OrderLine key={index} line={line} look="store" srcSet={mediaSrcSet} compact />
                 ))}
               </ul>
               <div className="flex flex-wrap items-center justify-between gap-3 border-t border-card-border pt-3">

@@ -1,9 +1,9 @@
 import { Link, redirect, useNavigation } from 'react-router';
 
 import { CatalogFilters, CatalogFiltersButton } from '~/components/store/catalog-filters';
-import { CatalogPagination } from '~/components/store/catalog-pagination';
 import { PRIORITY_CARDS, ProductCard } from '~/components/store/product-card';
 import { seoContext, useSettings } from '~/components/store/store-data';
+import { Pagination } from '~/components/ui/pagination';
 import { searchRatedProducts } from '~/flows/rated-products.server';
 import { keepDataAfter } from '~/lib/revalidation';
 import { seoMeta } from '~/lib/seo';
@@ -175,7 +175,12 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
               </ul>
             )}
           </section>
-          <CatalogPagination query={query} view={view} pageCount={pageCount} />
+          <Pagination
+            look="store"
+            page={query.page}
+            pageCount={pageCount}
+            href={(page) => `/products${catalogSearch({ ...query, page }, view)}`}
+          />
         </div>
       </div>
     </div>
