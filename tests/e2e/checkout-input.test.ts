@@ -243,7 +243,9 @@ describe('checkout routes refuse bad input with a 4xx and pt-BR text', () => {
         // Nor can it pay, approve or cancel the order (the sandbox buttons).
         for (const intent of ['pay', 'approve', 'reject', 'expire']) {
           const at =
-            intent === 'pay' ? `/order-confirmation?orderId=${placed.orderId}` : SANDBOX_PAYMENT_PATH;
+            intent === 'pay'
+              ? `/order-confirmation?orderId=${placed.orderId}`
+              : SANDBOX_PAYMENT_PATH;
           const page = await visitor.post(at, {
             intent,
             orderId: placed.orderId,

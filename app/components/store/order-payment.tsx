@@ -163,9 +163,7 @@ export function PixPanel({
       <p data-testid="pix-countdown" aria-live="off">
         Este código expira em{' '}
         <strong>
-          <time dateTime={expiresAt}>
-            {formatRemaining(remainingMs)}
-          </time>
+          <time dateTime={expiresAt}>{formatRemaining(remainingMs)}</time>
         </strong>
       </p>
       <p role="status" className="text-sm">
@@ -174,10 +172,7 @@ export function PixPanel({
           : 'Aguardando o pagamento. Esta página se atualiza sozinha quando ele for confirmado.'}
       </p>
       <noscript>
-        <a
-          href={checkPath}
-          className="text-link underline"
-        >
+        <a href={checkPath} className="text-link underline">
           Já paguei: verificar pagamento
         </a>
       </noscript>

@@ -4,7 +4,7 @@ import { keepDataAfter } from '~/lib/revalidation';
 import { PRIORITY_CARDS, ProductCard } from '~/components/store/product-card';
 import { ShieldIcon, StarIcon, TruckIcon } from '~/components/ui/icons';
 import { listRatedProducts } from '~/flows/rated-products.server';
-import { absoluteUrl, seoMeta } from '~/lib/seo';
+import { organizationJsonLd, seoMeta } from '~/lib/seo';
 import { seoContext, useSettings } from '~/lib/store-data';
 import { freeShippingFromCents } from '~/modules/cart';
 import { listCategories } from '~/modules/catalog/index.server';
@@ -43,29 +43,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const shouldRevalidate = keepDataAfter('/cart', '/preferences');
-
-function organizationJsonLd(settings: StoreSettings, origin: string) {
-  const sameAs = [
-    settings.facebook_url,
-    settings.instagram_url,
-    settings.twitter_url,
-    settings.youtube_url,
-    settings.linkedin_url,
-    settings.tiktok_url,
-  ].filter(Boolean);
-  return {
-    '@context': 'https://schema.org',
-    '@type': settings.schema_type,
-    name: settings.store_name,
-    url: `${origin}/`,
-    description: settings.schema_description || settings.store_description,
-    ...(settings.logo_url ? { logo: absoluteUrl(origin, settings.logo_url) } : {}),
-    ...(settings.contact_email ? { email: settings.contact_email } : {}),
-    ...(settings.contact_phone ? { telephone: settings.contact_phone } : {}),
-    ...(settings.contact_address ? { address: settings.contact_address } : {}),
-    ...(sameAs.length > 0 ? { sameAs } : {}),
-  };
-}
 
 export function meta({ matches }: Route.MetaArgs) {
   const context = seoContext(matches);
