@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 
 import { keepDataAfter } from '~/lib/revalidation';
+import { HomeHero } from '~/components/store/home-hero';
 import { PRIORITY_CARDS, ProductCard } from '~/components/store/product-card';
 import { ShieldIcon, StarIcon, TruckIcon } from '~/components/ui/icons';
 import { listRatedProducts } from '~/flows/rated-products.server';
@@ -8,7 +9,6 @@ import { organizationJsonLd, seoMeta } from '~/lib/seo';
 import { seoContext, useSettings } from '~/lib/store-data';
 import { freeShippingFromCents } from '~/modules/cart';
 import { listCategories } from '~/modules/catalog/index.server';
-import { mediaSrcSet } from '~/modules/media';
 import type { StoreSettings } from '~/modules/settings';
 
 import type { Route } from './+types/home';
@@ -50,62 +50,6 @@ export function meta({ matches }: Route.MetaArgs) {
     ...seoMeta(context, { path: '/' }),
     { 'script:ld+json': organizationJsonLd(context.settings, context.origin) },
   ];
-}
-
-/**
- * The welcome: the store's banner behind a dark veil (white text stays readable on any photo)
- * or the primary colour darkened, and one call to action, white with dark text, that stands
- * out on either.
- */
-function Hero({ settings }: { settings: StoreSettings }) {
-  return (
-    <section
-      aria-labelledby="hero-title"
-      className="relative isolate overflow-hidden bg-[color-mix(in_srgb,var(--store-primary-color)_65%,black)] text-white"
-      data-testid="hero"
-    >
-      {settings.banner_url ? (
-        <>
-          <img
-            src={settings.banner_url}
-            srcSet={mediaSrcSet(settings.banner_url)}
-            sizes="100vw"
-            alt=""
-            width={1600}
-            height={600}
-            fetchPriority="high"
-            className="absolute inset-0 -z-20 h-full w-full object-cover"
-            data-testid="hero-banner"
-          />
-          <div
-            aria-hidden="true"
-            className="absolute inset-0 -z-10 bg-linear-to-r from-black/80 via-black/65 to-black/45"
-          />
-        </>
-      ) : null}
-      <div className="section-spacing mx-auto flex max-w-store flex-col items-start gap-4 px-4 py-12 md:py-20">
-        <h1
-          id="hero-title"
-          className="max-w-3xl text-3xl text-(--store-home-title-color) md:text-5xl"
-        >
-          {settings.welcome_message || `Bem-vindo à ${settings.store_name}`}
-        </h1>
-        {settings.store_description ? (
-          <p className="max-w-2xl text-lg">{settings.store_description}</p>
-        ) : null}
-        {settings.store_slogan ? (
-          <p className="text-base font-semibold italic">{settings.store_slogan}</p>
-        ) : null}
-        <Link
-          to="/products"
-          className="btn mt-2 bg-white px-6 text-[color-mix(in_srgb,var(--store-primary-color)_50%,black)] shadow-lg hover:bg-white/90"
-          data-testid="hero-cta"
-        >
-          Ver produtos
-        </Link>
-      </div>
-    </section>
-  );
 }
 
 function TrustBlocks({ settings }: { settings: StoreSettings }) {
@@ -153,7 +97,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const pills = [{ id: null, slug: null, name: 'Todos os produtos' }, ...categories];
   return (
     <>
-      <Hero settings={settings} />
+      <HomeHero settings={settings} />
       <section
         id="destaques"
         aria-labelledby="featured-title"
