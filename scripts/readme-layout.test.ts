@@ -24,9 +24,10 @@ function trackedFolders(under: string): string[] {
   const prefix = under ? `${under}/` : '';
   const folders = new Set<string>();
   for (const file of files.split('\n')) {
-    const rest = file.slice(prefix.length).split('/');
-    if (file.startsWith(prefix) && rest.length > 1 && !rest[0].startsWith('.'))
-      folders.add(rest[0]);
+    const [folder, ...rest] = file.slice(prefix.length).split('/');
+    if (file.startsWith(prefix) && folder && rest.length > 0 && !folder.startsWith('.')) {
+      folders.add(folder);
+    }
   }
   return [...folders].sort();
 }
@@ -51,7 +52,7 @@ describe("the README's code layout", () => {
     expect(trackedFolders('app/routes').filter((folder) => !routes.includes(`${folder}/`))).toEqual(
       [],
     );
-    const components = /components\/(\S+)\//.exec(text)?.[1].split('|') ?? [];
+    const components = /components\/(\S+)\//.exec(text)?.[1]?.split('|') ?? [];
     expect(components.sort()).toEqual(trackedFolders('app/components'));
   });
 

@@ -25,7 +25,7 @@ export interface SeoContext {
 }
 
 /** A site path ("/sample/a.svg") made absolute; absolute URLs pass through. */
-export function absoluteUrl(origin: string, url: string): string {
+function absoluteUrl(origin: string, url: string): string {
   return url.startsWith('/') ? `${origin}${url}` : url;
 }
 

@@ -11,7 +11,6 @@ export {
 export { DEMO_NOTICE, STORE_MODES, type StoreMode } from './mode';
 export { themeCss, themeVariables } from './theme';
 export {
-  EXCLUDED_SETTINGS,
   fieldMaxLength,
   formValue,
   PINNED_FIELDS,
