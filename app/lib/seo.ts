@@ -111,8 +111,29 @@ export function seoMeta({ settings, origin, demo }: SeoContext, page: PageSeo): 
   return tags;
 }
 
+/**
+ * What the JSON-LD reads of the store's settings, written out so that lib needs no domain's
+ * types (the settings module's StoreSettings has them all).
+ */
+export interface JsonLdSettings {
+  store_name: string;
+  store_description: string;
+  logo_url: string;
+  schema_type: string;
+  schema_description: string;
+  contact_email: string;
+  contact_phone: string;
+  contact_address: string;
+  facebook_url: string;
+  instagram_url: string;
+  twitter_url: string;
+  youtube_url: string;
+  linkedin_url: string;
+  tiktok_url: string;
+}
+
 /** schema.org Organization (or the type the settings name) for the home page. */
-export function organizationJsonLd(settings: StoreSettings, origin: string) {
+export function organizationJsonLd(settings: JsonLdSettings, origin: string) {
   const sameAs = [
     settings.facebook_url,
     settings.instagram_url,
@@ -156,7 +177,7 @@ export interface ProductForJsonLd {
 export function productJsonLd(
   product: ProductForJsonLd,
   rating: { average: number; count: number } | null,
-  settings: StoreSettings,
+  settings: Pick<JsonLdSettings, 'store_name'>,
   origin: string,
 ) {
   const url = `${origin}${product.path}`;
