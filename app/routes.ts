@@ -47,6 +47,7 @@ export default [
   ]),
   route('preferences', 'routes/preferences.ts'),
   route('avise-me', 'routes/store/restock.ts'),
+  route('order-confirmation/sandbox', 'routes/store/sandbox-payment.ts'),
   route('api/payments/postback', 'routes/api/payment-postback.ts'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),

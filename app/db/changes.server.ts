@@ -3,7 +3,7 @@ import { logger } from '~/lib/logger.server';
 import type { Database } from './database.server';
 
 /** The channel database triggers notify when what the storefront shows changes (drizzle/0009). */
-export const STOREFRONT_CHANNEL = 'storefront_changed';
+const STOREFRONT_CHANNEL = 'storefront_changed';
 
 /** The tables whose changes are announced: a notification's payload names one of them. */
 export type ChangedTable = 'products' | 'categories' | 'reviews' | 'store_settings';

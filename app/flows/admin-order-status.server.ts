@@ -41,7 +41,7 @@ export const ADMIN_ORDER_MESSAGES = {
 } as const;
 
 /** The timeline's words for each change staff make. */
-export const STAFF_EVENT_NOTES = {
+const STAFF_EVENT_NOTES = {
   shipped: (trackingCode: string) => `Código de rastreio: ${trackingCode}`,
   trackingChanged: (from: string | null, to: string) =>
     from ? `Código de rastreio corrigido de ${from} para ${to}.` : `Código de rastreio: ${to}`,

@@ -23,7 +23,7 @@ import type { StoreSettings } from '~/modules/settings';
 import { mailOrder, ORDER_TOPICS, trackOrder, type OrderEventOptions } from './order-events.server';
 import { alertRestocked } from './restock-alerts.server';
 
-export const PAYMENT_MESSAGES = {
+const PAYMENT_MESSAGES = {
   notConfigured: PAYMENT_NOT_CONFIGURED,
   orderMissing: 'Não foi possível encontrar os dados do pedido para gerar o pagamento.',
   failed: (error: string) => `Erro ao gerar pagamento: ${error || 'Tente novamente.'}`,
@@ -124,7 +124,7 @@ export interface OrderActor {
 const BY_PAYMENT: OrderActor = { actor: EVENT_ACTORS.payment };
 
 /** What the timeline says when a payment's status is recorded. */
-export const PAYMENT_EVENT_NOTES: Record<PaymentStatus, string> = {
+const PAYMENT_EVENT_NOTES: Record<PaymentStatus, string> = {
   pending: 'Pagamento aguardando confirmação.',
   approved: 'Pagamento aprovado.',
   rejected: 'Pagamento recusado.',
@@ -133,10 +133,10 @@ export const PAYMENT_EVENT_NOTES: Record<PaymentStatus, string> = {
   chargeback: 'Pagamento contestado (chargeback).',
 };
 
-export const LATE_PAYMENT_NOTE =
+const LATE_PAYMENT_NOTE =
   'Pagamento aprovado depois do cancelamento: reembolse o cliente ou envie o pedido.';
 
-export const EXPIRED_NOTE = 'Prazo de pagamento esgotado: pedido cancelado e estoque devolvido.';
+const EXPIRED_NOTE = 'Prazo de pagamento esgotado: pedido cancelado e estoque devolvido.';
 
 /** Records a payment status that left the order's status as it was. */
 async function paymentEvent(

@@ -11,7 +11,7 @@ import { dateFormat } from './date-format';
 export const PERIOD_KEYS = ['hoje', 'ontem', '7dias', 'mes', 'personalizado'] as const;
 export type PeriodKey = (typeof PERIOD_KEYS)[number];
 
-export const DEFAULT_PERIOD: PeriodKey = 'hoje';
+const DEFAULT_PERIOD: PeriodKey = 'hoje';
 
 export const PERIOD_LABELS: Record<PeriodKey, string> = {
   hoje: 'Hoje',

@@ -8,7 +8,7 @@ type Refusal = 'not-a-number' | 'negative' | 'too-high';
 export type ReaisResult<Reason extends string = Refusal> = { cents: number } | { error: Reason };
 
 /** Above this no amount can be typed (prices are 32-bit cents in the database). */
-export const MAX_TYPED_CENTS = 1_000_000_000;
+const MAX_TYPED_CENTS = 1_000_000_000;
 
 /**
  * An amount in cents. Filters round extra decimals; a form that stores the amount passes

@@ -47,7 +47,7 @@ export interface SeoContext {
 }
 
 /** A site path ("/sample/a.svg") made absolute; absolute URLs pass through. */
-export function absoluteUrl(origin: string, url: string): string {
+function absoluteUrl(origin: string, url: string): string {
   return url.startsWith('/') ? `${origin}${url}` : url;
 }
 
@@ -131,4 +131,109 @@ export function seoMeta({ settings, origin, demo }: SeoContext, page: PageSeo): 
     tags.push({ name: 'twitter:image', content: absoluteUrl(origin, twitterUrl) });
   }
   return tags;
+}
+
+/**
+ * What the JSON-LD reads of the store's settings, written out so that lib needs no domain's
+ * types (the settings module's StoreSettings has them all).
+ */
+export interface JsonLdSettings {
+  store_name: string;
+  store_description: string;
+  logo_url: string;
+  schema_type: string;
+  schema_description: string;
+  contact_email: string;
+  contact_phone: string;
+  contact_address: string;
+  facebook_url: string;
+  instagram_url: string;
+  twitter_url: string;
+  youtube_url: string;
+  linkedin_url: string;
+  tiktok_url: string;
+}
+
+/** schema.org Organization (or the type the settings name) for the home page. */
+export function organizationJsonLd(settings: JsonLdSettings, origin: string) {
+  const sameAs = [
+    settings.facebook_url,
+    settings.instagram_url,
+    settings.twitter_url,
+    settings.youtube_url,
+    settings.linkedin_url,
+    settings.tiktok_url,
+  ].filter(Boolean);
+  return {
+    '@context': 'https://schema.org',
+    '@type': settings.schema_type,
+    name: settings.store_name,
+    url: `${origin}/`,
+    description: settings.schema_description || settings.store_description,
+    ...(settings.logo_url ? { logo: absoluteUrl(origin, settings.logo_url) } : {}),
+    ...(settings.contact_email ? { email: settings.contact_email } : {}),
+    ...(settings.contact_phone ? { telephone: settings.contact_phone } : {}),
+    ...(settings.contact_address ? { address: settings.contact_address } : {}),
+    ...(sameAs.length > 0 ? { sameAs } : {}),
+  };
+}
+
+/** Cents as the decimal string schema.org and Open Graph expect: 123456 → "1234.56". */
+export function decimalPrice(cents: number): string {
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+/** What a product's JSON-LD says: the catalogue's product with its page's path. */
+export interface ProductForJsonLd {
+  id: string;
+  name: string;
+  description: string;
+  imageUrls: string[];
+  priceCents: number;
+  stockQuantity: number;
+  category: { name: string } | null;
+  path: string;
+}
+
+/** schema.org Product for a product page, with the store as brand and seller. */
+export function productJsonLd(
+  product: ProductForJsonLd,
+  rating: { average: number; count: number } | null,
+  settings: Pick<JsonLdSettings, 'store_name'>,
+  origin: string,
+) {
+  const url = `${origin}${product.path}`;
+  const store = { '@type': 'Organization', name: settings.store_name };
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.name,
+    description: product.description,
+    image: product.imageUrls.map((image) => absoluteUrl(origin, image)),
+    sku: product.id,
+    url,
+    ...(product.category ? { category: product.category.name } : {}),
+    brand: { '@type': 'Brand', name: settings.store_name },
+    offers: {
+      '@type': 'Offer',
+      url,
+      price: decimalPrice(product.priceCents),
+      priceCurrency: 'BRL',
+      availability:
+        product.stockQuantity > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      seller: store,
+    },
+    // Only ratings shoppers actually gave: never a made-up aggregate.
+    ...(rating && rating.count > 0
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: rating.average,
+            reviewCount: rating.count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
+      : {}),
+  };
 }

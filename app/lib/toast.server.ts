@@ -19,7 +19,7 @@ export function toast(kind: Toast['kind'], message: string): Toast {
   return { id: randomUUID(), kind, message };
 }
 
-export async function toastHeader(value: Toast): Promise<string> {
+async function toastHeader(value: Toast): Promise<string> {
   return toastCookie.serialize(value);
 }
 

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { SANDBOX_PAYMENT_PATH } from '~/components/store/order-payment';
+
 import { adminVisitor, signIn, withAdmin } from '../support/admin';
 import { seriousAxeViolations } from '../support/axe';
 import { launchBrowser, openPage, VIEWPORTS } from '../support/browser';
@@ -67,7 +69,7 @@ async function shopperOrder(
   await shopper.addToCart(productId, quantity);
   const { orderId } = await shopper.checkout();
   if (options.approve) {
-    const answer = await shopper.post('/order-confirmation', { intent: 'approve', orderId });
+    const answer = await shopper.post(SANDBOX_PAYMENT_PATH, { intent: 'approve', orderId });
     expect(answer.status).toBe(303);
   }
   return { orderId, number: orderNumber(orderId), shopper };

@@ -187,13 +187,14 @@ describe('the settings page in Chromium', () => {
       expect(await page.getByLabel('Escolher a cor: Cor primária').inputValue()).toBe(color);
 
       // The preview follows before anything is saved.
-      await expect
-        .poll(() => page.getByTestId('settings-preview-name').innerText())
-        .toBe(storeName);
+      await expect.poll(() => canvas.getByTestId('store-name').innerText()).toBe(storeName);
       expect(await canvas.innerText()).toContain('Tudo para você');
-      expect(await page.getByTestId('settings-preview-logo').getAttribute('src')).toBe(
-        '/sample/logo.svg',
-      );
+      // The storefront's own header, welcome, product cards and footer, not a copy of them.
+      expect(await canvas.getByTestId('store-header').count()).toBe(1);
+      expect(await canvas.getByTestId('hero').innerText()).toContain('Tudo para você');
+      expect(await canvas.getByTestId('product-card').count()).toBe(4);
+      expect(await canvas.locator('footer').innerText()).toContain(storeName);
+      expect(await canvas.getByTestId('store-logo').getAttribute('src')).toBe('/sample/logo.svg');
       expect(
         await canvas.evaluate((element) =>
           getComputedStyle(element).getPropertyValue('--store-primary-color'),
@@ -206,7 +207,7 @@ describe('the settings page in Chromium', () => {
       await page.getByLabel('Fonte dos títulos').selectOption('Oswald');
       await expect
         .poll(() =>
-          page.getByTestId('settings-preview-name').evaluate(async (element) => {
+          canvas.getByTestId('store-name').evaluate(async (element) => {
             await document.fonts.ready;
             const family = getComputedStyle(element).fontFamily.replaceAll(/['"]/g, '');
             const loaded = [...document.fonts].some(

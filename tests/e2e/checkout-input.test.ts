@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { SANDBOX_PAYMENT_PATH } from '~/components/store/order-payment';
 import { FORM_MESSAGES } from '~/lib/form';
 import { CHECKOUT_MESSAGES } from '~/modules/checkout';
 
@@ -241,7 +242,11 @@ describe('checkout routes refuse bad input with a 4xx and pt-BR text', () => {
         }
         // Nor can it pay, approve or cancel the order (the sandbox buttons).
         for (const intent of ['pay', 'approve', 'reject', 'expire']) {
-          const page = await visitor.post(`/order-confirmation?orderId=${placed.orderId}`, {
+          const at =
+            intent === 'pay'
+              ? `/order-confirmation?orderId=${placed.orderId}`
+              : SANDBOX_PAYMENT_PATH;
+          const page = await visitor.post(at, {
             intent,
             orderId: placed.orderId,
           });
@@ -447,7 +452,9 @@ describe('checkout routes refuse bad input with a 4xx and pt-BR text', () => {
           ['order id x', { intent: 'pay', orderId: 'x' }, 404, MISSING_PAYMENT],
           ['order id too long', { intent: 'pay', orderId: 'a'.repeat(65) }, 400, MISSING_PAYMENT],
           ['SQL', { intent: 'pay', orderId: "' or 1=1 --" }, 404, MISSING_PAYMENT],
-          ['unknown order', { intent: 'approve', orderId: UUID_NOBODY }, 404, MISSING_PAYMENT],
+          ['unknown order', { intent: 'pay', orderId: UUID_NOBODY }, 404, MISSING_PAYMENT],
+          // The sandbox's buttons have their own address.
+          ['sandbox intent', { intent: 'approve', orderId: placed.orderId }, 400, 'Ação inválida.'],
         ];
       for (const [label, fields, status, text] of cases) {
         const page = await owner.post(at, fields);
@@ -468,6 +475,36 @@ describe('checkout routes refuse bad input with a 4xx and pt-BR text', () => {
       });
       expect(readable(json).status).toBe(400);
       expect(visibleText(json.text)).toContain(NOT_A_FORM);
+      // None of it touched the order.
+      expect(visibleText((await owner.get('/historico')).text)).toContain('Pendente');
+    });
+  });
+
+  describe(`POST ${SANDBOX_PAYMENT_PATH}`, () => {
+    it('refuses bad intents and ids', async () => {
+      const cases: [label: string, fields: Record<string, string>, status: number, text: string][] =
+        [
+          ['no intent', { orderId: placed.orderId }, 400, 'Ação inválida.'],
+          ['pay', { intent: 'pay', orderId: placed.orderId }, 400, 'Ação inválida.'],
+          ['no order id', { intent: 'approve' }, 400, MISSING_PAYMENT],
+          ['order id x', { intent: 'approve', orderId: 'x' }, 404, MISSING_PAYMENT],
+          ['too long', { intent: 'reject', orderId: 'a'.repeat(65) }, 400, MISSING_PAYMENT],
+          ['unknown order', { intent: 'approve', orderId: UUID_NOBODY }, 404, MISSING_PAYMENT],
+        ];
+      for (const [label, fields, status, text] of cases) {
+        const answer = await owner.post(SANDBOX_PAYMENT_PATH, fields);
+        expect(answer.status, label).toBe(status);
+        expect(answer.text, label).toContain(text);
+      }
+      const json = await owner.request(SANDBOX_PAYMENT_PATH, {
+        method: 'POST',
+        body: JSON.stringify({ intent: 'approve', orderId: placed.orderId }),
+        headers: { 'Content-Type': 'application/json' },
+      });
+      expect(json.status).toBe(400);
+      expect(json.text).toContain(NOT_A_FORM);
+      const visit = await owner.get(SANDBOX_PAYMENT_PATH);
+      expect(visit.status).toBe(405);
       // None of it touched the order.
       expect(visibleText((await owner.get('/historico')).text)).toContain('Pendente');
     });

@@ -3,6 +3,8 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
+import { SANDBOX_PAYMENT_PATH } from '~/components/store/order-payment';
+
 import { seriousAxeViolations } from '../support/axe';
 import { launchBrowser, VIEWPORTS } from '../support/browser';
 import { startFakeCepServer, type FakeCepServer } from '../support/fake-cep';
@@ -562,7 +564,7 @@ describe('checkout with the sandbox provider', () => {
     await expectNothingPersonal();
 
     // Nor can it settle the payment.
-    const approve = await stranger.page.request.post(confirmationUrl, {
+    const approve = await stranger.page.request.post(`${server.url}${SANDBOX_PAYMENT_PATH}`, {
       form: { intent: 'approve', orderId },
       maxRedirects: 0,
     });

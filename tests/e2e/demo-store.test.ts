@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { SANDBOX_PAYMENT_PATH } from '~/components/store/order-payment';
 import { openDatabase } from '~/db/database.server';
 import { products } from '~/db/schema';
 import { readSettings, readStoreMode } from '~/modules/settings/index.server';
@@ -69,7 +70,7 @@ describe('a fresh production start with the sample data (npm start)', () => {
     expect(order.paymentId).toBeTruthy();
     const confirmation = await shopper.get(order.location);
     expect(visibleText(confirmation.text)).toContain('Modo de teste');
-    const approved = await shopper.post('/order-confirmation', {
+    const approved = await shopper.post(SANDBOX_PAYMENT_PATH, {
       intent: 'approve',
       orderId: order.orderId,
     });

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { SANDBOX_PAYMENT_PATH } from '~/components/store/order-payment';
+
 import { ADMIN, adminVisitor, withAdmin } from '../support/admin';
 import { sampleProduct } from '../support/sample';
 import { startServer, type TestServer } from '../support/server';
@@ -45,7 +47,7 @@ describe('the rate limits of the other actions', () => {
     );
     expect(seconds).toBeGreaterThan(0);
     // The sandbox's test buttons create no payment and are not counted.
-    const approve = await shopper.post(`/order-confirmation?orderId=${orderId}`, {
+    const approve = await shopper.post(SANDBOX_PAYMENT_PATH, {
       intent: 'approve',
       orderId,
     });

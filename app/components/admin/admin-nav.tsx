@@ -2,7 +2,7 @@ import { Form, NavLink } from 'react-router';
 
 import { useStorefrontUrl } from './storefront-url';
 
-export const ADMIN_SECTIONS = [
+const ADMIN_SECTIONS = [
   { to: '/admin', label: 'Dashboard', end: true },
   { to: '/admin/products', label: 'Produtos', end: false },
   { to: '/admin/categories', label: 'Categorias', end: false },

@@ -19,7 +19,7 @@ export interface Comparison {
   nothingBefore: string;
 }
 
-export const PREVIOUS_PERIOD: Comparison = {
+const PREVIOUS_PERIOD: Comparison = {
   against: 'em relação ao período anterior',
   nothingBefore: 'nada no período anterior',
 };

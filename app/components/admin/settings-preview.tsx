@@ -1,8 +1,12 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 
-import { CartIcon, MenuIcon } from '~/components/ui/icons';
+import { HomeHero } from '~/components/store/home-hero';
+import { ProductCard } from '~/components/store/product-card';
+import { StoreFooter } from '~/components/store/store-footer';
+import { StoreHeader } from '~/components/store/store-header';
 import { isOwnImage } from '~/lib/admin-path';
-import { formatCents } from '~/lib/money';
+import { PreviewSettings } from '~/components/store/store-data';
+import type { Product } from '~/modules/catalog';
 import { themeVariables, type StoreSettings } from '~/modules/settings';
 import { fontFaceCss } from '~/styles/font-faces';
 
@@ -12,6 +16,42 @@ const DEVICES = {
 } as const;
 
 type Device = keyof typeof DEVICES;
+
+const SAMPLE_DATE = new Date('2025-01-01T00:00:00Z');
+
+function sampleProduct(slug: string, name: string, priceCents: number): Product {
+  return {
+    id: `preview-${slug}`,
+    name,
+    slug,
+    description: '',
+    priceCents,
+    stockQuantity: 20,
+    categoryId: null,
+    category: { id: 'preview', name: 'Exemplo', slug: 'exemplo' },
+    imageUrls: [`/sample/${slug}-1.svg`],
+    createdAt: SAMPLE_DATE,
+    updatedAt: SAMPLE_DATE,
+  };
+}
+
+const SAMPLE_PRODUCTS = [
+  sampleProduct('fone-bluetooth-pro', 'Fone Bluetooth', 19990),
+  sampleProduct('mouse-sem-fio', 'Mouse sem fio', 8990),
+  sampleProduct('teclado-mecanico-rgb', 'Teclado mecânico', 34990),
+  sampleProduct('caixa-de-som-portatil', 'Caixa de som', 24990),
+];
+
+/** The panel loads no picture from another site (its CSP): those are left out of the preview. */
+function withOwnImages(settings: StoreSettings): StoreSettings {
+  const own = (url: string) => (url && isOwnImage(url) ? url : '');
+  return {
+    ...settings,
+    logo_url: own(settings.logo_url),
+    header_banner_url: own(settings.header_banner_url),
+    banner_url: own(settings.banner_url),
+  };
+}
 
 /**
  * Fits a canvas of a device's width into the box it is shown in: scaled down (never up), with the
@@ -37,9 +77,9 @@ function useFit(width: number) {
 }
 
 /**
- * The storefront in miniature, styled by the form's unsaved values through the same theme
- * variables the store uses (themeVariables, scoped to this box instead of :root). Container
- * queries lay it out as the store would at the chosen width.
+ * The storefront in miniature: its own header, welcome, product cards and footer, given the
+ * form's unsaved values (PreviewSettings) and styled through the same theme variables the store
+ * uses (themeVariables, scoped to this box instead of :root).
  */
 export function SettingsPreview({ settings }: { settings: StoreSettings }) {
   const [device, setDevice] = useState<Device>('desktop');
@@ -56,7 +96,7 @@ export function SettingsPreview({ settings }: { settings: StoreSettings }) {
     transformOrigin: 'top left',
   } as React.CSSProperties;
   const heading = { fontWeight: 'var(--store-heading-font-weight)' } as React.CSSProperties;
-  const welcome = settings.welcome_message || `Bem-vindo à ${settings.store_name}`;
+  const shown = withOwnImages(settings);
 
   return (
     <section aria-labelledby="settings-preview-title" className="admin-card min-w-0 p-4">
@@ -86,7 +126,9 @@ export function SettingsPreview({ settings }: { settings: StoreSettings }) {
       </div>
       <p className="mb-3 text-xs text-slate-600">
         Mostra o que você digitou, antes de salvar. Valores inválidos ficam de fora.
-        {[settings.logo_url, settings.header_banner_url].some((url) => url && !isOwnImage(url))
+        {[settings.logo_url, settings.header_banner_url, settings.banner_url].some(
+          (url) => url && !isOwnImage(url),
+        )
           ? ' Por segurança, o painel não carrega imagens de outros sites: confira o logo e o banner na loja.'
           : null}
       </p>
@@ -103,138 +145,36 @@ export function SettingsPreview({ settings }: { settings: StoreSettings }) {
           data-device={device}
           className="@container"
           style={theme}
+          // A picture of the store, not a way into it: no link, field or button takes a click or
+          // the focus, and screen readers skip it.
+          inert
         >
-          {settings.header_banner_url && isOwnImage(settings.header_banner_url) ? (
-            <img
-              src={settings.header_banner_url}
-              alt=""
-              className="block max-h-24 w-full object-cover"
-            />
-          ) : null}
-          <div className="border-b border-card-border bg-header text-header-ink">
-            <div
-              className={`flex items-center gap-2 px-4 py-3 ${
-                settings.header_style === 'centered' ? 'justify-between' : ''
-              }`}
-            >
-              <MenuIcon className="h-6 w-6 shrink-0 text-icon @3xl:hidden" />
-              <div
-                className={`flex min-w-0 items-center gap-2 ${
-                  settings.header_style === 'centered' ? '' : 'mr-auto'
-                }`}
-              >
-                {settings.logo_url && isOwnImage(settings.logo_url) ? (
-                  <img
-                    src={settings.logo_url}
-                    alt=""
-                    width={40}
-                    height={40}
-                    data-testid="settings-preview-logo"
-                    className="h-10 w-10 shrink-0 object-contain"
-                  />
-                ) : null}
-                <div className="min-w-0">
-                  <p
-                    data-testid="settings-preview-name"
-                    className="truncate font-heading text-xl font-bold"
-                  >
-                    {settings.store_name}
-                  </p>
-                  {settings.store_slogan ? (
-                    <p className="truncate text-sm">{settings.store_slogan}</p>
-                  ) : null}
-                </div>
+          <PreviewSettings value={shown}>
+            <StoreHeader />
+            <HomeHero settings={shown} />
+            <div className="section-spacing px-4">
+              <p className="mb-4 font-heading text-2xl" style={heading}>
+                Destaques
+              </p>
+              <div className="grid grid-cols-2 gap-3 @3xl:grid-cols-4">
+                {SAMPLE_PRODUCTS.map((product, index) => (
+                  <div key={product.id} className={index < 2 ? '' : 'hidden @3xl:block'}>
+                    <ProductCard product={product} />
+                  </div>
+                ))}
               </div>
-              <span className="hidden px-3 text-nav @3xl:inline">Produtos</span>
-              <CartIcon className="h-6 w-6 shrink-0 text-icon" />
+              <div className="mt-6 flex flex-wrap items-center gap-3">
+                <span data-testid="settings-preview-button" className="btn btn-primary">
+                  {shown.buy_now_text}
+                </span>
+                <span className="btn btn-secondary">{shown.continue_shopping_text}</span>
+                <span className="text-link underline">Um link da loja</span>
+              </div>
             </div>
-          </div>
-          <div className="bg-[color-mix(in_srgb,var(--store-primary-color)_65%,black)] px-4 py-8 text-white">
-            <p
-              className="font-heading text-2xl text-(--store-home-title-color) @3xl:text-4xl"
-              style={heading}
-            >
-              {welcome}
-            </p>
-            {settings.store_description ? (
-              <p className="mt-2 max-w-2xl">{settings.store_description}</p>
-            ) : null}
-          </div>
-          <div className="section-spacing px-4">
-            <p className="mb-4 font-heading text-2xl" style={heading}>
-              Destaques
-            </p>
-            <div className="grid grid-cols-2 gap-3 @3xl:grid-cols-4">
-              <SampleCard
-                settings={settings}
-                name="Fone Bluetooth"
-                cents={19990}
-                image="fone-bluetooth-pro-1"
-              />
-              <SampleCard
-                settings={settings}
-                name="Mouse sem fio"
-                cents={8990}
-                image="mouse-sem-fio-1"
-              />
-              <SampleCard
-                settings={settings}
-                name="Teclado mecânico"
-                cents={34990}
-                image="teclado-mecanico-rgb-1"
-                className="hidden @3xl:flex"
-              />
-              <SampleCard
-                settings={settings}
-                name="Caixa de som"
-                cents={24990}
-                image="caixa-de-som-portatil-1"
-                className="hidden @3xl:flex"
-              />
-            </div>
-            <div className="mt-6 flex flex-wrap items-center gap-3">
-              <span data-testid="settings-preview-button" className="btn btn-primary">
-                {settings.buy_now_text}
-              </span>
-              <span className="btn btn-secondary">{settings.continue_shopping_text}</span>
-              <span className="text-link underline">Um link da loja</span>
-            </div>
-          </div>
-          <div className="bg-footer px-4 py-6 text-sm text-footer-ink">
-            {settings.footer_text || `© ${settings.store_name}`}
-          </div>
+            <StoreFooter />
+          </PreviewSettings>
         </div>
       </div>
     </section>
-  );
-}
-
-function SampleCard({
-  settings,
-  name,
-  cents,
-  image,
-  className = 'flex',
-}: {
-  settings: StoreSettings;
-  name: string;
-  cents: number;
-  image: string;
-  className?: string;
-}) {
-  return (
-    <div className={`product-card flex-col gap-2 ${className}`}>
-      <img
-        src={`/sample/${image}.svg`}
-        alt=""
-        width={400}
-        height={400}
-        className="aspect-square w-full rounded-card object-cover"
-      />
-      <p className="text-sm text-product-description">Exemplo</p>
-      <p className="product-title">{name}</p>
-      <span className="product-price">{formatCents(cents)}</span>
-      <span className="btn btn-primary w-full">{settings.add_to_cart_text}</span>
-    </div>
   );
 }

@@ -29,7 +29,7 @@ export function showCartToast(reply: CartReply, testId: string) {
   if (current?.reply !== reply) publish({ reply, testId });
 }
 
-export function hideCartToast() {
+function hideCartToast() {
   if (current) publish(null);
 }
 

@@ -5,7 +5,7 @@ const decimal = new Intl.NumberFormat('pt-BR', {
   maximumFractionDigits: 1,
 });
 
-export function ratingLabel({ average, count }: RatingSummary): string {
+function ratingLabel({ average, count }: RatingSummary): string {
   const reviews = count === 1 ? '1 avaliação' : `${count} avaliações`;
   return `Avaliação ${decimal.format(average)} de 5 (${reviews})`;
 }

@@ -1,3 +1,4 @@
+import { createContext, useContext } from 'react';
 import { useRouteLoaderData } from 'react-router';
 
 import type { SeoContext } from '~/lib/seo';
@@ -35,9 +36,17 @@ export function useRootData() {
   return useRouteLoaderData<RootData>('root');
 }
 
+/**
+ * Settings that replace the saved ones for the storefront components below it: the admin's
+ * preview draws the real header, cards and footer with the form's unsaved values.
+ */
+export const PreviewSettings = createContext<StoreSettings | null>(null);
+
 /** The store settings; the root loader always provides them (defaults when the DB fails). */
 export function useSettings(): StoreSettings {
-  return useRootData()!.settings;
+  const preview = useContext(PreviewSettings);
+  const root = useRootData();
+  return preview ?? root!.settings;
 }
 
 /** Cart count, consent, theme and origin from the store layout; undefined outside the store. */

@@ -84,9 +84,13 @@ export function StoreHeader() {
                 width={40}
                 height={40}
                 className="h-8 w-8 shrink-0 object-contain sm:h-10 sm:w-10"
+                data-testid="store-logo"
               />
             ) : null}
-            <span className="truncate font-heading text-lg font-bold sm:text-xl">
+            <span
+              className="truncate font-heading text-lg font-bold sm:text-xl"
+              data-testid="store-name"
+            >
               {settings.store_name}
             </span>
           </Link>

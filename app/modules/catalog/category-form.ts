@@ -78,6 +78,3 @@ export const categoryDeleteSchema = z
       form.products !== 'move' || !form.targetId || z.uuid().safeParse(form.targetId).success,
     { error: CATEGORY_MESSAGES.moveTargetMissing, path: ['targetId'] },
   );
-
-export type CategoryForm = z.output<typeof categoryFormSchema>;
-export type CategoryDelete = z.output<typeof categoryDeleteSchema>;

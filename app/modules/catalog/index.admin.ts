@@ -7,8 +7,6 @@ export {
   categoryFeaturedSchema,
   categoryFormSchema,
   productCountSentence,
-  type CategoryDelete,
-  type CategoryForm,
 } from './category-form';
 export {
   ADMIN_PRODUCTS_PER_PAGE,

@@ -124,6 +124,5 @@ export const checkoutFormSchema = z.object({
 });
 
 /** What the checkout form sends, as typed. */
-export type CheckoutFormInput = z.input<typeof checkoutFormSchema>;
 /** The checked submission: CPF, phone and CEP as digits, e-mail in lower case, state in capitals. */
 export type CheckoutForm = z.output<typeof checkoutFormSchema>;

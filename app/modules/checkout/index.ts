@@ -4,7 +4,6 @@ export {
   cepDigits,
   checkoutFormSchema,
   type CheckoutForm,
-  type CheckoutFormInput,
   type StateCode,
 } from './form';
 export { MASKED_LENGTH, maskCep, maskCpf, maskPhone } from './masks';

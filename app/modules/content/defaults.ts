@@ -38,7 +38,7 @@ function installments(settings: StoreSettings): string {
  * provider takes (narrowPaymentSwitches), so no card, boleto or instalment is promised that
  * checkout cannot take.
  */
-export function paymentMethods(settings: StoreSettings): string[] {
+function paymentMethods(settings: StoreSettings): string[] {
   const methods: string[] = [];
   if (settings.enable_pix) methods.push('PIX');
   if (settings.enable_credit_card) {
@@ -57,7 +57,7 @@ function paymentSentence(settings: StoreSettings): string {
     : 'As formas de pagamento disponíveis aparecem ao finalizar a compra.';
 }
 
-export function shippingSentence(settings: StoreSettings): string {
+function shippingSentence(settings: StoreSettings): string {
   const freeFrom = freeShippingFromCents(settings);
   if (freeFrom === 0) return 'Frete grátis para todo o Brasil, sem valor mínimo de compra.';
   const flat = `Frete fixo de ${formatCents(settings.default_shipping_cost_cents)} para todo o Brasil`;

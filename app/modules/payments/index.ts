@@ -1,5 +1,5 @@
 export { buildPixCode, pixTxid, type PixCodeInput } from './brcode';
-export { narrowPaymentSwitches, offeredMethods } from './offered';
+export { narrowPaymentSwitches } from './offered';
 export { PAYMENT_NOT_CONFIGURED, paymentRequestError } from './request';
 export type { IntegrationStatus } from './integrations';
 export {

@@ -4,28 +4,10 @@ import type { Db } from '~/db/database.server';
 import { installmentOffer } from '~/modules/cart';
 import { defaultSettings } from '~/modules/settings';
 
-import { narrowPaymentSwitches, offeredMethods } from './offered';
+import { narrowPaymentSwitches } from './offered';
 import { createPaymentProvider } from './provider.server';
 
 const everything = { ...defaultSettings(), max_installments: 12, enable_paypal: true };
-
-describe('offeredMethods', () => {
-  it('names only what the provider takes', () => {
-    expect(offeredMethods(['pix'], everything)).toEqual(['pix']);
-    expect(offeredMethods([], everything)).toEqual([]);
-  });
-
-  it('lets the switches narrow the list, never widen it', () => {
-    const cards = ['pix', 'credit_card', 'debit_card', 'boleto'] as const;
-    expect(offeredMethods(cards, everything)).toEqual([...cards]);
-    expect(offeredMethods(cards, { ...everything, enable_boleto: false })).toEqual([
-      'pix',
-      'credit_card',
-      'debit_card',
-    ]);
-    expect(offeredMethods(['pix'], { ...everything, enable_pix: false })).toEqual([]);
-  });
-});
 
 describe('narrowPaymentSwitches', () => {
   it('turns off the switches of methods the provider does not take', () => {

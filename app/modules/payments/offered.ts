@@ -2,14 +2,6 @@ import type { StoreSettings } from '~/modules/settings';
 
 import { PAYMENT_METHOD_SWITCHES, type AcceptedMethod } from './types';
 
-/** The ways to pay a store may name: what its provider takes and its settings leave on. */
-export function offeredMethods(
-  accepts: readonly AcceptedMethod[],
-  settings: Pick<StoreSettings, (typeof PAYMENT_METHOD_SWITCHES)[AcceptedMethod]>,
-): AcceptedMethod[] {
-  return accepts.filter((method) => settings[PAYMENT_METHOD_SWITCHES[method]]);
-}
-
 /**
  * The settings as the storefront must honour them: a payment switch stays on only for a method
  * the provider takes, so every text built from the switches (the footer, the FAQ, 'Sobre',

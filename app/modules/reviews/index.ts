@@ -6,5 +6,4 @@ export {
   REVIEW_MESSAGES,
   reviewDeleteSchema,
   reviewFormSchema,
-  type ReviewForm,
 } from './review-form';

@@ -54,5 +54,3 @@ export const reviewDeleteSchema = z.object({
   intent: z.enum(['delete']),
   id: z.uuid({ error: REVIEW_MESSAGES.notFound }),
 });
-
-export type ReviewForm = z.output<typeof reviewFormSchema>;

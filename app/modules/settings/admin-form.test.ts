@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { parseFormData } from '~/lib/form';
 
 import {
-  EXCLUDED_SETTINGS,
   fieldMaxLength,
   PINNED_FIELDS,
   previewSettings,
@@ -14,7 +13,7 @@ import {
   settingsTabFrom,
   tabOfField,
 } from './admin-form';
-import { defaultSettings, settingsSchema, type StoreSettings } from './settings';
+import { defaultSettings, settingsSchema, type SettingKey, type StoreSettings } from './settings';
 
 /** The form as the page sends it: checkboxes that are off send nothing. */
 function sentForm(settings: StoreSettings, changes: Record<string, string> = {}): FormData {
@@ -26,6 +25,21 @@ function sentForm(settings: StoreSettings, changes: Record<string, string> = {})
   }
   return form;
 }
+
+/** Settings the form leaves out on purpose, and why. */
+const EXCLUDED_SETTINGS: Readonly<Partial<Record<SettingKey, string>>> = {
+  currency: 'Fixed: the store sells in Brazil, in reais (the page states it).',
+  currency_symbol: 'Fixed: R$ (the page states it).',
+  language: 'Fixed: pt-BR (the page states it).',
+  enable_notifications: 'No part of the store reads it: a switch that changes nothing misleads.',
+  enable_compare: 'The store has no product comparison: a switch that changes nothing misleads.',
+  tax_rate: 'No page shows it (prices in Brazil include taxes): nothing would change.',
+  privacy_policy_url: 'Nothing links it: the store has its own privacy page (Páginas tab).',
+  terms_of_service_url: 'Nothing links it yet: a field that changes nothing misleads.',
+  view_product_text: 'No page shows a "view product" button: nothing would change.',
+  success_message: 'No page shows it: the storefront says what happened in its own words.',
+  error_message: 'No page shows it: the storefront says what went wrong in its own words.',
+};
 
 describe('the settings tab map', () => {
   it('has the eight tabs of the SPEC in order, plus the content pages', () => {

@@ -607,21 +607,6 @@ export const PINNED_FIELDS: readonly FieldSpec[] = [
   }),
 ];
 
-/** Settings the form leaves out on purpose, and why. */
-export const EXCLUDED_SETTINGS: Readonly<Partial<Record<SettingKey, string>>> = {
-  currency: 'Fixed: the store sells in Brazil, in reais (the page states it).',
-  currency_symbol: 'Fixed: R$ (the page states it).',
-  language: 'Fixed: pt-BR (the page states it).',
-  enable_notifications: 'No part of the store reads it: a switch that changes nothing misleads.',
-  enable_compare: 'The store has no product comparison: a switch that changes nothing misleads.',
-  tax_rate: 'No page shows it (prices in Brazil include taxes): nothing would change.',
-  privacy_policy_url: 'Nothing links it: the store has its own privacy page (Páginas tab).',
-  terms_of_service_url: 'Nothing links it yet: a field that changes nothing misleads.',
-  view_product_text: 'No page shows a "view product" button: nothing would change.',
-  success_message: 'No page shows it: the storefront says what happened in its own words.',
-  error_message: 'No page shows it: the storefront says what went wrong in its own words.',
-};
-
 export const SETTINGS_FORM_FIELDS: readonly FieldSpec[] = [
   ...PINNED_FIELDS,
   ...SETTINGS_TABS.flatMap((tab) => tab.groups.flatMap((group) => group.fields)),

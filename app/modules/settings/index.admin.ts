@@ -1,6 +1,5 @@
 // The admin's door: the settings form and its tabs, which no shopper's page needs (ADR 021).
 export {
-  EXCLUDED_SETTINGS,
   fieldMaxLength,
   formValue,
   PINNED_FIELDS,

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { data, Link, Outlet, useRouteLoaderData } from 'react-router';
+import { data, Link, Outlet } from 'react-router';
 
 import { AdminNav } from '~/components/admin/admin-nav';
 import { DialogButton } from '~/components/admin/dialog-buttons';
@@ -30,11 +30,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
     { title: `Painel · ${loaderData?.storeName ?? 'Vitrine'}` },
     { name: 'robots', content: 'noindex, nofollow' },
   ];
-}
-
-/** The signed-in admin, for the screens under the layout. */
-export function useAdmin() {
-  return useRouteLoaderData<typeof loader>('routes/admin/layout')!.admin;
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

@@ -1,14 +1,14 @@
 import { Link } from 'react-router';
 
+import { HomeHero } from '~/components/store/home-hero';
 import { PRIORITY_CARDS, ProductCard } from '~/components/store/product-card';
 import { seoContext, useSettings } from '~/components/store/store-data';
 import { ShieldIcon, StarIcon, TruckIcon } from '~/components/ui/icons';
 import { listRatedProducts } from '~/flows/rated-products.server';
 import { keepDataAfter } from '~/lib/revalidation';
-import { absoluteUrl, seoMeta } from '~/lib/seo';
+import { organizationJsonLd, seoMeta } from '~/lib/seo';
 import { freeShippingFromCents } from '~/modules/cart';
 import { listCategories } from '~/modules/catalog/index.server';
-import { mediaSrcSet } from '~/modules/media';
 import type { StoreSettings } from '~/modules/settings';
 
 import type { Route } from './+types/home';
@@ -44,91 +44,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const shouldRevalidate = keepDataAfter('/cart', '/preferences');
 
-function organizationJsonLd(settings: StoreSettings, origin: string) {
-  const sameAs = [
-    settings.facebook_url,
-    settings.instagram_url,
-    settings.twitter_url,
-    settings.youtube_url,
-    settings.linkedin_url,
-    settings.tiktok_url,
-  ].filter(Boolean);
-  return {
-    '@context': 'https://schema.org',
-    '@type': settings.schema_type,
-    name: settings.store_name,
-    url: `${origin}/`,
-    description: settings.schema_description || settings.store_description,
-    ...(settings.logo_url ? { logo: absoluteUrl(origin, settings.logo_url) } : {}),
-    ...(settings.contact_email ? { email: settings.contact_email } : {}),
-    ...(settings.contact_phone ? { telephone: settings.contact_phone } : {}),
-    ...(settings.contact_address ? { address: settings.contact_address } : {}),
-    ...(sameAs.length > 0 ? { sameAs } : {}),
-  };
-}
-
 export function meta({ matches }: Route.MetaArgs) {
   const context = seoContext(matches);
   return [
     ...seoMeta(context, { path: '/' }),
     { 'script:ld+json': organizationJsonLd(context.settings, context.origin) },
   ];
-}
-
-/**
- * The welcome: the store's banner behind a dark veil (white text stays readable on any photo)
- * or the primary colour darkened, and one call to action, white with dark text, that stands
- * out on either.
- */
-function Hero({ settings }: { settings: StoreSettings }) {
-  return (
-    <section
-      aria-labelledby="hero-title"
-      className="relative isolate overflow-hidden bg-[color-mix(in_srgb,var(--store-primary-color)_65%,black)] text-white"
-      data-testid="hero"
-    >
-      {settings.banner_url ? (
-        <>
-          <img
-            src={settings.banner_url}
-            srcSet={mediaSrcSet(settings.banner_url)}
-            sizes="100vw"
-            alt=""
-            width={1600}
-            height={600}
-            fetchPriority="high"
-            className="absolute inset-0 -z-20 h-full w-full object-cover"
-            data-testid="hero-banner"
-          />
-          <div
-            aria-hidden="true"
-            className="absolute inset-0 -z-10 bg-linear-to-r from-black/80 via-black/65 to-black/45"
-          />
-        </>
-      ) : null}
-      <div className="section-spacing mx-auto flex max-w-store flex-col items-start gap-4 px-4 py-12 md:py-20">
-        <h1
-          id="hero-title"
-          className="max-w-3xl text-3xl text-(--store-home-title-color) md:text-5xl"
-        >
-          {settings.welcome_message || `Bem-vindo à ${settings.store_name}`}
-        </h1>
-        {settings.store_description ? (
-          <p className="max-w-2xl text-lg">{settings.store_description}</p>
-        ) : null}
-        {settings.store_slogan ? (
-          <p className="text-base font-semibold italic">{settings.store_slogan}</p>
-        ) : null}
-        <Link
-          to="/products"
-          className="btn mt-2 bg-white px-6 text-[color-mix(in_srgb,var(--store-primary-color)_50%,black)] shadow-lg hover:bg-white/90"
-          data-testid="hero-cta"
-        >
-          Ver produtos
-        </Link>
-      </div>
-    </section>
-  );
 }
 
 function TrustBlocks({ settings }: { settings: StoreSettings }) {
@@ -176,7 +97,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const pills = [{ id: null, slug: null, name: 'Todos os produtos' }, ...categories];
   return (
     <>
-      <Hero settings={settings} />
+      <HomeHero settings={settings} />
       <section
         id="destaques"
         aria-labelledby="featured-title"

@@ -1,8 +1,16 @@
-import { useEffect, useState } from 'react';
-import { data, Form, Link, redirect, useNavigation, useRevalidator } from 'react-router';
+import { data, Link, redirect } from 'react-router';
 import { z } from 'zod';
 
-import { CopyCode } from '~/components/store/copy-code';
+import {
+  confirmationPath,
+  orderQuery,
+  PAYMENT_MISSING,
+  PayButton,
+  PixPanel,
+  SandboxPanel,
+  useNow,
+  usePaymentPolling,
+} from '~/components/store/order-payment';
 import { seoContext } from '~/components/store/store-data';
 import { TestModeNotice } from '~/components/store/test-mode-notice';
 import { Money } from '~/components/ui/money';
@@ -16,26 +24,13 @@ import {
   readOrderToken,
   requestedKey,
 } from '~/modules/orders/index.server';
-import { pixQrSvg, setSandboxPaymentStatus } from '~/modules/payments/index.server';
+import { pixQrSvg } from '~/modules/payments/index.server';
 import { hitRateLimit, RATE_LIMITS, waitText } from '~/modules/rate-limits/index.server';
 
 import type { Route } from './+types/order-confirmation';
 
-const MISSING = 'Não foi possível encontrar os dados de pagamento';
-const POLL_MS = 5_000;
 const PAY_LIMITED = (seconds: number) =>
   `Muitos pedidos de pagamento em pouco tempo. Aguarde ${waitText(seconds)} e tente de novo.`;
-
-/** The order's pages keep the e-mail link's key, for a browser that only has that. */
-function orderQuery(orderId: string, extra: Record<string, string | null | undefined>) {
-  const query = new URLSearchParams({ orderId });
-  for (const [name, value] of Object.entries(extra)) if (value) query.set(name, value);
-  return query;
-}
-
-function confirmationPath(orderId: string, paymentId?: string | null, key?: string | null) {
-  return `/order-confirmation?${orderQuery(orderId, { paymentId, chave: key })}`;
-}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const found = await getRequestedOrder(context.db, request);
@@ -80,51 +75,42 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const actionSchema = z.object({
-  intent: z.enum(['pay', 'approve', 'reject', 'expire'], { error: 'Ação inválida.' }),
-  orderId: z.string({ error: MISSING }).max(64, { error: MISSING }),
+  intent: z.enum(['pay'], { error: 'Ação inválida.' }),
+  orderId: z.string({ error: PAYMENT_MISSING }).max(64, { error: PAYMENT_MISSING }),
   chave: z.string().max(64).optional(),
 });
 
-const SANDBOX_STATUS = { approve: 'approved', reject: 'rejected', expire: 'expired' } as const;
-
-/** 'Pagar Agora' / 'Gerar novo PIX', and the sandbox tester's approve, reject and expire. */
+/**
+ * 'Pagar Agora' / 'Gerar novo PIX'; the sandbox tester's buttons post to their own resource
+ * route (sandbox-payment.ts).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const wrongMethod = refuseOtherMethods(request);
   if (wrongMethod) return wrongMethod;
   const parsed = await parseForm(request, actionSchema);
   if (!parsed.ok) return data({ error: parsed.error }, 400);
-  const { intent, orderId, chave } = parsed.data;
+  const { orderId, chave } = parsed.data;
   const order = await findOrderFor(context.db, orderId, {
     token: await readOrderToken(request),
     key: chave,
   });
-  if (!order) return data({ error: MISSING }, 404);
+  if (!order) return data({ error: PAYMENT_MISSING }, 404);
   const key = chave === order.accessKey ? chave : null;
   const payments = await context.payments();
 
-  if (intent === 'pay') {
-    // Each may ask the payment provider for a new payment.
-    const limited = await hitRateLimit(context.db, RATE_LIMITS.newPayment, {
-      address: context.clientIp,
-    });
-    if (!limited.allowed) {
-      return data(
-        { error: PAY_LIMITED(limited.retryAfterSeconds) },
-        { status: 429, headers: { 'Retry-After': String(limited.retryAfterSeconds) } },
-      );
-    }
-    const payment = await payOrder(context.db, payments, order.id);
-    if (!payment.ok) return data({ error: payment.error }, 409);
-    return redirect(confirmationPath(order.id, payment.paymentId, key), 303);
+  // Each may ask the payment provider for a new payment.
+  const limited = await hitRateLimit(context.db, RATE_LIMITS.newPayment, {
+    address: context.clientIp,
+  });
+  if (!limited.allowed) {
+    return data(
+      { error: PAY_LIMITED(limited.retryAfterSeconds) },
+      { status: 429, headers: { 'Retry-After': String(limited.retryAfterSeconds) } },
+    );
   }
-  // Only while the sandbox is the provider: a demo made live takes no pretend payment.
-  const sandbox = payments?.testMode && order.payment.provider === payments.name;
-  if (!sandbox || !order.payment.id) {
-    return data({ error: 'Disponível apenas no modo de teste.' }, 403);
-  }
-  await setSandboxPaymentStatus(context.db, order.payment.id, SANDBOX_STATUS[intent]);
-  await refreshPayment(context.db, payments, order, context.orderEvents);
-  return redirect(confirmationPath(order.id, order.payment.id, key), 303);
+  const payment = await payOrder(context.db, payments, order.id);
+  if (!payment.ok) return data({ error: payment.error }, 409);
+  return redirect(confirmationPath(order.id, payment.paymentId, key), 303);
 }
 
 /** The 429's Retry-After reaches the browser too. */
@@ -141,97 +127,6 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-/** Asks our server again every 5 s while the page is in view; the loader moves on when paid. */
-function usePaymentPolling(active: boolean) {
-  const revalidator = useRevalidator();
-  useEffect(() => {
-    if (!active) return;
-    const timer = setInterval(() => {
-      if (document.visibilityState === 'visible' && revalidator.state === 'idle') {
-        void revalidator.revalidate();
-      }
-    }, POLL_MS);
-    return () => clearInterval(timer);
-  }, [active, revalidator]);
-}
-
-function useNow(renderedAt: number): number {
-  const [now, setNow] = useState(renderedAt);
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
-
-function formatRemaining(ms: number): string {
-  const seconds = Math.max(0, Math.floor(ms / 1000));
-  const pad = (value: number) => String(value).padStart(2, '0');
-  const hours = Math.floor(seconds / 3600);
-  const minutes = Math.floor((seconds % 3600) / 60);
-  const clock = `${pad(minutes)}:${pad(seconds % 60)}`;
-  return hours > 0 ? `${hours}:${clock}` : clock;
-}
-
-function OrderFields({ orderId, linkKey }: { orderId: string; linkKey: string | null }) {
-  return (
-    <>
-      <input type="hidden" name="orderId" value={orderId} />
-      {linkKey ? <input type="hidden" name="chave" value={linkKey} /> : null}
-    </>
-  );
-}
-
-function PayButton({
-  orderId,
-  linkKey,
-  label,
-}: {
-  orderId: string;
-  linkKey: string | null;
-  label: string;
-}) {
-  const busy = useNavigation().state === 'submitting';
-  return (
-    <Form method="post" action={confirmationPath(orderId, null, linkKey)}>
-      <OrderFields orderId={orderId} linkKey={linkKey} />
-      <button
-        type="submit"
-        name="intent"
-        value="pay"
-        className="btn btn-success w-full"
-        disabled={busy}
-      >
-        {busy ? 'Gerando pagamento...' : label}
-      </button>
-    </Form>
-  );
-}
-
-function SandboxPanel({ orderId, linkKey }: { orderId: string; linkKey: string | null }) {
-  return (
-    <Form
-      method="post"
-      action={confirmationPath(orderId, null, linkKey)}
-      className="flex flex-col gap-2 rounded-card border-2 border-dashed border-accent p-4"
-    >
-      <p className="font-semibold">Modo de teste: simule a resposta do banco.</p>
-      <OrderFields orderId={orderId} linkKey={linkKey} />
-      <div className="grid grid-cols-3 gap-2">
-        <button type="submit" name="intent" value="approve" className="btn btn-success">
-          Aprovar
-        </button>
-        <button type="submit" name="intent" value="reject" className="btn btn-danger">
-          Recusar
-        </button>
-        <button type="submit" name="intent" value="expire" className="btn btn-outline">
-          Expirar
-        </button>
-      </div>
-    </Form>
-  );
-}
-
 export default function OrderConfirmationPage({ loaderData, actionData }: Route.ComponentProps) {
   const pending = loaderData.kind === 'order' && loaderData.order.status === 'pending';
   usePaymentPolling(pending);
@@ -242,7 +137,7 @@ export default function OrderConfirmationPage({ loaderData, actionData }: Route.
       <div className="section-spacing mx-auto max-w-store px-4 text-center">
         <h1 className="mb-4 text-2xl">Pagamento</h1>
         <p role="alert" className="mb-6">
-          {MISSING}
+          {PAYMENT_MISSING}
         </p>
         <Link to="/historico" className="btn btn-primary">
           Ver meus pedidos
@@ -292,49 +187,14 @@ export default function OrderConfirmationPage({ loaderData, actionData }: Route.
           </Link>
         </section>
       ) : canPay ? (
-        <section
-          aria-labelledby="pix-title"
-          className="flex flex-col items-center gap-4 rounded-card border border-card-border bg-card p-4"
-        >
-          <h2 id="pix-title" className="text-xl">
-            Pague com PIX
-          </h2>
-          <p className="text-center">
-            Abra o app do seu banco, escolha pagar com PIX e leia o QR Code ou cole o código.
-          </p>
-          {qrSvg ? (
-            <div
-              role="img"
-              aria-label="QR Code do PIX"
-              data-testid="pix-qr"
-              className="w-56 max-w-full rounded-card bg-white p-2"
-              // Our own SVG, drawn on the server by the qrcode library from the BR Code.
-              dangerouslySetInnerHTML={{ __html: qrSvg }}
-            />
-          ) : null}
-          <CopyCode code={order.pixCode!} />
-          <p data-testid="pix-countdown" aria-live="off">
-            Este código expira em{' '}
-            <strong>
-              <time dateTime={order.expiresAt ?? undefined}>
-                {formatRemaining(expiresAt! - now)}
-              </time>
-            </strong>
-          </p>
-          <p role="status" className="text-sm">
-            {loaderData.statusError
-              ? `Erro ao verificar status do pagamento: ${loaderData.statusError}`
-              : 'Aguardando o pagamento. Esta página se atualiza sozinha quando ele for confirmado.'}
-          </p>
-          <noscript>
-            <a
-              href={confirmationPath(order.id, order.paymentId, loaderData.accessKey)}
-              className="text-link underline"
-            >
-              Já paguei: verificar pagamento
-            </a>
-          </noscript>
-        </section>
+        <PixPanel
+          pixCode={order.pixCode!}
+          qrSvg={qrSvg}
+          expiresAt={order.expiresAt!}
+          remainingMs={expiresAt! - now}
+          statusError={loaderData.statusError}
+          checkPath={confirmationPath(order.id, order.paymentId, loaderData.accessKey)}
+        />
       ) : (
         <section className="flex flex-col gap-4 rounded-card border border-card-border bg-card p-4">
           <h2 className="text-xl">

@@ -1,14 +1,12 @@
 import { data, isRouteErrorResponse, Link, redirect } from 'react-router';
 
-import { CartFeedback, useAddToCart } from '~/components/store/add-to-cart';
 import { Breadcrumbs, type Crumb } from '~/components/store/breadcrumbs';
 import { PriceOffers } from '~/components/store/price-offers';
 import { ProductBadges } from '~/components/store/product-badges';
 import { ProductCard } from '~/components/store/product-card';
 import { ProductGallery } from '~/components/store/product-gallery';
-import { QuantitySelector } from '~/components/store/quantity-selector';
+import { ProductPurchase } from '~/components/store/product-purchase';
 import { RatingStars } from '~/components/store/rating-stars';
-import { RestockForm } from '~/components/store/restock-form';
 import { ReviewList, type ReviewItem } from '~/components/store/review-list';
 import { ShareButton } from '~/components/store/share-button';
 import { ShippingEstimate } from '~/components/store/shipping-estimate';
@@ -18,10 +16,9 @@ import { Money } from '~/components/ui/money';
 import { pageDeliveryEstimate } from '~/flows/delivery-estimate.server';
 import { loadProductPage } from '~/flows/product-page.server';
 import { keepDataAfter } from '~/lib/revalidation';
-import { absoluteUrl, seoMeta } from '~/lib/seo';
-import { categoryPath, productPath, type Product } from '~/modules/catalog';
-import { formatReviewDate, type RatingSummary } from '~/modules/reviews';
-import type { StoreSettings } from '~/modules/settings';
+import { decimalPrice, productJsonLd, seoMeta } from '~/lib/seo';
+import { categoryPath, productPath } from '~/modules/catalog';
+import { formatReviewDate } from '~/modules/reviews';
 
 import type { Route } from './+types/product';
 
@@ -53,53 +50,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export const shouldRevalidate = keepDataAfter('/cart', '/preferences');
 
-/** Cents as the decimal string schema.org and Open Graph expect: 123456 → "1234.56". */
-function decimalPrice(cents: number): string {
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-}
-
-function productJsonLd(
-  product: Product,
-  rating: RatingSummary | null,
-  settings: StoreSettings,
-  origin: string,
-) {
-  const url = `${origin}${productPath(product)}`;
-  const store = { '@type': 'Organization', name: settings.store_name };
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'Product',
-    name: product.name,
-    description: product.description,
-    image: product.imageUrls.map((image) => absoluteUrl(origin, image)),
-    sku: product.id,
-    url,
-    ...(product.category ? { category: product.category.name } : {}),
-    brand: { '@type': 'Brand', name: settings.store_name },
-    offers: {
-      '@type': 'Offer',
-      url,
-      price: decimalPrice(product.priceCents),
-      priceCurrency: 'BRL',
-      availability:
-        product.stockQuantity > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-      seller: store,
-    },
-    // Only ratings shoppers actually gave: never a made-up aggregate.
-    ...(rating && rating.count > 0
-      ? {
-          aggregateRating: {
-            '@type': 'AggregateRating',
-            ratingValue: rating.average,
-            reviewCount: rating.count,
-            bestRating: 5,
-            worstRating: 1,
-          },
-        }
-      : {}),
-  };
-}
-
 export function meta({ loaderData, matches, params, error }: Route.MetaArgs) {
   const context = seoContext(matches);
   if (!loaderData) {
@@ -121,52 +71,21 @@ export function meta({ loaderData, matches, params, error }: Route.MetaArgs) {
     }),
     { property: 'product:price:amount', content: decimalPrice(product.priceCents) },
     { property: 'product:price:currency', content: 'BRL' },
-    { 'script:ld+json': productJsonLd(product, rating, context.settings, context.origin) },
+    {
+      'script:ld+json': productJsonLd(
+        { ...product, path: productPath(product) },
+        rating,
+        context.settings,
+        context.origin,
+      ),
+    },
   ];
-}
-
-function PurchaseForm({ product }: { product: Product }) {
-  const settings = useSettings();
-  const { fetcher, reply, noteQuantity } = useAddToCart(product);
-  return (
-    <fetcher.Form
-      method="post"
-      action="/cart"
-      className="flex flex-col gap-4"
-      onSubmit={(event) => noteQuantity(event.currentTarget)}
-    >
-      <input type="hidden" name="productId" value={product.id} />
-      <QuantitySelector max={Math.min(product.stockQuantity, settings.max_quantity_per_item)} />
-      <div className="flex flex-col gap-3 sm:flex-row">
-        <button type="submit" name="intent" value="buy" className="btn btn-success sm:flex-1">
-          {settings.buy_now_text}
-        </button>
-        <button type="submit" name="intent" value="add" className="btn btn-primary sm:flex-1">
-          {settings.add_to_cart_text}
-        </button>
-      </div>
-      <CartFeedback
-        reply={reply}
-        className="min-h-6 text-sm font-semibold"
-        testId="cart-feedback"
-      />
-    </fetcher.Form>
-  );
-}
-
-/** Stock is news only when it runs out: 'Últimas 3 unidades' up to this many, nothing above. */
-const LOW_STOCK_MAX = 9;
-
-function lowStockNote(stock: number): string | null {
-  if (stock < 1 || stock > LOW_STOCK_MAX) return null;
-  return stock === 1 ? 'Última unidade' : `Últimas ${stock} unidades`;
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, rating, reviews, related, estimate } = loaderData;
   const settings = useSettings();
   const inStock = product.stockQuantity > 0;
-  const lowStock = lowStockNote(product.stockQuantity);
   const crumbs: Crumb[] = [
     { label: 'Início', to: '/' },
     { label: 'Produtos', to: '/products' },
@@ -209,27 +128,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               <PriceOffers cents={product.priceCents} />
             </div>
 
-            {inStock ? (
-              <>
-                {lowStock ? (
-                  <p
-                    className="self-start rounded-button bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900"
-                    data-testid="stock"
-                  >
-                    {lowStock}
-                  </p>
-                ) : null}
-                <PurchaseForm product={product} />
-              </>
-            ) : (
-              <div className="flex flex-col gap-2" data-testid="out-of-stock">
-                <p className="self-start rounded-button border border-card-border bg-card px-3 py-1 font-bold">
-                  Esgotado
-                </p>
-                <p className="text-sm">Este produto está esgotado no momento.</p>
-                <RestockForm productId={product.id} />
-              </div>
-            )}
+            <ProductPurchase product={product} />
 
             <div className="flex flex-wrap items-start gap-3">
               {settings.enable_wishlist ? <WishlistButton productId={product.id} /> : null}

@@ -1,0 +1,181 @@
+import { useEffect, useState } from 'react';
+import { Form, useFetcher, useNavigation, useRevalidator } from 'react-router';
+
+import { CopyCode } from './copy-code';
+
+export const PAYMENT_MISSING = 'Não foi possível encontrar os dados de pagamento';
+/** Where the sandbox's approve, reject and expire buttons post (routes/store/sandbox-payment.ts). */
+export const SANDBOX_PAYMENT_PATH = '/order-confirmation/sandbox';
+const POLL_MS = 5_000;
+
+/** The order's pages keep the e-mail link's key, for a browser that only has that. */
+export function orderQuery(orderId: string, extra: Record<string, string | null | undefined>) {
+  const query = new URLSearchParams({ orderId });
+  for (const [name, value] of Object.entries(extra)) if (value) query.set(name, value);
+  return query;
+}
+
+export function confirmationPath(orderId: string, paymentId?: string | null, key?: string | null) {
+  return `/order-confirmation?${orderQuery(orderId, { paymentId, chave: key })}`;
+}
+
+/** Asks our server again every 5 s while the page is in view; the loader moves on when paid. */
+export function usePaymentPolling(active: boolean) {
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible' && revalidator.state === 'idle') {
+        void revalidator.revalidate();
+      }
+    }, POLL_MS);
+    return () => clearInterval(timer);
+  }, [active, revalidator]);
+}
+
+export function useNow(renderedAt: number): number {
+  const [now, setNow] = useState(renderedAt);
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+function formatRemaining(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  const pad = (value: number) => String(value).padStart(2, '0');
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  const clock = `${pad(minutes)}:${pad(seconds % 60)}`;
+  return hours > 0 ? `${hours}:${clock}` : clock;
+}
+
+function OrderFields({ orderId, linkKey }: { orderId: string; linkKey: string | null }) {
+  return (
+    <>
+      <input type="hidden" name="orderId" value={orderId} />
+      {linkKey ? <input type="hidden" name="chave" value={linkKey} /> : null}
+    </>
+  );
+}
+
+/** 'Pagar Agora' / 'Gerar novo PIX': the confirmation page's own action. */
+export function PayButton({
+  orderId,
+  linkKey,
+  label,
+}: {
+  orderId: string;
+  linkKey: string | null;
+  label: string;
+}) {
+  const busy = useNavigation().state === 'submitting';
+  return (
+    <Form method="post" action={confirmationPath(orderId, null, linkKey)}>
+      <OrderFields orderId={orderId} linkKey={linkKey} />
+      <button
+        type="submit"
+        name="intent"
+        value="pay"
+        className="btn btn-success w-full"
+        disabled={busy}
+      >
+        {busy ? 'Gerando pagamento...' : label}
+      </button>
+    </Form>
+  );
+}
+
+/**
+ * The sandbox tester's buttons. They post to their own resource route, which sends the browser
+ * back to this page; a refusal comes back to the fetcher and is shown here.
+ */
+export function SandboxPanel({ orderId, linkKey }: { orderId: string; linkKey: string | null }) {
+  const fetcher = useFetcher<{ error: string }>();
+  return (
+    <fetcher.Form
+      method="post"
+      action={SANDBOX_PAYMENT_PATH}
+      className="flex flex-col gap-2 rounded-card border-2 border-dashed border-accent p-4"
+    >
+      <p className="font-semibold">Modo de teste: simule a resposta do banco.</p>
+      {fetcher.data?.error ? (
+        <p role="alert" className="font-semibold">
+          {fetcher.data.error}
+        </p>
+      ) : null}
+      <OrderFields orderId={orderId} linkKey={linkKey} />
+      <div className="grid grid-cols-3 gap-2">
+        <button type="submit" name="intent" value="approve" className="btn btn-success">
+          Aprovar
+        </button>
+        <button type="submit" name="intent" value="reject" className="btn btn-danger">
+          Recusar
+        </button>
+        <button type="submit" name="intent" value="expire" className="btn btn-outline">
+          Expirar
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+/** The live PIX: QR Code, copy-and-paste code, its countdown and the payment's status. */
+export function PixPanel({
+  pixCode,
+  qrSvg,
+  expiresAt,
+  remainingMs,
+  statusError,
+  checkPath,
+}: {
+  pixCode: string;
+  qrSvg: string | null;
+  expiresAt: string;
+  remainingMs: number;
+  statusError: string | null;
+  /** The page again, for a browser without JavaScript (it does not poll). */
+  checkPath: string;
+}) {
+  return (
+    <section
+      aria-labelledby="pix-title"
+      className="flex flex-col items-center gap-4 rounded-card border border-card-border bg-card p-4"
+    >
+      <h2 id="pix-title" className="text-xl">
+        Pague com PIX
+      </h2>
+      <p className="text-center">
+        Abra o app do seu banco, escolha pagar com PIX e leia o QR Code ou cole o código.
+      </p>
+      {qrSvg ? (
+        <div
+          role="img"
+          aria-label="QR Code do PIX"
+          data-testid="pix-qr"
+          className="w-56 max-w-full rounded-card bg-white p-2"
+          // Our own SVG, drawn on the server by the qrcode library from the BR Code.
+          dangerouslySetInnerHTML={{ __html: qrSvg }}
+        />
+      ) : null}
+      <CopyCode code={pixCode} />
+      <p data-testid="pix-countdown" aria-live="off">
+        Este código expira em{' '}
+        <strong>
+          <time dateTime={expiresAt}>{formatRemaining(remainingMs)}</time>
+        </strong>
+      </p>
+      <p role="status" className="text-sm">
+        {statusError
+          ? `Erro ao verificar status do pagamento: ${statusError}`
+          : 'Aguardando o pagamento. Esta página se atualiza sozinha quando ele for confirmado.'}
+      </p>
+      <noscript>
+        <a href={checkPath} className="text-link underline">
+          Já paguei: verificar pagamento
+        </a>
+      </noscript>
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+import { useSettings } from '~/components/store/store-data';
+import type { Product } from '~/modules/catalog';
+
+import { CartFeedback, useAddToCart } from './add-to-cart';
+import { QuantitySelector } from './quantity-selector';
+import { RestockForm } from './restock-form';
+
+function PurchaseForm({ product }: { product: Product }) {
+  const settings = useSettings();
+  const { fetcher, reply, noteQuantity } = useAddToCart(product);
+  return (
+    <fetcher.Form
+      method="post"
+      action="/cart"
+      className="flex flex-col gap-4"
+      onSubmit={(event) => noteQuantity(event.currentTarget)}
+    >
+      <input type="hidden" name="productId" value={product.id} />
+      <QuantitySelector max={Math.min(product.stockQuantity, settings.max_quantity_per_item)} />
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <button type="submit" name="intent" value="buy" className="btn btn-success sm:flex-1">
+          {settings.buy_now_text}
+        </button>
+        <button type="submit" name="intent" value="add" className="btn btn-primary sm:flex-1">
+          {settings.add_to_cart_text}
+        </button>
+      </div>
+      <CartFeedback
+        reply={reply}
+        className="min-h-6 text-sm font-semibold"
+        testId="cart-feedback"
+      />
+    </fetcher.Form>
+  );
+}
+
+/** Stock is news only when it runs out: 'Últimas 3 unidades' up to this many, nothing above. */
+const LOW_STOCK_MAX = 9;
+
+function lowStockNote(stock: number): string | null {
+  if (stock < 1 || stock > LOW_STOCK_MAX) return null;
+  return stock === 1 ? 'Última unidade' : `Últimas ${stock} unidades`;
+}
+
+/**
+ * What the product page offers to buy: the quantity and the two buttons (with 'Últimas n
+ * unidades' when few are left), or 'Esgotado' with the 'Avise-me' form.
+ */
+export function ProductPurchase({ product }: { product: Product }) {
+  const inStock = product.stockQuantity > 0;
+  const lowStock = lowStockNote(product.stockQuantity);
+  return inStock ? (
+    <>
+      {lowStock ? (
+        <p
+          className="self-start rounded-button bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900"
+          data-testid="stock"
+        >
+          {lowStock}
+        </p>
+      ) : null}
+      <PurchaseForm product={product} />
+    </>
+  ) : (
+    <div className="flex flex-col gap-2" data-testid="out-of-stock">
+      <p className="self-start rounded-button border border-card-border bg-card px-3 py-1 font-bold">
+        Esgotado
+      </p>
+      <p className="text-sm">Este produto está esgotado no momento.</p>
+      <RestockForm productId={product.id} />
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { data, redirect } from 'react-router';
+import { z } from 'zod';
+
+import { confirmationPath, PAYMENT_MISSING } from '~/components/store/order-payment';
+import { refreshPayment } from '~/flows/order-payment.server';
+import { methodNotAllowed, parseForm, refuseOtherMethods } from '~/lib/form.server';
+import { findOrderFor, readOrderToken } from '~/modules/orders/index.server';
+import { setSandboxPaymentStatus } from '~/modules/payments/index.server';
+
+import type { Route } from './+types/sandbox-payment';
+
+/** Only the confirmation page's sandbox buttons post here. */
+export function loader() {
+  return methodNotAllowed('POST');
+}
+
+const sandboxSchema = z.object({
+  intent: z.enum(['approve', 'reject', 'expire'], { error: 'Ação inválida.' }),
+  orderId: z.string({ error: PAYMENT_MISSING }).max(64, { error: PAYMENT_MISSING }),
+  chave: z.string().max(64).optional(),
+});
+
+const SANDBOX_STATUS = { approve: 'approved', reject: 'rejected', expire: 'expired' } as const;
+
+/** The sandbox tester's approve, reject and expire, then back to the order's payment page. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const wrongMethod = refuseOtherMethods(request);
+  if (wrongMethod) return wrongMethod;
+  const parsed = await parseForm(request, sandboxSchema);
+  if (!parsed.ok) return data({ error: parsed.error }, 400);
+  const { intent, orderId, chave } = parsed.data;
+  const order = await findOrderFor(context.db, orderId, {
+    token: await readOrderToken(request),
+    key: chave,
+  });
+  if (!order) return data({ error: PAYMENT_MISSING }, 404);
+  const payments = await context.payments();
+  // Only while the sandbox is the provider: a demo made live takes no pretend payment.
+  const sandbox = payments?.testMode && order.payment.provider === payments.name;
+  if (!sandbox || !order.payment.id) {
+    return data({ error: 'Disponível apenas no modo de teste.' }, 403);
+  }
+  await setSandboxPaymentStatus(context.db, order.payment.id, SANDBOX_STATUS[intent]);
+  await refreshPayment(context.db, payments, order, context.orderEvents);
+  const key = chave === order.accessKey ? chave : null;
+  return redirect(confirmationPath(order.id, order.payment.id, key), 303);
+}
