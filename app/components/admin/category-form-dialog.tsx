@@ -1,6 +1,6 @@
 import { CATEGORY_DESCRIPTION_MAX, CATEGORY_NAME_MAX, categoryFormSchema } from '~/modules/catalog';
 
-import { AdminField } from './admin-field';
+import { FormField } from '~/components/ui/form';
 import { FormDialog } from './form-dialog';
 
 /** 'Adicionar Categoria' or 'Editar': a button opening the category's form. */
@@ -23,7 +23,13 @@ export function CategoryFormDialog(
     >
       {({ idPrefix, errors }) => (
         <>
-          <AdminField idPrefix={idPrefix} name="name" label="Nome" error={errors.name}>
+          <FormField
+            variant="admin"
+            idPrefix={idPrefix}
+            name="name"
+            label="Nome"
+            error={errors.name}
+          >
             {(control) => (
               <input
                 {...control}
@@ -33,8 +39,9 @@ export function CategoryFormDialog(
                 className="admin-input"
               />
             )}
-          </AdminField>
-          <AdminField
+          </FormField>
+          <FormField
+            variant="admin"
             idPrefix={idPrefix}
             name="description"
             label="Descrição (opcional)"
@@ -49,7 +56,7 @@ export function CategoryFormDialog(
                 className="admin-input"
               />
             )}
-          </AdminField>
+          </FormField>
         </>
       )}
     </FormDialog>

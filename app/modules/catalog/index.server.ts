@@ -50,3 +50,4 @@ export {
   type SaveProductResult,
 } from './admin-products.server';
 export { exportProductsCsv, importProductsCsv } from './product-csv.server';
+export { categoryActionSchema, productListActionSchema } from './admin-actions.server';

@@ -12,3 +12,4 @@ export {
   type AdminReviewPage,
   type ReviewChange,
 } from './admin-reviews.server';
+export { reviewActionSchema } from './admin-actions.server';

@@ -22,3 +22,4 @@ export {
   type SaveSettingsFormResult,
 } from './admin-form.server';
 export { integrationStatus } from './integrations.server';
+export { goLiveFormSchema } from './admin-actions.server';

@@ -1,5 +1,4 @@
-import { data, Form, Link, useNavigation } from 'react-router';
-import { z } from 'zod';
+import { Form, Link, useNavigation } from 'react-router';
 
 import { AdminTable } from '~/components/admin/admin-table';
 import { ConfirmDialog } from '~/components/admin/confirm-dialog';
@@ -11,7 +10,8 @@ import { ToastFallback } from '~/components/admin/toaster';
 import { alertRestocked } from '~/flows/restock-alerts.server';
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { formatCents } from '~/lib/money';
-import { toast } from '~/lib/toast.server';
+import type { Toast } from '~/lib/toast';
+import { refuseForm, successWithToast } from '~/lib/toast.server';
 import { requireAdmin } from '~/modules/auth/index.server';
 import {
   adminProductListPath,
@@ -25,6 +25,7 @@ import {
   deleteProduct,
   importProductsCsv,
   listAdminProducts,
+  productListActionSchema,
 } from '~/modules/catalog/index.server';
 
 import type { Route } from './+types/products';
@@ -49,23 +50,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const listActionSchema = z.discriminatedUnion(
-  'intent',
-  [
-    z.object({ intent: z.literal('delete'), id: z.string().max(100) }),
-    z.object({
-      intent: z.literal('import'),
-      file: z
-        .file({ error: PRODUCT_CSV_MESSAGES.noFile })
-        .refine((file) => file.size > 0, PRODUCT_CSV_MESSAGES.noFile)
-        .refine((file) => file.size <= PRODUCT_CSV_LIMITS.bytes, PRODUCT_CSV_MESSAGES.tooBig),
-    }),
-  ],
-  { error: 'Envie os dados pelo formulário de produtos.' },
-);
-
 export type ListReply = {
-  toast: ReturnType<typeof toast>;
+  toast: Toast;
   import?: ProductImportResult;
 };
 
@@ -73,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const wrongMethod = refuseOtherMethods(request);
   if (wrongMethod) return wrongMethod;
   await requireAdmin(context, request);
-  const parsed = await parseForm(request, listActionSchema, {
+  const parsed = await parseForm(request, productListActionSchema, {
     files: { folder: context.uploadFolder, maxFileBytes: PRODUCT_CSV_LIMITS.bytes, maxFiles: 1 },
   });
   if (!parsed.ok) {
@@ -81,17 +67,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       parsed.values.intent === 'delete'
         ? PRODUCT_MESSAGES.deleteError(parsed.error)
         : PRODUCT_CSV_MESSAGES.importError(parsed.error);
-    return data<ListReply>({ toast: toast('error', message) }, 400);
+    return refuseForm(message, parsed);
   }
   const form = parsed.data;
   if (form.intent === 'delete') {
     const deleted = await deleteProduct(context.db, form.id);
     return deleted
-      ? data<ListReply>({ toast: toast('success', PRODUCT_MESSAGES.deleted) })
-      : data<ListReply>(
-          { toast: toast('error', PRODUCT_MESSAGES.deleteError('produto não encontrado.')) },
-          404,
-        );
+      ? successWithToast(request, PRODUCT_MESSAGES.deleted)
+      : refuseForm(PRODUCT_MESSAGES.deleteError('produto não encontrado.'), {}, 404);
   }
   const result = await importProductsCsv(
     context.db,
@@ -101,13 +84,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     },
   );
   if (!result.ok) {
-    return data<ListReply>(
-      { toast: toast('error', PRODUCT_CSV_MESSAGES.importError(result.error)), import: result },
-      400,
-    );
+    return refuseForm(PRODUCT_CSV_MESSAGES.importError(result.error), { import: result });
   }
-  return data<ListReply>({
-    toast: toast('success', PRODUCT_CSV_MESSAGES.imported(result.created + result.updated)),
+  return successWithToast(request, PRODUCT_CSV_MESSAGES.imported(result.created + result.updated), {
     import: result,
   });
 }

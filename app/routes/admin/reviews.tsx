@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 
-import { z } from 'zod';
-
 import { AdminPagination } from '~/components/admin/pagination';
 import { ReviewCard } from '~/components/admin/review-card';
 import { ReviewFormDialog } from '~/components/admin/review-form-dialog';
@@ -11,13 +9,13 @@ import { redirectWithToast, refuseForm, successWithToast, toast } from '~/lib/to
 import { requireAdmin } from '~/modules/auth/index.server';
 import { parseAdminPage } from '~/modules/catalog';
 import { listProductOptions } from '~/modules/catalog/index.server';
+import { formatReviewDate, REVIEW_MESSAGES } from '~/modules/reviews';
 import {
-  formatReviewDate,
-  REVIEW_MESSAGES,
-  reviewDeleteSchema,
-  reviewFormSchema,
-} from '~/modules/reviews';
-import { addReview, deleteReview, listAdminReviews } from '~/modules/reviews/index.server';
+  addReview,
+  deleteReview,
+  listAdminReviews,
+  reviewActionSchema,
+} from '~/modules/reviews/index.server';
 
 import type { Route } from './+types/reviews';
 
@@ -51,10 +49,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     newReviewId: randomUUID(),
   };
 }
-
-const reviewActionSchema = z.discriminatedUnion('intent', [reviewFormSchema, reviewDeleteSchema], {
-  error: REVIEW_MESSAGES.invalid,
-});
 
 function failureText(intent: unknown, error: string): string {
   return intent === 'delete'

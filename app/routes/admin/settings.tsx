@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { data, Form, useNavigation } from 'react-router';
+import { Form, useNavigation } from 'react-router';
 
 import { SettingsField, fieldId } from '~/components/admin/settings-field';
 import { SettingsPageEditor } from '~/components/admin/settings-page-editor';
@@ -7,11 +7,12 @@ import { SettingsPreview } from '~/components/admin/settings-preview';
 import { SettingsGroupPanel } from '~/components/admin/settings-status';
 import { SettingsTabList, tabId, tabPanelId } from '~/components/admin/settings-tabs';
 import { useToastFrom } from '~/components/admin/toaster';
-import { useFormCheck } from '~/components/admin/use-form-check';
+import { ErrorSummary, SubmitButton } from '~/components/ui/form';
+import { useFormCheck } from '~/lib/use-form-check';
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { logger } from '~/lib/logger.server';
 import type { Toast } from '~/lib/toast';
-import { redirectWithToast, toast } from '~/lib/toast.server';
+import { redirectWithToast, refuseForm, toast } from '~/lib/toast.server';
 import { requireAdmin } from '~/modules/auth/index.server';
 import { CONTENT_PAGE_SLUGS, CONTENT_PAGES } from '~/modules/content';
 import {
@@ -75,37 +76,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     maxEchoedLength: MAX_ECHOED_LENGTH,
   });
   if (!parsed.ok) {
-    return data<ActionReply>(
-      {
-        toast: toast('error', NOT_SAVED),
-        error: parsed.error,
-        fieldErrors: parsed.fieldErrors,
-        values: parsed.values,
-      },
-      400,
-    );
+    return refuseForm(NOT_SAVED, parsed);
   }
   let result;
   try {
     result = await saveSettingsForm(context.settings, parsed.data);
   } catch (error) {
     logger.error({ err: error }, 'Could not save the store settings');
-    return data<ActionReply>(
-      { toast: toast('error', `${NOT_SAVED}. Tente novamente em instantes.`) },
-      503,
-    );
+    return refuseForm(`${NOT_SAVED}. Tente novamente em instantes.`, {}, 503);
   }
   if (!result.success) {
     // Every field passed the form's checks, so the values it sent read back as the form shows them.
     const sent = { ...(await context.settings.get()), ...parsed.data };
-    return data<ActionReply>(
-      {
-        toast: toast('error', NOT_SAVED),
-        fieldErrors: result.errors as Record<string, string>,
-        values: settingsFormValues(sent),
-      },
-      400,
-    );
+    return refuseForm(NOT_SAVED, {
+      fieldErrors: result.errors as Record<string, string>,
+      values: settingsFormValues(sent),
+    });
   }
   if (result.changed?.length) logger.info({ changed: result.changed }, 'Store settings saved');
   // Back to the page (the layout shows the toast): a reload then asks for the page, not a resend.
@@ -236,22 +222,21 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
                   />
                 ))}
               </div>
-              <button
-                type="submit"
+              <SubmitButton
+                busy={saving}
+                busyLabel="Salvando..."
                 className="admin-button-primary shrink-0 sm:mb-[1.25rem]"
-                disabled={saving}
               >
-                {saving ? 'Salvando...' : 'Salvar Configurações'}
-              </button>
+                Salvar Configurações
+              </SubmitButton>
             </div>
             {summary ? (
-              <p
+              <ErrorSummary
+                variant="admin"
                 id="settings-error"
-                role="alert"
-                className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
-              >
-                {summary}
-              </p>
+                message={summary}
+                className="border border-red-200"
+              />
             ) : null}
             <div className="flex flex-col gap-4 lg:flex-row">
               <SettingsTabList

@@ -1,16 +1,8 @@
-import { z } from 'zod';
-
 import { UserCreateForm, UserPasswordForm } from '~/components/admin/user-forms';
 import { UserList } from '~/components/admin/user-list';
 import { ToastFallback } from '~/components/admin/toaster';
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { redirectWithToast, refuseForm, successWithToast, toast } from '~/lib/toast.server';
-import {
-  changePasswordSchema,
-  createAdminSchema,
-  setAdminActiveSchema,
-  USER_FORM_MESSAGES,
-} from '~/modules/auth';
 import {
   ADMIN_MESSAGES,
   changePassword,
@@ -19,6 +11,7 @@ import {
   listAdmins,
   requireAdmin,
   setAdminActive,
+  userActionSchema,
 } from '~/modules/auth/index.server';
 
 import type { Route } from './+types/users';
@@ -42,12 +35,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     })),
   };
 }
-
-const userActionSchema = z.discriminatedUnion(
-  'intent',
-  [createAdminSchema, setAdminActiveSchema, changePasswordSchema],
-  { error: USER_FORM_MESSAGES.invalid },
-);
 
 const FAILURE = {
   create: 'Erro ao criar administrador',
