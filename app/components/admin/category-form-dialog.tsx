@@ -1,5 +1,6 @@
 import { CATEGORY_DESCRIPTION_MAX, CATEGORY_NAME_MAX, categoryFormSchema } from '~/modules/catalog';
 
+import { ADMIN_FORM } from './form-look';
 import { FormField } from '~/components/ui/form';
 import { FormDialog } from './form-dialog';
 
@@ -24,7 +25,7 @@ export function CategoryFormDialog(
       {({ idPrefix, errors }) => (
         <>
           <FormField
-            variant="admin"
+            look={ADMIN_FORM}
             idPrefix={idPrefix}
             name="name"
             label="Nome"
@@ -41,7 +42,7 @@ export function CategoryFormDialog(
             )}
           </FormField>
           <FormField
-            variant="admin"
+            look={ADMIN_FORM}
             idPrefix={idPrefix}
             name="description"
             label="Descrição (opcional)"

@@ -2,6 +2,7 @@ import { useId, useRef } from 'react';
 import { useFetcher } from 'react-router';
 import type { z } from 'zod';
 
+import { ADMIN_FORM } from './form-look';
 import { ErrorSummary, SubmitButton } from '~/components/ui/form';
 
 import { DialogButton } from './dialog-buttons';
@@ -96,7 +97,7 @@ export function FormDialog({
           {Object.entries(hidden).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
-          {errors.id ? <ErrorSummary variant="admin" message={errors.id} /> : null}
+          {errors.id ? <ErrorSummary look={ADMIN_FORM} message={errors.id} /> : null}
           {children({ idPrefix: dialogId, errors })}
           <div className="flex flex-wrap justify-end gap-2">
             <DialogButton

@@ -24,6 +24,7 @@ import {
   type OrderEvent,
 } from '~/modules/orders';
 
+import { ADMIN_FORM } from './form-look';
 import { FormField, SubmitButton } from '~/components/ui/form';
 import { ConfirmDialog } from './confirm-dialog';
 import { DELETE_ORDER_QUESTION } from './order-list';
@@ -332,7 +333,7 @@ function StatusForm({
     >
       <input type="hidden" name="intent" value="status" />
       <FormField
-        variant="admin"
+        look={ADMIN_FORM}
         idPrefix={id}
         name="status"
         label="Novo status"
@@ -367,7 +368,7 @@ function StatusForm({
       </FormField>
       {shipping ? (
         <FormField
-          variant="admin"
+          look={ADMIN_FORM}
           idPrefix={id}
           name="trackingCode"
           label="Código de rastreio"
@@ -426,7 +427,7 @@ function TrackingForm({
     >
       <input type="hidden" name="intent" value="tracking" />
       <FormField
-        variant="admin"
+        look={ADMIN_FORM}
         idPrefix={id}
         name="trackingCode"
         label="Corrigir código de rastreio"
@@ -491,7 +492,7 @@ function NoteForm({ actionUrl, reply }: { actionUrl: string; reply?: OrderAction
     >
       <input type="hidden" name="intent" value="note" />
       <FormField
-        variant="admin"
+        look={ADMIN_FORM}
         idPrefix={id}
         name="note"
         label="Observação interna"

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, useFetcher } from 'react-router';
 
+import { ADMIN_FORM } from './form-look';
 import { ErrorSummary, FormField, SubmitButton } from '~/components/ui/form';
 import { formatReaisInput } from '~/lib/reais';
 import {
@@ -131,9 +132,9 @@ export function ProductForm({
       <input type="hidden" name="id" value={data.productId} />
       <input type="hidden" name="mode" value={mode} />
       <input type="hidden" name="returnTo" value={data.returnTo} />
-      {summary ? <ErrorSummary variant="admin" message={summary} /> : null}
+      {summary ? <ErrorSummary look={ADMIN_FORM} message={summary} /> : null}
 
-      <FormField variant="admin" idPrefix={prefix} name="name" label="Nome" error={errors.name}>
+      <FormField look={ADMIN_FORM} idPrefix={prefix} name="name" label="Nome" error={errors.name}>
         {(control) => (
           <input
             {...control}
@@ -146,7 +147,7 @@ export function ProductForm({
       </FormField>
 
       <FormField
-        variant="admin"
+        look={ADMIN_FORM}
         idPrefix={prefix}
         name="description"
         label="Descrição"
@@ -166,7 +167,7 @@ export function ProductForm({
 
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField
-          variant="admin"
+          look={ADMIN_FORM}
           idPrefix={prefix}
           name="price"
           label="Preço (R$)"
@@ -185,7 +186,7 @@ export function ProductForm({
           )}
         </FormField>
         <FormField
-          variant="admin"
+          look={ADMIN_FORM}
           idPrefix={prefix}
           name="stockQuantity"
           label="Quantidade em estoque"
@@ -209,7 +210,7 @@ export function ProductForm({
       {data.restock ? <RestockRequests summary={data.restock} /> : null}
 
       <FormField
-        variant="admin"
+        look={ADMIN_FORM}
         idPrefix={prefix}
         name="categoryId"
         label="Categoria"

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 
+import { ADMIN_FORM } from './form-look';
 import { FormField } from '~/components/ui/form';
 import { isOwnImage } from '~/lib/admin-path';
 import { isAllowedImageUrl, splitImageUrls } from '~/modules/catalog';
@@ -128,7 +129,7 @@ export function ProductImagesField({
     <fieldset className="space-y-4">
       <legend className="text-sm font-semibold text-slate-900">Imagens</legend>
       <FormField
-        variant="admin"
+        look={ADMIN_FORM}
         idPrefix={idPrefix}
         name="imageUrls"
         label="URLs das imagens"
@@ -228,7 +229,7 @@ export function ProductImagesField({
 
       <div>
         <FormField
-          variant="admin"
+          look={ADMIN_FORM}
           idPrefix={idPrefix}
           name="uploads"
           label="Enviar imagens do aparelho"

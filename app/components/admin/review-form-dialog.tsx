@@ -4,6 +4,7 @@ import { useFetcher } from 'react-router';
 import type { ProductOptions } from '~/modules/catalog';
 import { RATING_CHOICES, reviewFormSchema } from '~/modules/reviews';
 
+import { ADMIN_FORM } from './form-look';
 import { FormField } from '~/components/ui/form';
 import { FormDialog } from './form-dialog';
 
@@ -33,7 +34,7 @@ export function ReviewFormDialog({ id, products }: { id: string; products: Produ
           ) : null}
           <ProductPicker idPrefix={idPrefix} initial={products} error={errors.productId} />
           <FormField
-            variant="admin"
+            look={ADMIN_FORM}
             idPrefix={idPrefix}
             name="customerName"
             label="Nome do Cliente"
@@ -50,7 +51,7 @@ export function ReviewFormDialog({ id, products }: { id: string; products: Produ
             )}
           </FormField>
           <FormField
-            variant="admin"
+            look={ADMIN_FORM}
             idPrefix={idPrefix}
             name="rating"
             label="Avaliação"
@@ -67,7 +68,7 @@ export function ReviewFormDialog({ id, products }: { id: string; products: Produ
             )}
           </FormField>
           <FormField
-            variant="admin"
+            look={ADMIN_FORM}
             idPrefix={idPrefix}
             name="comment"
             label="Comentário (Opcional)"
@@ -126,7 +127,7 @@ function ProductPicker({
         </div>
       ) : null}
       <FormField
-        variant="admin"
+        look={ADMIN_FORM}
         idPrefix={idPrefix}
         name="productId"
         label="Produto"

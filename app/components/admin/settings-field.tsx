@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 
+import { ADMIN_FORM } from './form-look';
 import { FormField, fieldId as kitFieldId, type ControlProps } from '~/components/ui/form';
 import { fieldMaxLength, type FieldSpec } from '~/modules/settings';
 
@@ -35,7 +36,7 @@ export function SettingsField({ spec, value, error }: SettingsFieldProps) {
   if (spec.kind === 'checkbox') {
     return (
       <FormField
-        variant="admin"
+        look={ADMIN_FORM}
         layout="check"
         idPrefix="setting"
         name={spec.key}
@@ -56,7 +57,7 @@ export function SettingsField({ spec, value, error }: SettingsFieldProps) {
   }
   return (
     <FormField
-      variant="admin"
+      look={ADMIN_FORM}
       idPrefix="setting"
       name={spec.key}
       label={

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 
 import { changePasswordSchema, createAdminSchema } from '~/modules/auth';
 
+import { ADMIN_FORM } from './form-look';
 import { FormField, SubmitButton } from '~/components/ui/form';
 import { useToastFrom } from './toaster';
 import { useEachAnswer } from '~/lib/use-each-answer';
@@ -70,7 +71,7 @@ function UserFormCard({
         <input type="hidden" name="intent" value={intent} />
         {fields.map((field) => (
           <FormField
-            variant="admin"
+            look={ADMIN_FORM}
             key={field.name}
             idPrefix={intent}
             name={field.name}

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 
-import { ErrorSummary, FormField, SubmitButton } from '~/components/ui/form';
+import { ErrorSummary, FormField, STORE_FORM, SubmitButton } from '~/components/ui/form';
 import { useFormCheck } from '~/lib/use-form-check';
 import {
   BRAZIL_STATES,
@@ -48,7 +48,7 @@ interface FieldProps {
 function TextField({ name, values, errors, mask, required = true, onValue, ...input }: FieldProps) {
   return (
     <FormField
-      variant="store"
+      look={STORE_FORM}
       idPrefix="checkout"
       name={name}
       label={
@@ -185,7 +185,7 @@ export function CheckoutForm({
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       {summary ? (
         <ErrorSummary
-          variant="store"
+          look={STORE_FORM}
           id="checkout-error"
           message={summary}
           errors={errors}
@@ -262,7 +262,7 @@ export function CheckoutForm({
         <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
           <TextField {...common} name="city" autoComplete="address-level2" />
           <FormField
-            variant="store"
+            look={STORE_FORM}
             idPrefix="checkout"
             name="state"
             label={LABELS.state}

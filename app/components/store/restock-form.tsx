@@ -1,6 +1,6 @@
 import { useFetcher, useSearchParams } from 'react-router';
 
-import { FormField, SubmitButton } from '~/components/ui/form';
+import { FormField, STORE_FORM, SubmitButton } from '~/components/ui/form';
 import {
   RESTOCK_EMAIL_MAX,
   RESTOCK_MESSAGES,
@@ -45,7 +45,7 @@ export function RestockForm({ productId }: { productId: string }) {
         <fetcher.Form method="post" action="/avise-me" className="flex flex-col gap-2">
           <input type="hidden" name="productId" value={productId} />
           <FormField
-            variant="store"
+            look={STORE_FORM}
             idPrefix="restock"
             name="email"
             label="Seu e-mail"

@@ -1,33 +1,41 @@
 /**
  * The one forms kit, admin and storefront alike: a labelled field, the summary of a refused
- * form and the submit button. The two sides look different, so each piece takes a `variant`;
- * what they share is the markup screen readers rely on.
+ * form and the submit button. The two sides look different, so each piece takes its side's
+ * `look` (ADMIN_FORM, STORE_FORM); what they share is the markup screen readers rely on.
  */
 
-export type FormVariant = 'admin' | 'store';
+/**
+ * How one side draws its forms: the admin's look lives in components/admin, so no shopper's
+ * bundle carries its classes.
+ */
+export interface FormLook {
+  /** The stacked field's wrapper. */
+  field?: string;
+  label: string;
+  hint: string;
+  error: string;
+  /** A checkbox's label, beside it (`layout="check"`). */
+  checkLabel?: string;
+  /** A hint read before the control (`hintFirst`). */
+  hintAbove?: string;
+  summary?: string;
+  summaryMessage?: string;
+  summaryLinks?: string;
+}
 
-const LOOK = {
-  admin: {
-    field: '',
-    label: 'admin-label',
-    checkLabel: 'text-sm font-medium text-slate-800',
-    hint: 'mt-1 text-xs text-slate-600',
-    hintAbove: 'mb-1 text-xs text-slate-600',
-    error: 'mt-1 text-sm text-red-700',
-    summary: 'rounded-md bg-red-50 px-3 py-2 text-sm text-red-800',
-    summaryLinks: 'mt-2 list-disc pl-5 underline',
-  },
-  store: {
-    field: 'flex flex-col gap-1',
-    label: 'text-sm font-semibold',
-    checkLabel: 'text-sm font-semibold',
-    hint: 'text-sm',
-    hintAbove: 'text-sm',
-    error: 'text-sm font-semibold text-danger',
-    summary: 'flex flex-col items-start gap-3 rounded-card border-l-4 border-danger bg-card p-4',
-    summaryLinks: 'list-disc pl-5 text-sm underline',
-  },
-} as const;
+/**
+ * The storefront's look (the theme's colours). It lives here rather than in components/store:
+ * a module of its own would be one more chunk for every shopper.
+ */
+export const STORE_FORM: FormLook = {
+  field: 'flex flex-col gap-1',
+  label: 'text-sm font-semibold',
+  hint: 'text-sm',
+  error: 'text-sm font-semibold text-danger',
+  summary: 'flex flex-col items-start gap-3 rounded-card border-l-4 border-danger bg-card p-4',
+  summaryMessage: 'font-semibold',
+  summaryLinks: 'list-disc pl-5 text-sm underline',
+};
 
 /** The id of a field's control: unique on the page, since several forms may share a name. */
 export function fieldId(idPrefix: string, name: string): string {
@@ -49,7 +57,7 @@ export interface ControlProps {
  * `hintFirst` puts the hint between the label and the control (what to type, read before typing).
  */
 export function FormField({
-  variant,
+  look,
   idPrefix,
   name,
   label,
@@ -61,7 +69,7 @@ export function FormField({
   className,
   children,
 }: {
-  variant: FormVariant;
+  look: FormLook;
   idPrefix: string;
   name: string;
   label: React.ReactNode;
@@ -71,11 +79,10 @@ export function FormField({
   hintFirst?: boolean;
   /** The error is announced as it appears (a form with no summary, answered in place). */
   announce?: boolean;
-  /** The wrapper's classes, instead of the variant's. */
+  /** The wrapper's classes, instead of the look's. */
   className?: string;
   children: (control: ControlProps) => React.ReactNode;
 }) {
-  const look = LOOK[variant];
   const id = fieldId(idPrefix, name);
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean);
   const control = children({
@@ -130,7 +137,7 @@ export function FormField({
  * in `labels`. The links name the field, not the error, which is already written beside it.
  */
 export function ErrorSummary({
-  variant,
+  look,
   id,
   message,
   errors = {},
@@ -139,22 +146,22 @@ export function ErrorSummary({
   className,
   children,
 }: {
-  variant: FormVariant;
+  look: FormLook;
   /** The message's id, for the form's aria-describedby. */
   id?: string;
   message: string;
   errors?: Partial<Record<string, string>>;
   labels?: Partial<Record<string, string>>;
   idPrefix?: string;
+  /** The box's classes, instead of the look's. */
   className?: string;
   children?: React.ReactNode;
 }) {
-  const look = LOOK[variant];
   const wrong = Object.keys(errors).filter((name) => errors[name] && labels[name]);
   return (
-    <div className={join(look.summary, className)}>
+    <div className={className ?? look.summary}>
       <div role="alert" className="flex flex-col items-start gap-3">
-        <p id={id} className={variant === 'store' ? 'font-semibold' : undefined}>
+        <p id={id} className={look.summaryMessage}>
           {message}
         </p>
         {children}
@@ -205,8 +212,4 @@ export function SubmitButton({
       {busy ? busyLabel : children}
     </button>
   );
-}
-
-function join(...classes: (string | undefined)[]): string {
-  return classes.filter(Boolean).join(' ');
 }

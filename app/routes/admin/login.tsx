@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Form, redirect, useNavigation } from 'react-router';
 
+import { ADMIN_FORM } from '~/components/admin/form-look';
 import { FormField, SubmitButton } from '~/components/ui/form';
 import { ToastFallback } from '~/components/admin/toaster';
 import { isAdminPath } from '~/lib/admin-path';
@@ -116,7 +117,13 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
     name: string,
     input: React.InputHTMLAttributes<HTMLInputElement> & { ref?: React.Ref<HTMLInputElement> },
   ) => (
-    <FormField variant="admin" idPrefix="login" name={name} label={label} error={fieldErrors[name]}>
+    <FormField
+      look={ADMIN_FORM}
+      idPrefix="login"
+      name={name}
+      label={label}
+      error={fieldErrors[name]}
+    >
       {(control) => (
         <input
           {...control}

@@ -7,6 +7,7 @@ import { SettingsPreview } from '~/components/admin/settings-preview';
 import { SettingsGroupPanel } from '~/components/admin/settings-status';
 import { SettingsTabList, tabId, tabPanelId } from '~/components/admin/settings-tabs';
 import { useToastFrom } from '~/components/admin/toaster';
+import { ADMIN_FORM } from '~/components/admin/form-look';
 import { ErrorSummary, SubmitButton } from '~/components/ui/form';
 import { useFormCheck } from '~/lib/use-form-check';
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
@@ -232,7 +233,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             </div>
             {summary ? (
               <ErrorSummary
-                variant="admin"
+                look={ADMIN_FORM}
                 id="settings-error"
                 message={summary}
                 className="border border-red-200"
