@@ -367,27 +367,14 @@ function StatusForm({
         )}
       </FormField>
       {shipping ? (
-        <FormField
-          look={ADMIN_FORM}
+        <TrackingCodeField
           idPrefix={id}
-          name="trackingCode"
           label="Código de rastreio"
           hint="Obrigatório para Enviado. O cliente recebe o código por e-mail."
           error={errors.trackingCode}
-        >
-          {(control) => (
-            <input
-              {...control}
-              maxLength={40}
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              placeholder="Ex.: AA123456789BR"
-              defaultValue={reply?.values?.trackingCode}
-              className="admin-input"
-            />
-          )}
-        </FormField>
+          placeholder="Ex.: AA123456789BR"
+          defaultValue={reply?.values?.trackingCode}
+        />
       ) : (
         <div className="hidden sm:block" />
       )}
@@ -395,6 +382,47 @@ function StatusForm({
         Atualizar status
       </SubmitButton>
     </fetcher.Form>
+  );
+}
+
+/** The tracking code's field, in the status form (for Enviado) and in its own correction form. */
+function TrackingCodeField({
+  idPrefix,
+  label,
+  hint,
+  error,
+  placeholder,
+  defaultValue,
+}: {
+  idPrefix: string;
+  label: string;
+  hint: string;
+  error?: string;
+  placeholder?: string;
+  defaultValue?: string;
+}) {
+  return (
+    <FormField
+      look={ADMIN_FORM}
+      idPrefix={idPrefix}
+      name="trackingCode"
+      label={label}
+      hint={hint}
+      error={error}
+    >
+      {(control) => (
+        <input
+          {...control}
+          maxLength={40}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          placeholder={placeholder}
+          defaultValue={defaultValue}
+          className="admin-input"
+        />
+      )}
+    </FormField>
   );
 }
 
@@ -426,26 +454,13 @@ function TrackingForm({
       onSubmit={check}
     >
       <input type="hidden" name="intent" value="tracking" />
-      <FormField
-        look={ADMIN_FORM}
+      <TrackingCodeField
         idPrefix={id}
-        name="trackingCode"
         label="Corrigir código de rastreio"
         hint="O cliente recebe o novo código por e-mail."
         error={errors.trackingCode}
-      >
-        {(control) => (
-          <input
-            {...control}
-            maxLength={40}
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            defaultValue={trackingCode ?? ''}
-            className="admin-input"
-          />
-        )}
-      </FormField>
+        defaultValue={trackingCode ?? ''}
+      />
       <SubmitButton busy={busy} busyLabel="Salvando..." className="admin-button-secondary sm:mb-5">
         Salvar código
       </SubmitButton>
