@@ -30,15 +30,22 @@ export async function redirectWithToast(url: string, value: Toast, init?: Respon
 }
 
 /**
- * A successful action's answer with its toast. The toast also rides the cookie, which the
- * layout reads in the reload that follows a script's submission, so it shows even when the form
- * that sent it is no longer on the page (a deleted row); the Toaster shows each toast once. A
- * plain form post (before JavaScript) shows the answer in the page, so it gets no cookie.
+ * A successful action's answer with its toast (a string is a success; a Toast says its own
+ * kind, such as a warning shown as loudly as an error) and whatever else the form needs back
+ * (`extra`: the saved thing's id, say). The toast also rides the cookie, which the layout reads
+ * in the reload that follows a script's submission, so it shows even when the form that sent it
+ * is no longer on the page (a deleted row); the Toaster shows each toast once. A plain form post
+ * (before JavaScript) shows the answer in the page, so it gets no cookie.
  */
-export async function successWithToast(request: Request, message: string) {
-  const value = toast('success', message);
-  if (request.headers.get('Sec-Fetch-Mode') === 'navigate') return data({ toast: value });
-  return data({ toast: value }, { headers: { 'Set-Cookie': await toastHeader(value) } });
+export async function successWithToast<Extra extends object = object>(
+  request: Request,
+  message: string | Toast,
+  extra?: Extra,
+) {
+  const value = typeof message === 'string' ? toast('success', message) : message;
+  const body = { ...(extra as Extra), ok: true as const, toast: value };
+  if (request.headers.get('Sec-Fetch-Mode') === 'navigate') return data(body);
+  return data(body, { headers: { 'Set-Cookie': await toastHeader(value) } });
 }
 
 /** The toast waiting for this request, and the header that consumes it. */
@@ -67,15 +74,24 @@ export async function readToast(
   };
 }
 
-/** A refused form's answer: the error toast, each field's message and the values to show again. */
-export function refuseForm(
+/**
+ * A refused form's answer, the other half of the one reply of every admin action: the error
+ * toast, each field's message and the values to show again, plus
+ * whatever else the form needs back (the first problem as `error`, the `intent`). A 400 unless told otherwise.
+ */
+export function refuseForm<Extra extends object = object>(
   message: string,
-  failure: { fieldErrors: Record<string, string>; values: Record<string, string> },
+  failure: {
+    error?: string;
+    fieldErrors?: Record<string, string>;
+    values?: Record<string, string>;
+  } & Extra = {} as Extra,
   status = 400,
   headers?: HeadersInit,
 ) {
+  const { fieldErrors = {}, values = {}, ...rest } = failure;
   return data(
-    { toast: toast('error', message), fieldErrors: failure.fieldErrors, values: failure.values },
+    { ...rest, ok: false as const, toast: toast('error', message), fieldErrors, values },
     { status, headers },
   );
 }

@@ -4,7 +4,8 @@ import {
   categoryFormSchema,
 } from '~/modules/catalog/index.admin';
 
-import { AdminField } from './admin-field';
+import { ADMIN_FORM } from './form-look';
+import { FormField } from '~/components/ui/form';
 import { FormDialog } from './form-dialog';
 
 /** 'Adicionar Categoria' or 'Editar': a button opening the category's form. */
@@ -27,7 +28,13 @@ export function CategoryFormDialog(
     >
       {({ idPrefix, errors }) => (
         <>
-          <AdminField idPrefix={idPrefix} name="name" label="Nome" error={errors.name}>
+          <FormField
+            look={ADMIN_FORM}
+            idPrefix={idPrefix}
+            name="name"
+            label="Nome"
+            error={errors.name}
+          >
             {(control) => (
               <input
                 {...control}
@@ -37,8 +44,9 @@ export function CategoryFormDialog(
                 className="admin-input"
               />
             )}
-          </AdminField>
-          <AdminField
+          </FormField>
+          <FormField
+            look={ADMIN_FORM}
             idPrefix={idPrefix}
             name="description"
             label="Descrição (opcional)"
@@ -53,7 +61,7 @@ export function CategoryFormDialog(
                 className="admin-input"
               />
             )}
-          </AdminField>
+          </FormField>
         </>
       )}
     </FormDialog>

@@ -1,6 +1,8 @@
 import { useId, useRef } from 'react';
 import { useFetcher } from 'react-router';
 
+import { SubmitButton } from '~/components/ui/form';
+
 import { DialogButton } from './dialog-buttons';
 import { useToastFrom } from './toaster';
 
@@ -78,9 +80,13 @@ export function ConfirmDialog({
             >
               {dismissLabel}
             </DialogButton>
-            <button type="submit" className="admin-button-danger" disabled={busy}>
-              {busy ? (busyLabel ?? 'Aguarde...') : confirmLabel}
-            </button>
+            <SubmitButton
+              busy={busy}
+              busyLabel={busyLabel ?? 'Aguarde...'}
+              className="admin-button-danger"
+            >
+              {confirmLabel}
+            </SubmitButton>
           </div>
         </fetcher.Form>
       </dialog>

@@ -2,10 +2,14 @@ import { useId, useRef } from 'react';
 import { useFetcher } from 'react-router';
 import type { z } from 'zod';
 
+import { ADMIN_FORM } from './form-look';
+import { ErrorSummary, SubmitButton } from '~/components/ui/form';
+
 import { DialogButton } from './dialog-buttons';
+import { EditDialog } from './edit-dialog';
 import { useToastFrom } from './toaster';
 import { useEachAnswer } from '~/lib/use-each-answer';
-import { useFormCheck } from './use-form-check';
+import { useFormCheck } from '~/lib/use-form-check';
 
 type Reply = { toast?: { kind: string }; fieldErrors?: Record<string, string> } | undefined;
 
@@ -68,17 +72,17 @@ export function FormDialog({
       >
         {openLabel}
       </DialogButton>
-      <dialog
-        ref={dialog}
+      <EditDialog
+        dialogRef={dialog}
         id={dialogId}
-        aria-labelledby={`${dialogId}-title`}
+        labelledBy={`${dialogId}-title`}
+        width="form"
         onClose={() => {
           if (resetOnClose) {
             form.current?.reset();
             setClientErrors(null);
           }
         }}
-        className="m-auto max-h-[calc(100dvh-2rem)] w-[min(32rem,calc(100%-2rem))] rounded-lg p-0 shadow-xl backdrop:bg-black/50"
       >
         <fetcher.Form
           ref={form}
@@ -93,11 +97,7 @@ export function FormDialog({
           {Object.entries(hidden).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
-          {errors.id ? (
-            <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-              {errors.id}
-            </p>
-          ) : null}
+          {errors.id ? <ErrorSummary look={ADMIN_FORM} message={errors.id} /> : null}
           {children({ idPrefix: dialogId, errors })}
           <div className="flex flex-wrap justify-end gap-2">
             <DialogButton
@@ -108,16 +108,17 @@ export function FormDialog({
             >
               Cancelar
             </DialogButton>
-            <button
-              type="submit"
+            <SubmitButton
+              busy={busy}
+              busyLabel="Salvando..."
+              disabled={submitDisabled}
               className="admin-button-primary"
-              disabled={busy || submitDisabled}
             >
-              {busy ? 'Salvando...' : submitLabel}
-            </button>
+              {submitLabel}
+            </SubmitButton>
           </div>
         </fetcher.Form>
-      </dialog>
+      </EditDialog>
     </>
   );
 }

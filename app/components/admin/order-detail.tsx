@@ -23,13 +23,14 @@ import {
   type AdminOrderDetail,
 } from '~/modules/orders/index.admin';
 
-import { AdminField } from './admin-field';
+import { ADMIN_FORM } from './form-look';
+import { FormField, SubmitButton } from '~/components/ui/form';
 import { ConfirmDialog } from './confirm-dialog';
 import { DELETE_ORDER_QUESTION } from './order-list';
 import { OrderStatusBadge } from './order-status-badge';
 import { useToastFrom } from './toaster';
 import { useEachAnswer } from '~/lib/use-each-answer';
-import { useFormCheck } from './use-form-check';
+import { useFormCheck } from '~/lib/use-form-check';
 
 /** What the order's actions answer (a fetcher's data, or actionData without JavaScript). */
 export interface OrderActionReply {
@@ -326,77 +327,97 @@ function StatusForm({
       onSubmit={check}
     >
       <input type="hidden" name="intent" value="status" />
-      <div>
-        <label htmlFor={`${id}-status`} className="admin-label">
-          Novo status
-        </label>
-        <select
-          // A new status brings new choices: the field starts again at 'Selecione'.
-          key={order.status}
-          id={`${id}-status`}
-          name="status"
-          required
-          disabled={busy}
-          defaultValue=""
-          aria-invalid={errors.status ? true : undefined}
-          aria-describedby={errors.status ? `${id}-status-error` : undefined}
-          className="admin-input"
-        >
-          {busy ? (
-            <option value="">Atualizando...</option>
-          ) : (
-            <>
-              <option value="" disabled>
-                Selecione
-              </option>
-              {targets.map((status) => (
-                <option key={status} value={status}>
-                  {TRANSITION_LABELS[status]}
-                </option>
-              ))}
-            </>
-          )}
-        </select>
-        {errors.status ? (
-          <p id={`${id}-status-error`} className="mt-1 text-sm text-red-700">
-            {errors.status}
-          </p>
-        ) : null}
-      </div>
-      {shipping ? (
-        <div>
-          <label htmlFor={`${id}-tracking`} className="admin-label">
-            Código de rastreio
-          </label>
-          <input
-            id={`${id}-tracking`}
-            name="trackingCode"
-            maxLength={40}
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            placeholder="Ex.: AA123456789BR"
-            defaultValue={reply?.values?.trackingCode}
-            aria-invalid={errors.trackingCode ? true : undefined}
-            aria-describedby={`${id}-tracking-hint${errors.trackingCode ? ` ${id}-tracking-error` : ''}`}
+      <FormField
+        look={ADMIN_FORM}
+        idPrefix={id}
+        name="status"
+        label="Novo status"
+        error={errors.status}
+      >
+        {(control) => (
+          <select
+            {...control}
+            // A new status brings new choices: the field starts again at 'Selecione'.
+            key={order.status}
+            required
+            disabled={busy}
+            defaultValue=""
             className="admin-input"
-          />
-          <p id={`${id}-tracking-hint`} className="mt-1 text-xs text-slate-600">
-            Obrigatório para Enviado. O cliente recebe o código por e-mail.
-          </p>
-          {errors.trackingCode ? (
-            <p id={`${id}-tracking-error`} className="mt-1 text-sm text-red-700">
-              {errors.trackingCode}
-            </p>
-          ) : null}
-        </div>
+          >
+            {busy ? (
+              <option value="">Atualizando...</option>
+            ) : (
+              <>
+                <option value="" disabled>
+                  Selecione
+                </option>
+                {targets.map((status) => (
+                  <option key={status} value={status}>
+                    {TRANSITION_LABELS[status]}
+                  </option>
+                ))}
+              </>
+            )}
+          </select>
+        )}
+      </FormField>
+      {shipping ? (
+        <TrackingCodeField
+          idPrefix={id}
+          label="Código de rastreio"
+          hint="Obrigatório para Enviado. O cliente recebe o código por e-mail."
+          error={errors.trackingCode}
+          placeholder="Ex.: AA123456789BR"
+          defaultValue={reply?.values?.trackingCode}
+        />
       ) : (
         <div className="hidden sm:block" />
       )}
-      <button type="submit" className="admin-button-primary" disabled={busy}>
-        {busy ? 'Atualizando...' : 'Atualizar status'}
-      </button>
+      <SubmitButton busy={busy} busyLabel="Atualizando..." className="admin-button-primary">
+        Atualizar status
+      </SubmitButton>
     </fetcher.Form>
+  );
+}
+
+/** The tracking code's field, in the status form (for Enviado) and in its own correction form. */
+function TrackingCodeField({
+  idPrefix,
+  label,
+  hint,
+  error,
+  placeholder,
+  defaultValue,
+}: {
+  idPrefix: string;
+  label: string;
+  hint: string;
+  error?: string;
+  placeholder?: string;
+  defaultValue?: string;
+}) {
+  return (
+    <FormField
+      look={ADMIN_FORM}
+      idPrefix={idPrefix}
+      name="trackingCode"
+      label={label}
+      hint={hint}
+      error={error}
+    >
+      {(control) => (
+        <input
+          {...control}
+          maxLength={40}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          placeholder={placeholder}
+          defaultValue={defaultValue}
+          className="admin-input"
+        />
+      )}
+    </FormField>
   );
 }
 
@@ -428,28 +449,16 @@ function TrackingForm({
       onSubmit={check}
     >
       <input type="hidden" name="intent" value="tracking" />
-      <AdminField
+      <TrackingCodeField
         idPrefix={id}
-        name="trackingCode"
         label="Corrigir código de rastreio"
         hint="O cliente recebe o novo código por e-mail."
         error={errors.trackingCode}
-      >
-        {(control) => (
-          <input
-            {...control}
-            maxLength={40}
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            defaultValue={trackingCode ?? ''}
-            className="admin-input"
-          />
-        )}
-      </AdminField>
-      <button type="submit" className="admin-button-secondary sm:mb-5" disabled={busy}>
-        {busy ? 'Salvando...' : 'Salvar código'}
-      </button>
+        defaultValue={trackingCode ?? ''}
+      />
+      <SubmitButton busy={busy} busyLabel="Salvando..." className="admin-button-secondary sm:mb-5">
+        Salvar código
+      </SubmitButton>
     </fetcher.Form>
   );
 }
@@ -461,9 +470,9 @@ function MarkPaidButton({ actionUrl }: { actionUrl: string }) {
   return (
     <fetcher.Form method="post" action={actionUrl}>
       <input type="hidden" name="intent" value="mark-paid" />
-      <button type="submit" className="admin-button-primary" disabled={busy}>
-        {busy ? 'Confirmando...' : 'Marcar como pago'}
-      </button>
+      <SubmitButton busy={busy} busyLabel="Confirmando..." className="admin-button-primary">
+        Marcar como pago
+      </SubmitButton>
     </fetcher.Form>
   );
 }
@@ -492,31 +501,28 @@ function NoteForm({ actionUrl, reply }: { actionUrl: string; reply?: OrderAction
       onSubmit={check}
     >
       <input type="hidden" name="intent" value="note" />
-      <label htmlFor={`${id}-note`} className="admin-label">
-        Observação interna
-      </label>
-      <textarea
-        id={`${id}-note`}
+      <FormField
+        look={ADMIN_FORM}
+        idPrefix={id}
         name="note"
-        rows={2}
-        maxLength={NOTE_MAX_LENGTH}
-        required
-        defaultValue={reply?.intent === 'note' && !reply.ok ? reply.values?.note : undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-note-hint${error ? ` ${id}-note-error` : ''}`}
-        className="admin-input"
-      />
-      <p id={`${id}-note-hint`} className="text-xs text-slate-600">
-        Só a equipe vê. O cliente nunca recebe esta observação.
-      </p>
-      {error ? (
-        <p id={`${id}-note-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-      <button type="submit" className="admin-button-secondary" disabled={busy}>
-        {busy ? 'Salvando...' : 'Adicionar observação'}
-      </button>
+        label="Observação interna"
+        hint="Só a equipe vê. O cliente nunca recebe esta observação."
+        error={error}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            rows={2}
+            maxLength={NOTE_MAX_LENGTH}
+            required
+            defaultValue={reply?.intent === 'note' && !reply.ok ? reply.values?.note : undefined}
+            className="admin-input"
+          />
+        )}
+      </FormField>
+      <SubmitButton busy={busy} busyLabel="Salvando..." className="admin-button-secondary">
+        Adicionar observação
+      </SubmitButton>
     </fetcher.Form>
   );
 }

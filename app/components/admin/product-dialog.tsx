@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 
-import { CloseIcon } from '~/components/ui/icons';
-
+import { EditDialog } from './edit-dialog';
 import { ProductForm, type ProductFormData } from './product-form';
 
 // Tailwind's lg: from here the form opens over the list; narrower screens get its own page.
@@ -63,45 +62,34 @@ export function useProductDialog() {
   const close = useCallback(() => dialog.current?.close(), []);
 
   const element = (
-    <dialog
-      ref={dialog}
-      aria-labelledby="product-dialog-title"
+    <EditDialog
+      dialogRef={dialog}
+      labelledBy="product-dialog-title"
+      width="product"
+      close={{
+        label: 'Fechar',
+        title: opened?.isNew === false ? 'Editar Produto' : 'Adicionar Produto',
+      }}
       onClose={() => setOpened(null)}
-      className="m-auto max-h-[calc(100dvh-2rem)] w-[min(48rem,calc(100%-2rem))] rounded-lg p-0 shadow-xl backdrop:bg-black/50"
     >
-      <div className="sticky top-0 z-10 flex items-center justify-between border-b border-slate-200 bg-white px-5 py-3">
-        <h2 id="product-dialog-title" className="text-lg font-semibold text-slate-900">
-          {opened?.isNew === false ? 'Editar Produto' : 'Adicionar Produto'}
-        </h2>
-        <button
-          type="button"
-          onClick={close}
-          className="rounded p-2 text-slate-600 hover:bg-slate-100"
-          aria-label="Fechar"
-        >
-          <CloseIcon />
-        </button>
-      </div>
-      <div className="p-5">
-        {opened?.data ? (
-          <ProductForm
-            key={opened.serial}
-            data={opened.data}
-            mode="dialog"
-            onSaved={close}
-            onCancel={close}
-          />
-        ) : opened?.missing ? (
-          <p role="alert" className="text-sm text-red-800">
-            Produto não encontrado. Ele pode ter sido excluído.
-          </p>
-        ) : opened ? (
-          <p role="status" className="text-sm text-slate-600">
-            Carregando...
-          </p>
-        ) : null}
-      </div>
-    </dialog>
+      {opened?.data ? (
+        <ProductForm
+          key={opened.serial}
+          data={opened.data}
+          mode="dialog"
+          onSaved={close}
+          onCancel={close}
+        />
+      ) : opened?.missing ? (
+        <p role="alert" className="text-sm text-red-800">
+          Produto não encontrado. Ele pode ter sido excluído.
+        </p>
+      ) : opened ? (
+        <p role="status" className="text-sm text-slate-600">
+          Carregando...
+        </p>
+      ) : null}
+    </EditDialog>
   );
 
   return { onLinkClick, element };

@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Link, useFetcher } from 'react-router';
 
+import { ADMIN_FORM } from './form-look';
+import { ErrorSummary, FormField, SubmitButton } from '~/components/ui/form';
 import { formatReaisInput } from '~/lib/reais';
 import type { RestockRequestSummary } from '~/modules/catalog';
 import {
@@ -14,7 +16,7 @@ import { ProductImagesField } from './product-images-field';
 import { RestockRequests } from './restock-requests';
 import { useToastFrom } from './toaster';
 import { useEachAnswer } from '~/lib/use-each-answer';
-import { useFormCheck } from './use-form-check';
+import { useFormCheck } from '~/lib/use-form-check';
 
 /** What the form starts from: the product being edited, or nothing for a new one. */
 export interface ProductFormData {
@@ -46,14 +48,6 @@ function initialValues(data: ProductFormData): Record<string, string> {
     categoryId: product.categoryId ?? '',
     imageUrls: product.imageUrls.join('\n'),
   };
-}
-
-function FieldError({ id, error }: { id: string; error?: string }) {
-  return error ? (
-    <p id={id} className="mt-1 text-sm text-red-700">
-      {error}
-    </p>
-  ) : null;
 }
 
 /**
@@ -123,12 +117,6 @@ export function ProductForm({
     check(event);
   };
 
-  const field = (name: string) => ({
-    id: `${prefix}-${name}`,
-    name,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${prefix}-${name}-error` : undefined,
-  });
   const noCategories = data.categories.length === 0;
 
   return (
@@ -144,105 +132,117 @@ export function ProductForm({
       <input type="hidden" name="id" value={data.productId} />
       <input type="hidden" name="mode" value={mode} />
       <input type="hidden" name="returnTo" value={data.returnTo} />
-      {summary ? (
-        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-          {summary}
-        </p>
-      ) : null}
+      {summary ? <ErrorSummary look={ADMIN_FORM} message={summary} /> : null}
 
-      <div>
-        <label htmlFor={`${prefix}-name`} className="admin-label">
-          Nome
-        </label>
-        <input
-          {...field('name')}
-          defaultValue={values.name}
-          required
-          maxLength={PRODUCT_LIMITS.name}
-          className="admin-input"
-        />
-        <FieldError id={`${prefix}-name-error`} error={errors.name} />
-      </div>
+      <FormField look={ADMIN_FORM} idPrefix={prefix} name="name" label="Nome" error={errors.name}>
+        {(control) => (
+          <input
+            {...control}
+            defaultValue={values.name}
+            required
+            maxLength={PRODUCT_LIMITS.name}
+            className="admin-input"
+          />
+        )}
+      </FormField>
 
-      <div>
-        <label htmlFor={`${prefix}-description`} className="admin-label">
-          Descrição
-        </label>
-        <textarea
-          {...field('description')}
-          defaultValue={values.description}
-          required
-          rows={4}
-          maxLength={PRODUCT_LIMITS.description}
-          className="admin-input"
-        />
-        <FieldError id={`${prefix}-description-error`} error={errors.description} />
-      </div>
+      <FormField
+        look={ADMIN_FORM}
+        idPrefix={prefix}
+        name="description"
+        label="Descrição"
+        error={errors.description}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            defaultValue={values.description}
+            required
+            rows={4}
+            maxLength={PRODUCT_LIMITS.description}
+            className="admin-input"
+          />
+        )}
+      </FormField>
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor={`${prefix}-price`} className="admin-label">
-            Preço (R$)
-          </label>
-          <input
-            {...field('price')}
-            defaultValue={values.price}
-            required
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="0,00"
-            className="admin-input"
-          />
-          <FieldError id={`${prefix}-price-error`} error={errors.price} />
-        </div>
-        <div>
-          <label htmlFor={`${prefix}-stockQuantity`} className="admin-label">
-            Quantidade em estoque
-          </label>
-          <input
-            {...field('stockQuantity')}
-            defaultValue={values.stockQuantity}
-            required
-            type="number"
-            min={0}
-            max={PRODUCT_LIMITS.stock}
-            step={1}
-            inputMode="numeric"
-            className="admin-input"
-          />
-          <FieldError id={`${prefix}-stockQuantity-error`} error={errors.stockQuantity} />
-        </div>
+        <FormField
+          look={ADMIN_FORM}
+          idPrefix={prefix}
+          name="price"
+          label="Preço (R$)"
+          error={errors.price}
+        >
+          {(control) => (
+            <input
+              {...control}
+              defaultValue={values.price}
+              required
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="0,00"
+              className="admin-input"
+            />
+          )}
+        </FormField>
+        <FormField
+          look={ADMIN_FORM}
+          idPrefix={prefix}
+          name="stockQuantity"
+          label="Quantidade em estoque"
+          error={errors.stockQuantity}
+        >
+          {(control) => (
+            <input
+              {...control}
+              defaultValue={values.stockQuantity}
+              required
+              type="number"
+              min={0}
+              max={PRODUCT_LIMITS.stock}
+              step={1}
+              inputMode="numeric"
+              className="admin-input"
+            />
+          )}
+        </FormField>
       </div>
       {data.restock ? <RestockRequests summary={data.restock} /> : null}
 
-      <div>
-        <label htmlFor={`${prefix}-categoryId`} className="admin-label">
-          Categoria
-        </label>
-        <select
-          {...field('categoryId')}
-          defaultValue={values.categoryId ?? ''}
-          required
-          className="admin-input"
-        >
-          <option value="">Selecione</option>
-          {data.categories.map((category) => (
-            <option key={category.id} value={category.id}>
-              {category.name}
-            </option>
-          ))}
-        </select>
-        <FieldError id={`${prefix}-categoryId-error`} error={errors.categoryId} />
-        {noCategories ? (
-          <p className="mt-1 text-sm text-slate-700">
-            Nenhuma categoria cadastrada.{' '}
-            <Link to="/admin/categories" className="font-medium text-blue-700 underline">
-              Cadastre uma categoria
-            </Link>{' '}
-            antes de adicionar produtos.
-          </p>
-        ) : null}
-      </div>
+      <FormField
+        look={ADMIN_FORM}
+        idPrefix={prefix}
+        name="categoryId"
+        label="Categoria"
+        hint={
+          noCategories ? (
+            <>
+              Nenhuma categoria cadastrada.{' '}
+              <Link to="/admin/categories" className="font-medium text-blue-700 underline">
+                Cadastre uma categoria
+              </Link>{' '}
+              antes de adicionar produtos.
+            </>
+          ) : undefined
+        }
+        error={errors.categoryId}
+      >
+        {(control) => (
+          <select
+            {...control}
+            defaultValue={values.categoryId ?? ''}
+            required
+            className="admin-input"
+          >
+            <option value="">Selecione</option>
+            {data.categories.map((category) => (
+              <option key={category.id} value={category.id}>
+                {category.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
 
       <ProductImagesField
         idPrefix={prefix}
@@ -261,9 +261,9 @@ export function ProductForm({
             Cancelar
           </Link>
         )}
-        <button type="submit" className="admin-button-primary" disabled={busy}>
-          {busy ? 'Salvando...' : 'Salvar produto'}
-        </button>
+        <SubmitButton busy={busy} busyLabel="Salvando..." className="admin-button-primary">
+          Salvar produto
+        </SubmitButton>
       </div>
     </fetcher.Form>
   );

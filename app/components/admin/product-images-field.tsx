@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 
+import { ADMIN_FORM } from './form-look';
+import { FormField } from '~/components/ui/form';
 import { isOwnImage } from '~/lib/admin-path';
 import { isAllowedImageUrl, splitImageUrls } from '~/modules/catalog/index.admin';
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_UPLOAD } from '~/modules/media';
@@ -126,32 +128,28 @@ export function ProductImagesField({
   return (
     <fieldset className="space-y-4">
       <legend className="text-sm font-semibold text-slate-900">Imagens</legend>
-      <div>
-        <label htmlFor={`${idPrefix}-imageUrls`} className="admin-label">
-          URLs das imagens
-        </label>
-        <p id={`${idPrefix}-imageUrls-hint`} className="mb-1 text-xs text-slate-600">
-          Separe por vírgula ou coloque uma por linha. A primeira é a imagem principal.
-        </p>
-        <textarea
-          id={`${idPrefix}-imageUrls`}
-          name="imageUrls"
-          rows={3}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          aria-invalid={urlsError ? true : undefined}
-          aria-describedby={`${idPrefix}-imageUrls-hint${urlsError ? ` ${idPrefix}-imageUrls-error` : ''}`}
-          className="admin-input font-mono text-xs"
-          spellCheck={false}
-          autoCapitalize="off"
-          autoCorrect="off"
-        />
-        {urlsError ? (
-          <p id={`${idPrefix}-imageUrls-error`} className="mt-1 text-sm text-red-700">
-            {urlsError}
-          </p>
-        ) : null}
-      </div>
+      <FormField
+        look={ADMIN_FORM}
+        idPrefix={idPrefix}
+        name="imageUrls"
+        label="URLs das imagens"
+        hint="Separe por vírgula ou coloque uma por linha. A primeira é a imagem principal."
+        hintFirst
+        error={urlsError}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            rows={3}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            className="admin-input font-mono text-xs"
+            spellCheck={false}
+            autoCapitalize="off"
+            autoCorrect="off"
+          />
+        )}
+      </FormField>
 
       {urls.some((url) => isAllowedImageUrl(url) && !isOwnImage(url)) ? (
         <p className="text-xs text-slate-600">
@@ -230,30 +228,32 @@ export function ProductImagesField({
       ) : null}
 
       <div>
-        <label htmlFor={`${idPrefix}-uploads`} className="admin-label">
-          Enviar imagens do aparelho
-        </label>
-        <p id={`${idPrefix}-uploads-hint`} className="mb-1 text-xs text-slate-600">
-          JPG, PNG, WebP ou GIF, até {formatSize(MAX_IMAGE_BYTES)} cada e {MAX_IMAGES_PER_UPLOAD}{' '}
-          por vez. Entram depois das imagens acima quando você salvar.
-        </p>
-        <input
-          ref={fileInput}
-          id={`${idPrefix}-uploads`}
+        <FormField
+          look={ADMIN_FORM}
+          idPrefix={idPrefix}
           name="uploads"
-          type="file"
-          accept="image/*"
-          multiple
-          onChange={(event) => void choose(Array.from(event.currentTarget.files ?? []))}
-          aria-invalid={uploadsError ? true : undefined}
-          aria-describedby={`${idPrefix}-uploads-hint${uploadsError ? ` ${idPrefix}-uploads-error` : ''}`}
-          className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-100"
-        />
-        {uploadsError ? (
-          <p id={`${idPrefix}-uploads-error`} className="mt-1 text-sm text-red-700">
-            {uploadsError}
-          </p>
-        ) : null}
+          label="Enviar imagens do aparelho"
+          hint={
+            <>
+              JPG, PNG, WebP ou GIF, até {formatSize(MAX_IMAGE_BYTES)} cada e{' '}
+              {MAX_IMAGES_PER_UPLOAD} por vez. Entram depois das imagens acima quando você salvar.
+            </>
+          }
+          hintFirst
+          error={uploadsError}
+        >
+          {(control) => (
+            <input
+              {...control}
+              ref={fileInput}
+              type="file"
+              accept="image/*"
+              multiple
+              onChange={(event) => void choose(Array.from(event.currentTarget.files ?? []))}
+              className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-100"
+            />
+          )}
+        </FormField>
         {pending.length > 0 ? (
           <ul aria-label="Arquivos a enviar" className="mt-2 space-y-2">
             {pending.map((item) => (

@@ -4,7 +4,8 @@ import { useFetcher } from 'react-router';
 import type { ProductOptions } from '~/modules/catalog';
 import { RATING_CHOICES, reviewFormSchema } from '~/modules/reviews';
 
-import { AdminField } from './admin-field';
+import { ADMIN_FORM } from './form-look';
+import { FormField } from '~/components/ui/form';
 import { FormDialog } from './form-dialog';
 
 /**
@@ -32,7 +33,8 @@ export function ReviewFormDialog({ id, products }: { id: string; products: Produ
             </p>
           ) : null}
           <ProductPicker idPrefix={idPrefix} initial={products} error={errors.productId} />
-          <AdminField
+          <FormField
+            look={ADMIN_FORM}
             idPrefix={idPrefix}
             name="customerName"
             label="Nome do Cliente"
@@ -47,8 +49,14 @@ export function ReviewFormDialog({ id, products }: { id: string; products: Produ
                 className="admin-input"
               />
             )}
-          </AdminField>
-          <AdminField idPrefix={idPrefix} name="rating" label="Avaliação" error={errors.rating}>
+          </FormField>
+          <FormField
+            look={ADMIN_FORM}
+            idPrefix={idPrefix}
+            name="rating"
+            label="Avaliação"
+            error={errors.rating}
+          >
             {(control) => (
               <select {...control} defaultValue="5" className="admin-input">
                 {RATING_CHOICES.map((choice) => (
@@ -58,8 +66,9 @@ export function ReviewFormDialog({ id, products }: { id: string; products: Produ
                 ))}
               </select>
             )}
-          </AdminField>
-          <AdminField
+          </FormField>
+          <FormField
+            look={ADMIN_FORM}
             idPrefix={idPrefix}
             name="comment"
             label="Comentário (Opcional)"
@@ -68,7 +77,7 @@ export function ReviewFormDialog({ id, products }: { id: string; products: Produ
             {(control) => (
               <textarea {...control} rows={4} maxLength={2000} className="admin-input" />
             )}
-          </AdminField>
+          </FormField>
         </>
       )}
     </FormDialog>
@@ -117,7 +126,8 @@ function ProductPicker({
           />
         </div>
       ) : null}
-      <AdminField
+      <FormField
+        look={ADMIN_FORM}
         idPrefix={idPrefix}
         name="productId"
         label="Produto"
@@ -142,7 +152,7 @@ function ProductPicker({
             ))}
           </select>
         )}
-      </AdminField>
+      </FormField>
     </>
   );
 }

@@ -1,5 +1,7 @@
 import { useRef } from 'react';
 
+import { ADMIN_FORM } from './form-look';
+import { FormField, fieldId as kitFieldId, type ControlProps } from '~/components/ui/form';
 import { fieldMaxLength, type FieldSpec } from '~/modules/settings/index.admin';
 
 const HEX6 = /^#[0-9a-f]{6}$/i;
@@ -22,12 +24,8 @@ export interface SettingsFieldProps {
   error?: string;
 }
 
-function describedBy(...ids: (string | false | undefined)[]): string | undefined {
-  return ids.filter(Boolean).join(' ') || undefined;
-}
-
 export function fieldId(key: string): string {
-  return `setting-${key}`;
+  return kitFieldId('setting', key);
 }
 
 /**
@@ -35,77 +33,61 @@ export function fieldId(key: string): string {
  * (also on hidden tabs), and the form reads it all when it is sent.
  */
 export function SettingsField({ spec, value, error }: SettingsFieldProps) {
-  const id = fieldId(spec.key);
-  const hintId = spec.hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const aria = {
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': describedBy(hintId, errorId),
-  } as const;
-  const hint = spec.hint ? (
-    <p id={hintId} className="mt-1 text-xs text-slate-600">
-      {spec.hint}
-    </p>
-  ) : null;
-  const message = error ? (
-    <p id={errorId} className="mt-1 text-sm font-medium text-red-700">
-      {error}
-    </p>
-  ) : null;
-
   if (spec.kind === 'checkbox') {
     return (
-      <div className="flex items-start gap-3">
-        <input
-          id={id}
-          name={spec.key}
-          type="checkbox"
-          defaultChecked={value === 'on'}
-          className="mt-0.5 h-5 w-5 shrink-0 accent-blue-700"
-          {...aria}
-        />
-        <div>
-          <label htmlFor={id} className="text-sm font-medium text-slate-800">
-            {spec.label}
-          </label>
-          {hint}
-          {message}
-        </div>
-      </div>
+      <FormField
+        look={ADMIN_FORM}
+        layout="check"
+        idPrefix="setting"
+        name={spec.key}
+        label={spec.label}
+        hint={spec.hint}
+        error={error}
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="checkbox"
+            defaultChecked={value === 'on'}
+            className="mt-0.5 h-5 w-5 shrink-0 accent-blue-700"
+          />
+        )}
+      </FormField>
     );
   }
-
   return (
-    <div>
-      <label htmlFor={id} className="admin-label">
-        {spec.label}
-        {spec.kind === 'money' ? <span className="sr-only"> (em reais)</span> : null}
-      </label>
-      <FieldInput spec={spec} id={id} value={value} aria={aria} />
-      {hint}
-      {message}
-    </div>
+    <FormField
+      look={ADMIN_FORM}
+      idPrefix="setting"
+      name={spec.key}
+      label={
+        <>
+          {spec.label}
+          {spec.kind === 'money' ? <span className="sr-only"> (em reais)</span> : null}
+        </>
+      }
+      hint={spec.hint}
+      error={error}
+    >
+      {(control) => <FieldInput spec={spec} value={value} control={control} />}
+    </FormField>
   );
 }
 
 function FieldInput({
   spec,
-  id,
   value,
-  aria,
+  control,
 }: {
   spec: FieldSpec;
-  id: string;
   value: string;
-  aria: { 'aria-invalid'?: true; 'aria-describedby'?: string };
+  control: ControlProps;
 }) {
   const common = {
-    id,
-    name: spec.key,
+    ...control,
     defaultValue: value,
     placeholder: spec.placeholder,
     maxLength: fieldMaxLength(spec.key),
-    ...aria,
   };
   switch (spec.kind) {
     case 'textarea':

@@ -3,7 +3,7 @@ import { useNavigation } from 'react-router';
 
 import { fieldId } from '~/components/admin/settings-field';
 import { useToastFrom } from '~/components/admin/toaster';
-import { useFormCheck } from '~/components/admin/use-form-check';
+import { useFormCheck } from '~/lib/use-form-check';
 import type { Toast } from '~/lib/toast';
 import type { StoreSettings } from '~/modules/settings';
 import {

@@ -4,10 +4,11 @@ import type { z } from 'zod';
 
 import { changePasswordSchema, createAdminSchema } from '~/modules/auth';
 
-import { AdminField } from './admin-field';
+import { ADMIN_FORM } from './form-look';
+import { FormField, SubmitButton } from '~/components/ui/form';
 import { useToastFrom } from './toaster';
 import { useEachAnswer } from '~/lib/use-each-answer';
-import { useFormCheck } from './use-form-check';
+import { useFormCheck } from '~/lib/use-form-check';
 
 type Reply =
   | {
@@ -69,7 +70,8 @@ function UserFormCard({
       <fetcher.Form ref={form} method="post" noValidate className="mt-4 space-y-4" onSubmit={check}>
         <input type="hidden" name="intent" value={intent} />
         {fields.map((field) => (
-          <AdminField
+          <FormField
+            look={ADMIN_FORM}
             key={field.name}
             idPrefix={intent}
             name={field.name}
@@ -87,11 +89,15 @@ function UserFormCard({
                 className="admin-input"
               />
             )}
-          </AdminField>
+          </FormField>
         ))}
-        <button type="submit" className="admin-button-primary w-full sm:w-auto" disabled={busy}>
-          {busy ? busyLabel : submitLabel}
-        </button>
+        <SubmitButton
+          busy={busy}
+          busyLabel={busyLabel}
+          className="admin-button-primary w-full sm:w-auto"
+        >
+          {submitLabel}
+        </SubmitButton>
       </fetcher.Form>
     </section>
   );

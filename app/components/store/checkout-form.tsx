@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 
-import { parseFormData } from '~/lib/form';
+import { ErrorSummary, FormField, STORE_FORM, SubmitButton } from '~/components/ui/form';
+import { useFormCheck } from '~/lib/use-form-check';
 import {
   BRAZIL_STATES,
   checkoutFormSchema,
@@ -14,9 +15,23 @@ import {
 export type CheckoutValues = Partial<Record<string, string>>;
 export type FieldErrors = Partial<Record<string, string>>;
 
+// The labels, by field: the fields and the error summary's links say the same.
+const LABELS: Record<string, string> = {
+  customerName: 'Nome completo',
+  customerEmail: 'E-mail',
+  customerCpf: 'CPF',
+  customerPhone: 'Telefone',
+  zipCode: 'CEP',
+  street: 'Rua',
+  number: 'Número',
+  complement: 'Complemento',
+  neighborhood: 'Bairro',
+  city: 'Cidade',
+  state: 'Estado',
+};
+
 interface FieldProps {
   name: string;
-  label: string;
   values: CheckoutValues;
   errors: FieldErrors;
   autoComplete?: string;
@@ -26,50 +41,39 @@ interface FieldProps {
   maxLength?: number;
   required?: boolean;
   placeholder?: string;
-  className?: string;
   onValue?: (value: string) => void;
 }
 
-function Field({
-  name,
-  label,
-  values,
-  errors,
-  mask,
-  required = true,
-  className = '',
-  onValue,
-  ...input
-}: FieldProps) {
-  const error = errors[name];
-  const id = `checkout-${name}`;
+/** A text field of the checkout: the kit's field with the input, masked as it is typed. */
+function TextField({ name, values, errors, mask, required = true, onValue, ...input }: FieldProps) {
   return (
-    <div className={`flex flex-col gap-1 ${className}`}>
-      <label htmlFor={id} className="text-sm font-semibold">
-        {label}
-        {required ? null : <span className="font-normal"> (opcional)</span>}
-      </label>
-      <input
-        id={id}
-        name={name}
-        defaultValue={values[name] ?? ''}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className="field"
-        onInput={(event) => {
-          const target = event.currentTarget;
-          if (mask) target.value = mask(target.value);
-          onValue?.(target.value);
-        }}
-        {...input}
-      />
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-semibold text-danger">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FormField
+      look={STORE_FORM}
+      idPrefix="checkout"
+      name={name}
+      label={
+        <>
+          {LABELS[name]}
+          {required ? null : <span className="font-normal"> (opcional)</span>}
+        </>
+      }
+      error={errors[name]}
+    >
+      {(control) => (
+        <input
+          {...control}
+          defaultValue={values[name] ?? ''}
+          required={required}
+          className="field"
+          onInput={(event) => {
+            const target = event.currentTarget;
+            if (mask) target.value = mask(target.value);
+            onValue?.(target.value);
+          }}
+          {...input}
+        />
+      )}
+    </FormField>
   );
 }
 
@@ -144,8 +148,8 @@ export function CheckoutForm({
   const form = useRef<HTMLFormElement>(null);
   const navigation = useNavigation();
   const submitting = navigation.state !== 'idle' && navigation.formAction === '/checkout';
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
-  const errors = clientErrors ?? serverErrors;
+  const { errors: clientErrors, check } = useFormCheck(checkoutFormSchema);
+  const errors: FieldErrors = clientErrors ?? serverErrors;
   const summary = clientErrors ? 'Confira os campos destacados.' : serverError;
   const cep = useCepLookup(form);
 
@@ -167,16 +171,6 @@ export function CheckoutForm({
     if (first) (form.current?.elements.namedItem(first) as HTMLElement | null)?.focus();
   }, [errors]);
 
-  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    const parsed = parseFormData(new FormData(event.currentTarget), checkoutFormSchema);
-    if (parsed.ok) {
-      setClientErrors(null);
-      return;
-    }
-    event.preventDefault();
-    setClientErrors({ ...parsed.fieldErrors });
-  };
-
   const common = { values, errors };
   return (
     <Form
@@ -184,19 +178,20 @@ export function CheckoutForm({
       method="post"
       action="/checkout"
       noValidate
-      onSubmit={onSubmit}
+      onSubmit={check}
       className="flex flex-col gap-6"
       aria-describedby={summary ? 'checkout-error' : undefined}
     >
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       {summary ? (
-        <div
-          role="alert"
-          className="flex flex-col items-start gap-3 rounded-card border-l-4 border-danger bg-card p-4"
+        <ErrorSummary
+          look={STORE_FORM}
+          id="checkout-error"
+          message={summary}
+          errors={errors}
+          labels={LABELS}
+          idPrefix="checkout"
         >
-          <p id="checkout-error" className="font-semibold">
-            {summary}
-          </p>
           {payNow && !clientErrors ? (
             <Link
               to={`/order-confirmation?${new URLSearchParams({ orderId: payNow })}`}
@@ -205,35 +200,32 @@ export function CheckoutForm({
               Pagar Agora
             </Link>
           ) : null}
-        </div>
+        </ErrorSummary>
       ) : null}
 
       <fieldset className="flex flex-col gap-4 rounded-card border border-card-border bg-card p-4">
         <legend className="px-1 text-lg font-semibold">Dados pessoais</legend>
-        <Field {...common} name="customerName" label="Nome completo" autoComplete="name" />
-        <Field
+        <TextField {...common} name="customerName" autoComplete="name" />
+        <TextField
           {...common}
           name="customerEmail"
-          label="E-mail"
           type="email"
           autoComplete="email"
           inputMode="email"
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field
+          <TextField
             {...common}
             name="customerCpf"
-            label="CPF"
             inputMode="numeric"
             autoComplete="off"
             mask={maskCpf}
             maxLength={MASKED_LENGTH.cpf}
             placeholder="000.000.000-00"
           />
-          <Field
+          <TextField
             {...common}
             name="customerPhone"
-            label="Telefone"
             type="tel"
             autoComplete="tel-national"
             inputMode="tel"
@@ -247,10 +239,9 @@ export function CheckoutForm({
       <fieldset className="flex flex-col gap-4 rounded-card border border-card-border bg-card p-4">
         <legend className="px-1 text-lg font-semibold">Endereço de entrega</legend>
         <div className="grid gap-4 sm:grid-cols-[12rem_1fr] sm:items-end">
-          <Field
+          <TextField
             {...common}
             name="zipCode"
-            label="CEP"
             inputMode="numeric"
             autoComplete="postal-code"
             mask={maskCep}
@@ -262,47 +253,38 @@ export function CheckoutForm({
             {cep.state.message}
           </p>
         </div>
-        <Field {...common} name="street" label="Rua" autoComplete="address-line1" />
+        <TextField {...common} name="street" autoComplete="address-line1" />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field {...common} name="number" label="Número" inputMode="text" />
-          <Field
-            {...common}
-            name="complement"
-            label="Complemento"
-            autoComplete="address-line2"
-            required={false}
-          />
+          <TextField {...common} name="number" inputMode="text" />
+          <TextField {...common} name="complement" autoComplete="address-line2" required={false} />
         </div>
-        <Field {...common} name="neighborhood" label="Bairro" autoComplete="address-level3" />
+        <TextField {...common} name="neighborhood" autoComplete="address-level3" />
         <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
-          <Field {...common} name="city" label="Cidade" autoComplete="address-level2" />
-          <div className="flex flex-col gap-1">
-            <label htmlFor="checkout-state" className="text-sm font-semibold">
-              Estado
-            </label>
-            <select
-              id="checkout-state"
-              name="state"
-              required
-              defaultValue={values.state ?? ''}
-              autoComplete="address-level1"
-              aria-invalid={errors.state ? true : undefined}
-              aria-describedby={errors.state ? 'checkout-state-error' : undefined}
-              className="field"
-            >
-              <option value="">Selecione</option>
-              {BRAZIL_STATES.map((state) => (
-                <option key={state.code} value={state.code}>
-                  {state.name} ({state.code})
-                </option>
-              ))}
-            </select>
-            {errors.state ? (
-              <p id="checkout-state-error" className="text-sm font-semibold text-danger">
-                {errors.state}
-              </p>
-            ) : null}
-          </div>
+          <TextField {...common} name="city" autoComplete="address-level2" />
+          <FormField
+            look={STORE_FORM}
+            idPrefix="checkout"
+            name="state"
+            label={LABELS.state}
+            error={errors.state}
+          >
+            {(control) => (
+              <select
+                {...control}
+                required
+                defaultValue={values.state ?? ''}
+                autoComplete="address-level1"
+                className="field"
+              >
+                <option value="">Selecione</option>
+                {BRAZIL_STATES.map((state) => (
+                  <option key={state.code} value={state.code}>
+                    {state.name} ({state.code})
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
         </div>
       </fieldset>
 
@@ -316,9 +298,13 @@ export function CheckoutForm({
         </label>
       </fieldset>
 
-      <button type="submit" className="btn btn-success w-full text-lg" disabled={submitting}>
-        {submitting ? 'Processando...' : submitLabel}
-      </button>
+      <SubmitButton
+        busy={submitting}
+        busyLabel="Processando..."
+        className="btn btn-success w-full text-lg"
+      >
+        {submitLabel}
+      </SubmitButton>
     </Form>
   );
 }

@@ -1,5 +1,6 @@
 import { useFetcher, useSearchParams } from 'react-router';
 
+import { FormField, STORE_FORM, SubmitButton } from '~/components/ui/form';
 import {
   RESTOCK_EMAIL_MAX,
   RESTOCK_MESSAGES,
@@ -43,31 +44,36 @@ export function RestockForm({ productId }: { productId: string }) {
       {done ? null : (
         <fetcher.Form method="post" action="/avise-me" className="flex flex-col gap-2">
           <input type="hidden" name="productId" value={productId} />
-          <label htmlFor="restock-email" className="text-sm font-semibold">
-            Seu e-mail
-          </label>
-          <div className="flex flex-wrap gap-2">
-            <input
-              id="restock-email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              required
-              maxLength={RESTOCK_EMAIL_MAX}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? 'restock-email-error' : undefined}
-              className="field min-w-0 flex-[1_1_12rem]"
-            />
-            <button type="submit" className="btn btn-primary flex-[1_0_auto]" disabled={busy}>
-              Avise-me quando chegar
-            </button>
-          </div>
-          {error ? (
-            <p id="restock-email-error" role="alert" className="text-sm font-semibold text-danger">
-              {error}
-            </p>
-          ) : null}
+          <FormField
+            look={STORE_FORM}
+            idPrefix="restock"
+            name="email"
+            label="Seu e-mail"
+            error={error ?? undefined}
+            announce
+            className="flex flex-col gap-2"
+          >
+            {(control) => (
+              <div className="flex flex-wrap gap-2">
+                <input
+                  {...control}
+                  type="email"
+                  autoComplete="email"
+                  inputMode="email"
+                  required
+                  maxLength={RESTOCK_EMAIL_MAX}
+                  className="field min-w-0 flex-[1_1_12rem]"
+                />
+                <SubmitButton
+                  busy={busy}
+                  busyLabel="Avise-me quando chegar"
+                  className="btn btn-primary flex-[1_0_auto]"
+                >
+                  Avise-me quando chegar
+                </SubmitButton>
+              </div>
+            )}
+          </FormField>
         </fetcher.Form>
       )}
     </div>

@@ -31,3 +31,4 @@ export {
   type SignInResult,
   type Throttled,
 } from './sign-in.server';
+export { loginSchema, userActionSchema } from './admin-actions.server';

@@ -1,12 +1,24 @@
 import { z } from 'zod';
 
+import {
+  CATEGORY_MESSAGES,
+  categoryDeleteSchema,
+  categoryFeaturedSchema,
+  categoryFormSchema,
+} from './category-form';
 import { PRODUCT_CSV_LIMITS, PRODUCT_CSV_MESSAGES } from './product-csv';
 
-/**
- * What the product list posts: a product to delete, or a CSV file to import. In a server file,
- * like the orders' action schemas: a schema built at a module's top level stays in every bundle
- * that imports its file, and only the action reads this one.
- */
+// The admin screens' action schemas: only the server reads them (the browser checks each form
+// with its own part, such as categoryFormSchema), so they stay out of every bundle.
+
+/** What the categories screen posts: add, edit, feature or delete one category. */
+export const categoryActionSchema = z.discriminatedUnion(
+  'intent',
+  [categoryFormSchema, categoryFeaturedSchema, categoryDeleteSchema],
+  { error: CATEGORY_MESSAGES.invalid },
+);
+
+/** What the products list posts: delete one product, or import a CSV of them. */
 export const productListActionSchema = z.discriminatedUnion(
   'intent',
   [

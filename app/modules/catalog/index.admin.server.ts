@@ -21,4 +21,4 @@ export {
 } from './admin-products.server';
 export { exportProductsCsv, importProductsCsv } from './product-csv.server';
 export { listProductOptions, PRODUCT_OPTIONS_LIMIT } from './product-options.server';
-export { productListActionSchema } from './admin-actions.server';
+export { categoryActionSchema, productListActionSchema } from './admin-actions.server';

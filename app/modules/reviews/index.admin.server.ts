@@ -7,3 +7,4 @@ export {
   type AdminReviewPage,
   type ReviewChange,
 } from './admin-reviews.server';
+export { reviewActionSchema } from './admin-actions.server';

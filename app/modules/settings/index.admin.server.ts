@@ -5,3 +5,4 @@ export {
   settingsBaseline,
   type SaveSettingsFormResult,
 } from './admin-form.server';
+export { goLiveFormSchema } from './admin-actions.server';

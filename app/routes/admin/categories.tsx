@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 
-import { z } from 'zod';
-
 import { CategoryCard } from '~/components/admin/category-card';
 import { CategoryFormDialog } from '~/components/admin/category-form-dialog';
 import { ToastFallback } from '~/components/admin/toaster';
@@ -9,12 +7,7 @@ import { parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { redirectWithToast, refuseForm, successWithToast, toast } from '~/lib/toast.server';
 import { requireAdmin } from '~/modules/auth/index.server';
 import {
-  CATEGORY_MESSAGES,
-  categoryDeleteSchema,
-  categoryFeaturedSchema,
-  categoryFormSchema,
-} from '~/modules/catalog/index.admin';
-import {
+  categoryActionSchema,
   createCategory,
   deleteCategory,
   listAdminCategories,
@@ -34,12 +27,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     newCategoryId: randomUUID(),
   };
 }
-
-const categoryActionSchema = z.discriminatedUnion(
-  'intent',
-  [categoryFormSchema, categoryFeaturedSchema, categoryDeleteSchema],
-  { error: CATEGORY_MESSAGES.invalid },
-);
 
 const SUCCESS = {
   create: 'Categoria criada com sucesso!',

@@ -1,6 +1,5 @@
 import { useNavigation } from 'react-router';
 import uplotStylesheet from 'uplot/dist/uPlot.min.css?url';
-import { z } from 'zod';
 
 import { MetricCard, PREVIOUS_MONTH_DAYS } from '~/components/admin/dashboard-metric-card';
 import { DashboardPeriodFilter } from '~/components/admin/dashboard-period-filter';
@@ -19,6 +18,7 @@ import { refuseForm, successWithToast } from '~/lib/toast.server';
 import { requireAdmin } from '~/modules/auth/index.server';
 import { productCounts } from '~/modules/catalog/index.server';
 import { salesByDay, salesMetrics } from '~/modules/orders/index.admin.server';
+import { goLiveFormSchema } from '~/modules/settings/index.admin.server';
 
 import type { Route } from './+types/dashboard';
 
@@ -45,10 +45,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const dashboardActionSchema = z.object({
-  intent: z.enum(['go-live'], { error: 'Ação inválida.' }),
-});
-
 const GO_LIVE_FAILED = 'Erro ao começar a loja real';
 
 /** 'Começar loja real' (the dashboard's one action): a demo store becomes live, for good. */
@@ -56,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const wrongMethod = refuseOtherMethods(request);
   if (wrongMethod) return wrongMethod;
   await requireAdmin(context, request);
-  const parsed = await parseForm(request, dashboardActionSchema);
+  const parsed = await parseForm(request, goLiveFormSchema);
   if (!parsed.ok) {
     return refuseForm(`${GO_LIVE_FAILED}: ${parsed.error}`, {
       fieldErrors: parsed.fieldErrors,

@@ -1,20 +1,20 @@
 import { useEffect, useRef } from 'react';
 import { Form, redirect, useNavigation } from 'react-router';
-import { z } from 'zod';
 
-import { AdminField } from '~/components/admin/admin-field';
+import { ADMIN_FORM } from '~/components/admin/form-look';
+import { FormField, SubmitButton } from '~/components/ui/form';
 import { ToastFallback } from '~/components/admin/toaster';
 import { isAdminPath } from '~/lib/admin-path';
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { sitePath } from '~/lib/form';
 import { logger } from '~/lib/logger.server';
 import { refuseForm } from '~/lib/toast.server';
-import { firstAdminSchema, signInSchema } from '~/modules/auth';
 import {
   checkCredentials,
   createFirstAdmin,
   hasAnyAdmin,
   issueSetupCode,
+  loginSchema,
   logSetupCode,
   startSession,
   type Throttled,
@@ -43,15 +43,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const settings = await context.settings.get();
   return { setup, storeName: settings.store_name };
 }
-
-const loginSchema = z.discriminatedUnion(
-  'intent',
-  [
-    signInSchema.extend({ intent: z.literal('sign-in') }),
-    firstAdminSchema.extend({ intent: z.literal('create-admin') }),
-  ],
-  { error: 'Envie os dados pelo formulário de acesso.' },
-);
 
 /** Locked out for a while: told when to come back (the message says the same in words). */
 function throttledReply(refused: Throttled, values: Record<string, string>) {
@@ -126,7 +117,13 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
     name: string,
     input: React.InputHTMLAttributes<HTMLInputElement> & { ref?: React.Ref<HTMLInputElement> },
   ) => (
-    <AdminField idPrefix="login" name={name} label={label} error={fieldErrors[name]}>
+    <FormField
+      look={ADMIN_FORM}
+      idPrefix="login"
+      name={name}
+      label={label}
+      error={fieldErrors[name]}
+    >
       {(control) => (
         <input
           {...control}
@@ -137,7 +134,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
           {...input}
         />
       )}
-    </AdminField>
+    </FormField>
   );
   return (
     <main className="flex min-h-dvh items-center justify-center bg-slate-100 px-4 py-10 font-sans text-slate-900">
@@ -167,9 +164,13 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
               minLength: 8,
               ref: passwordField,
             })}
-            <button type="submit" className="admin-button-primary w-full" disabled={submitting}>
-              {submitting ? 'Criando...' : 'Criar administrador'}
-            </button>
+            <SubmitButton
+              busy={submitting}
+              busyLabel="Criando..."
+              className="admin-button-primary w-full"
+            >
+              Criar administrador
+            </SubmitButton>
           </Form>
         ) : (
           <Form method="post" className="mt-6 space-y-4">
@@ -180,9 +181,13 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
               autoComplete: 'current-password',
               ref: passwordField,
             })}
-            <button type="submit" className="admin-button-primary w-full" disabled={submitting}>
-              {submitting ? 'Entrando...' : 'Entrar no Painel'}
-            </button>
+            <SubmitButton
+              busy={submitting}
+              busyLabel="Entrando..."
+              className="admin-button-primary w-full"
+            >
+              Entrar no Painel
+            </SubmitButton>
           </Form>
         )}
       </div>

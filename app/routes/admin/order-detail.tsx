@@ -21,7 +21,7 @@ import {
 } from '~/flows/admin-order-status.server';
 import { isDocumentRequest, parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { logger } from '~/lib/logger.server';
-import { redirectWithToast, toast } from '~/lib/toast.server';
+import { redirectWithToast, refuseForm, successWithToast, toast } from '~/lib/toast.server';
 import { requireAdmin } from '~/modules/auth/index.server';
 import { orderFiltersQuery, parseOrderFilters } from '~/modules/orders/index.admin';
 import {
@@ -83,16 +83,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = await requireAdmin(context, request);
   const parsed = await parseForm(request, orderActionSchema);
   if (!parsed.ok) {
-    return data<OrderActionReply>(
-      {
-        ok: false,
-        intent: parsed.values.intent,
-        toast: toast('error', parsed.error),
-        fieldErrors: parsed.fieldErrors,
-        values: parsed.values,
-      },
-      400,
-    );
+    return refuseForm(parsed.error, {
+      intent: parsed.values.intent,
+      fieldErrors: parsed.fieldErrors,
+      values: parsed.values,
+    });
   }
   const form = parsed.data;
   let result: StaffResult;
@@ -100,16 +95,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     result = await run(form, params.id, context, admin);
   } catch (error) {
     logger.error({ err: error, orderId: params.id, intent: form.intent }, 'Order action failed');
-    return data<OrderActionReply>(
-      { ok: false, intent: form.intent, toast: toast('error', FAILURES[form.intent]) },
-      500,
-    );
+    return refuseForm(FAILURES[form.intent], { intent: form.intent }, 500);
   }
   if (!result.ok) {
-    return data<OrderActionReply>(
-      { ok: false, intent: form.intent, toast: toast('error', result.error) },
-      result.status,
-    );
+    return refuseForm(result.error, { intent: form.intent }, result.status);
   }
   // A warning (a payment after cancellation) is shown as loudly as an error.
   const done = toast(result.warning ? 'error' : 'success', result.message);
@@ -120,7 +109,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (isDocumentRequest(request)) {
     return redirectWithToast(`/admin/orders/${params.id}${search}`, done);
   }
-  return data<OrderActionReply>({ ok: true, intent: form.intent, toast: done });
+  return successWithToast(request, done, { intent: form.intent });
 }
 
 /**

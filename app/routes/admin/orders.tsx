@@ -1,4 +1,4 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useRef, useSyncExternalStore } from 'react';
 import {
   data,
   Link,
@@ -10,11 +10,11 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
 
+import { EditDialog } from '~/components/admin/edit-dialog';
 import type { OrderActionReply } from '~/components/admin/order-detail';
 import { OrderFiltersForm } from '~/components/admin/order-filters';
 import { OrderList } from '~/components/admin/order-list';
 import { useToastFrom } from '~/components/admin/toaster';
-import { CloseIcon } from '~/components/ui/icons';
 import { Pagination } from '~/components/ui/pagination';
 import { ADMIN_ORDER_MESSAGES, deleteOrderByStaff } from '~/flows/admin-order-status.server';
 import { isDocumentRequest, parseForm, refuseOtherMethods } from '~/lib/form.server';
@@ -124,6 +124,7 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
   const desktop = useDesktop();
   const navigation = useNavigation();
   const navigate = useNavigate();
+  const orderDialog = useRef<HTMLDialogElement>(null);
   const listHref = `/admin/orders${location.search}`;
   // 'Ver' opens the order over the list on wide screens; a link, a reload, a phone or a browser
   // without JavaScript gets the order as a page of its own.
@@ -179,43 +180,18 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
         href={(target) => `/admin/orders${orderFiltersQuery(filters, target)}`}
       />
       {inDialog ? (
-        <OrderDialog onClose={() => navigate(-1)}>
+        // The order over the list: Esc or the close button go back to the list.
+        <EditDialog
+          dialogRef={orderDialog}
+          labelledBy="order-detail-title"
+          width="order"
+          close={{ label: 'Fechar detalhes do pedido' }}
+          openOnMount
+          onClose={() => navigate(-1)}
+        >
           <Outlet context={{ inDialog: true, listHref } satisfies OrdersOutletContext} />
-        </OrderDialog>
+        </EditDialog>
       ) : null}
     </div>
-  );
-}
-
-/** The order over the list, as a modal dialog: Esc or the close button go back to the list. */
-function OrderDialog({ onClose, children }: { onClose: () => void; children: React.ReactNode }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-  }, []);
-  return (
-    <dialog
-      ref={dialog}
-      aria-labelledby="order-detail-title"
-      onClose={(event) => {
-        // React passes a nested dialog's close (the delete confirmation) up the tree: only this
-        // dialog's own closing goes back to the list.
-        if (event.target === event.currentTarget) onClose();
-      }}
-      className="m-auto max-h-[90dvh] w-[min(56rem,calc(100%-2rem))] rounded-lg bg-slate-100 p-0 shadow-xl backdrop:bg-black/50"
-    >
-      <div className="relative p-5">
-        <button
-          type="button"
-          onClick={() => dialog.current?.close()}
-          className="absolute top-3 right-3 rounded p-2 text-slate-700 hover:bg-slate-200"
-          aria-label="Fechar detalhes do pedido"
-        >
-          <CloseIcon />
-        </button>
-        {children}
-      </div>
-    </dialog>
   );
 }

@@ -7,7 +7,7 @@ import { saveProduct } from '~/flows/save-product.server';
 import { formatDateTime } from '~/lib/date-format';
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { formatReaisInput } from '~/lib/reais';
-import { redirectWithToast, toast } from '~/lib/toast.server';
+import { redirectWithToast, refuseForm, successWithToast, toast } from '~/lib/toast.server';
 import { requireAdmin } from '~/modules/auth/index.server';
 import {
   PRODUCT_FORM_REPEATABLE,
@@ -77,14 +77,9 @@ function failure(
   fieldErrors: Record<string, string>,
   values: Record<string, string>,
 ) {
-  return data<ProductFormReply>(
-    {
-      ok: false,
-      toast: toast('error', PRODUCT_MESSAGES.saveError(message)),
-      error: message,
-      fieldErrors,
-      values,
-    },
+  return refuseForm(
+    PRODUCT_MESSAGES.saveError(message),
+    { error: message, fieldErrors, values },
     status,
   );
 }
@@ -148,7 +143,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   const message = editing ? PRODUCT_MESSAGES.updated : PRODUCT_MESSAGES.created;
   if (form.mode === 'dialog') {
-    return data<ProductFormReply>({ ok: true, toast: toast('success', message), id });
+    return successWithToast(request, message, { id });
   }
   return redirectWithToast(form.returnTo, toast('success', message));
 }

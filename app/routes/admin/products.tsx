@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from 'react-router';
+import { Form, Link, useNavigation } from 'react-router';
 
 import { AdminTable } from '~/components/admin/admin-table';
 import { ConfirmDialog } from '~/components/admin/confirm-dialog';
@@ -11,7 +11,8 @@ import { importProducts } from '~/flows/import-products.server';
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { formatCents } from '~/lib/money';
 import { redirectFormerPage } from '~/lib/pagination';
-import { toast } from '~/lib/toast.server';
+import type { Toast } from '~/lib/toast';
+import { refuseForm, successWithToast } from '~/lib/toast.server';
 import { requireAdmin } from '~/modules/auth/index.server';
 import {
   adminProductListPath,
@@ -51,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export type ListReply = {
-  toast: ReturnType<typeof toast>;
+  toast: Toast;
   import?: ProductImportResult;
 };
 
@@ -67,27 +68,20 @@ export async function action({ request, context }: Route.ActionArgs) {
       parsed.values.intent === 'delete'
         ? PRODUCT_MESSAGES.deleteError(parsed.error)
         : PRODUCT_CSV_MESSAGES.importError(parsed.error);
-    return data<ListReply>({ toast: toast('error', message) }, 400);
+    return refuseForm(message, parsed);
   }
   const form = parsed.data;
   if (form.intent === 'delete') {
     const deleted = await deleteProduct(context.db, form.id);
     return deleted
-      ? data<ListReply>({ toast: toast('success', PRODUCT_MESSAGES.deleted) })
-      : data<ListReply>(
-          { toast: toast('error', PRODUCT_MESSAGES.deleteError('produto não encontrado.')) },
-          404,
-        );
+      ? successWithToast(request, PRODUCT_MESSAGES.deleted)
+      : refuseForm(PRODUCT_MESSAGES.deleteError('produto não encontrado.'), {}, 404);
   }
   const result = await importProducts(context.db, new Uint8Array(await form.file.arrayBuffer()));
   if (!result.ok) {
-    return data<ListReply>(
-      { toast: toast('error', PRODUCT_CSV_MESSAGES.importError(result.error)), import: result },
-      400,
-    );
+    return refuseForm(PRODUCT_CSV_MESSAGES.importError(result.error), { import: result });
   }
-  return data<ListReply>({
-    toast: toast('success', PRODUCT_CSV_MESSAGES.imported(result.created + result.updated)),
+  return successWithToast(request, PRODUCT_CSV_MESSAGES.imported(result.created + result.updated), {
     import: result,
   });
 }

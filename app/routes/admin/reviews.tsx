@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 
-import { z } from 'zod';
-
 import { ReviewCard } from '~/components/admin/review-card';
 import { ReviewFormDialog } from '~/components/admin/review-form-dialog';
 import { ToastFallback } from '~/components/admin/toaster';
@@ -11,13 +9,13 @@ import { parsePage, withPage } from '~/lib/pagination';
 import { redirectWithToast, refuseForm, successWithToast, toast } from '~/lib/toast.server';
 import { requireAdmin } from '~/modules/auth/index.server';
 import { listProductOptions } from '~/modules/catalog/index.admin.server';
+import { formatReviewDate, REVIEW_MESSAGES } from '~/modules/reviews';
 import {
-  formatReviewDate,
-  REVIEW_MESSAGES,
-  reviewDeleteSchema,
-  reviewFormSchema,
-} from '~/modules/reviews';
-import { addReview, deleteReview, listAdminReviews } from '~/modules/reviews/index.admin.server';
+  addReview,
+  deleteReview,
+  listAdminReviews,
+  reviewActionSchema,
+} from '~/modules/reviews/index.admin.server';
 
 import type { Route } from './+types/reviews';
 
@@ -56,10 +54,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     newReviewId: randomUUID(),
   };
 }
-
-const reviewActionSchema = z.discriminatedUnion('intent', [reviewFormSchema, reviewDeleteSchema], {
-  error: REVIEW_MESSAGES.invalid,
-});
 
 function failureText(intent: unknown, error: string): string {
   return intent === 'delete'

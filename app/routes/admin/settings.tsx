@@ -1,4 +1,4 @@
-import { data, Form } from 'react-router';
+import { Form } from 'react-router';
 
 import { SettingsField } from '~/components/admin/settings-field';
 import { SettingsPreview } from '~/components/admin/settings-preview';
@@ -9,9 +9,11 @@ import {
   useSettingsForm,
   type SettingsReply,
 } from '~/components/admin/use-settings-form';
+import { ADMIN_FORM } from '~/components/admin/form-look';
+import { ErrorSummary, SubmitButton } from '~/components/ui/form';
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { logger } from '~/lib/logger.server';
-import { redirectWithToast, toast } from '~/lib/toast.server';
+import { redirectWithToast, refuseForm, toast } from '~/lib/toast.server';
 import { requireAdmin } from '~/modules/auth/index.server';
 import { integrationStatus } from '~/modules/payments/index.server';
 import {
@@ -57,37 +59,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     maxEchoedLength: MAX_ECHOED_LENGTH,
   });
   if (!parsed.ok) {
-    return data<SettingsReply>(
-      {
-        toast: toast('error', SETTINGS_NOT_SAVED),
-        error: parsed.error,
-        fieldErrors: parsed.fieldErrors,
-        values: parsed.values,
-      },
-      400,
-    );
+    return refuseForm(SETTINGS_NOT_SAVED, parsed);
   }
   let result;
   try {
     result = await saveSettingsForm(context.settings, parsed.data);
   } catch (error) {
     logger.error({ err: error }, 'Could not save the store settings');
-    return data<SettingsReply>(
-      { toast: toast('error', `${SETTINGS_NOT_SAVED}. Tente novamente em instantes.`) },
-      503,
-    );
+    return refuseForm(`${SETTINGS_NOT_SAVED}. Tente novamente em instantes.`, {}, 503);
   }
   if (!result.success) {
     // Every field passed the form's checks, so the values it sent read back as the form shows them.
     const sent = { ...(await context.settings.get()), ...parsed.data };
-    return data<SettingsReply>(
-      {
-        toast: toast('error', SETTINGS_NOT_SAVED),
-        fieldErrors: result.errors as Record<string, string>,
-        values: settingsFormValues(sent),
-      },
-      400,
-    );
+    return refuseForm(SETTINGS_NOT_SAVED, {
+      fieldErrors: result.errors as Record<string, string>,
+      values: settingsFormValues(sent),
+    });
   }
   if (result.changed?.length) logger.info({ changed: result.changed }, 'Store settings saved');
   // Back to the page (the layout shows the toast): a reload then asks for the page, not a resend.
@@ -143,22 +130,21 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
                   />
                 ))}
               </div>
-              <button
-                type="submit"
+              <SubmitButton
+                busy={saving}
+                busyLabel="Salvando..."
                 className="admin-button-primary shrink-0 sm:mb-[1.25rem]"
-                disabled={saving}
               >
-                {saving ? 'Salvando...' : 'Salvar Configurações'}
-              </button>
+                Salvar Configurações
+              </SubmitButton>
             </div>
             {summary ? (
-              <p
+              <ErrorSummary
+                look={ADMIN_FORM}
                 id="settings-error"
-                role="alert"
-                className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
-              >
-                {summary}
-              </p>
+                message={summary}
+                className="border border-red-200"
+              />
             ) : null}
             <div className="flex flex-col gap-4 lg:flex-row">
               <SettingsTabList

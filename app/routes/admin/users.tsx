@@ -1,17 +1,9 @@
-import { z } from 'zod';
-
 import { UserCreateForm, UserPasswordForm } from '~/components/admin/user-forms';
 import { UserList } from '~/components/admin/user-list';
 import { ToastFallback } from '~/components/admin/toaster';
 import { formatDate } from '~/lib/date-format';
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { redirectWithToast, refuseForm, successWithToast, toast } from '~/lib/toast.server';
-import {
-  changePasswordSchema,
-  createAdminSchema,
-  setAdminActiveSchema,
-  USER_FORM_MESSAGES,
-} from '~/modules/auth';
 import {
   ADMIN_MESSAGES,
   changePassword,
@@ -20,6 +12,7 @@ import {
   listAdmins,
   requireAdmin,
   setAdminActive,
+  userActionSchema,
 } from '~/modules/auth/index.server';
 
 import type { Route } from './+types/users';
@@ -39,12 +32,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     })),
   };
 }
-
-const userActionSchema = z.discriminatedUnion(
-  'intent',
-  [createAdminSchema, setAdminActiveSchema, changePasswordSchema],
-  { error: USER_FORM_MESSAGES.invalid },
-);
 
 const FAILURE = {
   create: 'Erro ao criar administrador',

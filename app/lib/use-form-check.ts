@@ -1,15 +1,18 @@
 import { useState } from 'react';
 import type { z } from 'zod';
 
-import { parseFormData } from '~/lib/form';
+import { parseFormData, type ParseFormOptions } from './form';
 
 /**
- * The browser half of the one form pattern for admin forms: checks the form against the schema
- * the server uses before it is sent; on a problem, keeps it here, shows the messages and focuses
- * the first field. `errors` is null until a check fails; `check` also returns what it found, for
- * a form that does more on a refusal (open the tab holding the field, say).
+ * The browser half of the one form pattern, admin and storefront alike: checks the form against
+ * the schema the server uses before it is sent; on a problem, keeps it here, shows the messages
+ * and focuses the first field. `errors` is null until a check fails; `check` also returns what
+ * it found, for a form that does more on a refusal (open the tab holding the field, say).
  */
-export function useFormCheck(schema: z.ZodType, options: { repeatable?: readonly string[] } = {}) {
+export function useFormCheck(
+  schema: z.ZodType,
+  options: Pick<ParseFormOptions, 'repeatable'> = {},
+) {
   const [errors, setErrors] = useState<Record<string, string> | null>(null);
   const check = (event: React.FormEvent<HTMLFormElement>): Record<string, string> | null => {
     const parsed = parseFormData(new FormData(event.currentTarget), schema, options);
