@@ -38,6 +38,12 @@ export interface ServerOptions {
   prepare?: (db: Db) => Promise<void>;
   /** 'live': the prepared sample store is live rather than a demo (see prepareStoreFolder). */
   mode?: StoreMode;
+  /**
+   * An empty folder, which the server migrates and seeds itself as on a store's very first start.
+   * Otherwise a fresh folder is a copy of the run's sample store (see prepareStoreFolder): the
+   * same tables and rows, made once instead of by every server.
+   */
+  firstStart?: boolean;
 }
 
 /** Runs the production build (`node server/main.js`) as a separate process, as `npm start` does. */
@@ -64,11 +70,13 @@ export function spawnServer(options: ServerOptions & { dataDir: string }): Serve
 /** Starts a server on a free port with a fresh database folder and waits until it listens. */
 export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
   const ownDataDir = !options.dataDir;
+  // On PostgreSQL the folder holds only uploads: an embedded store in it would be no one's.
+  const onPostgres = !!options.env?.DATABASE_URL && !options.settings && !options.prepare;
   const dataDir =
     options.dataDir ??
-    (options.settings || options.prepare || options.mode
-      ? await prepareStoreFolder(options.settings ?? {}, options.prepare, options.mode)
-      : await mkdtemp(join(tmpdir(), 'vitrine-e2e-')));
+    (options.firstStart || onPostgres
+      ? await mkdtemp(join(tmpdir(), 'vitrine-e2e-'))
+      : await prepareStoreFolder(options.settings ?? {}, options.prepare, options.mode));
   const server = spawnServer({ ...options, dataDir });
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(
