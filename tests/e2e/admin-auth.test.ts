@@ -273,8 +273,8 @@ describe('signing in', () => {
 });
 
 describe('npm run admin:create', () => {
-  // Its budget is five CLI runs (npm, then tsx compiling the script) and a server start: about
-  // 40 s on a quiet 2-core machine, 279 s with the CPU burner at load 17–30.
+  // Its budget is five CLI runs (npm, then tsx compiling the script) and a server start: 279 s
+  // with the CPU burner at load 17–30.
   it(
     'creates an admin who can then sign in; refuses a weak password and a taken e-mail',
     { timeout: 360_000 },
