@@ -35,7 +35,8 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/e2e-global-setup.ts'],
           testTimeout: 60_000,
-          hookTimeout: 90_000,
+          // A file's hooks start its servers (tests/support/server.ts START_BUDGET_MS) and Chromium.
+          hookTimeout: 180_000,
           // A poll waits for what the page or server will show; Vitest's 1 s default is a budget
           // a busy machine can spend on one page load.
           expect: { poll: { timeout: 15_000 } },

@@ -46,6 +46,16 @@ export interface ServerOptions {
   firstStart?: boolean;
 }
 
+/** How long a server may take to listen; the e2e hooks that start servers allow for it. */
+export const START_BUDGET_MS = 150_000;
+
+// A server still running when its test file's worker ends (a hook that timed out before it could
+// stop it) would go on loading the machine for the next files.
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
 /** Runs the production build (`node server/main.js`) as a separate process, as `npm start` does. */
 export function spawnServer(options: ServerOptions & { dataDir: string }): ServerProcess {
   const env: NodeJS.ProcessEnv = {
@@ -63,7 +73,13 @@ export function spawnServer(options: ServerOptions & { dataDir: string }): Serve
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  running.add(child);
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      running.delete(child);
+      resolve(code);
+    }),
+  );
   return { child, output: () => output, exited };
 }
 
@@ -79,10 +95,12 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       : await prepareStoreFolder(options.settings ?? {}, options.prepare, options.mode));
   const server = spawnServer({ ...options, dataDir });
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`Server did not start:\n${server.output()}`)),
-      60_000,
-    );
+    // A start's budget: under the CPU burner at load 17–30 a server took over 60 s to listen
+    // (its database ready after 29 s). A server that gives up is stopped, not left running.
+    const timer = setTimeout(() => {
+      server.child.kill('SIGKILL');
+      reject(new Error(`Server did not start:\n${server.output()}`));
+    }, START_BUDGET_MS);
     const check = () => {
       const match = /"port":(\d+)[^\n]*Vitrine listening/.exec(server.output());
       if (match) {
