@@ -1,8 +1,13 @@
+import { availableParallelism } from 'node:os';
+
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
+    // Vitest's default in a run is one worker fewer than the cores: a single file at a time on a
+    // 2-core machine. Unit and database tests wait on no one else, so they take every core.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         extends: true,
@@ -35,7 +40,11 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/e2e-global-setup.ts'],
           testTimeout: 60_000,
-          hookTimeout: 90_000,
+          // A file's hooks start its servers (tests/support/server.ts START_BUDGET_MS) and Chromium.
+          hookTimeout: 180_000,
+          // A poll waits for what the page or server will show; Vitest's 1 s default is a budget
+          // a busy machine can spend on one page load.
+          expect: { poll: { timeout: 15_000 } },
           // Each file starts its own servers and a browser; two cores fit two files at a time.
           maxWorkers: 2,
         },

@@ -28,6 +28,9 @@ function selectedSort(page: Page): Promise<string> {
   );
 }
 
+/** The results, busy while a navigation loads the next ones. */
+const results = (page: Page) => page.getByRole('region', { name: 'Resultados' });
+
 // Lazy images start loading after `load`; waiting for them keeps the next goto from cancelling
 // one, which would be reported as a failed request.
 const IDLE = { waitUntil: 'networkidle' } as const;
@@ -90,6 +93,10 @@ describe('catalogue /products', () => {
 
     await field(page, 'Ordenar por').selectOption({ label: 'Maior preço' });
     await page.waitForURL(/\?q=fone&ordem=maior-preco$/);
+    // The sorted results are in before the next field is typed in.
+    await expect
+      .poll(() => cardNames(page))
+      .toEqual(['Fone de Ouvido Bluetooth Pro', 'Headset Gamer com Microfone']);
     await field(page, 'Preço mínimo (R$)').fill('250');
     await page.waitForURL((url) => url.searchParams.get('min') === '250');
     await expect.poll(() => cardNames(page)).toEqual(['Fone de Ouvido Bluetooth Pro']);
@@ -166,12 +173,15 @@ describe('catalogue /products', () => {
     await expect.poll(() => sheet.isVisible()).toBe(false);
     expect(await open.evaluate((button) => button === document.activeElement)).toBe(true);
 
+    await page.clock.install();
     await open.click();
     await field(page, 'Categoria').selectOption({ label: 'Áudio' });
     await field(page, 'Preço máximo (R$)').fill('250');
-    await page.waitForTimeout(700);
-    // Nothing moves behind the sheet before 'Aplicar'.
+    // Nothing moves behind the sheet before 'Aplicar', not even once the pause after typing (0.5 s
+    // of the page's clock, run at once) is over.
+    await page.clock.runFor(1_000);
     expect(page.url()).toBe(`${store.server.url}/products`);
+    expect(await results(page).getAttribute('aria-busy')).toBe('false');
     await dialog.getByRole('button', { name: 'Aplicar' }).click();
     await page.waitForURL(`${store.server.url}/products?categoria=audio&max=250`);
     await expect

@@ -45,7 +45,7 @@ describe('a fresh production start with the sample data (npm start)', () => {
   let server: TestServer;
   beforeAll(async () => {
     // No PAYMENT_PROVIDER: what the README's first command gives.
-    server = await startServer();
+    server = await startServer({ firstStart: true });
   });
   afterAll(async () => {
     await server?.stop();

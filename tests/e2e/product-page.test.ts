@@ -6,7 +6,7 @@ import { products } from '~/db/schema';
 import { ogImagePath } from '~/lib/seo';
 import { pixDiscountCents } from '~/modules/cart';
 
-import { openPage, VIEWPORTS } from '../support/browser';
+import { openPage, VIEWPORTS, waitForHydration } from '../support/browser';
 import { useStoreAndBrowser } from '../support/fixtures';
 import { sampleProduct } from '../support/sample';
 import { seriousAxeViolations } from '../support/axe';
@@ -303,6 +303,8 @@ describe('product page', () => {
     });
     const page = await context.newPage();
     await page.goto(url(MONITOR.id), { waitUntil: 'networkidle' });
+    // Before hydration the button has no handler yet: a click then would do nothing.
+    await waitForHydration(page);
 
     await page.getByRole('button', { name: 'Compartilhar' }).click();
     await page.getByText('Link copiado!').waitFor();
@@ -321,6 +323,8 @@ describe('product page', () => {
     });
     const page = await context.newPage();
     await page.goto(url(MONITOR.id), { waitUntil: 'networkidle' });
+    // Before hydration the button has no handler yet: a click then would do nothing.
+    await waitForHydration(page);
 
     await page.getByRole('button', { name: 'Compartilhar' }).click();
     const field = page.getByLabel('Não foi possível copiar. Copie o link:');

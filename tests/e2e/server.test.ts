@@ -22,7 +22,7 @@ function rawGet(url: string, headers: Record<string, string> = {}) {
 describe('the Node server', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer({ firstStart: true });
   });
   afterAll(async () => {
     await server?.stop();

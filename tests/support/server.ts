@@ -38,7 +38,23 @@ export interface ServerOptions {
   prepare?: (db: Db) => Promise<void>;
   /** 'live': the prepared sample store is live rather than a demo (see prepareStoreFolder). */
   mode?: StoreMode;
+  /**
+   * An empty folder, which the server migrates and seeds itself as on a store's very first start.
+   * Otherwise a fresh folder is a copy of the run's sample store (see prepareStoreFolder): the
+   * same tables and rows, made once instead of by every server.
+   */
+  firstStart?: boolean;
 }
+
+/** How long a server may take to listen; the e2e hooks that start servers allow for it. */
+export const START_BUDGET_MS = 150_000;
+
+// A server still running when its test file's worker ends (a hook that timed out before it could
+// stop it) would go on loading the machine for the next files.
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
 
 /** Runs the production build (`node server/main.js`) as a separate process, as `npm start` does. */
 export function spawnServer(options: ServerOptions & { dataDir: string }): ServerProcess {
@@ -57,24 +73,34 @@ export function spawnServer(options: ServerOptions & { dataDir: string }): Serve
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  running.add(child);
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      running.delete(child);
+      resolve(code);
+    }),
+  );
   return { child, output: () => output, exited };
 }
 
 /** Starts a server on a free port with a fresh database folder and waits until it listens. */
 export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
   const ownDataDir = !options.dataDir;
+  // On PostgreSQL the folder holds only uploads: an embedded store in it would be no one's.
+  const onPostgres = !!options.env?.DATABASE_URL && !options.settings && !options.prepare;
   const dataDir =
     options.dataDir ??
-    (options.settings || options.prepare || options.mode
-      ? await prepareStoreFolder(options.settings ?? {}, options.prepare, options.mode)
-      : await mkdtemp(join(tmpdir(), 'vitrine-e2e-')));
+    (options.firstStart || onPostgres
+      ? await mkdtemp(join(tmpdir(), 'vitrine-e2e-'))
+      : await prepareStoreFolder(options.settings ?? {}, options.prepare, options.mode));
   const server = spawnServer({ ...options, dataDir });
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`Server did not start:\n${server.output()}`)),
-      60_000,
-    );
+    // A start's budget: under the CPU burner at load 17–30 a server took over 60 s to listen
+    // (its database ready after 29 s). A server that gives up is stopped, not left running.
+    const timer = setTimeout(() => {
+      server.child.kill('SIGKILL');
+      reject(new Error(`Server did not start:\n${server.output()}`));
+    }, START_BUDGET_MS);
     const check = () => {
       const match = /"port":(\d+)[^\n]*Vitrine listening/.exec(server.output());
       if (match) {

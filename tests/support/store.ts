@@ -1,4 +1,4 @@
-import { mkdtemp } from 'node:fs/promises';
+import { cp, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -9,11 +9,36 @@ import type { StoreMode } from '~/modules/settings';
 import { saveSettings } from '~/modules/settings/index.server';
 
 /**
+ * Where the e2e global setup leaves a folder with the sample store already migrated and seeded
+ * (see createStoreTemplate); each test's folder starts as a copy of it.
+ */
+export const STORE_TEMPLATE_ENV = 'VITRINE_TEST_STORE_TEMPLATE';
+
+/**
+ * A folder as a first start leaves it (migrated, with the sample store), for prepareStoreFolder to
+ * copy: copying takes about a second where migrating and seeding take many (17–22 s on a busy
+ * 2-core machine).
+ */
+export async function createStoreTemplate(): Promise<string> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'vitrine-e2e-template-'));
+  const database = await openDatabase({ dataDir });
+  try {
+    await database.migrate();
+    await initializeStore(database.db, { seed: true });
+  } finally {
+    await database.close();
+  }
+  return dataDir;
+}
+
+/**
  * A fresh embedded-database folder with the sample store, these settings and whatever `prepare`
  * writes, ready for
  * `startServer({ dataDir })`. It is closed before returning: the server must be its only user.
  * The sample store is a demo, as on a first start; `live` makes it a live store that kept the
  * samples (a store upgraded from before the modes), for tests of what a live store shows.
+ * Under the test runner it starts from the run's template; elsewhere (the benches) it migrates
+ * and seeds.
  */
 export async function prepareStoreFolder(
   settings: Record<string, unknown>,
@@ -21,10 +46,16 @@ export async function prepareStoreFolder(
   mode: StoreMode = 'demo',
 ): Promise<string> {
   const dataDir = await mkdtemp(join(tmpdir(), 'vitrine-e2e-'));
+  const template = process.env[STORE_TEMPLATE_ENV];
+  // The lock is the template's own (released, but its folder may linger); the copy gets its own.
+  if (template)
+    await cp(template, dataDir, { recursive: true, filter: (from) => !from.endsWith('.lock') });
   const database = await openDatabase({ dataDir });
   try {
-    await database.migrate();
-    await initializeStore(database.db, { seed: true });
+    if (!template) {
+      await database.migrate();
+      await initializeStore(database.db, { seed: true });
+    }
     const saved = await saveSettings(database.db, settings);
     if (!saved.success) throw new Error(`Invalid test settings: ${JSON.stringify(saved.errors)}`);
     if (mode === 'live') await database.db.update(storeSettings).set({ mode });
