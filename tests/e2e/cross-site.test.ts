@@ -61,6 +61,14 @@ describe('posts from another site', () => {
       `/order-confirmation?orderId=${SOME_ORDER}`,
       { intent: 'pay', orderId: SOME_ORDER },
     ],
+    [
+      'approving a sandbox payment',
+      '/order-confirmation/sandbox',
+      {
+        intent: 'approve',
+        orderId: SOME_ORDER,
+      },
+    ],
   ];
 
   it.each(attacks)('are refused and change nothing: %s', async (_name, path, fields) => {
