@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 import { parseFormData, type FormResult, type ParseFormOptions } from './form';
 import { readMultipartForm, type UploadLimits } from './uploads.server';
@@ -37,7 +37,7 @@ export async function readForm(
  * Reads and checks a submitted form. Anything that is not a readable form is a failure with a
  * pt-BR message, never an exception: the action answers it with a 400.
  */
-export async function parseForm<Schema extends z.ZodType>(
+export async function parseForm<Schema extends z.core.$ZodType>(
   request: Request,
   schema: Schema,
   options?: ParseFormOptions & { files?: UploadLimits },

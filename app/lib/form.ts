@@ -1,4 +1,7 @@
-import { z } from 'zod';
+// zod/mini, not the classic API: the checkout's schema reaches every shopper's browser, and mini's
+// functions tree-shake to the checks a schema uses (classic ships whole). Classic schemas
+// (admin, server) compose these and are read by parseFormData all the same.
+import { z } from 'zod/mini';
 
 /** What reading a form gives: the checked values, or pt-BR messages to show beside the fields. */
 export type FormResult<T> =
@@ -32,11 +35,17 @@ export interface ParseFormOptions {
 export const tooLong = (max: number) => `Use no máximo ${max} caracteres.`;
 
 /**
- * A text field: missing means "fill it in", while something that is not text at all (a file
- * posted by hand) is junk and said as such.
+ * A text field's message when it is no text: missing means "fill it in", while something that
+ * is not text at all (a file posted by hand) is junk and said as such. For a classic zod schema,
+ * `z.string({ error: textError(required) })`.
  */
-export const text = (required: string) =>
-  z.string({ error: (issue) => (issue.input === undefined ? required : FORM_MESSAGES.invalid) });
+export const textError =
+  (required: string) =>
+  (issue: { input?: unknown }): string =>
+    issue.input === undefined ? required : FORM_MESSAGES.invalid;
+
+/** A text field (see textError), checked with zod/mini's `.check(…)`. */
+export const text = (required: string) => z.string({ error: textError(required) });
 
 // Pasted or autofilled values may carry tabs and line breaks, and names and addresses show on
 // one line (pills, selects, labels, e-mails).
@@ -47,7 +56,7 @@ export const singleLine = (value: string) => value.replace(/\s+/g, ' ').trim();
  * sent once by our forms, so a repeated one is refused rather than silently picking a value;
  * fields named in `repeatable` arrive as arrays.
  */
-export function parseFormData<Schema extends z.ZodType>(
+export function parseFormData<Schema extends z.core.$ZodType>(
   form: FormData,
   schema: Schema,
   options: ParseFormOptions = {},
@@ -68,7 +77,7 @@ export function parseFormData<Schema extends z.ZodType>(
     }
   }
   // Messages the schema does not set itself (a file where text was expected, say) stay pt-BR.
-  const parsed = schema.safeParse(fields, { error: () => FORM_MESSAGES.invalid });
+  const parsed = z.safeParse(schema, fields, { error: () => FORM_MESSAGES.invalid });
   if (parsed.success) return { ok: true, data: parsed.data };
   const fieldErrors: Record<string, string> = {};
   for (const issue of parsed.error.issues) {
@@ -93,5 +102,4 @@ const MAX_ECHOED_LENGTH = 500;
  */
 export const sitePath = z
   .string()
-  .max(2000)
-  .regex(/^\/(?![/\\])[\x21-\x5b\x5d-\x7e]*$/);
+  .check(z.maxLength(2000), z.regex(/^\/(?![/\\])[\x21-\x5b\x5d-\x7e]*$/));

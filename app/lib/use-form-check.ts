@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 import { parseFormData, type ParseFormOptions } from './form';
 
@@ -10,7 +10,7 @@ import { parseFormData, type ParseFormOptions } from './form';
  * it found, for a form that does more on a refusal (open the tab holding the field, say).
  */
 export function useFormCheck(
-  schema: z.ZodType,
+  schema: z.core.$ZodType,
   options: Pick<ParseFormOptions, 'repeatable'> = {},
 ) {
   const [errors, setErrors] = useState<Record<string, string> | null>(null);

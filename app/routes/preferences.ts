@@ -11,7 +11,7 @@ import type { Route } from './+types/preferences';
 const INVALID = 'Preferência inválida.';
 
 // A target that is not a path on this site is dropped: the choice is still saved.
-const redirectTo = sitePath.optional().catch(undefined);
+const redirectTo = z.catch(z.optional(sitePath), undefined);
 
 const preferenceSchema = z.discriminatedUnion(
   'intent',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { FORM_MESSAGES, singleLine, text } from '~/lib/form';
+import { FORM_MESSAGES, singleLine, textError } from '~/lib/form';
 
 /** The admin's category forms, shared by the browser and the server. */
 export const CATEGORY_MESSAGES = {
@@ -37,7 +37,8 @@ const categoryId = z.uuid({ error: CATEGORY_MESSAGES.notFound });
 export const categoryFormSchema = z.object({
   intent: z.enum(['create', 'update'], { error: CATEGORY_MESSAGES.invalid }),
   id: z.uuid({ error: CATEGORY_MESSAGES.formExpired }),
-  name: text(CATEGORY_MESSAGES.name)
+  name: z
+    .string({ error: textError(CATEGORY_MESSAGES.name) })
     .overwrite(singleLine)
     .min(1, { error: CATEGORY_MESSAGES.name, abort: true })
     .max(CATEGORY_NAME_MAX, { error: CATEGORY_MESSAGES.nameTooLong }),

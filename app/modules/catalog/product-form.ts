@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { singleLine, text, tooLong } from '~/lib/form';
+import { singleLine, textError, tooLong } from '~/lib/form';
 import { parseReais } from '~/lib/reais';
 import type { Toast } from '~/lib/toast';
 import {
@@ -124,24 +124,31 @@ const fromParser = (parse: (value: string) => Parsed) =>
     return parsed.value;
   });
 
-export const productNameField = text(PRODUCT_MESSAGES.name)
+export const productNameField = z
+  .string({ error: textError(PRODUCT_MESSAGES.name) })
   .transform(singleLine)
   .pipe(
     z.string().min(1, PRODUCT_MESSAGES.name).max(PRODUCT_LIMITS.name, PRODUCT_MESSAGES.nameTooLong),
   );
 
-export const productDescriptionField = text(PRODUCT_MESSAGES.description)
+export const productDescriptionField = z
+  .string({ error: textError(PRODUCT_MESSAGES.description) })
   .trim()
   .min(1, PRODUCT_MESSAGES.description)
   .max(PRODUCT_LIMITS.description, PRODUCT_MESSAGES.descriptionTooLong);
 
-export const productPriceField = text(PRODUCT_MESSAGES.price).pipe(fromParser(parsePriceText));
+export const productPriceField = z
+  .string({ error: textError(PRODUCT_MESSAGES.price) })
+  .pipe(fromParser(parsePriceText));
 
-export const productStockField = text(PRODUCT_MESSAGES.stock).pipe(fromParser(parseStockText));
+export const productStockField = z
+  .string({ error: textError(PRODUCT_MESSAGES.stock) })
+  .pipe(fromParser(parseStockText));
 
 /** A list of image URLs in one text, each checked; repeated ones are kept once. */
 export const imageUrlsField = (separator?: RegExp) =>
-  text(PRODUCT_MESSAGES.images)
+  z
+    .string({ error: textError(PRODUCT_MESSAGES.images) })
     .max(PRODUCT_LIMITS.images * (PRODUCT_LIMITS.imageUrl + 2), PRODUCT_MESSAGES.tooManyImages)
     .transform((value) => [...new Set(splitImageUrls(value, separator))])
     .check((context) => {
@@ -187,7 +194,8 @@ export const productFormSchema = z
     description: productDescriptionField,
     price: productPriceField,
     stockQuantity: productStockField,
-    categoryId: text(PRODUCT_MESSAGES.category)
+    categoryId: z
+      .string({ error: textError(PRODUCT_MESSAGES.category) })
       .trim()
       .pipe(z.uuid({ error: PRODUCT_MESSAGES.category }))
       .transform((id) => id.toLowerCase()),

@@ -4,7 +4,7 @@ import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, sql } from 
 import { z } from 'zod';
 
 import type { Db } from '~/db/database.server';
-import { text } from '~/lib/form';
+import { textError } from '~/lib/form';
 import { isUuid } from '~/lib/uuid';
 
 import { RESTOCK_EMAIL_MAX, RESTOCK_LIST_LIMIT, RESTOCK_MESSAGES } from './restock';
@@ -12,8 +12,11 @@ import { products, restockRequests } from './schema';
 
 /** The form on a sold-out product's page: which product, and where to write. */
 export const restockFormSchema = z.object({
-  productId: text(RESTOCK_MESSAGES.product).max(64, { error: RESTOCK_MESSAGES.product }),
-  email: text(RESTOCK_MESSAGES.email)
+  productId: z
+    .string({ error: textError(RESTOCK_MESSAGES.product) })
+    .max(64, { error: RESTOCK_MESSAGES.product }),
+  email: z
+    .string({ error: textError(RESTOCK_MESSAGES.email) })
     .trim()
     .toLowerCase()
     .min(1, { error: RESTOCK_MESSAGES.email, abort: true })

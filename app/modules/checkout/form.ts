@@ -1,7 +1,7 @@
 import { getStates } from '@brazilian-utils/brazilian-utils/get-states';
 import { isValidCpf } from '@brazilian-utils/brazilian-utils/is-valid-cpf';
 import { isValidPhone } from '@brazilian-utils/brazilian-utils/is-valid-phone';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 import { FORM_MESSAGES, singleLine, text, tooLong } from '~/lib/form';
 import { PAYMENT_METHODS } from '~/modules/payments';
@@ -35,10 +35,11 @@ export const CHECKOUT_MESSAGES = {
 } as const;
 
 const line = (required: string, max: number, min = 1) =>
-  text(required)
-    .overwrite(singleLine)
-    .min(min, { error: required, abort: true })
-    .max(max, { error: tooLong(max) });
+  text(required).check(
+    z.overwrite(singleLine),
+    z.minLength(min, { error: required, abort: true }),
+    z.maxLength(max, { error: tooLong(max) }),
+  );
 
 /**
  * A number typed with its usual punctuation, reduced to its digits (by `toDigits`) and then
@@ -50,13 +51,17 @@ const digits = (
   isValid: (digits: string) => boolean,
   toDigits = onlyDigits,
 ) =>
-  text(required)
-    .trim()
-    .min(1, { error: required, abort: true })
-    .max(20, { error: invalid, abort: true })
-    .regex(/^\+?[\d\s().-]+$/, { error: invalid, abort: true })
-    .transform(toDigits)
-    .refine(isValid, { error: invalid });
+  z
+    .pipe(
+      text(required).check(
+        z.trim(),
+        z.minLength(1, { error: required, abort: true }),
+        z.maxLength(20, { error: invalid, abort: true }),
+        z.regex(/^\+?[\d\s().-]+$/, { error: invalid, abort: true }),
+      ),
+      z.transform(toDigits),
+    )
+    .check(z.refine(isValid, { error: invalid }));
 
 /** The 8 digits of a CEP written 00000-000 or 00000000, else undefined. */
 export function cepDigits(value: string): string | undefined {
@@ -66,12 +71,15 @@ export function cepDigits(value: string): string | undefined {
 
 export const checkoutFormSchema = z.object({
   customerName: line(CHECKOUT_MESSAGES.customerName, 120, 2),
-  customerEmail: text(CHECKOUT_MESSAGES.customerEmail)
-    .trim()
-    .toLowerCase()
-    .min(1, { error: CHECKOUT_MESSAGES.customerEmail, abort: true })
-    .max(254, { error: CHECKOUT_MESSAGES.customerEmailInvalid, abort: true })
-    .pipe(z.email({ error: CHECKOUT_MESSAGES.customerEmailInvalid })),
+  customerEmail: z.pipe(
+    text(CHECKOUT_MESSAGES.customerEmail).check(
+      z.trim(),
+      z.toLowerCase(),
+      z.minLength(1, { error: CHECKOUT_MESSAGES.customerEmail, abort: true }),
+      z.maxLength(254, { error: CHECKOUT_MESSAGES.customerEmailInvalid, abort: true }),
+    ),
+    z.email({ error: CHECKOUT_MESSAGES.customerEmailInvalid }),
+  ),
   customerCpf: digits(
     CHECKOUT_MESSAGES.customerCpf,
     CHECKOUT_MESSAGES.customerCpfInvalid,
@@ -83,44 +91,56 @@ export const checkoutFormSchema = z.object({
     (phone) => /^\d{10,11}$/.test(phone) && isValidPhone(phone),
     phoneDigits,
   ),
-  zipCode: text(CHECKOUT_MESSAGES.zipCode)
-    .trim()
-    .min(1, { error: CHECKOUT_MESSAGES.zipCode, abort: true })
-    .transform((value, context) => {
+  zipCode: z.pipe(
+    text(CHECKOUT_MESSAGES.zipCode).check(
+      z.trim(),
+      z.minLength(1, { error: CHECKOUT_MESSAGES.zipCode, abort: true }),
+    ),
+    z.transform((value: string, payload) => {
       const cep = cepDigits(value);
       if (cep === undefined) {
-        context.addIssue({ code: 'custom', message: CHECKOUT_MESSAGES.zipCodeInvalid });
+        payload.issues.push({
+          code: 'custom',
+          input: value,
+          message: CHECKOUT_MESSAGES.zipCodeInvalid,
+        });
         return z.NEVER;
       }
       return cep;
     }),
+  ),
   street: line(CHECKOUT_MESSAGES.street, 160),
   number: line(CHECKOUT_MESSAGES.number, 20),
   // Left blank, the form still sends the field: blank and absent both mean "no complement".
-  complement: z
-    .string({ error: FORM_MESSAGES.invalid })
-    .overwrite(singleLine)
-    .max(80, { error: tooLong(80) })
-    .optional()
-    .transform((value) => value || undefined),
+  complement: z.pipe(
+    z.optional(
+      z
+        .string({ error: FORM_MESSAGES.invalid })
+        .check(z.overwrite(singleLine), z.maxLength(80, { error: tooLong(80) })),
+    ),
+    z.transform((value: string | undefined) => value || undefined),
+  ),
   neighborhood: line(CHECKOUT_MESSAGES.neighborhood, 80),
   city: line(CHECKOUT_MESSAGES.city, 80),
-  state: text(CHECKOUT_MESSAGES.state)
-    .trim()
-    .toUpperCase()
-    .pipe(
-      z.enum(
-        BRAZIL_STATES.map((state) => state.code),
-        { error: CHECKOUT_MESSAGES.state },
-      ),
+  state: z.pipe(
+    text(CHECKOUT_MESSAGES.state).check(z.trim(), z.toUpperCase()),
+    z.enum(
+      BRAZIL_STATES.map((state) => state.code),
+      { error: CHECKOUT_MESSAGES.state },
     ),
-  paymentMethod: z.enum(PAYMENT_METHODS, { error: CHECKOUT_MESSAGES.paymentMethod }).default('pix'),
-  idempotencyKey: z
-    .string({ error: CHECKOUT_MESSAGES.idempotencyKey })
-    .trim()
-    .pipe(z.uuid({ error: CHECKOUT_MESSAGES.idempotencyKey }))
+  ),
+  paymentMethod: z._default(
+    z.enum(PAYMENT_METHODS, { error: CHECKOUT_MESSAGES.paymentMethod }),
+    'pix',
+  ),
+  idempotencyKey: z.pipe(
+    z.pipe(
+      z.string({ error: CHECKOUT_MESSAGES.idempotencyKey }).check(z.trim()),
+      z.uuid({ error: CHECKOUT_MESSAGES.idempotencyKey }),
+    ),
     // The orders table compares keys as text; a browser may write one in either case.
-    .transform((key) => key.toLowerCase()),
+    z.transform((key: string) => key.toLowerCase()),
+  ),
 });
 
 /** What the checkout form sends, as typed. */

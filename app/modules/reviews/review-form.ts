@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { FORM_MESSAGES, singleLine, text } from '~/lib/form';
+import { FORM_MESSAGES, singleLine, textError } from '~/lib/form';
 
 /** The admin's review forms, shared by the browser and the server. */
 export const REVIEW_MESSAGES = {
@@ -34,10 +34,12 @@ export const reviewFormSchema = z.object({
   intent: z.enum(['create']),
   // A fresh key made with the page: the same form sent twice adds one review.
   id: z.uuid({ error: REVIEW_MESSAGES.formExpired }),
-  productId: text(REVIEW_MESSAGES.product)
+  productId: z
+    .string({ error: textError(REVIEW_MESSAGES.product) })
     .min(1, { error: REVIEW_MESSAGES.product, abort: true })
     .pipe(z.uuid({ error: REVIEW_MESSAGES.productGone })),
-  customerName: text(REVIEW_MESSAGES.customerName)
+  customerName: z
+    .string({ error: textError(REVIEW_MESSAGES.customerName) })
     .overwrite(singleLine)
     .min(1, { error: REVIEW_MESSAGES.customerName, abort: true })
     .max(100, { error: REVIEW_MESSAGES.customerNameTooLong }),
