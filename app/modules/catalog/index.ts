@@ -35,7 +35,6 @@ export {
   RESTOCK_NOTICES,
   restockCountSentence,
   restockUnconfirmedSentence,
-  type RestockReply,
   type RestockRequestItem,
   type RestockRequestSummary,
 } from './restock';
