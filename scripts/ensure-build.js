@@ -2,11 +2,11 @@
 // the sources, so a fresh clone (or a pull) never serves a stale store.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const buildDirectory = process.env.VITRINE_BUILD_DIR || 'build';
-const marker = join(root, buildDirectory, 'server/index.js');
+const marker = resolve(root, buildDirectory, 'server/index.js');
 const sources = [
   'app',
   'server',

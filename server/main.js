@@ -2,13 +2,18 @@
 // listens, and shuts down gracefully. Everything else lives in server/app.ts.
 import { readdirSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { extname } from 'node:path';
+import { extname, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import express from 'express';
 
 const dev = process.argv.includes('--dev');
-// Another folder lets several builds (say, parallel test runs) live side by side.
-const buildDirectory = process.env.VITRINE_BUILD_DIR || 'build';
+// Another folder lets several builds (say, parallel test runs) live side by side: relative to
+// the repository, or absolute (a build under /tmp).
+const buildDirectory = resolve(
+  fileURLToPath(new URL('..', import.meta.url)),
+  process.env.VITRINE_BUILD_DIR || 'build',
+);
 process.env.NODE_ENV ??= dev ? 'development' : 'production';
 
 /** @typedef {typeof import('./app')} AppModule */
@@ -22,7 +27,7 @@ if (dev) {
   vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
   appModule = /** @type {AppModule} */ (await vite.ssrLoadModule('./server/app.ts'));
 } else {
-  appModule = await import(new URL(`../${buildDirectory}/server/index.js`, import.meta.url).href);
+  appModule = await import(pathToFileURL(resolve(buildDirectory, 'server/index.js')).href);
 }
 const { logger, parseEnv, startApp } = appModule;
 
@@ -123,7 +128,7 @@ process.on('unhandledRejection', (reason) => {
 });
 
 function staticFiles() {
-  const client = new URL(`../${buildDirectory}/client/`, import.meta.url).pathname;
+  const client = `${resolve(buildDirectory, 'client')}/`;
   const router = express.Router();
   // File names under /assets carry a content hash: they can be cached for good.
   router.use(

@@ -3,6 +3,8 @@
 // (admin, server) compose these and are read by parseFormData all the same.
 import { z } from 'zod/mini';
 
+import type { Toast } from './toast';
+
 /** What reading a form gives: the checked values, or pt-BR messages to show beside the fields. */
 export type FormResult<T> =
   | { ok: true; data: T }
@@ -15,6 +17,21 @@ export type FormResult<T> =
       /** The text fields as sent, to fill the form again when it is shown without JavaScript. */
       values: Record<string, string>;
     };
+
+/**
+ * What every form's action answers when it does not redirect, admin and storefront alike (built
+ * by refuseForm and successWithToast in toast.server.ts): `toast` says what happened, a refusal
+ * adds each field's message and the values to show again, and `Success` / `Refusal` what else
+ * the form needs back.
+ */
+export type FormReply<Success extends object = object, Refusal extends object = object> =
+  | ({ ok: true; toast: Toast } & Success)
+  | ({
+      ok: false;
+      toast: Toast;
+      fieldErrors: Record<string, string>;
+      values: Record<string, string>;
+    } & Refusal);
 
 export const FORM_MESSAGES = {
   repeated: 'O formulário veio com um campo repetido. Recarregue a página e tente novamente.',

@@ -4,9 +4,9 @@ import { refuseForm, successWithToast, toast } from './toast.server';
 
 type Answer = { data: Record<string, unknown>; init: ResponseInit | null };
 
-function post(mode?: string): Request {
+function post(mode?: string, path = '/admin/acao'): Request {
   const headers = mode ? { 'Sec-Fetch-Mode': mode } : undefined;
-  return new Request('http://loja.test/admin/acao', { method: 'POST', headers });
+  return new Request(`http://loja.test${path}`, { method: 'POST', headers });
 }
 
 describe('the reply of a form action', () => {
@@ -41,5 +41,28 @@ describe('the reply of a form action', () => {
     const plain = (await successWithToast(post('navigate'), warning)) as unknown as Answer;
     expect(plain.data.toast).toEqual(warning);
     expect(plain.init?.headers).toBeUndefined();
+  });
+
+  it('gives a storefront success no toast cookie, and keeps the headers it is given', async () => {
+    const cart = (await successWithToast(
+      post('cors', '/cart'),
+      'Adicionado!',
+      { count: 2 },
+      {
+        'Set-Cookie': 'cart=1',
+      },
+    )) as unknown as Answer;
+    expect(cart.data).toMatchObject({ ok: true, count: 2, toast: { message: 'Adicionado!' } });
+    expect(new Headers(cart.init?.headers).get('Set-Cookie')).toBe('cart=1');
+
+    const saved = (await successWithToast(
+      post('cors'),
+      'Salvo!',
+      {},
+      {
+        'Set-Cookie': 'other=1',
+      },
+    )) as unknown as Answer;
+    expect(new Headers(saved.init?.headers).get('Set-Cookie')).toMatch(/^other=1, vitrine_toast=/);
   });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import { createCookie, data, redirect } from 'react-router';
 
+import { isAdminPath } from './admin-path';
 import { TOAST_KINDS, type Toast } from './toast';
 
 /**
@@ -32,20 +33,30 @@ export async function redirectWithToast(url: string, value: Toast, init?: Respon
 /**
  * A successful action's answer with its toast (a string is a success; a Toast says its own
  * kind, such as a warning shown as loudly as an error) and whatever else the form needs back
- * (`extra`: the saved thing's id, say). The toast also rides the cookie, which the layout reads
- * in the reload that follows a script's submission, so it shows even when the form that sent it
- * is no longer on the page (a deleted row); the Toaster shows each toast once. A plain form post
- * (before JavaScript) shows the answer in the page, so it gets no cookie.
+ * (`extra`: the saved thing's id, say). In the admin the toast also rides the cookie, which the
+ * layout reads in the reload that follows a script's submission, so it shows even when the form
+ * that sent it is no longer on the page (a deleted row); the Toaster shows each toast once. A
+ * plain form post (before JavaScript) shows the answer in the page, so it gets no cookie, and
+ * neither does the storefront, whose forms show their own answers (the cookie is read under
+ * /admin only).
  */
 export async function successWithToast<Extra extends object = object>(
   request: Request,
   message: string | Toast,
   extra?: Extra,
+  headers?: HeadersInit,
 ) {
   const value = typeof message === 'string' ? toast('success', message) : message;
   const body = { ...(extra as Extra), ok: true as const, toast: value };
-  if (request.headers.get('Sec-Fetch-Mode') === 'navigate') return data(body);
-  return data(body, { headers: { 'Set-Cookie': await toastHeader(value) } });
+  if (
+    !isAdminPath(new URL(request.url).pathname) ||
+    request.headers.get('Sec-Fetch-Mode') === 'navigate'
+  ) {
+    return data(body, headers ? { headers } : undefined);
+  }
+  const withToast = new Headers(headers);
+  withToast.append('Set-Cookie', await toastHeader(value));
+  return data(body, { headers: withToast });
 }
 
 /** The toast waiting for this request, and the header that consumes it. */
@@ -75,7 +86,7 @@ export async function readToast(
 }
 
 /**
- * A refused form's answer, the other half of the one reply of every admin action: the error
+ * A refused form's answer, the other half of the one reply of every form action: the error
  * toast, each field's message and the values to show again, plus
  * whatever else the form needs back (the first problem as `error`, the `intent`). A 400 unless told otherwise.
  */

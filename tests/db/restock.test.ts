@@ -9,6 +9,7 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { Db } from '~/db/database.server';
 import { categories, outbox, products, restockRequests } from '~/db/schema';
 import { deleteOrderByStaff } from '~/flows/admin-order-status.server';
+import { importProducts } from '~/flows/import-products.server';
 import { expireOrders } from '~/flows/order-payment.server';
 import { placeOrder } from '~/flows/place-order.server';
 import {
@@ -22,7 +23,7 @@ import {
 import { saveProduct } from '~/flows/save-product.server';
 import { parseEnv } from '~/lib/env.server';
 import { logger } from '~/lib/logger.server';
-import { importProductsCsv, type ProductValues } from '~/modules/catalog/index.admin.server';
+import type { ProductValues } from '~/modules/catalog/index.admin.server';
 import {
   deleteExpiredRestockRequests,
   findRestockRequestByToken,
@@ -343,9 +344,7 @@ describeDb('restock alerts', ({ db }) => {
       `${SMARTWATCH};Smartwatch Fitness;Relógio;599,90;6;Acessórios;/sample/smartwatch-1.svg`,
       `${FONE};Fone de Ouvido;Fone;299,90;5;Acessórios;/sample/fone-1.svg`,
     ].join('\n');
-    const result = await importProductsCsv(db(), new TextEncoder().encode(csv), {
-      onStockWritten: alertRestocked,
-    });
+    const result = await importProducts(db(), new TextEncoder().encode(csv));
     expect(result).toMatchObject({ ok: true, updated: 2 });
     expect(await mailRows(db())).toHaveLength(2);
     expect((await requestRows(db())).every((row) => row.notifiedAt !== null)).toBe(true);

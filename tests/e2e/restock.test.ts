@@ -159,7 +159,12 @@ describe("'Avise-me quando chegar'", () => {
 
     const bad = await post({ productId: SMARTWATCH.id, email: DOTLESS });
     expect(bad.status).toBe(400);
-    expect(JSON.parse(bad.text)).toEqual({ ok: false, error: BAD_EMAIL });
+    expect(JSON.parse(bad.text)).toEqual({
+      ok: false,
+      toast: { id: expect.any(String), kind: 'error', message: BAD_EMAIL },
+      fieldErrors: { email: BAD_EMAIL },
+      values: {},
+    });
     expect((await post({ productId: SMARTWATCH.id })).status).toBe(400);
     expect((await post({ productId: 'x'.repeat(5000), email: 'a@b.com' })).status).toBe(400);
     const unknown = await post({
@@ -169,7 +174,9 @@ describe("'Avise-me quando chegar'", () => {
     expect(unknown.status).toBe(404);
     const inStock = await post({ productId: HEADPHONES.id, email: 'ana@example.com' });
     expect(inStock.status).toBe(409);
-    expect(JSON.parse(inStock.text).error).toBe('Este produto já está disponível. Aproveite!');
+    expect(JSON.parse(inStock.text).toast.message).toBe(
+      'Este produto já está disponível. Aproveite!',
+    );
     expect((await shopper.get('/avise-me')).status).toBe(405);
     // Another site's form is refused by the request guard before the route runs.
     const forged = await post(
@@ -181,7 +188,10 @@ describe("'Avise-me quando chegar'", () => {
     for (let time = 0; time < 3; time += 1) {
       const answer = await post({ productId: SMARTWATCH.id, email: ' Caio@Example.com ' });
       expect(answer.status).toBe(200);
-      expect(JSON.parse(answer.text)).toEqual({ ok: true, message: done('caio@example.com') });
+      expect(JSON.parse(answer.text)).toEqual({
+        ok: true,
+        toast: { id: expect.any(String), kind: 'success', message: done('caio@example.com') },
+      });
     }
     asked.push('caio@example.com');
     // Asking three times sends one confirmation e-mail.

@@ -21,7 +21,7 @@ export function useAddToCart(product: Pick<Product, 'id' | 'name' | 'priceCents'
   const reply = fetcher.data;
 
   useEachAnswer(reply, (answer) => {
-    if (!('ok' in answer)) return;
+    if (!answer.ok) return;
     trackAddToCart(settings, {
       id: product.id,
       name: product.name,

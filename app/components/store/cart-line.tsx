@@ -70,7 +70,7 @@ export function CartLineItem({
 
   const atMaximum = quantity >= maxQuantity;
   const reply = fetcher.data;
-  const feedback = reply && 'error' in reply ? reply.error : reply?.capped ? reply.message : '';
+  const feedback = reply && (!reply.ok || reply.capped) ? reply.toast.message : '';
 
   return (
     <li

@@ -91,12 +91,12 @@ export function CartToast() {
           }}
         >
           <div className="flex items-start gap-2">
-            {'ok' in reply ? <CheckIcon className="h-5 w-5 shrink-0 text-pix" /> : null}
+            {reply.ok ? <CheckIcon className="h-5 w-5 shrink-0 text-pix" /> : null}
             <p
-              className={`flex-1 text-sm font-semibold ${'ok' in reply ? '' : 'text-danger'}`}
+              className={`flex-1 text-sm font-semibold ${reply.ok ? '' : 'text-danger'}`}
               data-testid="cart-toast-message"
             >
-              {'ok' in reply ? reply.message : reply.error}
+              {reply.toast.message}
             </p>
             <button
               type="button"
@@ -107,7 +107,7 @@ export function CartToast() {
               <CloseIcon className="h-5 w-5" />
             </button>
           </div>
-          {'ok' in reply ? (
+          {reply.ok ? (
             <div className="mt-3 grid grid-cols-2 gap-2">
               <Link to="/cart" className="btn btn-outline text-sm whitespace-nowrap">
                 {settings.view_cart_text}

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Form, useFetcher, useNavigation, useRevalidator } from 'react-router';
 
+import type { FormReply } from '~/lib/form';
+
 import { CopyCode } from './copy-code';
 
 export const PAYMENT_MISSING = 'Não foi possível encontrar os dados de pagamento';
@@ -92,7 +94,7 @@ export function PayButton({
  * back to this page; a refusal comes back to the fetcher and is shown here.
  */
 export function SandboxPanel({ orderId, linkKey }: { orderId: string; linkKey: string | null }) {
-  const fetcher = useFetcher<{ error: string }>();
+  const fetcher = useFetcher<FormReply>();
   return (
     <fetcher.Form
       method="post"
@@ -100,9 +102,9 @@ export function SandboxPanel({ orderId, linkKey }: { orderId: string; linkKey: s
       className="flex flex-col gap-2 rounded-card border-2 border-dashed border-accent p-4"
     >
       <p className="font-semibold">Modo de teste: simule a resposta do banco.</p>
-      {fetcher.data?.error ? (
+      {fetcher.data && !fetcher.data.ok ? (
         <p role="alert" className="font-semibold">
-          {fetcher.data.error}
+          {fetcher.data.toast.message}
         </p>
       ) : null}
       <OrderFields orderId={orderId} linkKey={linkKey} />

@@ -1,12 +1,12 @@
 import { useFetcher, useSearchParams } from 'react-router';
 
 import { FormField, STORE_FORM, SubmitButton } from '~/components/ui/form';
+import type { FormReply } from '~/lib/form';
 import {
   RESTOCK_EMAIL_MAX,
   RESTOCK_MESSAGES,
   RESTOCK_NOTICE_PARAM,
   RESTOCK_NOTICES,
-  type RestockReply,
 } from '~/modules/catalog';
 
 /**
@@ -14,19 +14,19 @@ import {
  * answer shows here; without, the browser posts it and comes back to this page with `?aviso=…`.
  */
 export function RestockForm({ productId }: { productId: string }) {
-  const fetcher = useFetcher<RestockReply>();
+  const fetcher = useFetcher<FormReply>();
   const [params] = useSearchParams();
   const reply = fetcher.data;
   // What a post without JavaScript came back saying, until the fetcher has its own answer.
   const notice = reply ? null : params.get(RESTOCK_NOTICE_PARAM);
   const done = reply?.ok
-    ? reply.message
+    ? reply.toast.message
     : notice === RESTOCK_NOTICES.done
       ? RESTOCK_MESSAGES.done
       : null;
   const error =
     reply && !reply.ok
-      ? reply.error
+      ? reply.toast.message
       : notice === RESTOCK_NOTICES.badEmail
         ? RESTOCK_MESSAGES.email
         : null;

@@ -4,15 +4,12 @@ export {
   createAdmin,
   listAdmins,
   setAdminActive,
-  type AdminChange,
-  type AdminUserRow,
 } from './admins.server';
 export {
   currentSessionId,
   endSession,
   findSignedInAdmin,
   hashSessionToken,
-  hostSessionCookie,
   requireAdmin,
   SESSION_COOKIE_NAMES,
   SESSION_IDLE_MS,

@@ -1,14 +1,2 @@
-export {
-  AUTH_MESSAGES,
-  emailField,
-  firstAdminSchema,
-  nameField,
-  newPasswordField,
-  signInSchema,
-} from './validation';
-export {
-  changePasswordSchema,
-  createAdminSchema,
-  setAdminActiveSchema,
-  USER_FORM_MESSAGES,
-} from './user-forms';
+export { emailField, nameField, newPasswordField } from './validation';
+export { changePasswordSchema, createAdminSchema } from './user-forms';

@@ -24,7 +24,7 @@ export const sessionCookie = createCookie('vitrine_session', {
  * is Secure, for Path=/ and without Domain, so no other host (a sibling subdomain) and no plain
  * http page can set or overwrite it.
  */
-export const hostSessionCookie = createCookie('__Host-vitrine_session', {
+const hostSessionCookie = createCookie('__Host-vitrine_session', {
   path: '/',
   sameSite: 'lax',
   httpOnly: true,

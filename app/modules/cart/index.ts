@@ -1,14 +1,8 @@
 export { cartIntentSchema, type CartIntent } from './intent';
-export {
-  installmentOffer,
-  pixDiscountCents,
-  type InstallmentOffer,
-  type OfferSettings,
-} from './offers';
+export { installmentOffer, pixDiscountCents, type InstallmentOffer } from './offers';
 export { freeShippingFromCents, shippingCents, type ShippingSettings } from './shipping';
 export {
   MAX_CART_LINES,
-  MAX_LINE_QUANTITY,
   type CartLine,
   type CartReply,
   type PricedCart,

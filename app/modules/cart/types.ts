@@ -1,3 +1,5 @@
+import type { FormReply } from '~/lib/form';
+
 /** One product in the shopper's cart, as kept in the cart cookie. */
 export interface CartLine {
   productId: string;
@@ -50,14 +52,10 @@ export const MAX_CART_LINES = 50;
  */
 export const MAX_LINE_QUANTITY = 9999;
 
-/** What a POST to /cart answers (when it does not redirect). */
-export type CartReply =
-  | {
-      ok: true;
-      /** Units in the cart afterwards, as the header badge counts them. */
-      count: number;
-      message: string;
-      /** True when the shopper got fewer units than asked for. */
-      capped: boolean;
-    }
-  | { error: string };
+/** What a POST to /cart answers (when it does not redirect): the toast says what happened. */
+export type CartReply = FormReply<{
+  /** Units in the cart afterwards, as the header badge counts them. */
+  count: number;
+  /** True when the shopper got fewer units than asked for. */
+  capped: boolean;
+}>;

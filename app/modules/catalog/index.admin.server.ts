@@ -5,9 +5,7 @@ export {
   listAdminCategories,
   setCategoryFeatured,
   updateCategory,
-  type AdminCategory,
   type CategoryChange,
-  type ProductsOfDeleted,
 } from './admin-categories.server';
 export {
   createProduct,

@@ -3,16 +3,10 @@ export {
   CATEGORY_DESCRIPTION_MAX,
   CATEGORY_MESSAGES,
   CATEGORY_NAME_MAX,
-  categoryDeleteSchema,
-  categoryFeaturedSchema,
   categoryFormSchema,
   productCountSentence,
 } from './category-form';
-export {
-  ADMIN_PRODUCTS_PER_PAGE,
-  adminProductListPath,
-  parseAdminProductParams,
-} from './admin-product-list';
+export { adminProductListPath, parseAdminProductParams } from './admin-product-list';
 export {
   isAllowedImageUrl,
   parsePriceText,
@@ -28,10 +22,8 @@ export {
   type ProductFormReply,
 } from './product-form';
 export {
-  IMAGE_SEPARATOR,
   PRODUCT_CSV_COLUMNS,
   PRODUCT_CSV_LIMITS,
   PRODUCT_CSV_MESSAGES,
-  type ProductCsvProblem,
   type ProductImportResult,
 } from './product-csv';

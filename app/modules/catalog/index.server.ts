@@ -1,13 +1,13 @@
 export { putCategory, putProduct } from './catalog.server';
 export { getProduct } from './product.server';
-export { relatedProducts, RELATED_LIMIT } from './related.server';
+export { relatedProducts } from './related.server';
 export { listProductsByIds } from './by-ids.server';
 export { listCategories, listProducts, searchProducts } from './search.server';
 export type { CatalogueChanges } from './count-cache.server';
 export { lookupProducts, type ProductSummary } from './lookup.server';
 export { productCounts } from './product-counts.server';
 export { listSitemapProducts } from './sitemap.server';
-export { releaseStock, reserveStock, type StockClaim } from './stock.server';
+export { releaseStock, reserveStock } from './stock.server';
 export {
   confirmRestockRequest,
   deleteExpiredRestockRequests,
@@ -19,13 +19,9 @@ export {
   requestRestockAlert,
   restockFormSchema,
   takeRestockAlerts,
-  RESTOCK_CONFIRM_DAYS,
   RESTOCK_RESEND_AFTER_MS,
   type PendingRestockRequest,
-  type RestockAlert,
-  type RestockConfirmation,
   type RestockForm,
-  type RestockProduct,
   type RestockRequestResult,
 } from './restock.server';
 // For another module's read joins (a review beside its product's name); the catalogue's own

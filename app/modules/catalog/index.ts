@@ -9,14 +9,12 @@ export {
   SORT_PARAMS,
   sortOptions,
   type CatalogParams,
-  type CatalogState,
   type CatalogView,
 } from './catalog-params';
 export { categoryPath, productPath } from './paths';
 export type {
   CatalogPage,
   CatalogQuery,
-  CatalogSort,
   Category,
   CategoryRecord,
   ListQuery,
@@ -29,13 +27,10 @@ export {
   RESTOCK_CONFIRM_PARAM,
   RESTOCK_CONFIRM_PATH,
   RESTOCK_EMAIL_MAX,
-  RESTOCK_LIST_LIMIT,
   RESTOCK_MESSAGES,
   RESTOCK_NOTICE_PARAM,
   RESTOCK_NOTICES,
   restockCountSentence,
   restockUnconfirmedSentence,
-  type RestockReply,
-  type RestockRequestItem,
   type RestockRequestSummary,
 } from './restock';

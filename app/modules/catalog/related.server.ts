@@ -6,7 +6,7 @@ import { products } from './schema';
 import { selectProducts } from './select.server';
 import type { Product } from './types';
 
-export const RELATED_LIMIT = 4;
+const RELATED_LIMIT = 4;
 
 /**
  * 'Você também pode gostar': other products of the same category that can be bought now, newest

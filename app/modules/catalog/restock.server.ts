@@ -64,7 +64,7 @@ export type RestockRequestResult =
 /** An unconfirmed request asked again gets another confirmation e-mail only after this. */
 export const RESTOCK_RESEND_AFTER_MS = 60 * 60_000;
 /** An unconfirmed request is deleted this long after its latest confirmation e-mail. */
-export const RESTOCK_CONFIRM_DAYS = 7;
+const RESTOCK_CONFIRM_DAYS = 7;
 
 const confirmCutoff = (now: Date) => new Date(now.getTime() - RESTOCK_CONFIRM_DAYS * 86_400_000);
 

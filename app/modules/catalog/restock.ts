@@ -28,9 +28,6 @@ export const RESTOCK_CONFIRM_MESSAGES = {
     'Este link de confirmação não vale mais: ele expira em 7 dias, e só o do e-mail mais recente funciona. Peça o aviso de novo na página do produto.',
 } as const;
 
-/** What the restock form's fetcher gets back from its route. */
-export type RestockReply = { ok: true; message: string } | { ok: false; error: string };
-
 /** Longest e-mail address (RFC 5321's path limit). */
 export const RESTOCK_EMAIL_MAX = 254;
 

@@ -47,13 +47,9 @@ sharp.cache(false);
 
 /**
  * The same bytes always get the same id (a SHA-256 shaped as a UUID, version 8): sending a form
- * twice, or one photo for two products, stores the image once and gives the same URL.
+ * twice, or one photo for two products, stores the image once and gives the same URL. The file
+ * is read a piece at a time (an upload on disk stays there).
  */
-export function mediaIdFor(bytes: Uint8Array): string {
-  return idFromHash(createHash('sha256').update(bytes).digest());
-}
-
-/** mediaIdFor of a file, read a piece at a time (an upload on disk stays there). */
 async function mediaIdOfFile(file: File): Promise<string> {
   const hash = createHash('sha256');
   for await (const chunk of file.stream()) hash.update(chunk);

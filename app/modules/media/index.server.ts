@@ -1,9 +1,1 @@
-export {
-  deleteMedia,
-  mediaIdFor,
-  prepareImages,
-  readMediaFile,
-  storeImages,
-  type PrepareResult,
-  type PreparedImage,
-} from './images.server';
+export { deleteMedia, prepareImages, readMediaFile, storeImages } from './images.server';

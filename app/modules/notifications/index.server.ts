@@ -1,7 +1,1 @@
-export {
-  createMailer,
-  type MailMessage,
-  type Mailer,
-  type MailerOptions,
-  type SentMail,
-} from './mailer.server';
+export { createMailer } from './mailer.server';

@@ -10,6 +10,4 @@ export {
   type EmailStore,
   type OrderEmailData,
   type RenderedEmail,
-  type RestockConfirmEmailData,
-  type RestockEmailData,
 } from './emails';

@@ -29,7 +29,7 @@ const value = z
 const parametersSchema = z.partialRecord(z.enum(ATTRIBUTION_PARAMS), value);
 
 /** The utm_*, src and sck parameters of a landing URL; empty when it has none. */
-export function landingParameters(url: URL): TrackingParameters {
+function landingParameters(url: URL): TrackingParameters {
   const found: TrackingParameters = {};
   for (const key of ATTRIBUTION_PARAMS) {
     const given = url.searchParams.get(key)?.trim();

@@ -8,12 +8,4 @@ export {
 } from './admin-orders.server';
 export { ordersCsvStream } from './admin-export.server';
 export { orderActionSchema, orderListActionSchema, type OrderAction } from './admin-actions.server';
-export {
-  REVENUE_STATUSES,
-  salesByDay,
-  salesMetrics,
-  type Compared,
-  type DailySales,
-  type MetricsPeriods,
-  type SalesMetrics,
-} from './sales-metrics.server';
+export { salesByDay, salesMetrics } from './sales-metrics.server';

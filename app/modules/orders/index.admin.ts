@@ -4,24 +4,16 @@ export {
   MAX_COUNTED_ORDERS,
   MAX_SEARCH_LENGTH,
   orderFiltersQuery,
-  ORDERS_PER_PAGE,
-  orderSearchWords,
   parseOrderFilters,
   type OrderFilters,
 } from './admin-filters';
 export {
   NOTE_MAX_LENGTH,
-  ORDER_FORM_MESSAGES,
   orderNoteFormSchema,
   orderStatusFormSchema,
   orderTrackingFormSchema,
 } from './admin-forms';
-export type {
-  AdminOrderDetail,
-  AdminOrderExportRow,
-  AdminOrderPage,
-  AdminOrderRow,
-} from './admin-types';
+export type { AdminOrderDetail, AdminOrderRow } from './admin-types';
 export {
   CANCEL_REASON_LABELS,
   displayCpf,

@@ -1,4 +1,4 @@
-export { addressLine, orderNumber, pixDiscountLabel, type AddressParts } from './display';
+export { addressLine, orderNumber, pixDiscountLabel } from './display';
 export { estimatedDelivery, formatDeliveryDate, type DeliveryEstimate } from './delivery';
 export {
   ORDER_STATUSES,
@@ -6,8 +6,7 @@ export {
   type OrderStatus,
   type TrackingParameters,
 } from './schema';
-export type { NewOrder, OrderLine, OrderView } from './types';
+export type { OrderLine, OrderView } from './types';
 export { DELIVERY_LINES, SHOPPER_STATUS_LABELS } from './status-labels';
 export { canTransition, ORDER_TRANSITIONS, transitionRefusal, wasPaid } from './transitions';
-export type { OrderEventKind } from './schema';
 export type { OrderEvent } from './order-events';

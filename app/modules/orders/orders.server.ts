@@ -209,7 +209,7 @@ export async function getOrder(db: Db, orderId: string): Promise<OrderView | nul
   return view ?? null;
 }
 
-export const HISTORY_LIMIT = 50;
+const HISTORY_LIMIT = 50;
 
 /** This browser's orders, newest first. */
 export async function listOrdersForToken(db: Db, orderToken: string): Promise<OrderView[]> {

@@ -8,7 +8,7 @@ import { withinDays } from '~/lib/periods.server';
 import { ORDER_STATUSES, orders, type OrderStatus } from './schema';
 
 /** The statuses whose money the store has (SPEC §4): paid, then shipped and delivered. */
-export const REVENUE_STATUSES = [
+const REVENUE_STATUSES = [
   'confirmed',
   'shipped',
   'delivered',

@@ -12,8 +12,7 @@ export const PAYMENT_STATUSES = [
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-export const PAYMENT_PROVIDERS = ['sandbox', 'pix', 'gateway'] as const;
-export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+export type PaymentProviderName = 'sandbox' | 'pix' | 'gateway';
 
 /** Methods a shopper may choose; PIX unless the provider and the settings enable more. */
 export const PAYMENT_METHODS = ['pix'] as const;

@@ -4,7 +4,5 @@ export {
   hitRateLimit,
   refundRateLimit,
   sweepRateLimits,
-  type RateLimitSubject,
-  type RateLimitVerdict,
 } from './limiter.server';
-export { checkoutLimit, RATE_LIMITS, waitText, type RateLimitPolicy } from './policies';
+export { checkoutLimit, RATE_LIMITS, waitText } from './policies';

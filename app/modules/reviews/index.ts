@@ -1,9 +1,3 @@
 export { formatReviewDate, reviewerName } from './display';
 export type { RatingSummary, Review } from './types';
-export {
-  RATING_CHOICES,
-  ratingText,
-  REVIEW_MESSAGES,
-  reviewDeleteSchema,
-  reviewFormSchema,
-} from './review-form';
+export { RATING_CHOICES, ratingText, REVIEW_MESSAGES, reviewFormSchema } from './review-form';

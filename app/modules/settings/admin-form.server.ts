@@ -36,10 +36,7 @@ function readBaseline(baseline: string | undefined): Record<string, string> | nu
  * The fields of a submitted form that staff changed: those differing from what their page showed
  * (the baseline), or, without a readable baseline, from the current settings.
  */
-export function changedSettings(
-  form: SettingsFormData,
-  current: StoreSettings,
-): Partial<StoreSettings> {
+function changedSettings(form: SettingsFormData, current: StoreSettings): Partial<StoreSettings> {
   const { _baseline, ...values } = form;
   const shown = readBaseline(_baseline);
   const changed: Record<string, unknown> = {};

@@ -57,7 +57,7 @@ export interface SettingsGroup {
   fields: FieldSpec[];
 }
 
-export const SETTINGS_TAB_IDS = [
+const SETTINGS_TAB_IDS = [
   'basico',
   'design',
   'tipografia',
@@ -640,7 +640,7 @@ export function fieldMaxLength(key: SettingKey): number | undefined {
 // Reading the form ---------------------------------------------------------------------------
 
 /** What the form shows for a setting's value. */
-export function formValue(spec: FieldSpec, value: StoreSettings[SettingKey]): string {
+function formValue(spec: FieldSpec, value: StoreSettings[SettingKey]): string {
   switch (spec.kind) {
     case 'checkbox':
       return value === true ? 'on' : '';

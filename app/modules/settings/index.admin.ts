@@ -1,21 +1,17 @@
 // The admin's door: the settings form and its tabs, which no shopper's page needs (ADR 021).
 export {
   fieldMaxLength,
-  formValue,
   PINNED_FIELDS,
   previewSettings,
   SETTINGS_FORM_FIELDS,
-  SETTINGS_TAB_IDS,
   SETTINGS_TABS,
   settingsFormSchema,
   settingsFormValues,
   settingsTabFrom,
   tabOfField,
-  type FieldKind,
   type FieldSpec,
   type GroupPanel,
   type SettingsFormData,
-  type SettingsGroup,
   type SettingsTab,
   type SettingsTabId,
 } from './admin-form';

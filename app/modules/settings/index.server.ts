@@ -6,12 +6,10 @@ export {
   readSettings,
   readStoreMode,
   saveSettings,
-  type SaveSettingsResult,
   type SettingsStore,
 } from './settings.server';
 export {
   COLOR_SCHEME_COOKIE,
   colorSchemeCookieHeader,
   readColorScheme,
-  type ColorScheme,
 } from './color-scheme.server';

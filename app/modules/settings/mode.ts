@@ -3,8 +3,7 @@
  * every page says so and search engines are asked to stay away. A live store is a real shop.
  * A demo becomes live once, for good (ADR 018).
  */
-export const STORE_MODES = ['demo', 'live'] as const;
-export type StoreMode = (typeof STORE_MODES)[number];
+export type StoreMode = 'demo' | 'live';
 
 /** Shown on every page of a demo store. */
 export const DEMO_NOTICE = 'Loja de demonstração — nenhum pagamento é real';

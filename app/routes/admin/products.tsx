@@ -1,15 +1,16 @@
 import { Form, Link, useNavigation } from 'react-router';
 
-import { AdminTable } from '~/components/admin/admin-table';
-import { ConfirmDialog } from '~/components/admin/confirm-dialog';
 import { useProductDialog } from '~/components/admin/product-dialog';
 import { ProductImport } from '~/components/admin/product-import';
-import { ProductThumb, StockBadge } from '~/components/admin/product-list-parts';
+import {
+  type AdminProductRow,
+  productCountText,
+  productFormHref,
+  ProductList,
+} from '~/components/admin/product-list';
 import { ToastFallback } from '~/components/admin/toaster';
-import { Pagination } from '~/components/ui/pagination';
 import { importProducts } from '~/flows/import-products.server';
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
-import { formatCents } from '~/lib/money';
 import { redirectFormerPage } from '~/lib/pagination';
 import type { Toast } from '~/lib/toast';
 import { refuseForm, successWithToast } from '~/lib/toast.server';
@@ -40,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page: page.page,
     pageCount: page.pageCount,
     total: page.total,
-    products: page.products.map((product) => ({
+    products: page.products.map((product): AdminProductRow => ({
       id: product.id,
       name: product.name,
       category: product.category?.name ?? null,
@@ -90,64 +91,27 @@ export function meta() {
   return [{ title: 'Produtos · Painel' }];
 }
 
-function countText(total: number, q: string): string {
-  const products = total === 1 ? '1 produto' : `${total.toLocaleString('pt-BR')} produtos`;
-  if (!q) return products === '1 produto' ? '1 produto cadastrado' : `${products} cadastrados`;
-  return `${products} ${total === 1 ? 'encontrado' : 'encontrados'} para "${q}"`;
-}
-
 export default function AdminProducts({ loaderData, actionData }: Route.ComponentProps) {
   const { products, q, page, pageCount, total } = loaderData;
-  const listPath = adminProductListPath({ q, page });
   const productDialog = useProductDialog();
   const navigation = useNavigation();
   const searching =
     navigation.state === 'loading' && navigation.location.pathname === '/admin/products';
   const reply = actionData && 'toast' in actionData ? (actionData as ListReply) : undefined;
-  const formHref = (id: string | null) =>
-    `/admin/products/${id ?? 'new'}${listPath === '/admin/products' ? '' : `?returnTo=${encodeURIComponent(listPath)}`}`;
-  const editLink = (product: (typeof products)[number], className: string) => (
-    <Link
-      to={formHref(product.id)}
-      onClick={(event) => productDialog.onLinkClick(event, false)}
-      className={className}
-    >
-      Editar<span className="sr-only"> {product.name}</span>
-    </Link>
-  );
-  const deleteButton = (product: (typeof products)[number]) => (
-    <ConfirmDialog
-      title="Excluir produto"
-      message={
-        <>
-          <p>{PRODUCT_MESSAGES.confirmDelete}</p>
-          <p className="mt-2 font-semibold break-words">{product.name}</p>
-          <p className="mt-2">Os pedidos já feitos continuam mostrando o produto.</p>
-        </>
-      }
-      confirmLabel="Excluir"
-      busyLabel="Excluindo..."
-      triggerLabel={`Excluir ${product.name}`}
-      triggerClassName="admin-button-danger px-3"
-      fields={{ intent: 'delete', id: product.id }}
-    >
-      Excluir
-    </ConfirmDialog>
-  );
 
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold">Produtos</h1>
-          <p className="mt-1 text-sm text-slate-600">{countText(total, q)}</p>
+          <p className="mt-1 text-sm text-slate-600">{productCountText(total, q)}</p>
         </div>
         <div className="flex flex-wrap gap-2">
           <a href="/admin/products/export.csv" download className="admin-button-secondary">
             Exportar CSV
           </a>
           <Link
-            to={formHref(null)}
+            to={productFormHref(null, adminProductListPath({ q, page }))}
             onClick={(event) => productDialog.onLinkClick(event, true)}
             className="admin-button-primary"
           >
@@ -179,97 +143,13 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
 
       <ProductImport reply={reply} />
 
-      {products.length === 0 ? (
-        <div className="admin-card py-10 text-center">
-          {q ? (
-            <>
-              <p className="text-slate-700">Nenhum produto encontrado para "{q}".</p>
-              <Link
-                to="/admin/products"
-                className="mt-3 inline-block font-medium text-blue-700 underline"
-              >
-                Limpar busca
-              </Link>
-            </>
-          ) : (
-            <>
-              <p className="text-slate-700">Nenhum produto cadastrado ainda.</p>
-              <Link
-                to={formHref(null)}
-                onClick={(event) => productDialog.onLinkClick(event, true)}
-                className="admin-button-primary mt-4"
-              >
-                Adicionar o primeiro produto
-              </Link>
-            </>
-          )}
-        </div>
-      ) : (
-        <>
-          <AdminTable
-            caption="Produtos"
-            shownFrom="lg"
-            columns={[
-              { label: 'Produto' },
-              { label: 'Categoria' },
-              { label: 'Preço', end: true },
-              { label: 'Estoque' },
-              { label: 'Ações', end: true },
-            ]}
-          >
-            {products.map((product) => (
-              <tr key={product.id}>
-                <td className="px-4 py-3">
-                  <div className="flex items-center gap-3">
-                    <ProductThumb src={product.image} size={40} />
-                    <span className="font-medium break-words text-slate-900">{product.name}</span>
-                  </div>
-                </td>
-                <td className="px-4 py-3 text-slate-700">{product.category ?? 'Sem categoria'}</td>
-                <td className="px-4 py-3 text-right whitespace-nowrap">
-                  {formatCents(product.priceCents)}
-                </td>
-                <td className="px-4 py-3">
-                  <StockBadge quantity={product.stockQuantity} />
-                </td>
-                <td className="px-4 py-3">
-                  <div className="flex justify-end gap-2">
-                    {editLink(product, 'admin-button-secondary px-3')}
-                    {deleteButton(product)}
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </AdminTable>
-
-          <ul className="space-y-3 lg:hidden" aria-label="Produtos">
-            {products.map((product) => (
-              <li key={product.id} className="admin-card flex gap-3">
-                <ProductThumb src={product.image} size={64} />
-                <div className="min-w-0 flex-1 space-y-1">
-                  <p className="font-medium break-words text-slate-900">{product.name}</p>
-                  <p className="text-sm text-slate-600">{product.category ?? 'Sem categoria'}</p>
-                  <div className="flex flex-wrap items-center gap-2">
-                    <span className="font-semibold">{formatCents(product.priceCents)}</span>
-                    <StockBadge quantity={product.stockQuantity} />
-                  </div>
-                  <div className="flex flex-wrap gap-2 pt-2">
-                    {editLink(product, 'admin-button-secondary px-3')}
-                    {deleteButton(product)}
-                  </div>
-                </div>
-              </li>
-            ))}
-          </ul>
-
-          <Pagination
-            look="admin"
-            page={page}
-            pageCount={pageCount}
-            href={(target) => adminProductListPath({ q, page: target })}
-          />
-        </>
-      )}
+      <ProductList
+        products={products}
+        q={q}
+        page={page}
+        pageCount={pageCount}
+        onFormLinkClick={productDialog.onLinkClick}
+      />
       {productDialog.element}
     </div>
   );

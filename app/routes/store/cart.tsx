@@ -9,7 +9,8 @@ import { pageDeliveryEstimate } from '~/flows/delivery-estimate.server';
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { keepDataAfter } from '~/lib/revalidation';
 import { seoMeta } from '~/lib/seo';
-import { cartIntentSchema, type CartReply } from '~/modules/cart';
+import { refuseForm, successWithToast } from '~/lib/toast.server';
+import { cartIntentSchema } from '~/modules/cart';
 import {
   cartCookieHeader,
   priceRequestCart,
@@ -35,12 +36,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const wrongMethod = refuseOtherMethods(request);
   if (wrongMethod) return wrongMethod;
   const parsed = await parseForm(request, cartIntentSchema);
-  if (!parsed.ok) return data<CartReply>({ error: parsed.error }, 400);
+  if (!parsed.ok) return refuseForm(parsed.error);
   const intent = parsed.data;
 
   const settings = await context.settings.get();
   const update = await updateCart(context.db, await readCart(request), intent, settings);
-  if (!update.ok) return data<CartReply>({ error: update.error }, update.status);
+  if (!update.ok) return refuseForm(update.error, {}, update.status);
 
   const headers = { 'Set-Cookie': await cartCookieHeader(update.lines) };
   if (intent.intent === 'buy') return redirect('/checkout', { headers });
@@ -50,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect('/cart', { status: 303, headers });
   }
   const { count, message, capped } = update;
-  return data<CartReply>({ ok: true, count, message, capped }, { headers });
+  return successWithToast(request, message, { count, capped }, headers);
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -74,7 +75,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   const lines = useOptimisticLines(loaderData.lines);
   // Said while the line disappears; the server's own answer goes with the line.
   const [removed, setRemoved] = useState('');
-  const submitted = actionData && ('error' in actionData ? actionData.error : actionData.message);
+  const submitted = actionData && 'toast' in actionData ? actionData.toast.message : undefined;
   const messages = [...loaderData.notices, submitted, removed].filter(Boolean);
 
   return (

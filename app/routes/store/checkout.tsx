@@ -9,6 +9,7 @@ import { TestModeNotice } from '~/components/store/test-mode-notice';
 import { payOrder, paymentsReady } from '~/flows/order-payment.server';
 import { placeOrder } from '~/flows/place-order.server';
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
+import { refuseForm } from '~/lib/toast.server';
 import { seoMeta } from '~/lib/seo';
 import { readSavedCep } from '~/modules/address/index.server';
 import { cartCookieHeader, priceRequestCart, readCart } from '~/modules/cart/index.server';
@@ -47,14 +48,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-type ActionReply = {
-  error: string;
-  fieldErrors?: Partial<Record<string, string>>;
-  values?: Record<string, string>;
-  /** The id of this browser's unpaid order to pay before placing another. */
-  payNow?: string;
-};
-
 export async function action({ request, context }: Route.ActionArgs) {
   const wrongMethod = refuseOtherMethods(request);
   if (wrongMethod) return wrongMethod;
@@ -62,22 +55,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     address: context.clientIp,
   });
   if (!limited.allowed) {
-    return data<ActionReply>(
-      { error: RATE_LIMITED },
-      { status: 429, headers: { 'Retry-After': String(limited.retryAfterSeconds) } },
-    );
+    return refuseForm(RATE_LIMITED, {}, 429, {
+      'Retry-After': String(limited.retryAfterSeconds),
+    });
   }
   const parsed = await parseForm(request, checkoutFormSchema);
-  if (!parsed.ok) {
-    return data<ActionReply>(
-      { error: parsed.error, fieldErrors: parsed.fieldErrors, values: parsed.values },
-      400,
-    );
-  }
+  if (!parsed.ok) return refuseForm(parsed.error, parsed);
   const settings = await context.settings.get();
   const payments = await context.payments();
   if (!paymentsReady(payments, settings)) {
-    return data<ActionReply>({ error: PAYMENT_NOT_CONFIGURED }, 409);
+    return refuseForm(PAYMENT_NOT_CONFIGURED, {}, 409);
   }
 
   const known = await readOrderToken(request);
@@ -99,12 +86,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (placed.reason === 'cart_changed') return redirect('/cart', 303);
     // The cart is kept; this browser's own unpaid order is one click away.
     if (placed.reason === 'too_many_pending') {
-      return data<ActionReply>(
-        { error: placed.error, payNow: placed.openOrderId ?? undefined },
-        409,
-      );
+      // The id of this browser's unpaid order, to pay before placing another.
+      return refuseForm(placed.error, { payNow: placed.openOrderId ?? undefined }, 409);
     }
-    return data<ActionReply>({ error: placed.error }, 409);
+    return refuseForm(placed.error, {}, 409);
   }
 
   const headers = new Headers();
@@ -133,6 +118,13 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
   const settings = useSettings();
   const { cart } = loaderData;
+  const refused = actionData && 'toast' in actionData ? actionData : undefined;
+  // A refusal that came before the fields were read (too many tries, no payment, a taken
+  // order) has none to show again: the form starts over from the saved CEP.
+  const values =
+    refused && Object.keys(refused.values).length > 0
+      ? refused.values
+      : { zipCode: loaderData.savedCep };
   return (
     <div className="section-spacing mx-auto max-w-store px-4">
       <h1 className="mb-6 text-2xl sm:text-3xl">Finalizar compra</h1>
@@ -151,14 +143,12 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
         {loaderData.paymentsReady ? (
           <CheckoutForm
             idempotencyKey={loaderData.idempotencyKey}
-            values={
-              (actionData && 'values' in actionData && actionData.values) || {
-                zipCode: loaderData.savedCep,
-              }
+            values={values}
+            errors={refused?.fieldErrors ?? {}}
+            error={refused?.toast.message}
+            payNow={
+              refused && 'payNow' in refused ? (refused.payNow as string | undefined) : undefined
             }
-            errors={(actionData && 'fieldErrors' in actionData && actionData.fieldErrors) || {}}
-            error={actionData?.error}
-            payNow={actionData && 'payNow' in actionData ? actionData.payNow : undefined}
             submitLabel="Finalizar Pedido"
           />
         ) : (

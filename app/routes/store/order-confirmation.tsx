@@ -16,6 +16,7 @@ import { TestModeNotice } from '~/components/store/test-mode-notice';
 import { Money } from '~/components/ui/money';
 import { hasLivePayment, payOrder, refreshPayment } from '~/flows/order-payment.server';
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
+import { refuseForm } from '~/lib/toast.server';
 import { seoMeta } from '~/lib/seo';
 import { pixDiscountLabel } from '~/modules/orders';
 import {
@@ -88,13 +89,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const wrongMethod = refuseOtherMethods(request);
   if (wrongMethod) return wrongMethod;
   const parsed = await parseForm(request, actionSchema);
-  if (!parsed.ok) return data({ error: parsed.error }, 400);
+  if (!parsed.ok) return refuseForm(parsed.error);
   const { orderId, chave } = parsed.data;
   const order = await findOrderFor(context.db, orderId, {
     token: await readOrderToken(request),
     key: chave,
   });
-  if (!order) return data({ error: PAYMENT_MISSING }, 404);
+  if (!order) return refuseForm(PAYMENT_MISSING, {}, 404);
   const key = chave === order.accessKey ? chave : null;
   const payments = await context.payments();
 
@@ -103,13 +104,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     address: context.clientIp,
   });
   if (!limited.allowed) {
-    return data(
-      { error: PAY_LIMITED(limited.retryAfterSeconds) },
-      { status: 429, headers: { 'Retry-After': String(limited.retryAfterSeconds) } },
-    );
+    return refuseForm(PAY_LIMITED(limited.retryAfterSeconds), {}, 429, {
+      'Retry-After': String(limited.retryAfterSeconds),
+    });
   }
   const payment = await payOrder(context.db, payments, order.id);
-  if (!payment.ok) return data({ error: payment.error }, 409);
+  if (!payment.ok) return refuseForm(payment.error, {}, 409);
   return redirect(confirmationPath(order.id, payment.paymentId, key), 303);
 }
 
@@ -168,9 +168,9 @@ export default function OrderConfirmationPage({ loaderData, actionData }: Route.
         ) : null}
       </div>
       {testMode ? <TestModeNotice /> : null}
-      {actionData && 'error' in actionData ? (
+      {actionData && 'toast' in actionData ? (
         <p role="alert" className="rounded-card border-l-4 border-danger bg-card p-4 font-semibold">
-          {actionData.error}
+          {actionData.toast.message}
         </p>
       ) : null}
 

@@ -1,13 +1,13 @@
-import { data, redirect } from 'react-router';
+import { redirect } from 'react-router';
 
 import { askForRestockAlert } from '~/flows/restock-alerts.server';
 import { isDocumentRequest, parseForm, refuseOtherMethods } from '~/lib/form.server';
+import { refuseForm, successWithToast } from '~/lib/toast.server';
 import {
   productPath,
   RESTOCK_MESSAGES,
   RESTOCK_NOTICE_PARAM,
   RESTOCK_NOTICES,
-  type RestockReply,
 } from '~/modules/catalog';
 import { findRestockProduct, restockFormSchema } from '~/modules/catalog/index.server';
 import { hitRateLimit, RATE_LIMITS } from '~/modules/rate-limits/index.server';
@@ -15,10 +15,9 @@ import { hitRateLimit, RATE_LIMITS } from '~/modules/rate-limits/index.server';
 import type { Route } from './+types/restock';
 
 export function loader() {
-  return data<RestockReply>(
-    { ok: false, error: 'Peça o aviso pelo formulário da página do produto.' },
-    { status: 405, headers: { Allow: 'POST' } },
-  );
+  return refuseForm('Peça o aviso pelo formulário da página do produto.', {}, 405, {
+    Allow: 'POST',
+  });
 }
 
 /** Back to the product's page, at the form, with what to say there (`?aviso=…`). */
@@ -43,10 +42,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     address: context.clientIp,
   });
   if (!limited.allowed) {
-    return data<RestockReply>(
-      { ok: false, error: RESTOCK_MESSAGES.busy },
-      { status: 429, headers: { 'Retry-After': String(limited.retryAfterSeconds) } },
-    );
+    return refuseForm(RESTOCK_MESSAGES.busy, {}, 429, {
+      'Retry-After': String(limited.retryAfterSeconds),
+    });
   }
   const page = isDocumentRequest(request);
   const parsed = await parseForm(request, restockFormSchema);
@@ -56,16 +54,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (product && !parsed.fieldErrors.productId) {
       return backToProduct(product, RESTOCK_NOTICES.badEmail);
     }
-    return data<RestockReply>({ ok: false, error: parsed.error }, 400);
+    return refuseForm(parsed.error, { fieldErrors: parsed.fieldErrors });
   }
   const result = await askForRestockAlert(context.db, parsed.data);
   if (!result.ok && result.reason === 'missing') {
-    return data<RestockReply>({ ok: false, error: RESTOCK_MESSAGES.product }, 404);
+    return refuseForm(RESTOCK_MESSAGES.product, {}, 404);
   }
   if (!result.ok) {
     if (page) return backToProduct(result.product);
-    return data<RestockReply>({ ok: false, error: RESTOCK_MESSAGES.inStock }, 409);
+    return refuseForm(RESTOCK_MESSAGES.inStock, {}, 409);
   }
   if (page) return backToProduct(result.product, RESTOCK_NOTICES.done);
-  return data<RestockReply>({ ok: true, message: RESTOCK_MESSAGES.doneFor(parsed.data.email) });
+  return successWithToast(request, RESTOCK_MESSAGES.doneFor(parsed.data.email));
 }

@@ -1,9 +1,10 @@
-import { data, redirect } from 'react-router';
+import { redirect } from 'react-router';
 import { z } from 'zod';
 
 import { confirmationPath, PAYMENT_MISSING } from '~/components/store/order-payment';
 import { refreshPayment } from '~/flows/order-payment.server';
 import { methodNotAllowed, parseForm, refuseOtherMethods } from '~/lib/form.server';
+import { refuseForm } from '~/lib/toast.server';
 import { findOrderFor, readOrderToken } from '~/modules/orders/index.server';
 import { setSandboxPaymentStatus } from '~/modules/payments/index.server';
 
@@ -27,18 +28,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const wrongMethod = refuseOtherMethods(request);
   if (wrongMethod) return wrongMethod;
   const parsed = await parseForm(request, sandboxSchema);
-  if (!parsed.ok) return data({ error: parsed.error }, 400);
+  if (!parsed.ok) return refuseForm(parsed.error);
   const { intent, orderId, chave } = parsed.data;
   const order = await findOrderFor(context.db, orderId, {
     token: await readOrderToken(request),
     key: chave,
   });
-  if (!order) return data({ error: PAYMENT_MISSING }, 404);
+  if (!order) return refuseForm(PAYMENT_MISSING, {}, 404);
   const payments = await context.payments();
   // Only while the sandbox is the provider: a demo made live takes no pretend payment.
   const sandbox = payments?.testMode && order.payment.provider === payments.name;
   if (!sandbox || !order.payment.id) {
-    return data({ error: 'Disponível apenas no modo de teste.' }, 403);
+    return refuseForm('Disponível apenas no modo de teste.', {}, 403);
   }
   await setSandboxPaymentStatus(context.db, order.payment.id, SANDBOX_STATUS[intent]);
   await refreshPayment(context.db, payments, order, context.orderEvents);
