@@ -93,7 +93,11 @@ async function lockFolder(dir: string, dataDir: string): Promise<() => Promise<v
   const lock = () =>
     lockfile.lock(dir, {
       lockfilePath: lockPath,
-      stale: 10_000,
+      // Refreshed every 5 s, stale only after 60 s: PGlite runs on the event loop, and on a
+      // machine at load 28 a refresh came later than a 10 s limit and the store stopped itself.
+      // A crashed owner on this machine is taken over at once anyway (deadOwner).
+      stale: 60_000,
+      update: 5_000,
       onCompromised: (error) => {
         logger.fatal({ err: error }, 'Lost the lock on the database folder; stopping');
         process.exit(1);
@@ -105,7 +109,7 @@ async function lockFolder(dir: string, dataDir: string): Promise<() => Promise<v
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error;
     // A process killed on this machine (kill -9, a crash) leaves a lock that only goes stale
-    // after 10 s; when its owner is known to be gone, a restart need not wait for that.
+    // after 60 s; when its owner is known to be gone, a restart need not wait for that.
     const owner = deadOwner(ownerPath, lockPath);
     if (owner === null) throw new DatabaseLockedError(dataDir);
     logger.warn({ pid: owner }, 'Taking over the database lock of a process that is gone');
