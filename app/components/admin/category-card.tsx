@@ -1,10 +1,12 @@
 import { useId } from 'react';
 import { useFetcher } from 'react-router';
 
+import { FormField } from '~/components/ui/form';
 import { productCountSentence } from '~/modules/catalog/index.admin';
 
 import { CategoryFormDialog } from './category-form-dialog';
 import { ConfirmDialog } from './confirm-dialog';
+import { ADMIN_FORM } from './form-look';
 import { useToastFrom } from './toaster';
 
 export interface CategoryCardData {
@@ -161,28 +163,32 @@ function DeleteQuestion({
                 />
                 Mover para outra categoria
               </label>
-              <div className="pl-6">
-                <label htmlFor={`${id}-target`} className="admin-label">
-                  Categoria de destino
-                </label>
-                <select
-                  id={`${id}-target`}
-                  name="targetId"
-                  defaultValue=""
-                  className="admin-input"
-                  onChange={() => {
-                    const move = document.getElementById(`${id}-move`) as HTMLInputElement | null;
-                    if (move) move.checked = true;
-                  }}
-                >
-                  <option value="">Selecione a categoria</option>
-                  {otherCategories.map((category) => (
-                    <option key={category.id} value={category.id}>
-                      {category.name}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <FormField
+                look={ADMIN_FORM}
+                idPrefix={id}
+                name="targetId"
+                label="Categoria de destino"
+                className="pl-6"
+              >
+                {(control) => (
+                  <select
+                    {...control}
+                    defaultValue=""
+                    className="admin-input"
+                    onChange={() => {
+                      const move = document.getElementById(`${id}-move`) as HTMLInputElement | null;
+                      if (move) move.checked = true;
+                    }}
+                  >
+                    <option value="">Selecione a categoria</option>
+                    {otherCategories.map((category) => (
+                      <option key={category.id} value={category.id}>
+                        {category.name}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </FormField>
             </div>
           ) : null}
           <label className="flex items-center gap-2">

@@ -1,5 +1,7 @@
 import { Form, Link } from 'react-router';
 
+import { ADMIN_FORM } from './form-look';
+import { FormField, SubmitButton } from '~/components/ui/form';
 import {
   describeRange,
   PERIOD_KEYS,
@@ -54,35 +56,47 @@ export function DashboardPeriodFilter({
           className="flex flex-wrap items-end gap-3"
         >
           <input type="hidden" name="period" value="personalizado" />
-          <div className="w-full sm:w-auto">
-            <label htmlFor="periodo-inicio" className="admin-label">
-              Data Inicial
-            </label>
-            <input
-              id="periodo-inicio"
-              name="from"
-              type="date"
-              required
-              defaultValue={period.range.from}
-              className="admin-input"
-            />
-          </div>
-          <div className="w-full sm:w-auto">
-            <label htmlFor="periodo-fim" className="admin-label">
-              Data Final
-            </label>
-            <input
-              id="periodo-fim"
-              name="to"
-              type="date"
-              required
-              defaultValue={period.range.to}
-              className="admin-input"
-            />
-          </div>
-          <button type="submit" disabled={busy} className="admin-button-primary w-full sm:w-auto">
-            {busy ? 'Aplicando...' : 'Aplicar'}
-          </button>
+          <FormField
+            look={ADMIN_FORM}
+            idPrefix="periodo"
+            name="from"
+            label="Data Inicial"
+            className="w-full sm:w-auto"
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="date"
+                required
+                defaultValue={period.range.from}
+                className="admin-input"
+              />
+            )}
+          </FormField>
+          <FormField
+            look={ADMIN_FORM}
+            idPrefix="periodo"
+            name="to"
+            label="Data Final"
+            className="w-full sm:w-auto"
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="date"
+                required
+                defaultValue={period.range.to}
+                className="admin-input"
+              />
+            )}
+          </FormField>
+          <SubmitButton
+            busy={busy}
+            busyLabel="Aplicando..."
+            className="admin-button-primary w-full sm:w-auto"
+          >
+            Aplicar
+          </SubmitButton>
         </Form>
       )}
       {period.notice && (

@@ -1,5 +1,7 @@
 import { Form, Link, useNavigation } from 'react-router';
 
+import { ADMIN_FORM } from './form-look';
+import { FormField, SubmitButton } from '~/components/ui/form';
 import { ORDER_STATUSES } from '~/modules/orders';
 import {
   ADMIN_STATUS_LABELS,
@@ -28,69 +30,63 @@ export function OrderFiltersForm({ filters }: { filters: OrderFilters }) {
       aria-label="Filtrar pedidos"
       className="admin-card grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto_auto] lg:items-end"
     >
-      <div className="sm:col-span-2 lg:col-span-1">
-        <label htmlFor="orders-q" className="admin-label">
-          Buscar pedido
-        </label>
-        <input
-          id="orders-q"
-          name="q"
-          type="search"
-          defaultValue={filters.q}
-          maxLength={MAX_SEARCH_LENGTH}
-          placeholder="Número, nome, e-mail ou CPF"
-          className="admin-input"
-        />
-      </div>
-      <div>
-        <label htmlFor="orders-status" className="admin-label">
-          Status
-        </label>
-        <select
-          id="orders-status"
-          name="status"
-          defaultValue={filters.status ?? ''}
-          className="admin-input"
-        >
-          <option value="">Todos</option>
-          {ORDER_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {ADMIN_STATUS_LABELS[status]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FormField
+        look={ADMIN_FORM}
+        idPrefix="orders"
+        name="q"
+        label="Buscar pedido"
+        className="sm:col-span-2 lg:col-span-1"
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="search"
+            defaultValue={filters.q}
+            maxLength={MAX_SEARCH_LENGTH}
+            placeholder="Número, nome, e-mail ou CPF"
+            className="admin-input"
+          />
+        )}
+      </FormField>
+      <FormField look={ADMIN_FORM} idPrefix="orders" name="status" label="Status">
+        {(control) => (
+          <select {...control} defaultValue={filters.status ?? ''} className="admin-input">
+            <option value="">Todos</option>
+            {ORDER_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {ADMIN_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
       <fieldset className="grid grid-cols-2 gap-3 sm:col-span-2 lg:col-span-1">
         <legend className="sr-only">Período do pedido</legend>
-        <div>
-          <label htmlFor="orders-from" className="admin-label">
-            De
-          </label>
-          <input
-            id="orders-from"
-            name="from"
-            type="date"
-            defaultValue={filters.from ?? ''}
-            className="admin-input"
-          />
-        </div>
-        <div>
-          <label htmlFor="orders-to" className="admin-label">
-            Até
-          </label>
-          <input
-            id="orders-to"
-            name="to"
-            type="date"
-            defaultValue={filters.to ?? ''}
-            className="admin-input"
-          />
-        </div>
+        <FormField look={ADMIN_FORM} idPrefix="orders" name="from" label="De">
+          {(control) => (
+            <input
+              {...control}
+              type="date"
+              defaultValue={filters.from ?? ''}
+              className="admin-input"
+            />
+          )}
+        </FormField>
+        <FormField look={ADMIN_FORM} idPrefix="orders" name="to" label="Até">
+          {(control) => (
+            <input
+              {...control}
+              type="date"
+              defaultValue={filters.to ?? ''}
+              className="admin-input"
+            />
+          )}
+        </FormField>
       </fieldset>
       <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-1">
-        <button type="submit" className="admin-button-primary" disabled={filtering}>
-          {filtering ? 'Filtrando...' : 'Filtrar'}
-        </button>
+        <SubmitButton busy={filtering} busyLabel="Filtrando..." className="admin-button-primary">
+          Filtrar
+        </SubmitButton>
         {hasOrderFilters(filters) ? (
           <Link to="/admin/orders" className="admin-button-secondary">
             Limpar

@@ -1,5 +1,7 @@
 import { Form, useNavigation } from 'react-router';
 
+import { ADMIN_FORM } from './form-look';
+import { FormField, SubmitButton } from '~/components/ui/form';
 import {
   PRODUCT_CSV_COLUMNS,
   PRODUCT_CSV_MESSAGES,
@@ -71,22 +73,26 @@ export function ProductImport({
           className="flex flex-wrap items-end gap-2"
         >
           <input type="hidden" name="intent" value="import" />
-          <div className="min-w-0 flex-1">
-            <label htmlFor="product-import-file" className="admin-label">
-              Arquivo CSV (até 5 MB)
-            </label>
-            <input
-              id="product-import-file"
-              name="file"
-              type="file"
-              accept=".csv,text/csv"
-              required
-              className="block w-full text-sm file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-100"
-            />
-          </div>
-          <button type="submit" className="admin-button-primary" disabled={importing}>
-            {importing ? 'Importando...' : 'Importar'}
-          </button>
+          <FormField
+            look={ADMIN_FORM}
+            idPrefix="product-import"
+            name="file"
+            label="Arquivo CSV (até 5 MB)"
+            className="min-w-0 flex-1"
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="file"
+                accept=".csv,text/csv"
+                required
+                className="block w-full text-sm file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-100"
+              />
+            )}
+          </FormField>
+          <SubmitButton busy={importing} busyLabel="Importando..." className="admin-button-primary">
+            Importar
+          </SubmitButton>
         </Form>
         {reply?.import ? <ImportReport result={reply.import} /> : null}
       </div>
