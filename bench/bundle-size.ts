@@ -1,7 +1,7 @@
 // npx tsx bench/bundle-size.ts [build dir]: how much JavaScript the storefront sends, gzip -9, from
 // the build's route manifest (entry, root and every route outside /admin, with what they import),
 // and the admin's own on top. Names any admin-only library that a storefront chunk pulls in.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -18,7 +18,10 @@ interface ManifestEntry {
 
 const buildDir = resolve(process.argv[2] ?? process.env.VITRINE_BUILD_DIR ?? 'build');
 const assets = join(buildDir, 'client', 'assets');
-const manifestFile = readdirSync(assets).find((name) => /^manifest-[\w-]+\.js$/.test(name));
+// The newest: a build folder outside the repository is not emptied by the next build.
+const manifestFile = readdirSync(assets)
+  .filter((name) => /^manifest-[\w-]+\.js$/.test(name))
+  .sort((a, b) => statSync(join(assets, b)).mtimeMs - statSync(join(assets, a)).mtimeMs)[0];
 if (!manifestFile) throw new Error(`No route manifest in ${assets}: build first`);
 const text = readFileSync(join(assets, manifestFile), 'utf8');
 const manifest = JSON.parse(text.slice(text.indexOf('=') + 1).replace(/;\s*$/, '')) as {
