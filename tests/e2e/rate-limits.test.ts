@@ -68,7 +68,13 @@ describe('the rate limits of the other actions', () => {
     retryAfter(refused, 60);
     expect(JSON.parse(refused.text)).toEqual({
       ok: false,
-      error: 'Muitos pedidos de aviso em pouco tempo. Aguarde um minuto e tente de novo.',
+      toast: {
+        id: expect.any(String),
+        kind: 'error',
+        message: 'Muitos pedidos de aviso em pouco tempo. Aguarde um minuto e tente de novo.',
+      },
+      fieldErrors: {},
+      values: {},
     });
   });
 
