@@ -11,6 +11,16 @@ const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.
  * critical findings, one line each with the offending markup; the tests want none.
  */
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  // Colours are judged as they settle: a toast fading in (200 ms) measured halfway through its
+  // transition failed color-contrast on a busy machine. Endless animations would never settle.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   // DevTools evaluation is not bound by the page's Content-Security-Policy.
   await page.evaluate(`${await axeSource};undefined`);
   return page.evaluate(async () => {
