@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { refuseForm, successWithToast, toast } from './toast.server';
+import { readToasts, redirectWithToast, refuseForm, successWithToast, toast } from './toast.server';
 
 type Answer = { data: Record<string, unknown>; init: ResponseInit | null };
 
@@ -35,7 +35,9 @@ describe('the reply of a form action', () => {
       id: 'p1',
     })) as unknown as Answer;
     expect(fetched.data).toMatchObject({ ok: true, id: 'p1', toast: { kind: 'success' } });
-    expect(new Headers(fetched.init?.headers).get('Set-Cookie')).toMatch(/^vitrine_toast=/);
+    expect(new Headers(fetched.init?.headers).get('Set-Cookie')).toMatch(
+      /^vitrine_toast_[0-9a-f-]{36}=/,
+    );
 
     const warning = toast('error', 'Pago depois de cancelado.');
     const plain = (await successWithToast(post('navigate'), warning)) as unknown as Answer;
@@ -63,6 +65,57 @@ describe('the reply of a form action', () => {
         'Set-Cookie': 'other=1',
       },
     )) as unknown as Answer;
-    expect(new Headers(saved.init?.headers).get('Set-Cookie')).toMatch(/^other=1, vitrine_toast=/);
+    expect(new Headers(saved.init?.headers).get('Set-Cookie')).toMatch(
+      /^other=1, vitrine_toast_[0-9a-f-]{36}=/,
+    );
+  });
+});
+
+/** The browser's cookie jar, enough of it for these answers: set, replace and expire by name. */
+function applySetCookies(jar: Map<string, string>, headers: Headers) {
+  for (const line of headers.getSetCookie()) {
+    const [pair] = line.split(';');
+    const at = pair!.indexOf('=');
+    const name = pair!.slice(0, at);
+    if (/max-age=0|expires=thu, 01 jan 1970/i.test(line)) jar.delete(name);
+    else jar.set(name, pair!.slice(at + 1));
+  }
+}
+
+function reload(jar: Map<string, string>): Request {
+  const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  return new Request('http://loja.test/admin/categories', { headers: { Cookie: cookie } });
+}
+
+describe('the toast that rides a redirect', () => {
+  it('is read once by the reload and survives the late answer of an earlier reload', async () => {
+    const jar = new Map<string, string>();
+    // A switch flipped: its answer leaves a toast, and the reload that follows reads it.
+    const flipped = (await successWithToast(post('cors'), 'Atualizada!')) as unknown as Answer;
+    applySetCookies(jar, new Headers(flipped.init?.headers));
+    const early = await readToasts(reload(jar));
+    expect(early.toasts.map((t) => t.message)).toEqual(['Atualizada!']);
+    // Before that reload's answer arrives, a delete is sent and answered with its own toast.
+    const deleted = await redirectWithToast('/admin/categories', toast('success', 'Excluída!'));
+    applySetCookies(jar, deleted.headers);
+    applySetCookies(jar, early.headers);
+    const late = await readToasts(reload(jar));
+    expect(late.toasts.map((t) => t.message)).toEqual(['Excluída!']);
+    applySetCookies(jar, late.headers);
+    expect((await readToasts(reload(jar))).toasts).toEqual([]);
+  });
+
+  it('ignores a forged or broken toast cookie and clears it', async () => {
+    const id = '00000000-0000-4000-8000-000000000000';
+    const forged = btoa(JSON.stringify({ id, kind: 'fatal', message: 'x' }));
+    const read = await readToasts(
+      new Request('http://loja.test/admin', {
+        headers: {
+          Cookie: `vitrine_toast_${id}=${forged}; vitrine_toast_${id.replace('0', '1')}=%%`,
+        },
+      }),
+    );
+    expect(read.toasts).toEqual([]);
+    expect(read.headers.getSetCookie()).toHaveLength(2);
   });
 });

@@ -7,21 +7,28 @@ import { TOAST_KINDS, type Toast } from './toast';
 
 /**
  * A toast that must outlive a redirect (create a product, then land on the list) rides in a
- * short-lived cookie; the admin layout's loader reads it once and clears it.
+ * short-lived cookie; the admin layout's loader reads it once and clears it. Each toast has a
+ * cookie of its own: with one shared name, the clearing answer of a reload still on its way
+ * would erase the toast of an action sent just after it (two quick clicks lost the second).
  */
-const toastCookie = createCookie('vitrine_toast', {
-  path: '/admin',
-  sameSite: 'lax',
-  httpOnly: true,
-  maxAge: 60,
-});
+const TOAST_COOKIE_PREFIX = 'vitrine_toast_';
+const TOAST_COOKIE_NAME = /(?:^|;\s*)(vitrine_toast_[0-9a-f-]{36})=/g;
+
+function toastCookie(id: string) {
+  return createCookie(`${TOAST_COOKIE_PREFIX}${id}`, {
+    path: '/admin',
+    sameSite: 'lax',
+    httpOnly: true,
+    maxAge: 60,
+  });
+}
 
 export function toast(kind: Toast['kind'], message: string): Toast {
   return { id: randomUUID(), kind, message };
 }
 
 async function toastHeader(value: Toast): Promise<string> {
-  return toastCookie.serialize(value);
+  return toastCookie(value.id).serialize(value);
 }
 
 export async function redirectWithToast(url: string, value: Toast, init?: ResponseInit) {
@@ -59,30 +66,32 @@ export async function successWithToast<Extra extends object = object>(
   return data(body, { headers: withToast });
 }
 
-/** The toast waiting for this request, and the header that consumes it. */
-export async function readToast(
-  request: Request,
-): Promise<{ toast: Toast | null; headers?: HeadersInit }> {
-  let value: unknown;
-  try {
-    value = await toastCookie.parse(request.headers.get('Cookie'));
-  } catch {
-    value = null;
+/** The toasts waiting for this request, oldest first, and the headers that consume them. */
+export async function readToasts(request: Request): Promise<{ toasts: Toast[]; headers: Headers }> {
+  const cookieHeader = request.headers.get('Cookie') ?? '';
+  const toasts: Toast[] = [];
+  const headers = new Headers();
+  for (const match of cookieHeader.matchAll(TOAST_COOKIE_NAME)) {
+    const cookie = toastCookie(match[1]!.slice(TOAST_COOKIE_PREFIX.length));
+    headers.append('Set-Cookie', await cookie.serialize('', { maxAge: 0 }));
+    const value = await cookie.parse(cookieHeader).catch(() => null);
+    const valid = parseToast(value);
+    if (valid) toasts.push(valid);
   }
-  if (!value || typeof value !== 'object') return { toast: null };
+  return { toasts: toasts.slice(-3), headers };
+}
+
+function parseToast(value: unknown): Toast | null {
+  if (!value || typeof value !== 'object') return null;
   const { id, kind, message } = value as Record<string, unknown>;
-  const clear = { 'Set-Cookie': await toastCookie.serialize('', { maxAge: 0 }) };
   if (
     typeof id !== 'string' ||
     typeof message !== 'string' ||
     !TOAST_KINDS.includes(kind as Toast['kind'])
   ) {
-    return { toast: null, headers: clear };
+    return null;
   }
-  return {
-    toast: { id, kind: kind as Toast['kind'], message: message.slice(0, 300) },
-    headers: clear,
-  };
+  return { id, kind: kind as Toast['kind'], message: message.slice(0, 300) };
 }
 
 /**

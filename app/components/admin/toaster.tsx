@@ -13,15 +13,9 @@ const ToastContext = createContext<(toast: Toast) => void>(() => {});
  * The admin's one toast: a polite live region in a corner that never moves the page. Toasts
  * come from the layout's loader (after a redirect) and from actions' answers (useToastFrom).
  */
-export function Toaster({
-  initial,
-  children,
-}: {
-  initial: Toast | null;
-  children: React.ReactNode;
-}) {
-  const [toasts, setToasts] = useState<Toast[]>(initial ? [initial] : []);
-  const seen = useRef(new Set(initial ? [initial.id] : []));
+export function Toaster({ initial, children }: { initial: Toast[]; children: React.ReactNode }) {
+  const [toasts, setToasts] = useState<Toast[]>(initial);
+  const seen = useRef(new Set(initial.map((toast) => toast.id)));
 
   const show = useCallback((toast: Toast) => {
     if (seen.current.has(toast.id)) return;
@@ -34,7 +28,7 @@ export function Toaster({
   );
 
   useEffect(() => {
-    if (initial) show(initial);
+    for (const toast of initial) show(toast);
   }, [initial, show]);
 
   return (

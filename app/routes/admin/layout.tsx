@@ -5,7 +5,7 @@ import { AdminNav } from '~/components/admin/admin-nav';
 import { DialogButton } from '~/components/admin/dialog-buttons';
 import { Toaster } from '~/components/admin/toaster';
 import { CloseIcon, MenuIcon } from '~/components/ui/icons';
-import { readToast } from '~/lib/toast.server';
+import { readToasts } from '~/lib/toast.server';
 import { requireAdmin } from '~/modules/auth/index.server';
 
 import type { Route } from './+types/layout';
@@ -13,13 +13,13 @@ import type { Route } from './+types/layout';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(context, request);
   const settings = await context.settings.get();
-  const { toast, headers } = await readToast(request);
+  const { toasts, headers } = await readToasts(request);
   return data(
     {
       admin,
       storeName: settings.store_name,
       storefrontOrigin: context.storefrontOrigin,
-      toast,
+      toasts,
     },
     { headers },
   );
@@ -33,10 +33,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { admin, storeName, toast } = loaderData;
+  const { admin, storeName, toasts } = loaderData;
   const drawer = useRef<HTMLDialogElement>(null);
   return (
-    <Toaster initial={toast}>
+    <Toaster initial={toasts}>
       <div className="min-h-dvh bg-slate-100 font-sans text-slate-900 lg:flex">
         <a
           href="#conteudo"
