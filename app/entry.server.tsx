@@ -60,6 +60,10 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // Never move a finished Suspense boundary (a hydration slice, ADR 023) out of its place
+        // into a hidden element that an inline script puts back: the page is sent in one piece
+        // anyway, and it must read the same before (or without) scripts.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onShellReady() {
           shellRendered = true;
         },

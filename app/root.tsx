@@ -12,6 +12,7 @@ import {
 
 import type { RootData } from '~/components/store/store-data';
 import { DemoNotice } from '~/components/ui/demo-notice';
+import { markWhenHydrated } from '~/components/ui/hydration-slice';
 import { isOwnImage } from '~/lib/admin-path';
 import { useNonce } from '~/lib/nonce';
 import { keepDataAfter } from '~/lib/revalidation';
@@ -131,8 +132,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const favicon = settings?.favicon_url;
   // Says that React has taken over the page: its scripts start only after the load event (ADR
   // 014), so a browser test waits for this before it relies on what they do. Layout's effect
-  // runs after every component's inside it.
-  useEffect(() => document.documentElement.setAttribute('data-hydrated', ''), []);
+  // runs after every component's inside it; the hydration slices inside come later (ADR 023).
+  useEffect(() => markWhenHydrated(true), []);
   return (
     <html lang="pt-BR" data-theme={rootData?.colorScheme ?? undefined}>
       <head>

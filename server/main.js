@@ -145,6 +145,8 @@ function staticFiles() {
   return router;
 }
 
+const ENCODED_SUFFIX = { br: '.br', gzip: '.gz' };
+
 /**
  * Sends the .br or .gz the build wrote beside a file (vite.config.ts) to a browser that takes
  * it, so no asset is compressed per request.
@@ -159,9 +161,15 @@ function precompressed(folder) {
     const name = req.path.slice(1);
     if (!files.has(`${name}.br`) && !files.has(`${name}.gz`)) return next();
     res.vary('Accept-Encoding');
-    const encoding = req.acceptsEncodings('br', 'gzip', 'identity');
-    const suffix = encoding === 'br' ? '.br' : encoding === 'gzip' ? '.gz' : '';
-    if (!suffix || !files.has(`${name}${suffix}`)) return next();
+    // Brotli whenever the browser takes it: asked for the best of several, `accepts` answers the
+    // first in the browser's own list, and Chromium lists gzip first (its scripts came 15% larger).
+    const encoding = /** @type {const} */ (['br', 'gzip']).find(
+      (candidate) =>
+        req.acceptsEncodings(candidate) === candidate &&
+        files.has(`${name}${ENCODED_SUFFIX[candidate]}`),
+    );
+    if (!encoding) return next();
+    const suffix = ENCODED_SUFFIX[encoding];
     res.type(extname(name));
     res.setHeader('Content-Encoding', /** @type {string} */ (encoding));
     req.url = `/${name}${suffix}`;

@@ -2,6 +2,8 @@
 // "10,50", "1.234,56", "R$ 1.234"; also "10.5" (a dot followed by one or two digits is a decimal
 // point, by three digits a thousands separator).
 
+import { formatDecimalCents } from './money';
+
 /** Why an amount was refused; extra decimals only where `exactCents` asks (filters round them). */
 type Refusal = 'not-a-number' | 'negative' | 'too-high';
 
@@ -42,12 +44,7 @@ export function parseReais(
   return { cents };
 }
 
-const TYPED_REAIS = new Intl.NumberFormat('pt-BR', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
 /** Cents as an amount field shows them, without "R$" (the field says it): 123456 → "1.234,56". */
 export function formatReaisInput(cents: number): string {
-  return TYPED_REAIS.format(cents / 100);
+  return formatDecimalCents(cents);
 }

@@ -71,6 +71,13 @@ describe('the Node server', () => {
     // it was labelled brotli).
     const compressed = await rawGet(`${server.url}${asset}`, { 'accept-encoding': 'br' });
     expect(compressed.headers['content-encoding']).toBe('br');
+    // Brotli too when the browser lists gzip first, as Chromium does.
+    const chromium = await rawGet(`${server.url}${asset}`, {
+      'accept-encoding': 'gzip, deflate, br, zstd',
+    });
+    expect(chromium.headers['content-encoding']).toBe('br');
+    const gzipOnly = await rawGet(`${server.url}${asset}`, { 'accept-encoding': 'gzip' });
+    expect(gzipOnly.headers['content-encoding']).toBe('gzip');
     const deleted = await fetch(`${server.url}${asset}`, {
       method: 'DELETE',
       headers: { 'accept-encoding': 'br, gzip' },

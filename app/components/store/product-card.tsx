@@ -4,6 +4,7 @@ import { CartFeedback, useAddToCart } from '~/components/store/add-to-cart';
 import { PriceOffers } from '~/components/store/price-offers';
 import { RatingStars } from '~/components/store/rating-stars';
 import { useSettings } from '~/components/store/store-data';
+import { HydrationSlice } from '~/components/ui/hydration-slice';
 import { CartIcon } from '~/components/ui/icons';
 import { Money } from '~/components/ui/money';
 import { productPath, type Product } from '~/modules/catalog';
@@ -113,62 +114,66 @@ export function ProductCard({
 }) {
   const image = product.imageUrls[0];
   const list = layout === 'list';
+  // A card of its own to hydrate: a tap on 'Adicionar' while the page hydrates takes this card
+  // first, not the whole grid (ADR 023).
   return (
-    <article
-      className={`product-card relative flex h-full gap-3 ${list ? 'flex-row' : 'flex-col'}`}
-      data-testid="product-card"
-    >
-      {image ? (
-        <img
-          src={image}
-          srcSet={mediaSrcSet(image)}
-          sizes={
-            list
-              ? '(min-width: 640px) 160px, 96px'
-              : '(min-width: 1024px) 300px, (min-width: 768px) 33vw, 50vw'
-          }
-          alt={product.name}
-          width={400}
-          height={400}
-          loading={priority ? 'eager' : 'lazy'}
-          fetchPriority={priority ? 'high' : undefined}
-          decoding="async"
-          className={`aspect-square rounded-card object-cover ${list ? 'w-24 shrink-0 self-start sm:w-40' : 'w-full'}`}
-        />
-      ) : null}
-      <div className="flex min-w-0 flex-1 flex-col gap-2">
-        {product.category ? (
-          <p className="text-sm text-product-description">{product.category.name}</p>
+    <HydrationSlice>
+      <article
+        className={`product-card relative flex h-full gap-3 ${list ? 'flex-row' : 'flex-col'}`}
+        data-testid="product-card"
+      >
+        {image ? (
+          <img
+            src={image}
+            srcSet={mediaSrcSet(image)}
+            sizes={
+              list
+                ? '(min-width: 640px) 160px, 96px'
+                : '(min-width: 1024px) 300px, (min-width: 768px) 33vw, 50vw'
+            }
+            alt={product.name}
+            width={400}
+            height={400}
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : undefined}
+            decoding="async"
+            className={`aspect-square rounded-card object-cover ${list ? 'w-24 shrink-0 self-start sm:w-40' : 'w-full'}`}
+          />
         ) : null}
-        <h3 className="product-title line-clamp-2 break-words hyphens-auto max-sm:text-base">
-          <Link
-            to={productPath(product)}
-            className="before:absolute before:inset-0 before:content-[''] focus-visible:underline"
+        <div className="flex min-w-0 flex-1 flex-col gap-2">
+          {product.category ? (
+            <p className="text-sm text-product-description">{product.category.name}</p>
+          ) : null}
+          <h3 className="product-title line-clamp-2 break-words hyphens-auto max-sm:text-base">
+            <Link
+              to={productPath(product)}
+              className="before:absolute before:inset-0 before:content-[''] focus-visible:underline"
+            >
+              {product.name}
+            </Link>
+          </h3>
+          {list && product.description ? (
+            <p className="line-clamp-2 hidden text-sm text-product-description sm:block">
+              {product.description}
+            </p>
+          ) : null}
+          {rating && rating.count > 0 ? <RatingStars {...rating} /> : null}
+          <StockBadge stock={product.stockQuantity} />
+          <div
+            className={`mt-auto flex flex-col gap-2 ${list ? 'sm:flex-row sm:items-start sm:justify-between' : ''}`}
           >
-            {product.name}
-          </Link>
-        </h3>
-        {list && product.description ? (
-          <p className="line-clamp-2 hidden text-sm text-product-description sm:block">
-            {product.description}
-          </p>
-        ) : null}
-        {rating && rating.count > 0 ? <RatingStars {...rating} /> : null}
-        <StockBadge stock={product.stockQuantity} />
-        <div
-          className={`mt-auto flex flex-col gap-2 ${list ? 'sm:flex-row sm:items-start sm:justify-between' : ''}`}
-        >
-          <div>
-            <Money cents={product.priceCents} className="product-price" />
-            <PriceOffers cents={product.priceCents} />
+            <div>
+              <Money cents={product.priceCents} className="product-price" />
+              <PriceOffers cents={product.priceCents} />
+            </div>
+            {product.stockQuantity > 0 ? (
+              <AddToCart product={product} list={list} />
+            ) : (
+              <SoldOut list={list} />
+            )}
           </div>
-          {product.stockQuantity > 0 ? (
-            <AddToCart product={product} list={list} />
-          ) : (
-            <SoldOut list={list} />
-          )}
         </div>
-      </div>
-    </article>
+      </article>
+    </HydrationSlice>
   );
 }

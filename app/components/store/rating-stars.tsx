@@ -1,13 +1,10 @@
+import { formatOneDecimal } from '~/lib/money';
 import type { RatingSummary } from '~/modules/reviews';
 
-const decimal = new Intl.NumberFormat('pt-BR', {
-  minimumFractionDigits: 1,
-  maximumFractionDigits: 1,
-});
 
 function ratingLabel({ average, count }: RatingSummary): string {
   const reviews = count === 1 ? '1 avaliação' : `${count} avaliações`;
-  return `Avaliação ${decimal.format(average)} de 5 (${reviews})`;
+  return `Avaliação ${formatOneDecimal(average)} de 5 (${reviews})`;
 }
 
 /**
@@ -36,7 +33,7 @@ export function RatingStars({
       </span>
       <span className="sr-only">{ratingLabel({ average, count })}</span>
       <span aria-hidden="true">
-        {decimal.format(average)} ({count})
+        {formatOneDecimal(average)} ({count})
       </span>
     </p>
   );

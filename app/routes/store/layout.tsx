@@ -12,6 +12,7 @@ import {
 import { StoreFooter } from '~/components/store/store-footer';
 import { StoreHeader } from '~/components/store/store-header';
 import { WhatsappButton } from '~/components/store/whatsapp-button';
+import { HydrationSlice } from '~/components/ui/hydration-slice';
 import { dateFormat } from '~/lib/date-format';
 import { keepDataAfter } from '~/lib/revalidation';
 import { countUnits, readCart } from '~/modules/cart/index.server';
@@ -82,11 +83,16 @@ function StoreShell({ children }: { children: React.ReactNode }) {
           não são carregados para você. Os clientes continuam a recebê-los.
         </p>
       ) : null}
-      <StoreHeader />
+      {/* Each hydrates on its own (ADR 023): the header first, a tap anywhere takes its own. */}
+      <HydrationSlice>
+        <StoreHeader />
+      </HydrationSlice>
       <main id="conteudo" className="flex-1">
-        {children}
+        <HydrationSlice>{children}</HydrationSlice>
       </main>
-      <StoreFooter />
+      <HydrationSlice>
+        <StoreFooter />
+      </HydrationSlice>
       <CartToast />
       {settings.enable_chat && settings.contact_whatsapp ? (
         <WhatsappButton number={settings.contact_whatsapp} />
