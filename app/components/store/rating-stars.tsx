@@ -1,7 +1,6 @@
 import { formatOneDecimal } from '~/lib/money';
 import type { RatingSummary } from '~/modules/reviews';
 
-
 function ratingLabel({ average, count }: RatingSummary): string {
   const reviews = count === 1 ? '1 avaliação' : `${count} avaliações`;
   return `Avaliação ${formatOneDecimal(average)} de 5 (${reviews})`;
