@@ -2,7 +2,7 @@
 // listens, and shuts down gracefully. Everything else lives in server/app.ts.
 import { readdirSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { extname, resolve } from 'node:path';
+import { extname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import express from 'express';
@@ -37,7 +37,11 @@ let env;
 let app;
 try {
   env = parseEnv();
-  app = await startApp(env, vite ? vite.middlewares : staticFiles());
+  app = await startApp(
+    env,
+    // Development sets no Content-Security-Policy: files need not be told apart from pages.
+    vite ? { handler: vite.middlewares, serves: () => false } : staticFiles(),
+  );
 } catch (error) {
   logger.fatal(error instanceof Error ? error.message : String(error));
   await vite?.close();
@@ -127,6 +131,7 @@ process.on('unhandledRejection', (reason) => {
   logger.error({ err: reason }, 'Unhandled promise rejection');
 });
 
+/** @returns {import('./app').StaticFiles} */
 function staticFiles() {
   const client = `${resolve(buildDirectory, 'client')}/`;
   const router = express.Router();
@@ -141,8 +146,19 @@ function staticFiles() {
       res.status(404).type('text').set('Cache-Control', 'no-store').send('Arquivo não encontrado.');
     },
   );
+  // public/'s files (the favicon, the sample store's pictures), known so that they get a file's
+  // headers rather than a page's.
+  const publicFiles = new Set(
+    readdirSync(client, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => relative(client, join(entry.parentPath, entry.name)))
+      .filter((name) => !name.startsWith('assets/') && !name.startsWith('.')),
+  );
   router.use(express.static(client, { maxAge: '1h', index: false }));
-  return router;
+  return {
+    handler: router,
+    serves: (path) => path.startsWith('/assets/') || publicFiles.has(path.slice(1)),
+  };
 }
 
 /**

@@ -122,6 +122,9 @@ describe('admin products in Chromium', () => {
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('image/webp');
     expect(file.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // A file's headers, not a page's.
+    expect(file.headers.get('content-security-policy')).toBeNull();
+    expect(file.headers.get('x-content-type-options')).toBe('nosniff');
     const etag = file.headers.get('etag');
     const bytes = new Uint8Array(await file.arrayBuffer());
     expect((await sharp(bytes).metadata()).width).toBe(640);
