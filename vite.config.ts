@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 
@@ -11,6 +14,30 @@ const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 // Fonts and images are compressed already.
 const COMPRESSIBLE = /\.(?:js|mjs|css|svg|json|txt|xml|html)$/;
+const PUBLIC_DIR = fileURLToPath(new URL('public', import.meta.url));
+
+/** public/'s files, relative to it ("sample/logo.svg"), in a fixed order. */
+function publicFiles(): string[] {
+  return readdirSync(PUBLIC_DIR, { recursive: true, encoding: 'utf8' })
+    .filter((name) => statSync(join(PUBLIC_DIR, name)).isFile())
+    .sort();
+}
+
+/**
+ * A hash of public/'s names and contents. Those files keep their names from one release to the
+ * next, so pages ask for them with this version beside the name (app/lib/public-files.ts), and
+ * the server lets browsers keep what they got under the current version for a year.
+ */
+function publicFolderVersion(): string {
+  const hash = createHash('sha256');
+  for (const name of publicFiles()) {
+    hash
+      .update(`${name}\0`)
+      .update(readFileSync(join(PUBLIC_DIR, name)))
+      .update('\0');
+  }
+  return hash.digest('hex').slice(0, 12);
+}
 
 /**
  * Writes a .br and a .gz beside every compressible browser file, at the highest levels (they
@@ -48,6 +75,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The server build's entry is our Express app, so the app and the server share one module graph
   // (one database handle, one settings cache).
   build: isSsrBuild ? { rollupOptions: { input: './server/app.ts' } } : undefined,
+  define: {
+    'import.meta.env.VITRINE_PUBLIC_VERSION': JSON.stringify(publicFolderVersion()),
+  },
   resolve: { tsconfigPaths: true },
   plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [] : [precompress()])],
 }));

@@ -36,6 +36,7 @@ import { createRequestGuard, isUploadRequest, requestOrigins, routePath } from '
 
 export { parseEnv } from '~/lib/env.server';
 export { logger } from '~/lib/logger.server';
+export { PUBLIC_FILES_VERSION } from '~/lib/public-files';
 
 const HEALTH_TIMEOUT_MS = 2_000;
 /** An uploaded image's file (app/routes/media.ts): a WebP or a plain-text 404, never a page. */

@@ -29,7 +29,7 @@ if (dev) {
 } else {
   appModule = await import(pathToFileURL(resolve(buildDirectory, 'server/index.js')).href);
 }
-const { logger, parseEnv, startApp } = appModule;
+const { logger, parseEnv, startApp, PUBLIC_FILES_VERSION } = appModule;
 
 /** @type {ReturnType<typeof parseEnv>} */
 let env;
@@ -146,15 +146,33 @@ function staticFiles() {
       res.status(404).type('text').set('Cache-Control', 'no-store').send('Arquivo não encontrado.');
     },
   );
-  // public/'s files (the favicon, the sample store's pictures), known so that they get a file's
-  // headers rather than a page's.
+  // public/'s files keep their names from one release to the next. Pages ask for them with the
+  // folder's version (app/lib/public-files.ts): those bytes never change under that address, so
+  // it is kept for a year. Any other address of them (a link typed somewhere, a page cached
+  // before a release) is fresh for an hour, then used while checked again in the background (a
+  // 304, by its ETag) for a week: a changed file shows on the visit after.
   const publicFiles = new Set(
     readdirSync(client, { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile())
       .map((entry) => relative(client, join(entry.parentPath, entry.name)))
       .filter((name) => !name.startsWith('assets/') && !name.startsWith('.')),
   );
-  router.use(express.static(client, { maxAge: '1h', index: false }));
+  router.use(
+    express.static(client, {
+      index: false,
+      cacheControl: false,
+      setHeaders: (res) => {
+        const versioned =
+          PUBLIC_FILES_VERSION !== undefined && res.req.query.v === PUBLIC_FILES_VERSION;
+        res.setHeader(
+          'Cache-Control',
+          versioned
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=3600, stale-while-revalidate=604800',
+        );
+      },
+    }),
+  );
   return {
     handler: router,
     serves: (path) => path.startsWith('/assets/') || publicFiles.has(path.slice(1)),

@@ -92,15 +92,32 @@ describe('the Node server', () => {
     expect(await deleted.text()).toBe('Arquivo não encontrado.');
   });
 
-  it("serves public/'s files briefly, with a file's headers and a policy for SVGs", async () => {
-    const sample = await rawGet(`${server.url}/sample/mouse-sem-fio-1.svg`);
-    expect(sample.status).toBe(200);
-    expect(sample.headers['cache-control']).toBe('public, max-age=3600');
-    // Opened on its own, an SVG is a document: it runs nothing.
-    expect(sample.headers['content-security-policy']).toBe(
+  it("serves public/'s files for a year at the addresses pages use, briefly at any other", async () => {
+    const html = await (await fetch(server.url)).text();
+    const picture = /src="(\/sample\/[\w-]+\.svg\?v=[0-9a-f]+)"/.exec(html)?.[1];
+    expect(picture).toBeTruthy();
+    const versioned = await rawGet(`${server.url}${picture}`);
+    expect(versioned.status).toBe(200);
+    expect(versioned.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // A policy that runs nothing should it be opened alone.
+    expect(versioned.headers['content-type']).toBe('image/svg+xml');
+    expect(versioned.headers['content-security-policy']).toBe(
       "default-src 'none'; style-src 'unsafe-inline'",
     );
-    expect(sample.headers['x-frame-options']).toBeUndefined();
+    expect(versioned.headers['x-frame-options']).toBeUndefined();
+    expect(html).toMatch(/<link rel="icon" href="\/favicon\.svg\?v=[0-9a-f]+"/);
+
+    // A file of public/ keeps its name when it changes: without the current version, its
+    // address is kept an hour and then checked again.
+    const path = picture!.split('?')[0];
+    for (const other of [path, `${path}?v=0`]) {
+      const answer = await rawGet(`${server.url}${other}`);
+      expect(answer.status, other).toBe(200);
+      expect(answer.headers['cache-control'], other).toBe(
+        'public, max-age=3600, stale-while-revalidate=604800',
+      );
+      expect(answer.headers.etag, other).toBeTruthy();
+    }
   });
 
   it('refuses to open a database folder another server is using', async () => {

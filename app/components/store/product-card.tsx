@@ -6,6 +6,7 @@ import { RatingStars } from '~/components/store/rating-stars';
 import { useSettings } from '~/components/store/store-data';
 import { CartIcon } from '~/components/ui/icons';
 import { Money } from '~/components/ui/money';
+import { publicFileUrl } from '~/lib/public-files';
 import { productPath, type Product } from '~/modules/catalog';
 import { mediaSrcSet } from '~/modules/media';
 import type { RatingSummary } from '~/modules/reviews';
@@ -120,7 +121,7 @@ export function ProductCard({
     >
       {image ? (
         <img
-          src={image}
+          src={publicFileUrl(image)}
           srcSet={mediaSrcSet(image)}
           sizes={
             list

@@ -13,6 +13,7 @@ import { StoreFooter } from '~/components/store/store-footer';
 import { StoreHeader } from '~/components/store/store-header';
 import { WhatsappButton } from '~/components/store/whatsapp-button';
 import { dateFormat } from '~/lib/date-format';
+import { publicFileUrl } from '~/lib/public-files';
 import { keepDataAfter } from '~/lib/revalidation';
 import { countUnits, readCart } from '~/modules/cart/index.server';
 import { attributionCookieHeader } from '~/modules/orders/index.server';
@@ -122,7 +123,13 @@ function MaintenancePage() {
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-4 px-4 text-center">
       {settings.logo_url ? (
-        <img src={settings.logo_url} alt="" width={64} height={64} className="h-16 w-16" />
+        <img
+          src={publicFileUrl(settings.logo_url)}
+          alt=""
+          width={64}
+          height={64}
+          className="h-16 w-16"
+        />
       ) : null}
       <h1 className="text-2xl">{settings.store_name} está em manutenção</h1>
       <p className="max-w-md">
