@@ -158,6 +158,7 @@ function staticFiles() {
       .filter((name) => !name.startsWith('assets/') && !name.startsWith('.')),
   );
   router.use(
+    precompressed(client, publicFiles),
     express.static(client, {
       index: false,
       cacheControl: false,
@@ -183,10 +184,10 @@ function staticFiles() {
  * Sends the .br or .gz the build wrote beside a file (vite.config.ts) to a browser that takes
  * it, so no asset is compressed per request.
  * @param {string} folder
+ * @param {Set<string>} [files] the files in it, as paths relative to it (default: its own files)
  * @returns {import('express').RequestHandler}
  */
-function precompressed(folder) {
-  const files = new Set(readdirSync(folder));
+function precompressed(folder, files = new Set(readdirSync(folder))) {
   return (req, res, next) => {
     // Only what express.static answers: any other method falls through to a plain 404.
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
@@ -198,7 +199,9 @@ function precompressed(folder) {
     if (!suffix || !files.has(`${name}${suffix}`)) return next();
     res.type(extname(name));
     res.setHeader('Content-Encoding', /** @type {string} */ (encoding));
-    req.url = `/${name}${suffix}`;
+    // The query stays: it says which version of a public/ file was asked for.
+    const query = req.url.indexOf('?');
+    req.url = `/${name}${suffix}${query === -1 ? '' : req.url.slice(query)}`;
     next();
   };
 }

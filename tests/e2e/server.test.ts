@@ -96,10 +96,11 @@ describe('the Node server', () => {
     const html = await (await fetch(server.url)).text();
     const picture = /src="(\/sample\/[\w-]+\.svg\?v=[0-9a-f]+)"/.exec(html)?.[1];
     expect(picture).toBeTruthy();
-    const versioned = await rawGet(`${server.url}${picture}`);
+    const versioned = await rawGet(`${server.url}${picture}`, { 'accept-encoding': 'br' });
     expect(versioned.status).toBe(200);
     expect(versioned.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    // A policy that runs nothing should it be opened alone.
+    // The SVG the build compressed, and a policy that runs nothing should it be opened alone.
+    expect(versioned.headers['content-encoding']).toBe('br');
     expect(versioned.headers['content-type']).toBe('image/svg+xml');
     expect(versioned.headers['content-security-policy']).toBe(
       "default-src 'none'; style-src 'unsafe-inline'",
