@@ -15,6 +15,7 @@ import { DemoNotice } from '~/components/ui/demo-notice';
 import { markWhenHydrated } from '~/components/ui/hydration-slice';
 import { isOwnImage } from '~/lib/admin-path';
 import { useNonce } from '~/lib/nonce';
+import { publicFileUrl } from '~/lib/public-files';
 import { keepDataAfter } from '~/lib/revalidation';
 import { narrowPaymentSwitches, type AcceptedMethod } from '~/modules/payments';
 import { DEMO_NOTICE, themeCss, type StoreSettings } from '~/modules/settings';
@@ -141,7 +142,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link
           rel="icon"
-          href={favicon && (!admin || isOwnImage(favicon)) ? favicon : '/favicon.svg'}
+          href={publicFileUrl(
+            favicon && (!admin || isOwnImage(favicon)) ? favicon : '/favicon.svg',
+          )}
         />
         {/* Fonts are fetched without credentials even from this origin: so must their preloads. */}
         {rootData?.fontPreloads.map((href) => (

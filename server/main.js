@@ -2,7 +2,7 @@
 // listens, and shuts down gracefully. Everything else lives in server/app.ts.
 import { readdirSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { extname, resolve } from 'node:path';
+import { extname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import express from 'express';
@@ -29,7 +29,7 @@ if (dev) {
 } else {
   appModule = await import(pathToFileURL(resolve(buildDirectory, 'server/index.js')).href);
 }
-const { logger, parseEnv, startApp } = appModule;
+const { logger, parseEnv, startApp, PUBLIC_FILES_VERSION } = appModule;
 
 /** @type {ReturnType<typeof parseEnv>} */
 let env;
@@ -37,7 +37,11 @@ let env;
 let app;
 try {
   env = parseEnv();
-  app = await startApp(env, vite ? vite.middlewares : staticFiles());
+  app = await startApp(
+    env,
+    // Development sets no Content-Security-Policy: files need not be told apart from pages.
+    vite ? { handler: vite.middlewares, serves: () => false } : staticFiles(),
+  );
 } catch (error) {
   logger.fatal(error instanceof Error ? error.message : String(error));
   await vite?.close();
@@ -127,6 +131,7 @@ process.on('unhandledRejection', (reason) => {
   logger.error({ err: reason }, 'Unhandled promise rejection');
 });
 
+/** @returns {import('./app').StaticFiles} */
 function staticFiles() {
   const client = `${resolve(buildDirectory, 'client')}/`;
   const router = express.Router();
@@ -141,8 +146,38 @@ function staticFiles() {
       res.status(404).type('text').set('Cache-Control', 'no-store').send('Arquivo não encontrado.');
     },
   );
-  router.use(express.static(client, { maxAge: '1h', index: false }));
-  return router;
+  // public/'s files keep their names from one release to the next. Pages ask for them with the
+  // folder's version (app/lib/public-files.ts): those bytes never change under that address, so
+  // it is kept for a year. Any other address of them (a link typed somewhere, a page cached
+  // before a release) is fresh for an hour, then used while checked again in the background (a
+  // 304, by its ETag) for a week: a changed file shows on the visit after.
+  const publicFiles = new Set(
+    readdirSync(client, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => relative(client, join(entry.parentPath, entry.name)))
+      .filter((name) => !name.startsWith('assets/') && !name.startsWith('.')),
+  );
+  router.use(
+    precompressed(client, publicFiles),
+    express.static(client, {
+      index: false,
+      cacheControl: false,
+      setHeaders: (res) => {
+        const versioned =
+          PUBLIC_FILES_VERSION !== undefined && res.req.query.v === PUBLIC_FILES_VERSION;
+        res.setHeader(
+          'Cache-Control',
+          versioned
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=3600, stale-while-revalidate=604800',
+        );
+      },
+    }),
+  );
+  return {
+    handler: router,
+    serves: (path) => path.startsWith('/assets/') || publicFiles.has(path.slice(1)),
+  };
 }
 
 const ENCODED_SUFFIX = { br: '.br', gzip: '.gz' };
@@ -151,10 +186,10 @@ const ENCODED_SUFFIX = { br: '.br', gzip: '.gz' };
  * Sends the .br or .gz the build wrote beside a file (vite.config.ts) to a browser that takes
  * it, so no asset is compressed per request.
  * @param {string} folder
+ * @param {Set<string>} [files] the files in it, as paths relative to it (default: its own files)
  * @returns {import('express').RequestHandler}
  */
-function precompressed(folder) {
-  const files = new Set(readdirSync(folder));
+function precompressed(folder, files = new Set(readdirSync(folder))) {
   return (req, res, next) => {
     // Only what express.static answers: any other method falls through to a plain 404.
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
@@ -172,7 +207,9 @@ function precompressed(folder) {
     const suffix = ENCODED_SUFFIX[encoding];
     res.type(extname(name));
     res.setHeader('Content-Encoding', /** @type {string} */ (encoding));
-    req.url = `/${name}${suffix}`;
+    // The query stays: it says which version of a public/ file was asked for.
+    const query = req.url.indexOf('?');
+    req.url = `/${name}${suffix}${query === -1 ? '' : req.url.slice(query)}`;
     next();
   };
 }

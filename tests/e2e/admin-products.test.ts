@@ -8,7 +8,7 @@ import { ADMIN, adminVisitor, withAdmin } from '../support/admin';
 import { seriousAxeViolations } from '../support/axe';
 import { openPage, VIEWPORTS } from '../support/browser';
 import { useStoreAndBrowser } from '../support/fixtures';
-import { sampleProduct } from '../support/sample';
+import { publicFileSrc, sampleProduct } from '../support/sample';
 import { visibleText, Visitor } from '../support/visitor';
 
 const MOUSE = sampleProduct('Mouse Sem Fio');
@@ -122,6 +122,9 @@ describe('admin products in Chromium', () => {
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('image/webp');
     expect(file.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // A file's headers, not a page's.
+    expect(file.headers.get('content-security-policy')).toBeNull();
+    expect(file.headers.get('x-content-type-options')).toBe('nosniff');
     const etag = file.headers.get('etag');
     const bytes = new Uint8Array(await file.arrayBuffer());
     expect((await sharp(bytes).metadata()).width).toBe(640);
@@ -184,7 +187,7 @@ describe('admin products in Chromium', () => {
         .getByRole('img', { name: MOUSE.name, exact: true })
         .first()
         .getAttribute('src'),
-    ).toBe(MOUSE_IMAGES[1]);
+    ).toMatch(publicFileSrc(MOUSE_IMAGES[1]!));
     expect(shop.problems).toEqual([]);
     await shop.page.context().close();
   });

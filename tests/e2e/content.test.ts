@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { launchBrowser, openPage, VIEWPORTS } from '../support/browser';
 import { seriousAxeViolations } from '../support/axe';
+import { publicFileSrc } from '../support/sample';
 import { startServer, type TestServer } from '../support/server';
 
 const PAGES = [
@@ -211,7 +212,7 @@ describe('content pages with the store’s settings', () => {
     expect(await article.locator('script').count()).toBe(0);
     // The one image is the store's about photo, not the one written in the Markdown.
     const image = article.locator('img');
-    expect(await image.getAttribute('src')).toBe('/sample/logo.svg');
+    expect(await image.getAttribute('src')).toMatch(publicFileSrc('/sample/logo.svg'));
     expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth > 0)).toBe(true);
     expect(await page.locator('a[href^="javascript:"]').count()).toBe(0);
     expect(await page.evaluate(() => (window as { pwned?: boolean }).pwned)).toBeUndefined();

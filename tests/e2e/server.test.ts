@@ -45,6 +45,7 @@ describe('the Node server', () => {
     expect(csp).toContain("object-src 'none'");
     expect(first.headers.get('x-content-type-options')).toBe('nosniff');
     expect(first.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(first.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     expect(first.headers.get('x-powered-by')).toBeNull();
 
     const second = await fetch(server.url);
@@ -60,13 +61,24 @@ describe('the Node server', () => {
     ).toBe('gzip');
   });
 
-  it('serves hashed assets to be cached for good, and other files briefly', async () => {
+  it("serves hashed assets to be cached for good, with a file's headers and no page's", async () => {
     const html = await (await fetch(server.url)).text();
     const asset = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
     expect(asset).toBeTruthy();
     const cached = await rawGet(`${server.url}${asset}`);
     expect(cached.status).toBe(200);
-    expect(cached.headers['cache-control']).toContain('immutable');
+    expect(cached.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(cached.headers['x-content-type-options']).toBe('nosniff');
+    expect(cached.headers['cross-origin-resource-policy']).toBe('same-origin');
+    // A page's policy, framing and opener headers mean nothing on a stylesheet.
+    for (const name of [
+      'content-security-policy',
+      'x-frame-options',
+      'cross-origin-opener-policy',
+      'referrer-policy',
+    ]) {
+      expect(cached.headers[name], name).toBeUndefined();
+    }
     // Sent as the file the build compressed; another method gets a plain 404 (found by fuzzing:
     // it was labelled brotli).
     const compressed = await rawGet(`${server.url}${asset}`, { 'accept-encoding': 'br' });
@@ -85,9 +97,35 @@ describe('the Node server', () => {
     expect(deleted.status).toBe(404);
     expect(deleted.headers.get('content-encoding')).toBeNull();
     expect(await deleted.text()).toBe('Arquivo não encontrado.');
-    const sample = await rawGet(`${server.url}/sample/mouse-sem-fio-1.svg`);
-    expect(sample.status).toBe(200);
-    expect(sample.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it("serves public/'s files for a year at the addresses pages use, briefly at any other", async () => {
+    const html = await (await fetch(server.url)).text();
+    const picture = /src="(\/sample\/[\w-]+\.svg\?v=[0-9a-f]+)"/.exec(html)?.[1];
+    expect(picture).toBeTruthy();
+    const versioned = await rawGet(`${server.url}${picture}`, { 'accept-encoding': 'br' });
+    expect(versioned.status).toBe(200);
+    expect(versioned.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // The SVG the build compressed, and a policy that runs nothing should it be opened alone.
+    expect(versioned.headers['content-encoding']).toBe('br');
+    expect(versioned.headers['content-type']).toBe('image/svg+xml');
+    expect(versioned.headers['content-security-policy']).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'",
+    );
+    expect(versioned.headers['x-frame-options']).toBeUndefined();
+    expect(html).toMatch(/<link rel="icon" href="\/favicon\.svg\?v=[0-9a-f]+"/);
+
+    // A file of public/ keeps its name when it changes: without the current version, its
+    // address is kept an hour and then checked again.
+    const path = picture!.split('?')[0];
+    for (const other of [path, `${path}?v=0`]) {
+      const answer = await rawGet(`${server.url}${other}`);
+      expect(answer.status, other).toBe(200);
+      expect(answer.headers['cache-control'], other).toBe(
+        'public, max-age=3600, stale-while-revalidate=604800',
+      );
+      expect(answer.headers.etag, other).toBeTruthy();
+    }
   });
 
   it('refuses to open a database folder another server is using', async () => {

@@ -6,7 +6,7 @@ import { SAMPLE_CATEGORIES, SAMPLE_PRODUCTS } from '~/flows/sample-store';
 import { seriousAxeViolations } from '../support/axe';
 import { openPage, VIEWPORTS, waitForHydration } from '../support/browser';
 import { useStoreAndBrowser } from '../support/fixtures';
-import { sampleProduct } from '../support/sample';
+import { publicFileSrc, sampleProduct } from '../support/sample';
 
 const HEADPHONES = sampleProduct('Fone de Ouvido');
 const MOUSE = sampleProduct('Mouse');
@@ -354,7 +354,7 @@ describe('the storefront shell of the sample store (banner, PIX discount, instal
       const { page, problems } = await openPage(store.browser, store.server.url, viewport);
       const hero = page.getByTestId('hero');
       const banner = hero.getByTestId('hero-banner');
-      expect(await banner.getAttribute('src')).toBe(BANNER);
+      expect(await banner.getAttribute('src')).toMatch(publicFileSrc(BANNER));
       expect(
         await banner.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
       ).toBe(true);

@@ -20,3 +20,11 @@ export function sampleProductPath(name: string): string {
     .replace(/^-+|-+$/g, '');
   return `/product/${slug}`;
 }
+
+/**
+ * How a page asks for a file of public/ (`/sample/logo.svg`): with the build's version of the
+ * folder beside it (app/lib/public-files.ts), which tests cannot know in advance.
+ */
+export function publicFileSrc(path: string): RegExp {
+  return new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\?v=[0-9a-f]{12}$`);
+}

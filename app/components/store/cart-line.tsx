@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Link, useFetcher, useFetchers } from 'react-router';
 
 import { Money } from '~/components/ui/money';
+import { publicFileUrl } from '~/lib/public-files';
 import { productPath } from '~/modules/catalog';
 import type { CartReply, PricedLine } from '~/modules/cart';
 import { mediaSrcSet } from '~/modules/media';
@@ -80,7 +81,7 @@ export function CartLineItem({
       {line.imageUrl ? (
         // The product's name follows as a link; the picture adds nothing for a screen reader.
         <img
-          src={line.imageUrl}
+          src={publicFileUrl(line.imageUrl)}
           srcSet={mediaSrcSet(line.imageUrl)}
           sizes="(min-width: 640px) 96px, 64px"
           alt=""

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 
+import { publicFileUrl } from '~/lib/public-files';
 import { mediaSrcSet } from '~/modules/media';
 import type { StoreSettings } from '~/modules/settings';
 
@@ -18,7 +19,7 @@ export function HomeHero({ settings }: { settings: StoreSettings }) {
       {settings.banner_url ? (
         <>
           <img
-            src={settings.banner_url}
+            src={publicFileUrl(settings.banner_url)}
             srcSet={mediaSrcSet(settings.banner_url)}
             sizes="100vw"
             alt=""

@@ -7,6 +7,7 @@ import { useSettings } from '~/components/store/store-data';
 import { HydrationSlice } from '~/components/ui/hydration-slice';
 import { CartIcon } from '~/components/ui/icons';
 import { Money } from '~/components/ui/money';
+import { publicFileUrl } from '~/lib/public-files';
 import { productPath, type Product } from '~/modules/catalog';
 import { mediaSrcSet } from '~/modules/media';
 import type { RatingSummary } from '~/modules/reviews';
@@ -124,7 +125,7 @@ export function ProductCard({
       >
         {image ? (
           <img
-            src={image}
+            src={publicFileUrl(image)}
             srcSet={mediaSrcSet(image)}
             sizes={
               list

@@ -1,5 +1,6 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 
+import { publicFileUrl } from '~/lib/public-files';
 import { mediaSrcSet } from '~/modules/media';
 
 const IMAGE_SIZE = 800;
@@ -97,7 +98,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
               className="w-full shrink-0 snap-center snap-always"
             >
               <img
-                src={src}
+                src={publicFileUrl(src)}
                 srcSet={mediaSrcSet(src)}
                 sizes="(min-width: 1280px) 620px, (min-width: 768px) 50vw, 100vw"
                 alt={index === 0 ? name : `${name} (${label(index).toLowerCase()})`}
@@ -158,7 +159,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
                     className="block h-2.5 w-2.5 rounded-full border border-product-description transition-[width] group-aria-current:w-5 group-aria-current:border-primary group-aria-current:bg-primary md:hidden"
                   />
                   <img
-                    src={src}
+                    src={publicFileUrl(src)}
                     srcSet={mediaSrcSet(src)}
                     sizes="64px"
                     alt=""

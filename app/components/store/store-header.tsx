@@ -2,6 +2,7 @@ import { Link, useFetchers, useLocation, useRouteLoaderData } from 'react-router
 
 import { useRootData, useSettings, useStoreData } from '~/components/store/store-data';
 import { CartIcon, HeartIcon } from '~/components/ui/icons';
+import { publicFileUrl } from '~/lib/public-files';
 import type { PricedCart } from '~/modules/cart';
 
 import { useOptimisticLines } from './cart-line';
@@ -53,7 +54,7 @@ export function StoreHeader() {
     <>
       {settings.header_banner_url ? (
         <img
-          src={settings.header_banner_url}
+          src={publicFileUrl(settings.header_banner_url)}
           alt=""
           className="block max-h-24 w-full object-cover"
           width={1280}
@@ -79,7 +80,7 @@ export function StoreHeader() {
           >
             {settings.logo_url ? (
               <img
-                src={settings.logo_url}
+                src={publicFileUrl(settings.logo_url)}
                 alt=""
                 width={40}
                 height={40}

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 
+import { publicFileUrl } from '~/lib/public-files';
+
 /**
  * A product's picture in a list, or `fallback` when it has none or it does not load (a typo in
  * its URL). Checked on mount too: the error can come before React listens.
@@ -28,7 +30,7 @@ export function Thumbnail({
         if (image?.complete && image.naturalWidth === 0) setFailed(src);
       }}
       onError={() => setFailed(src)}
-      src={src}
+      src={publicFileUrl(src)}
       srcSet={srcSet}
       sizes={srcSet ? `${size}px` : undefined}
       alt={alt}

@@ -3,6 +3,7 @@ import { data } from 'react-router';
 import { ConsentPreferences } from '~/components/store/consent';
 import { seoContext } from '~/components/store/store-data';
 import { keepDataAfter } from '~/lib/revalidation';
+import { publicFileUrl } from '~/lib/public-files';
 import { seoMeta } from '~/lib/seo';
 import { contactChannels, contentPageSlug, type ContactChannel } from '~/modules/content';
 import { renderContentPage } from '~/modules/content/index.server';
@@ -82,7 +83,7 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
       {image ? (
         // The store's photo sets the mood; the text beside it says everything it would.
         <img
-          src={image}
+          src={publicFileUrl(image)}
           alt=""
           width={1200}
           height={675}

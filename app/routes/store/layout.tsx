@@ -14,6 +14,7 @@ import { StoreHeader } from '~/components/store/store-header';
 import { WhatsappButton } from '~/components/store/whatsapp-button';
 import { HydrationSlice } from '~/components/ui/hydration-slice';
 import { dateFormat } from '~/lib/date-format';
+import { publicFileUrl } from '~/lib/public-files';
 import { keepDataAfter } from '~/lib/revalidation';
 import { countUnits, readCart } from '~/modules/cart/index.server';
 import { attributionCookieHeader } from '~/modules/orders/index.server';
@@ -128,7 +129,13 @@ function MaintenancePage() {
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-4 px-4 text-center">
       {settings.logo_url ? (
-        <img src={settings.logo_url} alt="" width={64} height={64} className="h-16 w-16" />
+        <img
+          src={publicFileUrl(settings.logo_url)}
+          alt=""
+          width={64}
+          height={64}
+          className="h-16 w-16"
+        />
       ) : null}
       <h1 className="text-2xl">{settings.store_name} está em manutenção</h1>
       <p className="max-w-md">
