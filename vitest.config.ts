@@ -54,6 +54,21 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'interaction',
+          include: ['tests/interaction/**/*.test.ts'],
+          globalSetup: ['tests/support/e2e-global-setup.ts'],
+          // Alone, and after the e2e project when both run (`npm run test:e2e`): the timings of
+          // a page slowed 4× stretch with whatever else the two cores are doing.
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+          // Up to three throttled first visits per test.
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'fuzz',
           include: ['tests/fuzz/**/*.test.ts'],
           globalSetup: ['tests/support/e2e-global-setup.ts'],

@@ -1,9 +1,33 @@
-// npx tsx bench/bundle-size.ts [build dir]: how much JavaScript the storefront sends, gzip -9, from
-// the build's route manifest (entry, root and every route outside /admin, with what they import),
-// and the admin's own on top. Names any admin-only library that a storefront chunk pulls in.
+// npx tsx bench/bundle-size.ts [build dir] [--no-browser]: how much JavaScript the storefront
+// sends, gzip -9, from the build's route manifest (entry, root and every route outside /admin,
+// with what they import), and the admin's own on top. Names any admin-only library that a
+// storefront chunk pulls in.
+//
+// Then, unless --no-browser, what Chromium really downloads on a first visit: the production
+// server from the same build on a fresh sample store, each page in a fresh context (empty
+// cache) on a phone's viewport, and the JavaScript it fetched in the first 5 s after navigation
+// start (the deferred scripts, their module preloads and any prefetch), as bytes on the wire:
+// the encoded body and the response headers, from the DevTools protocol's Network events. Home,
+// catalogue and a product page have a budget (BUDGET_BYTES); cart and checkout, with an item
+// in the cart, are shown for information.
+//
+// Exits 1 if a storefront chunk carries admin code or a page is over its budget.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
+
+import type { Browser } from 'playwright-core';
+
+import { SAMPLE_PRODUCTS } from '~/flows/sample-store';
+
+import { launchBrowser } from '../tests/support/browser';
+import { PHONE } from '../tests/support/interaction';
+import { sampleProductPath } from '../tests/support/sample';
+
+import { printTable, ROOT, startServer } from './support';
 
 interface ManifestEntry {
   id?: string;
@@ -16,7 +40,11 @@ interface ManifestEntry {
   css?: string[];
 }
 
-const buildDir = resolve(process.argv[2] ?? process.env.VITRINE_BUILD_DIR ?? 'build');
+const args = process.argv.slice(2);
+const withBrowser = !args.includes('--no-browser');
+const buildDir = resolve(
+  args.find((arg) => !arg.startsWith('--')) ?? process.env.VITRINE_BUILD_DIR ?? 'build',
+);
 const assets = join(buildDir, 'client', 'assets');
 // The newest: a build folder outside the repository is not emptied by the next build.
 const manifestFile = readdirSync(assets)
@@ -89,4 +117,193 @@ console.log(
     ? `Admin code in storefront chunks:\n  ${leaks.join('\n  ')}`
     : 'No admin code in storefront chunks.',
 );
-process.exitCode = leaks.length ? 1 : 0;
+
+// ---------------------------------------------------------------------------------------------
+// A first visit in Chromium
+
+/** What home, catalogue and a product page may download, JavaScript on the wire, headers in. */
+const BUDGET_BYTES = 90 * 1024;
+const WINDOW_MS = 5_000;
+/** How long a request sent within the window may take to finish before it counts as lost. */
+const STRAGGLER_MS = 15_000;
+
+const PRODUCT = SAMPLE_PRODUCTS[0]!;
+const VISITS: { label: string; path: string; budget: boolean; cart: boolean }[] = [
+  { label: 'home', path: '/', budget: true, cart: false },
+  { label: 'catalogue', path: '/products', budget: true, cart: false },
+  { label: 'product', path: sampleProductPath(PRODUCT.name), budget: true, cart: false },
+  { label: 'cart (1 item)', path: '/cart', budget: false, cart: true },
+  { label: 'checkout (1 item)', path: '/checkout', budget: false, cart: true },
+];
+
+interface Request {
+  url: string;
+  type?: string;
+  /** When it was sent, in the protocol's seconds. */
+  sentAt?: number;
+  mimeType?: string;
+  acceptEncoding?: string;
+  contentEncoding?: string;
+  /** From the memory or disk cache (a module preload the import reuses): nothing downloaded. */
+  cached: boolean;
+  body: number;
+  /** Headers and body, once it has finished. */
+  total?: number;
+}
+
+interface Download {
+  files: number;
+  body: number;
+  headers: number;
+  acceptEncodings: Set<string>;
+  contentEncodings: Set<string>;
+  /** Sent within the window but not finished STRAGGLER_MS later. */
+  unfinished: number;
+}
+
+const headerValue = (headers: Record<string, unknown>, name: string) =>
+  Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1] as string | undefined;
+
+const isJavaScript = (request: Request) =>
+  request.type === 'Script' || /javascript/.test(request.mimeType ?? '');
+
+async function firstVisit(browser: Browser, baseUrl: string, visit: (typeof VISITS)[number]) {
+  const context = await browser.newContext(PHONE);
+  try {
+    if (visit.cart) {
+      // The same POST a card's form sends, in this context: its cookie is the cart.
+      const added = await context.request.post(`${baseUrl}/cart`, {
+        form: { intent: 'add', productId: PRODUCT.id, quantity: '1' },
+      });
+      if (!added.ok()) throw new Error(`Adding to the cart answered ${added.status()}`);
+    }
+    const page = await context.newPage();
+    const network = await context.newCDPSession(page);
+    const requests = new Map<string, Request>();
+    const request = (id: string) => {
+      let found = requests.get(id);
+      if (!found) requests.set(id, (found = { url: '', cached: false, body: 0 }));
+      return found;
+    };
+    network.on('Network.requestWillBeSent', (event) => {
+      Object.assign(request(event.requestId), {
+        url: event.request.url,
+        type: event.type,
+        sentAt: event.timestamp,
+      });
+    });
+    // The headers Chromium really sent (requestWillBeSent has only those the page set).
+    network.on('Network.requestWillBeSentExtraInfo', (event) => {
+      request(event.requestId).acceptEncoding = headerValue(event.headers, 'accept-encoding');
+    });
+    network.on('Network.responseReceived', (event) => {
+      const { response } = event;
+      Object.assign(request(event.requestId), {
+        mimeType: response.mimeType,
+        contentEncoding: headerValue(response.headers, 'content-encoding') ?? 'none',
+        cached: !!(response.fromDiskCache || response.fromPrefetchCache),
+      });
+    });
+    network.on('Network.requestServedFromCache', (event) => {
+      request(event.requestId).cached = true;
+    });
+    network.on('Network.dataReceived', (event) => {
+      request(event.requestId).body += event.encodedDataLength;
+    });
+    network.on('Network.loadingFinished', (event) => {
+      request(event.requestId).total = event.encodedDataLength;
+    });
+    await network.send('Network.enable');
+
+    const started = Date.now();
+    const response = await page.goto(`${baseUrl}${visit.path}`);
+    if (response?.status() !== 200) throw new Error(`${visit.path} answered ${response?.status()}`);
+    await sleep(Math.max(0, started + WINDOW_MS - Date.now()));
+    const navigationStart = [...requests.values()].find(
+      (candidate) => candidate.type === 'Document',
+    )?.sentAt;
+    if (navigationStart === undefined) throw new Error(`No document request for ${visit.path}`);
+    const inWindow = () =>
+      [...requests.values()].filter(
+        (candidate) =>
+          candidate.sentAt !== undefined &&
+          (candidate.sentAt - navigationStart) * 1000 <= WINDOW_MS &&
+          candidate.type !== 'Document',
+      );
+    const deadline = Date.now() + STRAGGLER_MS;
+    while (inWindow().some((candidate) => candidate.total === undefined) && Date.now() < deadline) {
+      await sleep(100);
+    }
+    const scripts = inWindow().filter((candidate) => isJavaScript(candidate) && !candidate.cached);
+    const finished = scripts.filter((candidate) => candidate.total !== undefined);
+    const body = finished.reduce((sum, candidate) => sum + candidate.body, 0);
+    const total = finished.reduce((sum, candidate) => sum + candidate.total!, 0);
+    const download: Download = {
+      files: finished.length,
+      body,
+      headers: total - body,
+      acceptEncodings: new Set(scripts.flatMap((candidate) => candidate.acceptEncoding ?? [])),
+      contentEncodings: new Set(finished.flatMap((candidate) => candidate.contentEncoding ?? [])),
+      unfinished: scripts.length - finished.length,
+    };
+    return download;
+  } finally {
+    await context.close();
+  }
+}
+
+/** Measures every visit; true when a page with a budget is over it. */
+async function firstVisits(): Promise<boolean> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'vitrine-bundle-size-'));
+  const server = await startServer({ DATA_DIR: dataDir, SEED: 'true' }, undefined, {
+    root: ROOT,
+    buildDir,
+  });
+  const browser = await launchBrowser();
+  try {
+    const downloads = new Map<string, Download>();
+    for (const visit of VISITS) {
+      downloads.set(visit.label, await firstVisit(browser, server.url, visit));
+    }
+    const all = [...downloads.values()];
+    const sent = new Set(all.flatMap((download) => [...download.acceptEncodings]));
+    console.log(
+      `\nFirst visit in Chromium (phone ${PHONE.viewport.width}×${PHONE.viewport.height}, empty ` +
+        `cache): JavaScript downloaded in the first ${WINDOW_MS / 1000} s, bytes on the wire. ` +
+        `Accept-Encoding sent: ${[...sent].join(' | ') || '?'}.\n`,
+    );
+    let over = false;
+    printTable(
+      ['Page', 'Files', 'On the wire', 'Body', 'Headers', 'Content-Encoding', 'Budget'],
+      VISITS.map((visit) => {
+        const download = downloads.get(visit.label)!;
+        const wire = download.body + download.headers;
+        const verdict = !visit.budget
+          ? 'information'
+          : wire <= BUDGET_BYTES
+            ? `within ${kb(BUDGET_BYTES)}`
+            : `over ${kb(BUDGET_BYTES)}`;
+        if (visit.budget && wire > BUDGET_BYTES) over = true;
+        return [
+          `${visit.label} (${visit.path})`,
+          `${download.files}${download.unfinished ? ` (+${download.unfinished} unfinished)` : ''}`,
+          kb(wire),
+          kb(download.body),
+          kb(download.headers),
+          [...download.contentEncodings].join(', ') || '—',
+          verdict,
+        ];
+      }),
+      1,
+    );
+    return over;
+  } finally {
+    await browser.close();
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+const overBudget = withBrowser ? await firstVisits() : false;
+if (overBudget) console.log(`\nA page downloads more than ${kb(BUDGET_BYTES)} of JavaScript.`);
+process.exitCode = leaks.length || overBudget ? 1 : 0;

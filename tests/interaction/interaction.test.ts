@@ -1,0 +1,47 @@
+import { describe, it } from 'vitest';
+
+import { useStoreAndBrowser } from '../support/fixtures';
+import {
+  CPU_THROTTLING,
+  INTERACTION_BUDGET_MS,
+  INTERACTIONS,
+  median,
+  runInteraction,
+  type InteractionRun,
+} from '../support/interaction';
+
+/** A run as the report shows it: its durations, and whether the tap beat hydration. */
+function describeRun(run: InteractionRun): string {
+  const slowest = run.duration ? `${run.duration} ms` : 'under 16 ms';
+  const each = run.durations.join(', ') || 'none at 16 ms';
+  const moment = run.firstPointerWhileHydrating ? 'during' : 'after';
+  const hydration = `${Math.round(run.hydratingAt ?? 0)}–${Math.round(run.hydratedAt ?? 0)} ms`;
+  return `${slowest} (interactions: ${each}; tap ${moment} hydration, ${hydration})`;
+}
+
+// The worst moment for a tap: on a first visit from a slow phone, while React hydrates the page.
+// Each run is a fresh context (empty cache), the page's CPU slowed 4×, the gesture sent the moment
+// <html> gets `data-hydrating`; its duration is the Event Timing API's, as INP counts it.
+describe(`interactions while the page hydrates, on a phone at ${CPU_THROTTLING}× CPU`, () => {
+  const store = useStoreAndBrowser();
+
+  for (const interaction of INTERACTIONS) {
+    it(`${interaction.name}: done, within 200 ms`, async ({ annotate, expect }) => {
+      // A machine busy elsewhere stretches a throttled page's timings: the median of three fresh
+      // pages is what counts. Three stop at two agreeing runs (two under the budget or two over:
+      // the third cannot change which side the median is on).
+      const runs: InteractionRun[] = [];
+      const side = (run: InteractionRun) => run.duration < INTERACTION_BUDGET_MS;
+      while (runs.length < 3) {
+        // Throws unless the gesture reached the page and did what the shopper asked.
+        runs.push(await runInteraction(store.browser, store.server.url, interaction));
+        if (runs.filter(side).length >= 2 || runs.filter((run) => !side(run)).length >= 2) break;
+      }
+      const durations = runs.map((run) => run.duration);
+      // Of two agreeing runs, either is on the median's side; median() takes the lower.
+      const figure = median(durations);
+      await annotate(`${runs.map(describeRun).join('; ')} → median ${figure} ms`);
+      expect(figure, `durations ${durations.join(', ')} ms`).toBeLessThan(INTERACTION_BUDGET_MS);
+    });
+  }
+});
