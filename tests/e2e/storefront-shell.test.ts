@@ -137,25 +137,40 @@ describe('the storefront shell of the sample store (banner, PIX discount, instal
     await page.context().close();
   });
 
-  it('keeps the phone search open when the shopper opened it before the scripts ran', async () => {
-    const context = await store.browser.newContext({ viewport: VIEWPORTS.mobile, locale: 'pt-BR' });
-    const page = await context.newPage();
-    // The scripts wait until the shopper has tapped, as on a slow phone.
-    let release!: () => void;
-    const tapped = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/*.js', async (route) => {
-      await tapped;
-      await route.continue();
-    });
-    await page.goto(store.server.url, { waitUntil: 'load' });
-    const field = page.getByRole('searchbox', { name: 'Buscar produtos' });
-    await page.getByTestId('phone-search-toggle').click();
-    await expect.poll(() => field.isVisible()).toBe(true);
-    release();
-    await waitForHydration(page);
-    expect(await field.isVisible()).toBe(true);
-    await context.close();
-  });
+  // Each part of the page hydrates on its own (ADR 023), possibly after the shopper has used it.
+  it.each([
+    ['the phone search', '/', '[data-testid="phone-search-toggle"]', '#phone-search'],
+    ['the menu', '/', 'button[aria-label="Abrir menu"]', '#store-menu'],
+    ['the filter sheet', '/products', '[data-testid="catalog-filters-button"]', '#catalog-filters'],
+  ])(
+    'keeps %s open when the shopper opened it before the scripts ran',
+    async (_name, path, opener, opened) => {
+      const context = await store.browser.newContext({
+        viewport: VIEWPORTS.mobile,
+        locale: 'pt-BR',
+      });
+      const page = await context.newPage();
+      // The scripts wait until the shopper has tapped, as on a slow phone.
+      let release!: () => void;
+      const tapped = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/*.js', async (route) => {
+        await tapped;
+        await route.continue();
+      });
+      await page.goto(`${store.server.url}${path}`, { waitUntil: 'load' });
+      const panel = page.locator(opened);
+      await page.locator(opener).click();
+      await expect.poll(() => panel.isVisible()).toBe(true);
+      release();
+      await waitForHydration(page);
+      // A frame for anything hydration would still do to it.
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      );
+      expect(await panel.isVisible()).toBe(true);
+      await context.close();
+    },
+  );
 
   it('searches from the field in the header on a desktop', async () => {
     const { page, problems } = await openPage(store.browser, store.server.url, VIEWPORTS.desktop);

@@ -211,7 +211,7 @@ export interface Interaction {
    * finds where to tap, while the page's layout is final and the main thread is free.
    */
   aim(page: Page): Promise<{ x: number; y: number }>;
-  /** The shopper's gesture, started the moment hydration starts. */
+  /** The shopper's gesture, started at the run's moment. */
   act(page: Page, point: { x: number; y: number }): Promise<void>;
   /** Throws unless the interaction did what the shopper asked, once hydration is over. */
   check(page: Page): Promise<void>;
@@ -314,21 +314,30 @@ export interface InteractionRun {
 }
 
 /**
- * One first visit of `interaction.path`: aims once the page has loaded, acts the moment React
- * starts to hydrate, then checks the effect (throws if there is none or the inputs never
- * reached the page) and reads the durations.
+ * When the gesture is sent: the moment React starts to hydrate (the worst: the tap waits for the
+ * page's frame and the slices on its way to hydrate at once), or the moment the page says it is
+ * hydrated (the page's scripts are in, after the load event).
+ */
+export type Moment = 'hydrating' | 'hydrated';
+
+/**
+ * One first visit of `interaction.path`: aims once the page has loaded, acts at `moment`, then
+ * checks the effect (throws if there is none or the inputs never reached the page) and reads
+ * the durations.
  */
 export async function runInteraction(
   browser: Browser,
   baseUrl: string,
   interaction: Interaction,
+  moment: Moment,
   rate = CPU_THROTTLING,
 ): Promise<InteractionRun> {
   const { context, page, hydrating } = await openThrottledPage(browser, rate);
   try {
     await page.goto(new URL(interaction.path, baseUrl).href, { waitUntil: 'load' });
     const point = await interaction.aim(page);
-    await hydrating;
+    if (moment === 'hydrating') await hydrating;
+    else await waitForHydrated(page);
     await interaction.act(page, point);
     await interaction.check(page);
     await waitForHydrated(page);

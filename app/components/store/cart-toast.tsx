@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 
 import { useSettings } from '~/components/store/store-data';
 import { CheckIcon, CloseIcon } from '~/components/ui/icons';
+import { useOnChange } from '~/lib/use-on-change';
 import type { CartReply } from '~/modules/cart';
 
 // Long enough to read the message and reach a link; paused while hovered or focused.
@@ -56,7 +57,7 @@ export function CartToast() {
   const [heldToast, setHeldToast] = useState<Toast | null>(null);
   const held = toast !== null && heldToast === toast;
 
-  useEffect(() => hideCartToast(), [pathname]);
+  useOnChange(pathname, hideCartToast);
 
   useEffect(() => {
     if (!toast) return;

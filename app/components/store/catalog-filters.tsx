@@ -3,6 +3,7 @@ import { Form, Link, useLocation, useNavigate } from 'react-router';
 
 import { useSettings } from '~/components/store/store-data';
 import { CloseIcon, FilterIcon } from '~/components/ui/icons';
+import { useOnChange } from '~/lib/use-on-change';
 import {
   defaultSort,
   formatReais,
@@ -149,10 +150,15 @@ export function CatalogFilters({
 
   useEffect(() => () => clearTimeout(typingTimer.current), []);
 
-  // 'Limpar filtros' and Back/forward land on new results: the sheet gets out of their way.
-  useEffect(() => {
+  // 'Limpar filtros' and Back/forward land on new results: the sheet gets out of their way. Not
+  // when React takes over the page: the sheet hydrates on its own (ADR 023), and the shopper
+  // may have opened it before (the browser opens it without scripts); then it is a dialog.
+  useOnChange(search, () => {
     if (panel.current?.matches(':popover-open')) panel.current.hidePopover();
-  }, [search]);
+  });
+  useEffect(() => {
+    if (panel.current?.matches(':popover-open')) setOpen(true);
+  }, []);
 
   const inSheet = () => panel.current?.matches(':popover-open') ?? false;
 

@@ -4,6 +4,7 @@ import { Form, useLocation } from 'react-router';
 import { useSettings } from '~/components/store/store-data';
 
 import { SearchIcon } from '~/components/ui/icons';
+import { useOnChange } from '~/lib/use-on-change';
 
 /** The catalogue search (GET /products?q=…), the same with or without JavaScript. */
 function SearchForm({ id, className = '' }: { id: string; className?: string }) {
@@ -47,15 +48,11 @@ export function HeaderSearch() {
 export function PhoneSearch() {
   const details = useRef<HTMLDetailsElement>(null);
   const { pathname, search } = useLocation();
-  const shown = useRef(pathname + search);
-
   // Closed when the shopper moves on; not when React takes over the page, which on a slow phone
   // can come after the shopper has already opened it.
-  useEffect(() => {
-    if (shown.current === pathname + search) return;
-    shown.current = pathname + search;
+  useOnChange(pathname + search, () => {
     if (details.current) details.current.open = false;
-  }, [pathname, search]);
+  });
 
   useEffect(() => {
     const element = details.current;

@@ -2,6 +2,7 @@ import { Link, useFetchers, useLocation, useRouteLoaderData } from 'react-router
 
 import { useRootData, useSettings, useStoreData } from '~/components/store/store-data';
 import { CartIcon, HeartIcon } from '~/components/ui/icons';
+import { HydrationSlice } from '~/components/ui/hydration-slice';
 import { publicFileUrl } from '~/lib/public-files';
 import type { PricedCart } from '~/modules/cart';
 
@@ -70,7 +71,10 @@ export function StoreHeader() {
             settings.header_style === 'centered' ? 'justify-between' : ''
           }`}
         >
-          <StoreMenu />
+          {/* What a tap opens hydrates on its own, before the rest of the header (ADR 023). */}
+          <HydrationSlice>
+            <StoreMenu />
+          </HydrationSlice>
           <Link
             to="/"
             className={`flex min-w-0 items-center gap-2 ${
@@ -98,7 +102,9 @@ export function StoreHeader() {
           <div
             className={`hidden flex-1 justify-center px-2 md:flex ${inCatalogue ? 'lg:hidden' : ''}`}
           >
-            <HeaderSearch />
+            <HydrationSlice>
+              <HeaderSearch />
+            </HydrationSlice>
           </div>
           <div className="flex shrink-0 items-center sm:gap-1">
             <Link
@@ -108,7 +114,9 @@ export function StoreHeader() {
               Produtos
             </Link>
             <div className="md:hidden">
-              <PhoneSearch />
+              <HydrationSlice>
+                <PhoneSearch />
+              </HydrationSlice>
             </div>
             {settings.enable_wishlist ? (
               <Link
@@ -120,7 +128,11 @@ export function StoreHeader() {
                 <HeartIcon />
               </Link>
             ) : null}
-            {settings.enable_dark_mode ? <ThemeToggle scheme={colorScheme} /> : null}
+            {settings.enable_dark_mode ? (
+              <HydrationSlice>
+                <ThemeToggle scheme={colorScheme} />
+              </HydrationSlice>
+            ) : null}
             <Link
               to="/cart"
               className="relative inline-flex h-11 w-11 items-center justify-center rounded-button text-icon"

@@ -1,7 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 
 import { CloseIcon, MenuIcon } from '~/components/ui/icons';
+import { useOnChange } from '~/lib/use-on-change';
 
 import { MENU_LINKS } from './navigation';
 
@@ -17,9 +18,9 @@ export function StoreMenu() {
   const panel = useRef<HTMLDivElement>(null);
   const { pathname } = useLocation();
 
-  useEffect(() => {
+  useOnChange(pathname, () => {
     if (panel.current?.matches(':popover-open')) panel.current.hidePopover();
-  }, [pathname]);
+  });
 
   return (
     <>

@@ -94,11 +94,13 @@ function StoreShell({ children }: { children: React.ReactNode }) {
       <HydrationSlice>
         <StoreFooter />
       </HydrationSlice>
-      <CartToast />
-      {settings.enable_chat && settings.contact_whatsapp ? (
-        <WhatsappButton number={settings.contact_whatsapp} />
-      ) : null}
-      {showBanner ? <ConsentBanner /> : null}
+      <HydrationSlice>
+        <CartToast />
+        {settings.enable_chat && settings.contact_whatsapp ? (
+          <WhatsappButton number={settings.contact_whatsapp} />
+        ) : null}
+        {showBanner ? <ConsentBanner /> : null}
+      </HydrationSlice>
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { ShippingEstimate } from '~/components/store/shipping-estimate';
 import { seoContext, useSettings } from '~/components/store/store-data';
 import { WishlistButton } from '~/components/store/wishlist-button';
 import { Money } from '~/components/ui/money';
+import { HydrationSlice } from '~/components/ui/hydration-slice';
 import { pageDeliveryEstimate } from '~/flows/delivery-estimate.server';
 import { loadProductPage } from '~/flows/product-page.server';
 import { keepDataAfter } from '~/lib/revalidation';
@@ -128,7 +129,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               <PriceOffers cents={product.priceCents} />
             </div>
 
-            <ProductPurchase product={product} />
+            <HydrationSlice>
+              <ProductPurchase product={product} />
+            </HydrationSlice>
 
             <div className="flex flex-wrap items-start gap-3">
               {settings.enable_wishlist ? <WishlistButton productId={product.id} /> : null}

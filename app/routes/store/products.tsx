@@ -4,6 +4,7 @@ import { CatalogFilters, CatalogFiltersButton } from '~/components/store/catalog
 import { PRIORITY_CARDS, ProductCard } from '~/components/store/product-card';
 import { seoContext, useSettings } from '~/components/store/store-data';
 import { Pagination } from '~/components/ui/pagination';
+import { HydrationSlice } from '~/components/ui/hydration-slice';
 import { searchRatedProducts } from '~/flows/rated-products.server';
 import { keepDataAfter } from '~/lib/revalidation';
 import { seoMeta } from '~/lib/seo';
@@ -118,14 +119,19 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
       {/* Below 1024 px the filters are a sheet (closed, out of the reading order) and the
           results come first; from 1024 px the filters stand in the left column. */}
       <div className="grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)] lg:items-start">
-        <CatalogFilters categories={categories} query={query} view={view} />
+        {/* The sheet and its button hydrate on their own: a tap on one takes no more (ADR 023). */}
+        <HydrationSlice>
+          <CatalogFilters categories={categories} query={query} view={view} />
+        </HydrationSlice>
         <div className="flex min-w-0 flex-col gap-4">
           <div className="flex flex-wrap items-center justify-between gap-3">
             <p data-testid="catalog-count" aria-live="polite" className="font-medium">
               {countText(total, settings.no_products_message)}
             </p>
             <div className="flex flex-wrap items-center gap-2">
-              <CatalogFiltersButton query={query} />
+              <HydrationSlice>
+                <CatalogFiltersButton query={query} />
+              </HydrationSlice>
               {total > 0 ? <ViewToggle query={query} view={view} /> : null}
             </div>
           </div>
