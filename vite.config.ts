@@ -112,15 +112,18 @@ function storeShellChunk(): (id: string, context: ChunkingContext) => string | n
 }
 
 /**
- * A file per library, React DOM apart from the entry that starts it: the browser then evaluates
- * React DOM and the hydrating entry in separate tasks (the deferred loader runs one module a task).
+ * React, React DOM and React Router in files of their own: they change only with an upgrade, so
+ * our deploys leave them in the browser's cache, and the shell's group (which takes what its
+ * modules import) leaves them out. Other libraries are split by use as the bundler does, so a
+ * page gets only the functions it imports (the product page's CEP mask, not the checkout's).
  */
 function libraryChunk(id: string): string | null {
   const name = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(id)?.[1];
-  if (!name) return null;
+  if (name === 'react' || name === 'react-dom' || name === 'react-router') return name;
   if (name === 'scheduler') return 'react-dom';
-  if (['cookie', 'set-cookie-parser', 'turbo-stream'].includes(name)) return 'react-router';
-  return name.replace(/^@/, '').replace('/', '-');
+  if (name === 'cookie' || name === 'set-cookie-parser' || name === 'turbo-stream')
+    return 'react-router';
+  return null;
 }
 
 const STORE_LAYOUT = /\/app\/routes\/store\/layout\.tsx(?:\?.*)?$/;

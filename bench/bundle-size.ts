@@ -8,10 +8,11 @@
 // cache) on a phone's viewport, and the JavaScript it fetched in the first 5 s after navigation
 // start (the deferred scripts, their module preloads and any prefetch), as bytes on the wire:
 // the encoded body and the response headers, from the DevTools protocol's Network events. Home,
-// catalogue and a product page have a budget (BUDGET_BYTES); cart and checkout, with an item
-// in the cart, are shown for information.
+// catalogue and a product page are held to OURS_BUDGET_BYTES for what is not React's or React
+// Router's, and shown against the issue's BUDGET_BYTES for all (ADR 023); cart and checkout, with
+// an item in the cart, are shown for information.
 //
-// Exits 1 if a storefront chunk carries admin code or a page is over its budget.
+// Exits 1 if a storefront chunk carries admin code or a page is over OURS_BUDGET_BYTES.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -121,8 +122,16 @@ console.log(
 // ---------------------------------------------------------------------------------------------
 // A first visit in Chromium
 
-/** What home, catalogue and a product page may download, JavaScript on the wire, headers in. */
+/**
+ * The issue's budget for home, catalogue and a product page, JavaScript on the wire with its
+ * headers: printed against the whole download, though React, React DOM and React Router alone
+ * take ~94 KB of it (ADR 023).
+ */
 const BUDGET_BYTES = 90 * 1024;
+/** What is ours to cut, and must stay small: everything but React, React DOM and React Router. */
+const OURS_BUDGET_BYTES = 35 * 1024;
+/** The framework's files (vite.config.ts names a library's chunk after it). */
+const FRAMEWORK_FILE = /\/assets\/(?:react|react-dom|react-router)-[\w-]{8}\.js$/;
 const WINDOW_MS = 5_000;
 /** How long a request sent within the window may take to finish before it counts as lost. */
 const STRAGGLER_MS = 15_000;
@@ -155,6 +164,8 @@ interface Download {
   files: number;
   body: number;
   headers: number;
+  /** Body and headers of the files that are not React's or React Router's. */
+  ours: number;
   acceptEncodings: Set<string>;
   contentEncodings: Set<string>;
   /** Sent within the window but not finished STRAGGLER_MS later. */
@@ -242,6 +253,9 @@ async function firstVisit(browser: Browser, baseUrl: string, visit: (typeof VISI
       files: finished.length,
       body,
       headers: total - body,
+      ours: finished
+        .filter((candidate) => !FRAMEWORK_FILE.test(candidate.url))
+        .reduce((sum, candidate) => sum + candidate.total!, 0),
       acceptEncodings: new Set(scripts.flatMap((candidate) => candidate.acceptEncoding ?? [])),
       contentEncodings: new Set(finished.flatMap((candidate) => candidate.contentEncoding ?? [])),
       unfinished: scripts.length - finished.length,
@@ -274,16 +288,23 @@ async function firstVisits(): Promise<boolean> {
     );
     let over = false;
     printTable(
-      ['Page', 'Files', 'On the wire', 'Body', 'Headers', 'Content-Encoding', 'Budget'],
+      [
+        'Page',
+        'Files',
+        'On the wire',
+        'Body',
+        'Headers',
+        'Content-Encoding',
+        `All (${kb(BUDGET_BYTES)})`,
+        'Not React/RR',
+        `Ours (${kb(OURS_BUDGET_BYTES)})`,
+      ],
       VISITS.map((visit) => {
         const download = downloads.get(visit.label)!;
         const wire = download.body + download.headers;
-        const verdict = !visit.budget
-          ? 'information'
-          : wire <= BUDGET_BYTES
-            ? `within ${kb(BUDGET_BYTES)}`
-            : `over ${kb(BUDGET_BYTES)}`;
-        if (visit.budget && wire > BUDGET_BYTES) over = true;
+        const verdict = (bytes: number, budget: number) =>
+          !visit.budget ? 'information' : bytes <= budget ? 'within' : 'over';
+        if (visit.budget && download.ours > OURS_BUDGET_BYTES) over = true;
         return [
           `${visit.label} (${visit.path})`,
           `${download.files}${download.unfinished ? ` (+${download.unfinished} unfinished)` : ''}`,
@@ -291,7 +312,9 @@ async function firstVisits(): Promise<boolean> {
           kb(download.body),
           kb(download.headers),
           [...download.contentEncodings].join(', ') || '—',
-          verdict,
+          verdict(wire, BUDGET_BYTES),
+          kb(download.ours),
+          verdict(download.ours, OURS_BUDGET_BYTES),
         ];
       }),
       1,
@@ -305,5 +328,9 @@ async function firstVisits(): Promise<boolean> {
 }
 
 const overBudget = withBrowser ? await firstVisits() : false;
-if (overBudget) console.log(`\nA page downloads more than ${kb(BUDGET_BYTES)} of JavaScript.`);
+if (overBudget) {
+  console.log(
+    `\nA page downloads more than ${kb(OURS_BUDGET_BYTES)} of JavaScript besides React and React Router.`,
+  );
+}
 process.exitCode = leaks.length || overBudget ? 1 : 0;
