@@ -132,61 +132,68 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
               <HydrationSlice>
                 <CatalogFiltersButton query={query} />
               </HydrationSlice>
-              {total > 0 ? <ViewToggle query={query} view={view} /> : null}
+              {total > 0 ? (
+                <HydrationSlice>
+                  <ViewToggle query={query} view={view} />
+                </HydrationSlice>
+              ) : null}
             </div>
           </div>
-          <section
-            aria-labelledby="catalog-results-title"
-            aria-busy={loading}
-            className={loading ? 'opacity-70' : ''}
-          >
-            {/* The cards' names are h3: this keeps the outline whole where the filters' h2 is
+          {/* The results hydrate apart from the filters above them: a tap on those takes less. */}
+          <HydrationSlice>
+            <section
+              aria-labelledby="catalog-results-title"
+              aria-busy={loading}
+              className={loading ? 'opacity-70' : ''}
+            >
+              {/* The cards' names are h3: this keeps the outline whole where the filters' h2 is
                 out of sight (phones). */}
-            <h2 id="catalog-results-title" className="sr-only">
-              Resultados
-            </h2>
-            {products.length === 0 ? (
-              <div className="flex flex-col items-center gap-3 rounded-card border border-card-border bg-card p-6 text-center">
-                <p>
-                  {filtered
-                    ? 'Confira a grafia, use menos palavras ou tire algum filtro.'
-                    : 'A loja ainda não tem produtos à venda.'}
-                </p>
-                {filtered ? (
-                  <Link to="/products" className="btn btn-outline">
-                    Ver todos os produtos
-                  </Link>
-                ) : null}
-              </div>
-            ) : (
-              <ul
-                className={
-                  view === 'list'
-                    ? 'flex flex-col gap-4'
-                    : 'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-4'
-                }
-                data-testid="catalog-results"
-                data-view={view}
-              >
-                {products.map(({ product, rating }, index) => (
-                  <li key={product.id}>
-                    <ProductCard
-                      product={product}
-                      rating={rating}
-                      layout={view}
-                      priority={index < PRIORITY_CARDS}
-                    />
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
-          <Pagination
-            look="store"
-            page={query.page}
-            pageCount={pageCount}
-            href={(page) => `/products${catalogSearch({ ...query, page }, view)}`}
-          />
+              <h2 id="catalog-results-title" className="sr-only">
+                Resultados
+              </h2>
+              {products.length === 0 ? (
+                <div className="flex flex-col items-center gap-3 rounded-card border border-card-border bg-card p-6 text-center">
+                  <p>
+                    {filtered
+                      ? 'Confira a grafia, use menos palavras ou tire algum filtro.'
+                      : 'A loja ainda não tem produtos à venda.'}
+                  </p>
+                  {filtered ? (
+                    <Link to="/products" className="btn btn-outline">
+                      Ver todos os produtos
+                    </Link>
+                  ) : null}
+                </div>
+              ) : (
+                <ul
+                  className={
+                    view === 'list'
+                      ? 'flex flex-col gap-4'
+                      : 'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-4'
+                  }
+                  data-testid="catalog-results"
+                  data-view={view}
+                >
+                  {products.map(({ product, rating }, index) => (
+                    <li key={product.id}>
+                      <ProductCard
+                        product={product}
+                        rating={rating}
+                        layout={view}
+                        priority={index < PRIORITY_CARDS}
+                      />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+            <Pagination
+              look="store"
+              page={query.page}
+              pageCount={pageCount}
+              href={(page) => `/products${catalogSearch({ ...query, page }, view)}`}
+            />
+          </HydrationSlice>
         </div>
       </div>
     </div>
