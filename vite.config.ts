@@ -92,23 +92,30 @@ function precompress(): Plugin {
  * libraries keep their own files, which outlive our deploys in the browser's cache.
  */
 function storeShellChunk(): (id: string, context: ChunkingContext) => string | null {
+  // Each module's answer, once a whole walk has given it. A walk cut short where it met a module
+  // it was already in (an import cycle) proves nothing about the modules on the way, so only the
+  // answer for the module asked about is kept.
   const inShell = new Map<string, boolean>();
   // Ours, and imported by the layout or by something in the shell: walked up through importers.
-  const check = (id: string, context: ChunkingContext, seen: Set<string>): boolean => {
+  const reaches = (id: string, context: ChunkingContext, seen: Set<string>): boolean => {
     const known = inShell.get(id);
     if (known !== undefined) return known;
     if (!id.includes('/app/') || id.includes('/node_modules/') || id.includes('/app/routes/'))
       return false;
     seen.add(id);
-    const importers = context.getModuleInfo(id)?.importers ?? [];
-    const result = importers.some(
+    return (context.getModuleInfo(id)?.importers ?? []).some(
       (importer) =>
-        STORE_LAYOUT.test(importer) || (!seen.has(importer) && check(importer, context, seen)),
+        STORE_LAYOUT.test(importer) || (!seen.has(importer) && reaches(importer, context, seen)),
     );
-    inShell.set(id, result);
-    return result;
   };
-  return (id, context) => (check(id, context, new Set()) ? 'store-shell' : null);
+  return (id, context) => {
+    let result = inShell.get(id);
+    if (result === undefined) {
+      result = reaches(id, context, new Set());
+      inShell.set(id, result);
+    }
+    return result ? 'store-shell' : null;
+  };
 }
 
 /**
