@@ -88,7 +88,7 @@ const total = (set: Iterable<string>) => [...set].reduce((sum, file) => sum + gz
 // Code that only the admin may load: finding it in a storefront chunk is a leak.
 const ADMIN_MARKERS = [
   ['uPlot', /uPlot|u-legend|u-over/],
-  ['admin screens', /Salvar Configurações|Usuários Administradores|Detalhes do Pedido/],
+  ['admin screens', /Salvar configurações|Usuários administradores|Detalhes do pedido/],
 ] as const;
 const leaks = [...storefront].flatMap((file) => {
   const code = readFileSync(join(buildDir, 'client', file), 'utf8');

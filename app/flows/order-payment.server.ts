@@ -54,7 +54,7 @@ export function hasLivePayment(order: OrderView, now: Date): boolean {
 /**
  * Gives a pending order a payment the shopper can pay: its live one, or a new one from the
  * provider (first payment, or a PIX that expired). Runs outside any transaction, since it waits
- * on the provider; a failure leaves the order pending, to be paid later with 'Pagar Agora'.
+ * on the provider; a failure leaves the order pending, to be paid later with 'Pagar agora'.
  */
 export async function payOrder(
   db: Db,

@@ -52,7 +52,7 @@ export const PLACE_ORDER_MESSAGES = {
   // Not this browser's orders: it is not told which, nor shown them.
   tooManyPendingElsewhere:
     'Já existem pedidos aguardando pagamento com este CPF ou feitos desta rede. Pague um deles ' +
-    'pelo link “Pagar Agora” do e-mail que enviamos com o pedido (ou em Meus pedidos, no ' +
+    'pelo link “Pagar agora” do e-mail que enviamos com o pedido (ou em Meus pedidos, no ' +
     'navegador em que ele foi feito), ou aguarde o prazo do PIX para fazer um novo pedido.',
   /** The first line of the order's timeline. */
   placedEvent: 'Pedido realizado na loja.',

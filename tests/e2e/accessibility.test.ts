@@ -80,7 +80,7 @@ describe('accessibility in the dark scheme (axe-core, serious and critical)', ()
     await page.goto(`${store.server.url}${path}`, { waitUntil: 'networkidle' });
     expect(await page.evaluate(() => getComputedStyle(document.body).colorScheme)).toBe('dark');
     if (path === '/checkout') {
-      await page.getByRole('button', { name: 'Finalizar Pedido' }).click();
+      await page.getByRole('button', { name: 'Finalizar pedido' }).click();
       await expect.poll(() => page.getByText('Informe seu nome completo.').count()).toBe(1);
     }
     if (path === '/') {

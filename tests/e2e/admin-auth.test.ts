@@ -86,7 +86,7 @@ describe('the first admin of a new store', () => {
     expect(answer.status).toBe(409);
     expect(visibleText(answer.text)).toContain('Já existe um administrador');
     const page = await visitor.get('/admin/login');
-    expect(page.text).toContain('Entrar no Painel');
+    expect(page.text).toContain('Entrar no painel');
     expect(page.text).not.toContain('Código de configuração');
   });
 });
@@ -105,7 +105,7 @@ describe('signing in', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.getByLabel('E-mail').fill(ADMIN.email);
     await page.getByLabel('Senha').fill('senha-errada');
-    await page.getByRole('button', { name: 'Entrar no Painel' }).click();
+    await page.getByRole('button', { name: 'Entrar no painel' }).click();
     await page.getByRole('alert').waitFor();
     expect(await page.getByRole('alert').textContent()).toBe(WRONG);
     expect(await page.getByLabel('E-mail').inputValue()).toBe(ADMIN.email);

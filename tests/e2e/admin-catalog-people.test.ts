@@ -88,8 +88,8 @@ describe('admin categories', () => {
       const name = `Papelaria ${viewportName}`;
 
       // An empty name is caught before sending; a name taken in other capitals by the server.
-      await page.getByRole('button', { name: 'Adicionar Categoria' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Adicionar Categoria' });
+      await page.getByRole('button', { name: 'Adicionar categoria' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Adicionar categoria' });
       await dialog.getByRole('button', { name: 'Salvar' }).click();
       await dialog.getByText('Informe o nome da categoria.').waitFor();
       await dialog.getByLabel('Nome').fill('ÁUDIO');
@@ -110,7 +110,7 @@ describe('admin categories', () => {
       expect(await fitsWidth(page)).toBe(true);
 
       await card.getByRole('button', { name: `Editar categoria ${name}` }).click();
-      const edit = page.getByRole('dialog', { name: 'Editar Categoria' });
+      const edit = page.getByRole('dialog', { name: 'Editar categoria' });
       expect(await edit.getByLabel('Nome').inputValue()).toBe(name);
       await edit.getByLabel('Descrição (opcional)').fill('Cadernos, canetas e mochilas.');
       await edit.getByRole('button', { name: 'Salvar' }).click();
@@ -199,8 +199,8 @@ describe('admin categories', () => {
     await page.goto(`${store.server.url}/admin/categories`);
 
     // The dialog opens by itself (invoker commands) and posts a plain form.
-    await page.getByRole('button', { name: 'Adicionar Categoria' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Adicionar Categoria' });
+    await page.getByRole('button', { name: 'Adicionar categoria' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Adicionar categoria' });
     await dialog.getByLabel('Nome').fill('Sem Script');
     await dialog.getByRole('button', { name: 'Salvar' }).click();
     await page.getByRole('article', { name: 'Sem Script' }).waitFor();
@@ -259,8 +259,8 @@ describe('admin reviews', () => {
       const customer = `Cliente ${viewportName}`;
       const productPage = sampleProductPath(HEADPHONES.name);
 
-      await page.getByRole('button', { name: 'Adicionar Avaliação' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Adicionar Avaliação' });
+      await page.getByRole('button', { name: 'Adicionar avaliação' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Adicionar avaliação' });
       expect(await dialog.getByLabel('Avaliação').inputValue()).toBe('5');
       await dialog.getByRole('button', { name: 'Adicionar' }).click();
       await dialog.getByText('Selecione um produto.').waitFor();
@@ -278,7 +278,7 @@ describe('admin reviews', () => {
         HEADPHONES.name,
       ]);
       await picker.selectOption(HEADPHONES.id);
-      await dialog.getByLabel('Nome do Cliente').fill(customer);
+      await dialog.getByLabel('Nome do cliente').fill(customer);
       await dialog.getByLabel('Avaliação').selectOption({ label: '2 estrelas' });
       await dialog.getByLabel('Comentário (Opcional)').fill('Chegou com a caixa amassada.');
       await dialog.getByRole('button', { name: 'Adicionar' }).click();
@@ -358,7 +358,7 @@ describe('admin users', () => {
       const { page, problems } = await adminPage(store.server.url, '/admin/users', viewport);
       const email = `novo-${viewportName}@loja.com.br`;
       const fullName = `Novo ${viewportName}`;
-      await page.getByRole('heading', { name: 'Usuários Administradores' }).waitFor();
+      await page.getByRole('heading', { name: 'Usuários administradores' }).waitFor();
 
       // Oneself: no button, and why.
       expect(
@@ -486,8 +486,8 @@ describe('admin users', () => {
 
 describe('admin screens: accessibility at both widths', () => {
   const screens = [
-    ['categories', '/admin/categories', 'Adicionar Categoria'],
-    ['reviews', '/admin/reviews', 'Adicionar Avaliação'],
+    ['categories', '/admin/categories', 'Adicionar categoria'],
+    ['reviews', '/admin/reviews', 'Adicionar avaliação'],
     ['users', '/admin/users', null],
   ] as const;
   const cases = screens.flatMap((screen) =>

@@ -119,8 +119,8 @@ describe('admin dashboard', () => {
 
       // Personalizado keeps the days shown and opens the two dates.
       await page.getByRole('link', { name: 'Personalizado' }).click();
-      await page.getByLabel('Data Inicial').fill(FIVE_DAYS_AGO);
-      await page.getByLabel('Data Final').fill(YESTERDAY);
+      await page.getByLabel('Data inicial').fill(FIVE_DAYS_AGO);
+      await page.getByLabel('Data final').fill(YESTERDAY);
       await page.getByRole('button', { name: 'Aplicar' }).click();
       await page.waitForURL(new RegExp(`from=${FIVE_DAYS_AGO}&to=${YESTERDAY}`));
       await expect.poll(() => metric(page, 'totalOrders')).toBe('3');
@@ -129,8 +129,8 @@ describe('admin dashboard', () => {
       expect(await fitsWidth(page)).toBe(true);
 
       // A period without sales says so instead of drawing an empty chart.
-      await page.getByLabel('Data Inicial').fill('2020-01-01');
-      await page.getByLabel('Data Final').fill('2020-01-31');
+      await page.getByLabel('Data inicial').fill('2020-01-01');
+      await page.getByLabel('Data final').fill('2020-01-31');
       await page.getByRole('button', { name: 'Aplicar' }).click();
       await expect.poll(() => page.getByText('Nenhum dado de vendas disponível').count()).toBe(1);
       expect(await page.locator('.sales-chart').count()).toBe(0);
@@ -145,9 +145,9 @@ describe('admin dashboard', () => {
   it('sends each quick action where it says, Relatórios with the period shown', async () => {
     const { page } = await signedInPage(VIEWPORTS.mobile);
     const cases = [
-      ['Adicionar Produto', '/admin/products/new'],
-      ['Ver Pedidos', '/admin/orders'],
-      ['Gerenciar Usuários', '/admin/users'],
+      ['Adicionar produto', '/admin/products/new'],
+      ['Ver pedidos', '/admin/orders'],
+      ['Gerenciar usuários', '/admin/users'],
       ['Relatórios', `/admin/orders?from=${addDays(TODAY, -7)}&to=${TODAY}`],
     ] as const;
     for (const [label, target] of cases) {
@@ -173,7 +173,7 @@ describe('admin dashboard', () => {
     }
     const unknown = await admin.get('/admin?period=semana&from[]=x');
     expect(unknown.status).toBe(200);
-    expect(visibleText(unknown.text)).toContain('Total de Pedidos 3');
+    expect(visibleText(unknown.text)).toContain('Total de pedidos 3');
   });
 
   it('shows nothing to a visitor who is not signed in', async () => {

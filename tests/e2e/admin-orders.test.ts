@@ -128,7 +128,7 @@ describe('admin orders (Pedidos)', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     await row.getByRole('link', { name: `Ver pedido #${number}` }).click();
-    const dialog = page.getByRole('dialog', { name: `Detalhes do Pedido #${number}` });
+    const dialog = page.getByRole('dialog', { name: `Detalhes do pedido #${number}` });
     await dialog.waitFor();
     // Over the list, not instead of it.
     expect(await page.getByRole('heading', { name: 'Pedidos', level: 1 }).count()).toBe(1);
@@ -138,7 +138,7 @@ describe('admin orders (Pedidos)', () => {
     expect(details).toContain('(11) 98765-4321');
     expect(details).toContain('Avenida Paulista, 1000, Bela Vista, São Paulo - SP, CEP 01310-100');
     expect(details).toContain('Quantidade: 1 × R$ 299,90');
-    expect(details).toContain('Total do Pedido R$ 299,90');
+    expect(details).toContain('Total do pedido R$ 299,90');
     expect(details).toContain('Modo de teste (sandbox)');
     expect(details).toContain('Pendente → Confirmado');
     expect(details).toContain('Pagamento');
@@ -240,7 +240,7 @@ describe('admin orders (Pedidos)', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     await card.getByRole('link', { name: `Ver pedido #${number}` }).click();
-    await page.getByRole('heading', { level: 1, name: `Detalhes do Pedido #${number}` }).waitFor();
+    await page.getByRole('heading', { level: 1, name: `Detalhes do pedido #${number}` }).waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);
     await noHorizontalScroll(page);
     expect(await seriousAxeViolations(page)).toEqual([]);
@@ -273,7 +273,7 @@ describe('admin orders (Pedidos)', () => {
       const page = await context.newPage();
       await signIn(page, server.url);
       await page.goto(`${server.url}/admin/orders/${orderId}`);
-      await page.getByRole('heading', { name: `Detalhes do Pedido #${number}` }).waitFor();
+      await page.getByRole('heading', { name: `Detalhes do pedido #${number}` }).waitFor();
 
       await page.getByLabel('Observação interna').fill('Cliente pediu para embrulhar.');
       await page.getByRole('button', { name: 'Adicionar observação' }).click();

@@ -49,7 +49,7 @@ async function adminPage(
   );
   await page.getByLabel('E-mail').fill(ADMIN.email);
   await page.getByLabel('Senha').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Entrar no Painel' }).click();
+  await page.getByRole('button', { name: 'Entrar no painel' }).click();
   await page.waitForURL(`${store.server.url}${path}`);
   await page.getByRole('heading', { name: 'Produtos', level: 1 }).waitFor();
   return { page, problems };
@@ -74,8 +74,8 @@ describe('admin products in Chromium', () => {
     const { page, problems } = await adminPage(store, VIEWPORTS.desktop);
     expect(await seriousAxeViolations(page)).toEqual([]);
 
-    await page.getByRole('link', { name: 'Adicionar Produto' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Adicionar Produto' });
+    await page.getByRole('link', { name: 'Adicionar produto' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Adicionar produto' });
     await dialog.getByLabel('Nome').waitFor();
     expect(page.url()).toBe(`${store.server.url}/admin/products`);
     expect(await seriousAxeViolations(page)).toEqual([]);
@@ -140,7 +140,7 @@ describe('admin products in Chromium', () => {
     const { page, problems } = await adminPage(store, VIEWPORTS.desktop, '/admin/products?q=mouse');
     const row = page.getByRole('row').filter({ hasText: MOUSE.name });
     await row.getByRole('link', { name: /^Editar/ }).click();
-    const dialog = page.getByRole('dialog', { name: 'Editar Produto' });
+    const dialog = page.getByRole('dialog', { name: 'Editar produto' });
     const price = dialog.getByLabel('Preço (R$)');
     await price.waitFor();
     // The form starts from the product as stored.
@@ -228,9 +228,9 @@ describe('admin products in Chromium', () => {
     await expectNoSidewaysScroll(page);
     expect(await seriousAxeViolations(page)).toEqual([]);
 
-    await page.getByRole('link', { name: 'Adicionar Produto' }).click();
+    await page.getByRole('link', { name: 'Adicionar produto' }).click();
     await page.waitForURL(`${store.server.url}/admin/products/new`);
-    await page.getByRole('heading', { name: 'Adicionar Produto', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Adicionar produto', level: 1 }).waitFor();
     await expectNoSidewaysScroll(page);
     expect(await seriousAxeViolations(page)).toEqual([]);
 

@@ -232,7 +232,7 @@ describe('the settings page in Chromium', () => {
       expect(await canvas.evaluate((element) => (element as HTMLElement).offsetWidth)).toBe(1024);
       expect(await fitsWidth(page)).toBe(true);
 
-      const save = page.getByRole('button', { name: 'Salvar Configurações' });
+      const save = page.getByRole('button', { name: 'Salvar configurações' });
       await save.click();
       await toast(page, 'Configurações salvas com sucesso!');
 
@@ -266,12 +266,12 @@ describe('the settings page in Chromium', () => {
       const { page, problems } = await settingsPage(viewport);
       const before = await page.getByLabel('Nome da loja').inputValue();
       await page.getByLabel('Nome da loja').fill(`Não salva ${name}`);
-      await page.getByRole('tab', { name: 'Redes Sociais' }).click();
+      await page.getByRole('tab', { name: 'Redes sociais' }).click();
       await page.getByLabel('Instagram').fill('instagram.com/loja');
       await page.getByRole('tab', { name: 'Design' }).click();
       await page.getByLabel('Cor secundária', { exact: true }).fill('verde');
       await page.getByRole('tab', { name: 'Básico' }).click();
-      await page.getByRole('button', { name: 'Salvar Configurações' }).click();
+      await page.getByRole('button', { name: 'Salvar configurações' }).click();
 
       await toast(page, 'Erro ao salvar configurações');
       // The first wrong field in page order is on Design: its tab opens and the field has focus.
@@ -284,7 +284,7 @@ describe('the settings page in Chromium', () => {
       expect(
         await page.getByLabel('Cor secundária', { exact: true }).getAttribute('aria-invalid'),
       ).toBe('true');
-      await page.getByRole('tab', { name: 'Redes Sociais (com erros)' }).click();
+      await page.getByRole('tab', { name: 'Redes sociais (com erros)' }).click();
       await page
         .getByText('Endereço inválido: use um link que comece com https:// (ou http://).')
         .waitFor();
@@ -327,8 +327,8 @@ describe('the settings page in Chromium', () => {
     'edits a content page in Markdown with the storefront preview, and /sobre shows it (%s)',
     async (name, viewport) => {
       const { page, problems } = await settingsPage(viewport, '?aba=paginas');
-      const editor = page.getByLabel('Sobre Nós', { exact: true });
-      const preview = page.getByRole('region', { name: 'Prévia: Sobre Nós' });
+      const editor = page.getByLabel('Sobre nós', { exact: true });
+      const preview = page.getByRole('region', { name: 'Prévia: Sobre nós' });
 
       // Empty: the preview shows the built-in text, and says so.
       await editor.fill('');
@@ -348,7 +348,7 @@ describe('the settings page in Chromium', () => {
       expect(await seriousAxeViolations(page)).toEqual([]);
       expect(await fitsWidth(page)).toBe(true);
 
-      await page.getByRole('button', { name: 'Salvar Configurações' }).click();
+      await page.getByRole('button', { name: 'Salvar configurações' }).click();
       await toast(page, 'Configurações salvas com sucesso!');
       const about = await store.browser.newPage({ viewport });
       await about.goto(`${store.server.url}/sobre`);

@@ -366,11 +366,11 @@ describe('checkout with the SPEC §7 payment gateway', () => {
       expect(text).toContain(`Pedido #${placed.number}`);
       expect(text).toContain('Pagamento não gerado');
       expect(text).toContain('não foi possível gerar o pagamento agora');
-      expect(page.text).toMatch(/<button[^>]*value="pay"[^>]*>Pagar Agora<\/button>/);
+      expect(page.text).toMatch(/<button[^>]*value="pay"[^>]*>Pagar agora<\/button>/);
       expect(await historyStatus(placed.visitor, placed.number)).toBe('Pendente');
     }
 
-    // 'Pagar Agora' while the gateway still fails says why, in SPEC §8's words.
+    // 'Pagar agora' while the gateway still fails says why, in SPEC §8's words.
     const placed = await failedFirst('missing-id');
     const pay = () =>
       placed.visitor.post(`/order-confirmation?orderId=${placed.orderId}`, {

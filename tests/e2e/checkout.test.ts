@@ -55,7 +55,7 @@ const checkoutForm = (page: Page) => page.locator('form[action="/checkout"]');
 const field = (page: Page, label: string) =>
   checkoutForm(page).getByLabel(label, { exact: label !== 'Complemento' });
 const submitButton = (page: Page) =>
-  checkoutForm(page).getByRole('button', { name: 'Finalizar Pedido' });
+  checkoutForm(page).getByRole('button', { name: 'Finalizar pedido' });
 const orderCard = (page: Page, number: string) =>
   page.getByTestId('order-card').filter({ hasText: `Pedido #${number}` });
 const noHorizontalScroll = async (page: Page) =>
@@ -349,9 +349,9 @@ describe('checkout with the sandbox provider', () => {
       await page.waitForURL(`${server.url}/historico`);
       const card = orderCard(page, number);
       await expect.poll(() => card.getByTestId('order-status').innerText()).toBe('Pago');
-      expect(await card.innerText()).toContain('Preparando Pedido Para Envio');
+      expect(await card.innerText()).toContain('Preparando o pedido para envio');
       expect(await card.innerText()).toContain(`${HEADPHONES.name} × 1`);
-      expect(await card.getByRole('button', { name: 'Pagar Agora' }).count()).toBe(0);
+      expect(await card.getByRole('button', { name: 'Pagar agora' }).count()).toBe(0);
       expect(problems).toEqual([]);
       await page.context().close();
     });
@@ -421,7 +421,7 @@ describe('checkout with the sandbox provider', () => {
     const card = orderCard(page, number);
     expect(await card.getByTestId('order-status').innerText()).toBe('Cancelado');
     expect(await card.innerText()).toContain('Pedido cancelado');
-    expect(await card.getByRole('button', { name: 'Pagar Agora' }).count()).toBe(0);
+    expect(await card.getByRole('button', { name: 'Pagar agora' }).count()).toBe(0);
     expect(problems).toEqual([]);
     expect(probeProblems).toEqual([]);
     await probe.context().close();
@@ -445,7 +445,7 @@ describe('checkout with the sandbox provider', () => {
     const card = orderCard(page, first.number);
     expect(await card.getByTestId('order-status').innerText()).toBe('Pendente');
     expect(await card.innerText()).toContain('Aguardando pagamento');
-    await card.getByRole('button', { name: 'Pagar Agora' }).click();
+    await card.getByRole('button', { name: 'Pagar agora' }).click();
 
     await page.waitForURL(CONFIRMATION_URL);
     await page.getByTestId('pix-code').waitFor();
@@ -676,20 +676,20 @@ describe('checkout with the sandbox provider', () => {
     await page.context().close();
   });
 
-  it("links 'Histórico de Compras' from the menu; /purchasehistory shows the same list; a resent form adds no order", async () => {
+  it("links 'Histórico de compras' from the menu; /purchasehistory shows the same list; a resent form adds no order", async () => {
     const { page, problems } = await newPage(VIEWPORTS.mobile);
     await page.goto(server.url, { waitUntil: 'networkidle' });
     const number = await orderByRequest(page);
 
     await page.getByRole('button', { name: 'Abrir menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
-    const link = menu.getByRole('link', { name: 'Histórico de Compras', exact: true });
+    const link = menu.getByRole('link', { name: 'Histórico de compras', exact: true });
     expect(await link.getAttribute('href')).toBe('/historico');
     await link.click();
     await page.waitForURL(`${server.url}/historico`);
     // Settled (route discovery for its forms included) before the next page cuts it off.
     await page.waitForLoadState('networkidle');
-    await expect.poll(() => page.title()).toBe('Histórico de Compras | TechStore');
+    await expect.poll(() => page.title()).toBe('Histórico de compras | TechStore');
     const cards = (shown: Page) => shown.getByTestId('order-card').allInnerTexts();
     const list = await cards(page);
     expect(list).toHaveLength(1);
@@ -697,7 +697,7 @@ describe('checkout with the sandbox provider', () => {
     expect(await orderCard(page, number).getByTestId('order-status').innerText()).toBe('Pendente');
 
     await page.goto(`${server.url}/purchasehistory`, { waitUntil: 'networkidle' });
-    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Histórico de Compras');
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Histórico de compras');
     expect(await cards(page)).toEqual(list);
     expect(problems).toEqual([]);
     await page.context().close();
@@ -709,7 +709,7 @@ describe('checkout with the sandbox provider', () => {
       'fazer um novo pedido.';
     const ELSEWHERE = 'Já existem pedidos aguardando pagamento com este CPF ou feitos desta rede.';
 
-    it("refuses a 4th, keeps the cart, and pays the open order in one click ('Pagar Agora')", async () => {
+    it("refuses a 4th, keeps the cart, and pays the open order in one click ('Pagar agora')", async () => {
       const { page, problems } = await newPage();
       await page.goto(server.url, { waitUntil: 'networkidle' });
       await orderByRequest(page);
@@ -727,7 +727,7 @@ describe('checkout with the sandbox provider', () => {
       // The cart is kept for later.
       expect(await page.getByTestId('cart-count').innerText()).toBe('1');
 
-      await alert.getByRole('link', { name: 'Pagar Agora' }).click();
+      await alert.getByRole('link', { name: 'Pagar agora' }).click();
       await page.waitForURL(CONFIRMATION_URL);
       await page.getByRole('heading', { level: 1, name: `Pedido #${newest}` }).waitFor();
       await expectLivePix(page);
@@ -832,7 +832,7 @@ describe('checkout with a PIX discount of 10%', () => {
 
       await page.getByRole('button', { name: 'Comprar agora' }).click();
       await page.waitForURL(`${server.url}/checkout`);
-      await form(page).getByRole('button', { name: 'Finalizar Pedido' }).waitFor();
+      await form(page).getByRole('button', { name: 'Finalizar pedido' }).waitFor();
       const summary = page.getByRole('region', { name: 'Resumo do pedido' });
       const text = async (testId: string) =>
         (await summary.getByTestId(testId).innerText()).replace(/\s+/g, ' ').trim();
@@ -850,7 +850,7 @@ describe('checkout with a PIX discount of 10%', () => {
       await input(page, 'CEP').pressSequentially(PAULISTA_CEP);
       await expect.poll(() => form(page).getByTestId('cep-status').innerText()).toBe(CEP_FOUND);
       await input(page, 'Número').fill(CUSTOMER.number);
-      await form(page).getByRole('button', { name: 'Finalizar Pedido' }).click();
+      await form(page).getByRole('button', { name: 'Finalizar pedido' }).click();
       await page.waitForURL(CONFIRMATION_URL);
       await page.getByRole('heading', { level: 1, name: /^Pedido #/ }).waitFor();
       expect(await page.getByText('Valor: R$ 269,91').isVisible()).toBe(true);

@@ -7,10 +7,10 @@ import { publicFileSrc } from '../support/sample';
 import { startServer, type TestServer } from '../support/server';
 
 const PAGES = [
-  ['/sobre', 'Sobre Nós'],
-  ['/politicadevolucao', 'Política de Troca e Devolução'],
-  ['/politicaprivacidade', 'Política de Privacidade'],
-  ['/faq', 'Perguntas Frequentes'],
+  ['/sobre', 'Sobre nós'],
+  ['/politicadevolucao', 'Política de troca e devolução'],
+  ['/politicaprivacidade', 'Política de privacidade'],
+  ['/faq', 'Perguntas frequentes'],
   ['/contato', 'Contato'],
 ] as const;
 
@@ -64,7 +64,7 @@ describe('content pages with the default texts', () => {
   it('opens FAQ answers from the keyboard, in three sections', async () => {
     const { page, problems } = await openPage(browser, `${server.url}/faq`);
     expect(await page.getByRole('heading', { level: 2 }).allInnerTexts()).toEqual(
-      expect.arrayContaining(['Produtos', 'Compra e Pagamento', 'Envio, Entrega e Devoluções']),
+      expect.arrayContaining(['Produtos', 'Compra e pagamento', 'Envio, entrega e devoluções']),
     );
     const question = page.locator('summary', { hasText: 'Quanto custa o frete?' });
     const answer = page.getByText('Frete grátis para todo o Brasil, sem valor mínimo de compra.');

@@ -92,7 +92,7 @@ describe('sitemap and robots of a live store with the default settings', () => {
     expect(await meta('meta[name="description"]')).toBe(
       'Respostas sobre produtos, pagamento, entrega e devoluções na TechStore.',
     );
-    expect(await meta('meta[property="og:title"]')).toBe('Perguntas Frequentes | TechStore');
+    expect(await meta('meta[property="og:title"]')).toBe('Perguntas frequentes | TechStore');
     expect(await meta('meta[property="og:url"]')).toBe(`${server.url}/faq`);
     expect(await meta('meta[name="robots"]')).toBe('index, follow');
     await page.context().close();

@@ -260,8 +260,8 @@ describe('the admin on its own origin (ADMIN_URL)', () => {
 
     await page.getByRole('link', { name: 'Categorias' }).first().click();
     await page.waitForURL(`${admin}/admin/categories`);
-    await page.getByRole('button', { name: 'Adicionar Categoria' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Adicionar Categoria' });
+    await page.getByRole('button', { name: 'Adicionar categoria' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Adicionar categoria' });
     await dialog.getByLabel('Nome').fill('Papelaria');
     await dialog.getByRole('button', { name: 'Salvar' }).click();
     await page.getByRole('status').getByText('Categoria criada com sucesso!').last().waitFor();

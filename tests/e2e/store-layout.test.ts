@@ -41,9 +41,9 @@ describe('the store layout with default settings', () => {
     );
     for (const name of [
       'Contato',
-      'Sobre Nós',
-      'Política de Troca e Devolução',
-      'Política de Privacidade',
+      'Sobre nós',
+      'Política de troca e devolução',
+      'Política de privacidade',
       'FAQ',
     ]) {
       expect(await menu.getByRole('link', { name, exact: true }).isVisible()).toBe(true);
@@ -68,7 +68,7 @@ describe('the store layout with default settings', () => {
     await expect.poll(() => menu.isVisible()).toBe(false);
 
     await opener.click();
-    await menu.getByRole('link', { name: 'Sobre Nós' }).click();
+    await menu.getByRole('link', { name: 'Sobre nós' }).click();
     await page.waitForURL(`${server.url}/sobre`);
     await expect.poll(() => menu.isVisible()).toBe(false);
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe(

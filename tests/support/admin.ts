@@ -50,7 +50,7 @@ export async function signIn(
   await page.goto(`${baseUrl}/admin/login`);
   await page.getByLabel('E-mail').fill(who.email);
   await page.getByLabel('Senha').fill(who.password);
-  await page.getByRole('button', { name: 'Entrar no Painel' }).click();
+  await page.getByRole('button', { name: 'Entrar no painel' }).click();
   await page.waitForURL(`${baseUrl}/admin`);
   // The address changes as the navigation commits; the admin's layout renders right after.
   await page.locator('main#conteudo').waitFor();

@@ -8,6 +8,7 @@ import { CategoryFormDialog } from './category-form-dialog';
 import { ConfirmDialog } from './confirm-dialog';
 import { ADMIN_FORM } from './form-look';
 import { useToastFrom } from './toaster';
+import { countOf } from '~/lib/plural';
 
 export interface CategoryCardData {
   id: string;
@@ -19,7 +20,7 @@ export interface CategoryCardData {
 
 function productCountText(count: number): string {
   if (count === 0) return 'Nenhum produto';
-  return count === 1 ? '1 produto' : `${count} produtos`;
+  return countOf(count, 'produto', 'produtos');
 }
 
 /** One category in the admin's grid: what it is, its 'Selecionada' switch, edit and delete. */

@@ -8,7 +8,7 @@ import { ADMIN_FORM } from './form-look';
 import { FormField } from '~/components/ui/form';
 import { FormDialog } from './form-dialog';
 
-/** 'Adicionar Categoria' or 'Editar': a button opening the category's form. */
+/** 'Adicionar categoria' or 'Editar': a button opening the category's form. */
 export function CategoryFormDialog(
   props:
     | { mode: 'create'; id: string }
@@ -18,8 +18,8 @@ export function CategoryFormDialog(
   return (
     <FormDialog
       schema={categoryFormSchema}
-      title={editing ? 'Editar Categoria' : 'Adicionar Categoria'}
-      openLabel={editing ? 'Editar' : 'Adicionar Categoria'}
+      title={editing ? 'Editar categoria' : 'Adicionar categoria'}
+      openLabel={editing ? 'Editar' : 'Adicionar categoria'}
       openClassName={editing ? 'admin-button-secondary' : 'admin-button-primary'}
       openAriaLabel={editing ? `Editar categoria ${props.name}` : undefined}
       submitLabel="Salvar"

@@ -60,7 +60,7 @@ export function DashboardPeriodFilter({
             look={ADMIN_FORM}
             idPrefix="periodo"
             name="from"
-            label="Data Inicial"
+            label="Data inicial"
             className="w-full sm:w-auto"
           >
             {(control) => (
@@ -77,7 +77,7 @@ export function DashboardPeriodFilter({
             look={ADMIN_FORM}
             idPrefix="periodo"
             name="to"
-            label="Data Final"
+            label="Data final"
             className="w-full sm:w-auto"
           >
             {(control) => (

@@ -2,6 +2,7 @@ import { formatCents } from '~/lib/money';
 import { describeRange, formatDay, type DayRange } from '~/lib/periods';
 
 import { SalesChart } from './sales-chart';
+import { countOf } from '~/lib/plural';
 
 export interface SalesDay {
   day: string;
@@ -9,10 +10,10 @@ export interface SalesDay {
   orders: number;
 }
 
-const ordersWord = (count: number) => (count === 1 ? '1 pedido pago' : `${count} pedidos pagos`);
+const ordersWord = (count: number) => countOf(count, 'pedido pago', 'pedidos pagos');
 
 /**
- * 'Vendas Recentes': the chart, and the same figures as a sentence and a table, which the
+ * 'Vendas recentes': the chart, and the same figures as a sentence and a table, which the
  * server renders and screen readers read.
  */
 export function DashboardSales({ days, range }: { days: readonly SalesDay[]; range: DayRange }) {
@@ -22,7 +23,7 @@ export function DashboardSales({ days, range }: { days: readonly SalesDay[]; ran
   return (
     <section aria-labelledby="vendas-recentes" className="admin-card min-w-0">
       <h2 id="vendas-recentes" className="text-lg font-semibold">
-        Vendas Recentes
+        Vendas recentes
       </h2>
       {totalCents === 0 ? (
         <p className="mt-6 mb-4 text-center text-sm text-slate-600">

@@ -73,7 +73,7 @@ export function OrderDetail({
     <article className="space-y-4">
       <header className="flex flex-wrap items-center gap-3">
         <Title id={titleId} className="text-xl font-bold text-slate-900 sm:text-2xl">
-          Detalhes do Pedido #{order.number}
+          Detalhes do pedido #{order.number}
         </Title>
         <OrderStatusBadge status={order.status} />
       </header>
@@ -210,7 +210,7 @@ export function OrderDetail({
             </div>
           ) : null}
           <div className="flex justify-between text-base font-bold">
-            <dt>Total do Pedido</dt>
+            <dt>Total do pedido</dt>
             <dd>
               <Money cents={order.totalCents} />
             </dd>

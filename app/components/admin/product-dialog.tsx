@@ -68,7 +68,7 @@ export function useProductDialog() {
       width="product"
       close={{
         label: 'Fechar',
-        title: opened?.isNew === false ? 'Editar Produto' : 'Adicionar Produto',
+        title: opened?.isNew === false ? 'Editar produto' : 'Adicionar produto',
       }}
       onClose={() => setOpened(null)}
     >

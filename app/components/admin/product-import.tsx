@@ -7,6 +7,7 @@ import {
   PRODUCT_CSV_MESSAGES,
   type ProductImportResult,
 } from '~/modules/catalog/index.admin';
+import { countOf } from '~/lib/plural';
 
 function ImportReport({ result }: { result: ProductImportResult }) {
   if (result.ok) {
@@ -16,7 +17,8 @@ function ImportReport({ result }: { result: ProductImportResult }) {
           {PRODUCT_CSV_MESSAGES.imported(result.created + result.updated)}
         </p>
         <p>
-          {result.created} novo(s), {result.updated} atualizado(s).
+          {countOf(result.created, 'novo', 'novos')},{' '}
+          {countOf(result.updated, 'atualizado', 'atualizados')}.
           {result.categoriesCreated.length > 0
             ? ` Categorias criadas: ${result.categoriesCreated.join(', ')}.`
             : ''}
@@ -35,7 +37,9 @@ function ImportReport({ result }: { result: ProductImportResult }) {
               {problem.column ? ` (${problem.column})` : ''}: {problem.message}
             </li>
           ))}
-          {result.moreProblems > 0 ? <li>… e mais {result.moreProblems} problema(s).</li> : null}
+          {result.moreProblems > 0 ? (
+            <li>… e mais {countOf(result.moreProblems, 'problema', 'problemas')}.</li>
+          ) : null}
         </ul>
       ) : null}
     </div>

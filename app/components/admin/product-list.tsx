@@ -7,6 +7,7 @@ import { adminProductListPath, PRODUCT_MESSAGES } from '~/modules/catalog/index.
 import { AdminTable } from './admin-table';
 import { ConfirmDialog } from './confirm-dialog';
 import { ProductThumb, StockBadge } from './product-list-parts';
+import { countOf } from '~/lib/plural';
 
 /** One product as the admin's list shows it. */
 export interface AdminProductRow {
@@ -20,7 +21,7 @@ export interface AdminProductRow {
 
 /** 'N produtos cadastrados', or 'N produtos encontrados para "q"' under a search. */
 export function productCountText(total: number, q: string): string {
-  const products = total === 1 ? '1 produto' : `${total.toLocaleString('pt-BR')} produtos`;
+  const products = countOf(total, 'produto', 'produtos');
   if (!q) return products === '1 produto' ? '1 produto cadastrado' : `${products} cadastrados`;
   return `${products} ${total === 1 ? 'encontrado' : 'encontrados'} para "${q}"`;
 }

@@ -9,7 +9,7 @@ import { FormField } from '~/components/ui/form';
 import { FormDialog } from './form-dialog';
 
 /**
- * 'Adicionar Avaliação': the review's form (Produto, Nome do Cliente, Avaliação, Comentário).
+ * 'Adicionar avaliação': the review's form (Produto, Nome do cliente, Avaliação, Comentário).
  * `products` holds the first products by name; typing in 'Buscar produto' asks the server for
  * the matching ones, so a big catalogue is never sent whole.
  */
@@ -17,8 +17,8 @@ export function ReviewFormDialog({ id, products }: { id: string; products: Produ
   return (
     <FormDialog
       schema={reviewFormSchema}
-      title="Adicionar Avaliação"
-      openLabel="Adicionar Avaliação"
+      title="Adicionar avaliação"
+      openLabel="Adicionar avaliação"
       openClassName="admin-button-primary"
       submitLabel="Adicionar"
       hidden={{ intent: 'create', id }}
@@ -37,7 +37,7 @@ export function ReviewFormDialog({ id, products }: { id: string; products: Produ
             look={ADMIN_FORM}
             idPrefix={idPrefix}
             name="customerName"
-            label="Nome do Cliente"
+            label="Nome do cliente"
             error={errors.customerName}
           >
             {(control) => (

@@ -29,7 +29,7 @@ export function UserList({ admins, meId }: { admins: AdminListRow[]; meId: strin
         columns={[
           { label: 'Usuário' },
           { label: 'Status' },
-          { label: 'Data de Criação' },
+          { label: 'Data de criação' },
           { label: 'Ações' },
         ]}
       >
@@ -62,7 +62,7 @@ export function UserList({ admins, meId }: { admins: AdminListRow[]; meId: strin
                 </dd>
               </div>
               <div>
-                <dt className="text-slate-600">Data de Criação</dt>
+                <dt className="text-slate-600">Data de criação</dt>
                 <dd>
                   <time dateTime={admin.createdAt}>{admin.date}</time>
                 </dd>

@@ -141,7 +141,7 @@ export function CheckoutForm({
   values: CheckoutValues;
   errors: FieldErrors;
   error?: string;
-  /** An unpaid order of this browser the refusal asks to pay: 'Pagar Agora' beside it. */
+  /** An unpaid order of this browser the refusal asks to pay: 'Pagar agora' beside it. */
   payNow?: string;
   submitLabel: string;
 }) {
@@ -197,7 +197,7 @@ export function CheckoutForm({
               to={`/order-confirmation?${new URLSearchParams({ orderId: payNow })}`}
               className="btn btn-success"
             >
-              Pagar Agora
+              Pagar agora
             </Link>
           ) : null}
         </ErrorSummary>

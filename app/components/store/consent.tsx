@@ -40,7 +40,7 @@ export function ConsentBanner() {
           Usamos cookies de análise e publicidade para entender como a loja é usada e mostrar
           ofertas relevantes. Eles só são ativados se você aceitar. Saiba mais na nossa{' '}
           <Link to="/politicaprivacidade" className="text-link underline">
-            Política de Privacidade
+            Política de privacidade
           </Link>
           .
         </p>

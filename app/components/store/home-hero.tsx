@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { publicFileUrl } from '~/lib/public-files';
 import { mediaSrcSet } from '~/modules/media';
 import type { StoreSettings } from '~/modules/settings';
+import { storeAfter } from '~/lib/store-name';
 
 /**
  * The welcome: the store's banner behind a dark veil (white text stays readable on any photo)
@@ -40,7 +41,7 @@ export function HomeHero({ settings }: { settings: StoreSettings }) {
           id="hero-title"
           className="max-w-3xl text-3xl text-(--store-home-title-color) md:text-5xl"
         >
-          {settings.welcome_message || `Bem-vindo à ${settings.store_name}`}
+          {settings.welcome_message || `Boas-vindas ${storeAfter('à', settings.store_name)}`}
         </h1>
         {settings.store_description ? (
           <p className="max-w-2xl text-lg">{settings.store_description}</p>

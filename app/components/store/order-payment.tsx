@@ -62,7 +62,7 @@ function OrderFields({ orderId, linkKey }: { orderId: string; linkKey: string | 
   );
 }
 
-/** 'Pagar Agora' / 'Gerar novo PIX': the confirmation page's own action. */
+/** 'Pagar agora' / 'Gerar novo PIX': the confirmation page's own action. */
 export function PayButton({
   orderId,
   linkKey,

@@ -1,8 +1,9 @@
 import { formatOneDecimal } from '~/lib/money';
 import type { RatingSummary } from '~/modules/reviews';
+import { countOf } from '~/lib/plural';
 
 function ratingLabel({ average, count }: RatingSummary): string {
-  const reviews = count === 1 ? '1 avaliação' : `${count} avaliações`;
+  const reviews = countOf(count, 'avaliação', 'avaliações');
   return `Avaliação ${formatOneDecimal(average)} de 5 (${reviews})`;
 }
 

@@ -7,6 +7,7 @@ import { cartCookieHeader, readCart, seenName } from './cookie.server';
 import { pixDiscountCents, type OfferSettings } from './offers';
 import { shippingCents, type ShippingSettings } from './shipping';
 import type { CartLine, PricedCart, PricedLine } from './types';
+import { countOf } from '~/lib/plural';
 
 /** What limits a cart line: the store's most units of one product per order. */
 export type LineLimits = Pick<StoreSettings, 'max_quantity_per_item'>;
@@ -20,7 +21,7 @@ export function lineMaximum(product: ProductSummary, limits: LineLimits): number
 }
 
 function units(count: number): string {
-  return count === 1 ? '1 unidade' : `${count} unidades`;
+  return countOf(count, 'unidade', 'unidades');
 }
 
 /** The store's limit per product, said of one product. */

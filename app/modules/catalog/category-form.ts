@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { FORM_MESSAGES, singleLine, textError } from '~/lib/form';
+import { countOf } from '~/lib/plural';
 
 /** The admin's category forms, shared by the browser and the server. */
 export const CATEGORY_MESSAGES = {
@@ -23,7 +24,7 @@ export const CATEGORY_DESCRIPTION_MAX = 500;
 
 /** 'Esta categoria tem 3 produtos.' */
 export function productCountSentence(count: number): string {
-  return `Esta categoria tem ${count} ${count === 1 ? 'produto' : 'produtos'}.`;
+  return `Esta categoria tem ${countOf(count, 'produto', 'produtos')}.`;
 }
 
 // The checks below use only what the checkout's schema uses too: the browser's copy of zod is

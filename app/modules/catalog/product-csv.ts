@@ -1,3 +1,5 @@
+import { countOf } from '~/lib/plural';
+
 /**
  * The product spreadsheet, as Excel in Brazil opens and saves it: UTF-8 with a BOM, `;` between
  * columns (Brazilian Excel uses the comma for decimals), prices as "1234,56", image URLs joined
@@ -37,8 +39,7 @@ export const PRODUCT_CSV_MESSAGES = {
   idInvalid: 'id inválido. Deixe em branco para criar um produto novo.',
   idRepeated: (row: number) => `Este id já aparece na linha ${row}.`,
   category: 'Informe a categoria.',
-  imported: (count: number) =>
-    count === 1 ? '1 produto importado.' : `${count.toLocaleString('pt-BR')} produtos importados.`,
+  imported: (count: number) => `${countOf(count, 'produto importado', 'produtos importados')}.`,
   refused: 'Nenhum produto foi importado: corrija as linhas abaixo e envie o arquivo de novo.',
   importError: (message: string) => `Erro ao importar produtos: ${message}`,
 } as const;

@@ -38,10 +38,10 @@ describe('default page texts', () => {
     expect(
       CONTENT_PAGE_SLUGS.map((slug) => renderContentPage(slug, defaultSettings()).title),
     ).toEqual([
-      'Sobre Nós',
-      'Política de Troca e Devolução',
-      'Política de Privacidade',
-      'Perguntas Frequentes',
+      'Sobre nós',
+      'Política de troca e devolução',
+      'Política de privacidade',
+      'Perguntas frequentes',
       'Contato',
     ]);
   });
@@ -186,8 +186,8 @@ describe('default page texts', () => {
     const faq = html('faq');
     expect([...faq.matchAll(/<h2>(.*?)<\/h2>/g)].map((match) => match[1])).toEqual([
       'Produtos',
-      'Compra e Pagamento',
-      'Envio, Entrega e Devoluções',
+      'Compra e pagamento',
+      'Envio, entrega e devoluções',
     ]);
     expect(faq).toContain('<details><summary>Quanto custa o frete?</summary><p>');
   });

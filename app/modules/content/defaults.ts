@@ -3,6 +3,7 @@ import { freeShippingFromCents } from '~/modules/cart';
 import type { StoreSettings } from '~/modules/settings';
 
 import { contactChannels } from './contact';
+import { storeAfter } from '~/lib/store-name';
 
 // The built-in texts of the content pages, in Markdown, made from the store's settings so every
 // promise (window, delivery, shipping, payment, contacts) matches what the store really offers.
@@ -113,8 +114,8 @@ Acreditamos que comprar pela internet deve ser simples: informação clara sobre
 - **Informação clara:** cada produto tem fotos, descrição, preço e estoque na sua página, para você saber exatamente o que está comprando.
 - **Pagamento seguro:** ${afterColon(paymentSentence(settings))}
 - **Entrega:** ${afterColon(shippingSentence(settings))} ${deliverySentence(settings)}
-- **Trocas e devoluções:** você tem ${days(settings.return_window_days, 'corridos')} a partir do recebimento para trocar ou devolver. Veja a [Política de Troca e Devolução](/politicadevolucao).
-- **Privacidade:** usamos seus dados só para processar, entregar e atender seus pedidos. Saiba mais na [Política de Privacidade](/politicaprivacidade).
+- **Trocas e devoluções:** você tem ${days(settings.return_window_days, 'corridos')} a partir do recebimento para trocar ou devolver. Veja a [Política de troca e devolução](/politicadevolucao).
+- **Privacidade:** usamos seus dados só para processar, entregar e atender seus pedidos. Saiba mais na [Política de privacidade](/politicaprivacidade).
 
 ## Fale com a gente
 
@@ -132,7 +133,7 @@ export function returnPolicyText(settings: StoreSettings): string {
   const cardRefund = settings.enable_credit_card
     ? ' No cartão de crédito, o estorno aparece na fatura conforme o calendário da administradora do cartão.'
     : '';
-  return `Queremos que você fique satisfeito com a sua compra. Se algo não saiu como esperado, esta política explica como trocar ou devolver um produto comprado na ${store}.
+  return `Queremos que você fique satisfeito com a sua compra. Se algo não saiu como esperado, esta política explica como trocar ou devolver um produto comprado ${storeAfter('na', store)}.
 
 ## Prazo
 
@@ -286,7 +287,7 @@ export function faqSections(settings: StoreSettings): FaqSection[] {
     {
       question: 'É seguro comprar aqui?',
       answer:
-        'Sim. O pagamento é processado por um provedor de pagamento e os seus dados são tratados conforme a nossa [Política de Privacidade](/politicaprivacidade).',
+        'Sim. O pagamento é processado por um provedor de pagamento e os seus dados são tratados conforme a nossa [Política de privacidade](/politicaprivacidade).',
     },
   );
 
@@ -311,7 +312,7 @@ export function faqSections(settings: StoreSettings): FaqSection[] {
   shipping.push(
     {
       question: 'Posso trocar ou devolver um produto?',
-      answer: `Sim. Você tem ${window} a partir do recebimento para trocar ou devolver, por arrependimento ou por defeito. Os detalhes estão na [Política de Troca e Devolução](/politicadevolucao).`,
+      answer: `Sim. Você tem ${window} a partir do recebimento para trocar ou devolver, por arrependimento ou por defeito. Os detalhes estão na [Política de troca e devolução](/politicadevolucao).`,
     },
     {
       question: 'O produto chegou com defeito. E agora?',
@@ -339,14 +340,14 @@ export function faqSections(settings: StoreSettings): FaqSection[] {
         },
       ],
     },
-    { title: 'Compra e Pagamento', items: payment },
-    { title: 'Envio, Entrega e Devoluções', items: shipping },
+    { title: 'Compra e pagamento', items: payment },
+    { title: 'Envio, entrega e devoluções', items: shipping },
   ];
 }
 
 export function contactText(settings: StoreSettings): string {
   const faq =
-    'as [Perguntas Frequentes](/faq) respondem às dúvidas mais comuns sobre pagamento, entrega e trocas';
+    'as [Perguntas frequentes](/faq) respondem às dúvidas mais comuns sobre pagamento, entrega e trocas';
   return contactChannels(settings).length > 0
     ? `Tem alguma dúvida sobre um produto, um pedido, uma troca ou uma devolução? Fale com a gente por um dos canais abaixo. Se for sobre um pedido, informe o número dele para agilizar o atendimento.
 

@@ -1,4 +1,5 @@
 import type { StoreSettings } from '~/modules/settings';
+import { storeAfter } from '~/lib/store-name';
 
 export const CONTENT_PAGE_SLUGS = [
   'sobre',
@@ -24,25 +25,26 @@ export interface ContentPage {
 
 export const CONTENT_PAGES: Record<ContentPageSlug, ContentPage> = {
   sobre: {
-    title: 'Sobre Nós',
+    title: 'Sobre nós',
     textSetting: 'about_page_text',
     description: (store) => `Conheça a ${store}: quem somos e como trabalhamos.`,
   },
   politicadevolucao: {
-    title: 'Política de Troca e Devolução',
+    title: 'Política de troca e devolução',
     textSetting: 'return_policy_text',
-    description: (store) => `Prazos e condições para trocar ou devolver produtos da ${store}.`,
+    description: (store) =>
+      `Prazos e condições para trocar ou devolver produtos ${storeAfter('da', store)}.`,
   },
   politicaprivacidade: {
-    title: 'Política de Privacidade',
+    title: 'Política de privacidade',
     textSetting: 'privacy_policy_text',
     description: (store) => `Como a ${store} trata os seus dados pessoais, conforme a LGPD.`,
   },
   faq: {
-    title: 'Perguntas Frequentes',
+    title: 'Perguntas frequentes',
     textSetting: 'faq_page_text',
     description: (store) =>
-      `Respostas sobre produtos, pagamento, entrega e devoluções na ${store}.`,
+      `Respostas sobre produtos, pagamento, entrega e devoluções ${storeAfter('na', store)}.`,
   },
   contato: {
     title: 'Contato',

@@ -1,6 +1,7 @@
 import { formatDateTime } from '~/lib/date-format';
 import { formatCents } from '~/lib/money';
 import { orderNumber, pixDiscountLabel } from '~/modules/orders';
+import { storeAfter } from '~/lib/store-name';
 
 export interface OrderEmailData {
   orderId: string;
@@ -51,7 +52,7 @@ export function orderReceivedEmail(data: OrderEmailData, store: EmailStore): Ren
     : 'Avisaremos você por e-mail assim que o pagamento for confirmado.';
   return compose(store, subject, orderFrame(store, data), [
     paragraph(`Olá, ${firstName(data.customerName)}!`),
-    paragraph(`Obrigado por comprar na ${store.name}! ${next}`),
+    paragraph(`Obrigado por comprar ${storeAfter('na', store.name)}! ${next}`),
     ...(pix ? [pix] : []),
     summary(data),
   ]);
@@ -79,7 +80,7 @@ export function orderShippedEmail(data: OrderEmailData, store: EmailStore): Rend
   const subject = `Seu pedido #${number} foi enviado`;
   return compose(store, subject, orderFrame(store, data), [
     paragraph(`Olá, ${firstName(data.customerName)}!`),
-    paragraph(`Boa notícia: seu pedido #${number} saiu para entrega.`),
+    paragraph(`Boa notícia: seu pedido #${number} foi postado e está a caminho.`),
     ...(data.trackingCode ? [trackingPart(data.trackingCode)] : []),
     ...(data.estimatedDelivery
       ? [paragraph(`Previsão de entrega: ${data.estimatedDelivery}.`, { strong: true })]
@@ -145,13 +146,16 @@ export function restockEmail(data: RestockEmailData, store: EmailStore): Rendere
     subject,
     {
       link: { url: data.productUrl, label: 'Ver o produto' },
-      reason: `Você recebeu este e-mail porque pediu para ser avisado quando este produto voltasse ao estoque da ${store.name}, com o endereço ${data.email}. Este é o único aviso sobre ele.`,
+      reason: `Você recebeu este e-mail porque pediu para ser avisado quando este produto voltasse ao estoque ${storeAfter('da', store.name)}, com o endereço ${data.email}. Este é o único aviso sobre ele.`,
     },
     [
       paragraph('Olá!'),
-      paragraph(`Boa notícia: ${data.productName} voltou ao estoque da ${store.name}.`, {
-        strong: true,
-      }),
+      paragraph(
+        `Boa notícia: ${data.productName} voltou ao estoque ${storeAfter('da', store.name)}.`,
+        {
+          strong: true,
+        },
+      ),
       paragraph('As unidades podem acabar de novo; garanta a sua enquanto há estoque.'),
     ],
   );
@@ -179,12 +183,12 @@ export function restockConfirmEmail(
     subject,
     {
       link: { url: data.confirmUrl, label: 'Confirmar o aviso' },
-      reason: `Você recebeu este e-mail porque o endereço ${data.email} foi informado na página deste produto da ${store.name}. Se não foi você, ignore esta mensagem: sem a confirmação, não enviaremos mais nada, e o pedido é apagado em 7 dias.`,
+      reason: `Você recebeu este e-mail porque o endereço ${data.email} foi informado na página deste produto ${storeAfter('da', store.name)}. Se não foi você, ignore esta mensagem: sem a confirmação, não enviaremos mais nada, e o pedido é apagado em 7 dias.`,
     },
     [
       paragraph('Olá!'),
       paragraph(
-        `Recebemos um pedido para avisar este endereço quando ${data.productName} voltar ao estoque da ${store.name}.`,
+        `Recebemos um pedido para avisar este endereço quando ${data.productName} voltar ao estoque ${storeAfter('da', store.name)}.`,
         { strong: true },
       ),
       paragraph('Para receber o aviso, abra o link abaixo e toque em Confirmar.'),
@@ -344,7 +348,7 @@ interface Frame {
 function orderFrame(store: EmailStore, data: OrderEmailData): Frame {
   return {
     link: { url: data.orderUrl, label: 'Acompanhar meu pedido' },
-    reason: `Você recebeu este e-mail porque fez um pedido na ${store.name} com o endereço ${data.customerEmail}.`,
+    reason: `Você recebeu este e-mail porque fez um pedido ${storeAfter('na', store.name)} com o endereço ${data.customerEmail}.`,
   };
 }
 

@@ -15,7 +15,7 @@ export const SHOPPER_STATUS_LABELS: Record<OrderStatus, string> = {
 /** What happens next with the delivery, as the shopper's history cards say it. */
 export const DELIVERY_LINES: Record<OrderStatus, string> = {
   pending: 'Aguardando pagamento',
-  confirmed: 'Preparando Pedido Para Envio',
+  confirmed: 'Preparando o pedido para envio',
   shipped: 'Pedido enviado',
   delivered: 'Pedido entregue',
   cancelled: 'Pedido cancelado',

@@ -45,7 +45,7 @@ export interface PixProviderOptions {
  * what pages follow from then on. An unpaid order is cancelled after `pix_expiration_minutes`.
  *
  * The payment id is `pix-<orderId>` rather than random: there is no book of payments to point
- * into, and a retried payment ("Pagar Agora") gets the same id and the same code.
+ * into, and a retried payment ("Pagar agora") gets the same id and the same code.
  */
 export function createPixProvider(options: PixProviderOptions): PaymentProvider {
   const now = options.now ?? (() => new Date());

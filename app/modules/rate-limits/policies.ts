@@ -1,3 +1,5 @@
+import { countOf } from '~/lib/plural';
+
 /**
  * A named limit. Plain limits allow `limit` attempts per window, counted from the first one.
  * With `maxLockMs`, the limit is on guesses: the attempt that reaches the limit locks the key for
@@ -32,7 +34,7 @@ export const RATE_LIMITS = {
   },
   /** Setup codes ('Criar administrador') from one address. */
   setupCode: { name: 'setup-code', limit: 5, windowMs: 15 * MINUTE, maxLockMs: 4 * 60 * MINUTE },
-  /** 'Gerar novo PIX' / 'Pagar Agora': each may ask the payment provider for a new payment. */
+  /** 'Gerar novo PIX' / 'Pagar agora': each may ask the payment provider for a new payment. */
   newPayment: { name: 'new-payment', limit: 5, windowMs: MINUTE },
   /** 'Avise-me quando chegar': each address left is mailed later. */
   restock: { name: 'restock', limit: 10, windowMs: MINUTE },
@@ -47,12 +49,11 @@ export function checkoutLimit(perMinute: number): RateLimitPolicy {
 
 /** How long to wait, in pt-BR, never less than the time given: '40 segundos', '15 minutos'. */
 export function waitText(seconds: number): string {
-  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-  if (seconds < 60) return plural(Math.max(1, Math.ceil(seconds)), 'segundo', 'segundos');
+  if (seconds < 60) return countOf(Math.max(1, Math.ceil(seconds)), 'segundo', 'segundos');
   const minutes = Math.ceil(seconds / 60);
-  if (minutes < 60) return plural(minutes, 'minuto', 'minutos');
+  if (minutes < 60) return countOf(minutes, 'minuto', 'minutos');
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  const hoursText = plural(hours, 'hora', 'horas');
-  return rest === 0 ? hoursText : `${hoursText} e ${plural(rest, 'minuto', 'minutos')}`;
+  const hoursText = countOf(hours, 'hora', 'horas');
+  return rest === 0 ? hoursText : `${hoursText} e ${countOf(rest, 'minuto', 'minutos')}`;
 }

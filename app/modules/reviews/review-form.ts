@@ -29,7 +29,7 @@ export function ratingText(rating: number): string {
 
 // Only what the checkout's schema uses too: the browser's zod is shared with the storefront.
 
-/** 'Adicionar Avaliação': product and customer name required, rating 1–5, comment optional. */
+/** 'Adicionar avaliação': product and customer name required, rating 1–5, comment optional. */
 export const reviewFormSchema = z.object({
   intent: z.enum(['create']),
   // A fresh key made with the page: the same form sent twice adds one review.

@@ -49,7 +49,7 @@ describe('the settings tab map', () => {
       'Tipografia',
       'Layout',
       'Contato',
-      'Redes Sociais',
+      'Redes sociais',
       'SEO & Analytics',
       'Avançado',
       'Páginas',
@@ -76,7 +76,7 @@ describe('the settings tab map', () => {
 
   it('keeps the header banner beside the save button, on no tab', () => {
     expect(PINNED_FIELDS.map((spec) => [spec.key, spec.label])).toEqual([
-      ['header_banner_url', 'Banner Acima do Header'],
+      ['header_banner_url', 'Faixa acima do cabeçalho'],
     ]);
     expect(tabOfField('header_banner_url')).toBeNull();
     expect(tabOfField('primary_color')).toBe('design');

@@ -4,6 +4,7 @@ import { formatReaisInput, parseReais } from '~/lib/reais';
 
 import { FONT_NAMES } from './fonts';
 import { settingsSchema, type SettingKey, type StoreSettings } from './settings';
+import { TIME_ZONE_LABELS } from './time-zones';
 
 // The admin's settings form: which tab holds each setting, how it is typed, and how the form's
 // strings become setting values. Browser and server read the form with the same schema.
@@ -97,25 +98,6 @@ const WEIGHT_OPTIONS: SelectOption[] = [
   { value: '800', label: '800 (extranegrito)' },
 ];
 
-const TIME_ZONE_LABELS: Record<StoreSettings['timezone'], string> = {
-  'America/Sao_Paulo': 'Brasília (São Paulo, Rio, Minas, Sul, Goiás, DF)',
-  'America/Noronha': 'Fernando de Noronha',
-  'America/Belem': 'Belém (Pará, Amapá)',
-  'America/Fortaleza': 'Fortaleza (Ceará, Maranhão, Piauí, Rio Grande do Norte, Paraíba)',
-  'America/Recife': 'Recife (Pernambuco)',
-  'America/Araguaina': 'Araguaína (Tocantins)',
-  'America/Maceio': 'Maceió (Alagoas, Sergipe)',
-  'America/Bahia': 'Salvador (Bahia)',
-  'America/Campo_Grande': 'Campo Grande (Mato Grosso do Sul)',
-  'America/Cuiaba': 'Cuiabá (Mato Grosso)',
-  'America/Santarem': 'Santarém (oeste do Pará)',
-  'America/Porto_Velho': 'Porto Velho (Rondônia)',
-  'America/Boa_Vista': 'Boa Vista (Roraima)',
-  'America/Manaus': 'Manaus (Amazonas)',
-  'America/Eirunepe': 'Eirunepé (oeste do Amazonas)',
-  'America/Rio_Branco': 'Rio Branco (Acre)',
-};
-
 const TIME_ZONE_OPTIONS = Object.entries(TIME_ZONE_LABELS).map(([value, label]) => ({
   value,
   label,
@@ -148,7 +130,7 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
           field('store_slogan', 'Slogan', 'text'),
           field('store_description', 'Descrição da loja', 'textarea'),
           field('welcome_message', 'Mensagem de boas-vindas', 'text', {
-            hint: 'Em branco: “Bem-vindo à” seguido do nome da loja.',
+            hint: 'Em branco: “Boas-vindas à loja” seguido do nome da loja.',
           }),
         ],
       },
@@ -159,7 +141,7 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
           field('logo_url', 'Logo', 'url', { placeholder: 'https://…/logo.png' }),
           field('favicon_url', 'Ícone da aba do navegador (favicon)', 'url'),
           field('banner_url', 'Imagem de fundo da página inicial', 'url'),
-          field('about_image_url', 'Imagem da página Sobre Nós', 'url'),
+          field('about_image_url', 'Imagem da página Sobre nós', 'url'),
         ],
       },
       {
@@ -375,7 +357,7 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
   },
   {
     id: 'redes-sociais',
-    label: 'Redes Sociais',
+    label: 'Redes sociais',
     groups: [
       {
         title: 'Perfis da loja',
@@ -589,10 +571,10 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
           'links como [texto](https://…). Em branco, a página mostra o texto padrão da loja, ' +
           'montado com os dados das outras abas.',
         fields: [
-          field('about_page_text', 'Sobre Nós', 'markdown'),
-          field('return_policy_text', 'Política de Troca e Devolução', 'markdown'),
-          field('privacy_policy_text', 'Política de Privacidade', 'markdown'),
-          field('faq_page_text', 'Perguntas Frequentes', 'markdown'),
+          field('about_page_text', 'Sobre nós', 'markdown'),
+          field('return_policy_text', 'Política de troca e devolução', 'markdown'),
+          field('privacy_policy_text', 'Política de privacidade', 'markdown'),
+          field('faq_page_text', 'Perguntas frequentes', 'markdown'),
           field('contact_page_text', 'Contato', 'markdown'),
         ],
       },
@@ -602,7 +584,7 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
 
 /** Shown beside the save button, whatever the tab (SPEC §2). */
 export const PINNED_FIELDS: readonly FieldSpec[] = [
-  field('header_banner_url', 'Banner Acima do Header', 'url', {
+  field('header_banner_url', 'Faixa acima do cabeçalho', 'url', {
     hint: 'Imagem no topo de todas as páginas da loja; em branco, nenhuma.',
   }),
 ];

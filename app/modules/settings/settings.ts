@@ -181,7 +181,7 @@ export const settingsSchema = z.object({
   store_name: text('TechStore', 80),
   store_description: text('Tecnologia de qualidade com entrega para todo o Brasil.', 500),
   store_slogan: text('', 120),
-  // Empty: the storefront shows "Bem-vindo à {store_name}".
+  // Empty: the storefront shows "Boas-vindas à loja {store_name}".
   welcome_message: text('', 160),
   logo_url: url(),
   favicon_url: url(),

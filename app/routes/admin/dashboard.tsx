@@ -124,32 +124,32 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
             <MetricCard
               id="totalOrders"
-              label="Total de Pedidos"
+              label="Total de pedidos"
               value={count(metrics.totalOrders.current)}
               {...metrics.totalOrders}
             />
             <MetricCard
               id="paidOrders"
-              label="Pedidos Pagos"
+              label="Pedidos pagos"
               value={count(metrics.paidOrders.current)}
               {...metrics.paidOrders}
             />
             <MetricCard
               id="monthSales"
-              label="Vendas do Mês"
+              label="Vendas do mês"
               value={formatCents(metrics.monthSales.current)}
               comparison={PREVIOUS_MONTH_DAYS}
               {...metrics.monthSales}
             />
             <MetricCard
               id="periodSales"
-              label="Vendas do Período"
+              label="Vendas do período"
               value={formatCents(metrics.periodSales.current)}
               {...metrics.periodSales}
             />
             <MetricCard
               id="pendingOrders"
-              label="Pedidos Pendentes"
+              label="Pedidos pendentes"
               value={count(metrics.pendingOrders.current)}
               higherIsBetter={false}
               {...metrics.pendingOrders}
@@ -158,7 +158,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
                 leave no trace): the card says what changed instead. */}
             <MetricCard
               id="totalProducts"
-              label="Total de Produtos"
+              label="Total de produtos"
               value={count(products.total)}
               current={products.total}
               note={

@@ -95,7 +95,7 @@ export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [
-    { title: `Entrar no Painel · ${loaderData?.storeName ?? 'Vitrine'}` },
+    { title: `Entrar no painel · ${loaderData?.storeName ?? 'Vitrine'}` },
     { name: 'robots', content: 'noindex, nofollow' },
   ];
 }
@@ -186,7 +186,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
               busyLabel="Entrando..."
               className="admin-button-primary w-full"
             >
-              Entrar no Painel
+              Entrar no painel
             </SubmitButton>
           </Form>
         )}

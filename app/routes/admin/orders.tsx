@@ -31,6 +31,7 @@ import {
 import { listAdminOrders, orderListActionSchema } from '~/modules/orders/index.admin.server';
 
 import type { Route } from './+types/orders';
+import { countOf } from '~/lib/plural';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   redirectFormerPage(request);
@@ -142,7 +143,7 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
         <p className="text-sm text-slate-600" aria-live="polite">
           {page.totalIsLowerBound
             ? `Mais de ${MAX_COUNTED_ORDERS.toLocaleString('pt-BR')} pedidos`
-            : `${page.total.toLocaleString('pt-BR')} pedido(s)`}
+            : countOf(page.total, 'pedido', 'pedidos')}
         </p>
       </div>
       {reply?.toast && !reply.ok ? (

@@ -151,8 +151,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export function meta({ loaderData }: Route.MetaArgs) {
   const title =
     loaderData && 'isNew' in loaderData && !loaderData.isNew
-      ? 'Editar Produto'
-      : 'Adicionar Produto';
+      ? 'Editar produto'
+      : 'Adicionar produto';
   return [{ title: `${title} · Painel` }];
 }
 
@@ -176,7 +176,7 @@ export default function ProductFormPage({ loaderData, actionData }: Route.Compon
           ← Voltar para Produtos
         </Link>
         <h1 className="mt-2 text-2xl font-bold">
-          {loaderData.isNew ? 'Adicionar Produto' : 'Editar Produto'}
+          {loaderData.isNew ? 'Adicionar produto' : 'Editar produto'}
         </h1>
       </div>
       <div className="admin-card p-5">

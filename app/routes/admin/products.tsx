@@ -115,7 +115,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
             onClick={(event) => productDialog.onLinkClick(event, true)}
             className="admin-button-primary"
           >
-            Adicionar Produto
+            Adicionar produto
           </Link>
         </div>
       </div>

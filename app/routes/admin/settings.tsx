@@ -83,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export function meta() {
   return [
-    { title: 'Configurações da Loja · Painel' },
+    { title: 'Configurações da loja · Painel' },
     { name: 'robots', content: 'noindex, nofollow' },
   ];
 }
@@ -100,7 +100,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
   return (
     <div className="space-y-4">
       <div>
-        <h1 className="text-2xl font-bold">Configurações da Loja</h1>
+        <h1 className="text-2xl font-bold">Configurações da loja</h1>
         <p className="mt-1 text-sm text-slate-600">
           Nome, aparência, textos, contatos e pagamentos da loja. Nada muda na loja até você salvar.
         </p>
@@ -135,7 +135,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
                 busyLabel="Salvando..."
                 className="admin-button-primary shrink-0 sm:mb-[1.25rem]"
               >
-                Salvar Configurações
+                Salvar configurações
               </SubmitButton>
             </div>
             {summary ? (

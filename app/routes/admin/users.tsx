@@ -143,7 +143,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-2xl font-bold">Usuários Administradores</h1>
+        <h1 className="text-2xl font-bold">Usuários administradores</h1>
         <p className="mt-1 text-sm text-slate-600">
           Quem pode entrar no painel. Um administrador desativado é desconectado na hora e não
           consegue mais entrar até ser ativado de novo.

@@ -149,7 +149,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             payNow={
               refused && 'payNow' in refused ? (refused.payNow as string | undefined) : undefined
             }
-            submitLabel="Finalizar Pedido"
+            submitLabel="Finalizar pedido"
           />
         ) : (
           <p

@@ -82,7 +82,7 @@ const actionSchema = z.object({
 });
 
 /**
- * 'Pagar Agora' / 'Gerar novo PIX'; the sandbox tester's buttons post to their own resource
+ * 'Pagar agora' / 'Gerar novo PIX'; the sandbox tester's buttons post to their own resource
  * route (sandbox-payment.ts).
  */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -208,7 +208,7 @@ export default function OrderConfirmationPage({ loaderData, actionData }: Route.
           <PayButton
             orderId={order.id}
             linkKey={loaderData.accessKey}
-            label={loaderData.paymentFailed ? 'Pagar Agora' : 'Gerar novo PIX'}
+            label={loaderData.paymentFailed ? 'Pagar agora' : 'Gerar novo PIX'}
           />
         </section>
       )}

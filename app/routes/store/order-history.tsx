@@ -41,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function meta({ matches, location }: Route.MetaArgs) {
   return seoMeta(seoContext(matches), {
-    title: 'Histórico de Compras',
+    title: 'Histórico de compras',
     path: location.pathname,
     noindex: true,
   });
@@ -59,7 +59,7 @@ export default function OrderHistoryPage({ loaderData }: Route.ComponentProps) {
   const { orders } = loaderData;
   return (
     <div className="section-spacing mx-auto max-w-3xl px-4">
-      <h1 className="mb-6 text-2xl sm:text-3xl">Histórico de Compras</h1>
+      <h1 className="mb-6 text-2xl sm:text-3xl">Histórico de compras</h1>
       {orders.length === 0 ? (
         <div className="flex flex-col items-center gap-4 rounded-card border border-card-border bg-card px-4 py-12 text-center">
           <p className="text-lg">Nenhum pedido encontrado.</p>
@@ -115,7 +115,7 @@ export default function OrderHistoryPage({ loaderData }: Route.ComponentProps) {
                   <Form method="post" action={`/order-confirmation?orderId=${order.id}`}>
                     <input type="hidden" name="orderId" value={order.id} />
                     <button type="submit" name="intent" value="pay" className="btn btn-success">
-                      Pagar Agora
+                      Pagar agora
                     </button>
                   </Form>
                 ) : null}

@@ -168,7 +168,7 @@ export default function ThankYouPage({ loaderData }: Route.ComponentProps) {
               )}`}
               className="btn btn-success"
             >
-              Pagar Agora
+              Pagar agora
             </Link>
           )}
           <Link to="/historico" className="btn btn-outline">
