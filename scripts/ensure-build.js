@@ -32,13 +32,26 @@ const builtAt = existsSync(marker) ? statSync(marker).mtimeMs : 0;
 const changedAt = Math.max(...sources.map((source) => newest(join(root, source))));
 if (builtAt < changedAt) {
   console.log(
-    builtAt ? 'Sources changed since the last build; rebuilding…' : 'No build yet; building…',
+    builtAt
+      ? 'Sources changed since the last build; rebuilding (about a minute)…'
+      : 'No build yet; building (about a minute)…',
   );
-  // Test runners set NODE_ENV=test, which would build React's development bundles.
+  const started = Date.now();
+  // Test runners set NODE_ENV=test, which would build React's development bundles. The build's
+  // own output (a line per asset, and React Router's deprecation notices about Vite options)
+  // is kept back unless it fails, so the store's first lines are its own.
   const result = spawnSync('npx', ['react-router', 'build'], {
     cwd: root,
-    stdio: 'inherit',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
     env: { ...process.env, NODE_ENV: 'production' },
   });
-  process.exit(result.status ?? 1);
+  if (result.status !== 0) {
+    process.stdout.write(result.stdout ?? '');
+    process.stderr.write(result.stderr ?? '');
+    console.error('The build failed; its output is above.');
+    process.exit(result.status ?? 1);
+  }
+  console.log(`Built in ${Math.round((Date.now() - started) / 1000)} s.`);
 }

@@ -85,7 +85,11 @@ export async function startApp(env: Env, assets: StaticFiles): Promise<RunningAp
     const refused = liveSandboxError(env, mode);
     if (refused) throw new Error(refused);
     const setupCode = await issueSetupCode(database.db);
-    if (setupCode) logSetupCode(setupCode);
+    if (setupCode) {
+      const origin =
+        env.ADMIN_URL ?? env.PUBLIC_URL ?? (env.PORT ? `http://localhost:${env.PORT}` : '');
+      logSetupCode(setupCode, `${origin}/admin/login`);
+    }
     const changes = await createChangeFeed(database);
     const settings = createSettingsStore(database.db, changes);
     // One provider per mode, picked on every use: a demo made live on any instance stops its

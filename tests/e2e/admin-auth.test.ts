@@ -40,6 +40,8 @@ describe('the first admin of a new store', () => {
   it('is created on /admin/login with the one-time code from the server log, at 360 px', async () => {
     const [code] = setupCodes(server);
     expect(code).toMatch(/^[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}$/);
+    // For the person at the terminal, the same code stands in a box of its own.
+    expect(server.output()).toContain(`│  Código de configuração: ${code}`);
 
     const { page, problems } = await openPage(browser, `${server.url}/admin`, VIEWPORTS.mobile);
     expect(new URL(page.url()).pathname).toBe('/admin/login');

@@ -163,15 +163,18 @@ describe('cart', () => {
     await page.reload({ waitUntil: 'networkidle' });
     expect(await quantity.inputValue()).toBe('2');
 
-    // Typed past the stock: the browser holds it back; at the stock, + says it is the maximum.
+    // A typed quantity applies as the shopper leaves the field, with no button to press; past
+    // the stock the server caps it and says so.
+    expect(await headset.getByRole('button', { name: /Atualizar/ }).count()).toBe(0);
     await quantity.fill('9');
-    await headset.getByRole('button', { name: /Atualizar/ }).click();
-    expect(await quantity.evaluate((input: HTMLInputElement) => input.validity.rangeOverflow)).toBe(
-      true,
-    );
-    await quantity.fill('5');
-    await quantity.press('Enter');
+    await quantity.press('Tab');
+    await expect.poll(() => quantity.inputValue()).toBe('5');
     await expect.poll(() => badge(page).textContent()).toBe('6');
+    expect(await headset.getByRole('status').innerText()).toBe(
+      `Só temos 5 unidades de “${HEADSET.name}” em estoque; seu carrinho ficou com 5.`,
+    );
+    // At the stock, + says it is the maximum.
+    await page.reload({ waitUntil: 'networkidle' });
     expect(await plus.getAttribute('aria-disabled')).toBe('true');
     // Playwright will not click an aria-disabled button on its own; a shopper can.
     await plus.click({ force: true });
@@ -282,6 +285,14 @@ describe('cart', () => {
     ]);
     expect(await badge(page).textContent()).toBe('2');
     expect(await page.getByTestId('cart-total').innerText()).toBe('R$ 599,80');
+
+    // A typed quantity needs its button here.
+    await page.getByRole('spinbutton', { name: `Quantidade de ${HEADPHONES.name}` }).fill('3');
+    await Promise.all([
+      page.waitForEvent('load'),
+      page.getByRole('button', { name: `Atualizar a quantidade de ${HEADPHONES.name}` }).click(),
+    ]);
+    expect(await badge(page).textContent()).toBe('3');
 
     await Promise.all([
       page.waitForEvent('load'),
@@ -460,7 +471,7 @@ describe('cart', () => {
 
         // From the free threshold on, shipping is free; the minimum is met too.
         await page.getByRole('spinbutton', { name: `Quantidade de ${MOUSE.name}` }).fill('8');
-        await page.getByRole('button', { name: /Atualizar/ }).click();
+        await page.getByRole('spinbutton', { name: `Quantidade de ${MOUSE.name}` }).press('Enter');
         await expect.poll(() => page.getByTestId('cart-shipping').innerText()).toBe('Grátis');
         expect(await page.getByTestId('cart-total').innerText()).toBe('R$ 1.039,20');
         expect(await page.getByRole('link', { name: 'Finalizar compra' }).count()).toBe(1);

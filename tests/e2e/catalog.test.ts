@@ -223,6 +223,34 @@ describe('catalogue /products', () => {
     await context.close();
   });
 
+  it('shows the filters in use as chips a tap removes, at 360 px', async () => {
+    const { page, problems } = await openPage(
+      store.browser,
+      `${store.server.url}/products?categoria=${AUDIO_ID}&min=100&q=fone`,
+      VIEWPORTS.mobile,
+    );
+    const chips = page.getByRole('list', { name: 'Filtros em uso' });
+    expect(await chips.getByRole('link').allInnerTexts()).toEqual([
+      'Busca: “fone”',
+      'Áudio',
+      'A partir de R$ 100,00',
+      'Limpar tudo',
+    ]);
+    await chips.getByRole('link', { name: 'Remover filtro: Áudio' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.has('categoria')).toBe(false);
+    expect(new URL(page.url()).searchParams.get('min')).toBe('100');
+    await expect
+      .poll(() => chips.getByRole('link').allInnerTexts())
+      .toEqual(['Busca: “fone”', 'A partir de R$ 100,00', 'Limpar tudo']);
+    await expect(seriousAxeViolations(page)).resolves.toEqual([]);
+
+    await chips.getByRole('link', { name: 'Limpar tudo' }).click();
+    await expect.poll(() => cardNames(page)).toHaveLength(SAMPLE_PRODUCTS.length);
+    expect(await chips.count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   it('keeps the filters in a column beside the results on a desktop', async () => {
     const { page, problems } = await openPage(
       store.browser,

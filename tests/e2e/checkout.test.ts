@@ -842,6 +842,17 @@ describe('checkout with a PIX discount of 10%', () => {
       expect(await summary.getByText('Desconto PIX (10%)').isVisible()).toBe(true);
       expect(await text('summary-total')).toBe('R$ 269,91');
       expect(await seriousAxeViolations(page)).toEqual([]);
+      // On a phone the summary is below the form: the total is repeated beside the button.
+      const besideButton = page.getByTestId('checkout-submit-total');
+      expect(await besideButton.isVisible()).toBe(viewport === VIEWPORTS.mobile);
+      if (viewport === VIEWPORTS.mobile) {
+        expect((await besideButton.innerText()).replace(/\s+/g, ' ')).toBe('Total R$ 269,91');
+        const total = await besideButton.boundingBox();
+        const button = await form(page)
+          .getByRole('button', { name: 'Finalizar pedido' })
+          .boundingBox();
+        expect(button!.y - (total!.y + total!.height)).toBeLessThan(40);
+      }
 
       await input(page, 'Nome completo').fill(CUSTOMER.name);
       await input(page, 'E-mail').fill(CUSTOMER.email);

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link, useFetcher, useFetchers } from 'react-router';
 
 import { Money } from '~/components/ui/money';
@@ -38,6 +38,8 @@ export function useOptimisticLines(lines: PricedLine[]): PricedLine[] {
   });
 }
 
+const TYPING_PAUSE_MS = 700;
+
 function Hidden({ intent, productId }: { intent: 'set' | 'remove'; productId: string }) {
   return (
     <>
@@ -67,6 +69,18 @@ export function CartLineItem({
   if (shownQuantity !== quantity) {
     setShownQuantity(quantity);
     setText(String(quantity));
+  }
+
+  // A typed quantity applies when the shopper pauses or leaves the field, as − and + apply at
+  // once; past the stock the server caps it and says so. Enter sends the form as it did.
+  const typingTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  function applyTyped(form: HTMLFormElement | null, typed: string) {
+    clearTimeout(typingTimer.current);
+    const wanted = Number(typed.trim());
+    if (!form || typed.trim() === '' || !Number.isInteger(wanted) || wanted < 0) return;
+    if (wanted === quantity) return;
+    if (wanted === 0) onRemove(name);
+    void fetcher.submit(form);
   }
 
   const atMaximum = quantity >= maxQuantity;
@@ -146,7 +160,13 @@ export function CartLineItem({
             step={1}
             required
             value={text}
-            onChange={(event) => setText(event.target.value)}
+            onChange={(event) => {
+              const { form, value } = event.target;
+              setText(value);
+              clearTimeout(typingTimer.current);
+              typingTimer.current = setTimeout(() => applyTyped(form, value), TYPING_PAUSE_MS);
+            }}
+            onBlur={(event) => applyTyped(event.target.form, event.target.value)}
             className="field w-20 text-center"
           />
           <fetcher.Form
@@ -171,14 +191,21 @@ export function CartLineItem({
           {/* The typed quantity's own form: its input sits between the − and + forms. */}
           <fetcher.Form
             id={quantityFormId}
+            noValidate
             method="post"
             action="/cart"
-            onSubmit={() => text.trim() === '0' && onRemove(name)}
+            onSubmit={(event) => {
+              event.preventDefault();
+              applyTyped(event.currentTarget, text);
+            }}
           >
             <Hidden intent="set" productId={productId} />
-            <button type="submit" className="btn btn-outline text-sm">
-              Atualizar<span className="sr-only"> a quantidade de {name}</span>
-            </button>
+            {/* Without JavaScript a typed quantity needs a button; with it, it applies itself. */}
+            <noscript>
+              <button type="submit" className="btn btn-outline text-sm">
+                Atualizar<span className="sr-only"> a quantidade de {name}</span>
+              </button>
+            </noscript>
           </fetcher.Form>
           <fetcher.Form method="post" action="/cart" onSubmit={() => onRemove(name)}>
             <Hidden intent="remove" productId={productId} />

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 
 import { ErrorSummary, FormField, STORE_FORM, SubmitButton } from '~/components/ui/form';
+import { Money } from '~/components/ui/money';
 import { useFormCheck } from '~/lib/use-form-check';
 import {
   BRAZIL_STATES,
@@ -136,6 +137,7 @@ export function CheckoutForm({
   error: serverError,
   payNow,
   submitLabel,
+  totalCents,
 }: {
   idempotencyKey: string;
   values: CheckoutValues;
@@ -144,6 +146,8 @@ export function CheckoutForm({
   /** An unpaid order of this browser the refusal asks to pay: 'Pagar agora' beside it. */
   payNow?: string;
   submitLabel: string;
+  /** The order's total, repeated beside the button on phones, where the summary is far below. */
+  totalCents: number;
 }) {
   const form = useRef<HTMLFormElement>(null);
   const navigation = useNavigation();
@@ -298,6 +302,13 @@ export function CheckoutForm({
         </label>
       </fieldset>
 
+      <p
+        className="flex items-baseline justify-between text-lg font-semibold lg:hidden"
+        data-testid="checkout-submit-total"
+      >
+        <span>Total</span>
+        <Money cents={totalCents} />
+      </p>
       <SubmitButton
         busy={submitting}
         busyLabel="Processando..."

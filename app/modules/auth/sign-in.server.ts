@@ -4,6 +4,7 @@ import { and, count, eq, gt, sql } from 'drizzle-orm';
 
 import type { Db } from '~/db/database.server';
 import { logger } from '~/lib/logger.server';
+import { boxed } from '~/lib/terminal-box';
 import {
   clearRateLimit,
   hitRateLimit,
@@ -209,10 +210,21 @@ export async function createFirstAdmin(
   return result;
 }
 
-export function logSetupCode(code: string): void {
+/**
+ * Tells whoever starts the store how to create its first admin: a JSON log line for the logs,
+ * and the same in a box on stderr, where a person reading the terminal finds it.
+ */
+export function logSetupCode(code: string, loginUrl: string): void {
   logger.warn(
     { setupCode: code },
-    `No admin yet: open /admin/login and create one with the setup code ${code} ` +
+    `No admin yet: open ${loginUrl} and create one with the setup code ${code} ` +
       '(or run npm run admin:create)',
+  );
+  process.stderr.write(
+    boxed([
+      `Código de configuração: ${code}`,
+      `Abra ${loginUrl} e crie o primeiro administrador com ele`,
+      '(ou rode npm run admin:create). O código vale 24 horas.',
+    ]),
   );
 }

@@ -38,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (setup) {
     // The code printed at start may have expired (24 h); a visit to this page prints a new one.
     const code = await issueSetupCode(context.db, { onlyIfNone: true, knownNoAdmin: true });
-    if (code) logSetupCode(code);
+    if (code) logSetupCode(code, new URL('/admin/login', request.url).href);
   }
   const settings = await context.settings.get();
   return { setup, storeName: settings.store_name };

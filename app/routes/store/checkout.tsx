@@ -150,6 +150,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               refused && 'payNow' in refused ? (refused.payNow as string | undefined) : undefined
             }
             submitLabel="Finalizar pedido"
+            totalCents={cart.totalCents}
           />
         ) : (
           <p

@@ -1,6 +1,7 @@
 import { Link, redirect, useNavigation } from 'react-router';
 
 import { CatalogFilters, CatalogFiltersButton } from '~/components/store/catalog-filters';
+import { FilterChips } from '~/components/store/filter-chips';
 import { PRIORITY_CARDS, ProductCard } from '~/components/store/product-card';
 import { seoContext, useSettings } from '~/components/store/store-data';
 import { Pagination } from '~/components/ui/pagination';
@@ -139,6 +140,7 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
               ) : null}
             </div>
           </div>
+          <FilterChips query={query} categories={categories} view={view} />
           {/* The results hydrate apart from the filters above them: a tap on those takes less. */}
           <HydrationSlice>
             <section
