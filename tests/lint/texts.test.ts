@@ -136,7 +136,8 @@ describe('the texts shoppers and staff read', () => {
         return problem ? [`${file}:${line} ${problem}: ${JSON.stringify(text.trim())}`] : [];
       });
     expect(problems).toEqual([]);
-  });
+    // Parsing every file of app/ is a few seconds of one core, more on a busy machine.
+  }, 60_000);
 
   it.each([
     ['Preparando Pedido Para Envio', 'Title Case'],
