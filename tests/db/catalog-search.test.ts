@@ -2,7 +2,13 @@ import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 
 import { categories, products } from '~/db/schema';
-import { listCategories, putProduct, searchProducts } from '~/modules/catalog/index.server';
+import { seedSampleStore } from '~/flows/seed-sample-store.server';
+import {
+  listCategories,
+  putProduct,
+  searchProducts,
+  suggestSearch,
+} from '~/modules/catalog/index.server';
 import type { CatalogQuery } from '~/modules/catalog';
 
 import { describeDb, queryRows } from '../support/db';
@@ -251,6 +257,136 @@ describeDb('catalog search', ({ db }) => {
     expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toContain(
       'products_search_text_trgm_idx',
     );
+  });
+
+  it('finds Portuguese words in the plural and the singular, accents aside', async () => {
+    await seed([
+      { name: 'Fone de Ouvido Bluetooth', description: 'Som limpo' },
+      { name: 'Fonte de Alimentação', description: 'Para notebooks' },
+      { name: 'Teclado Mecânico RGB', description: 'Switches azuis' },
+      { name: 'Café Especial', description: 'Grãos torrados' },
+      { name: 'Limão Siciliano', description: 'Colhido à mão' },
+      { name: 'Pão de Queijo', description: 'Congelado' },
+      { name: 'Papel Sulfite', description: 'Resma' },
+      { name: 'Suporte', description: 'Segura dois teclados e os mouses da mesa' },
+    ]);
+
+    expect(await names({ q: 'fones' })).toEqual(['Fone de Ouvido Bluetooth']);
+    expect(await names({ q: 'Teclados' })).toEqual(['Suporte', 'Teclado Mecânico RGB']);
+    expect(await names({ q: 'teclado' })).toEqual(['Suporte', 'Teclado Mecânico RGB']);
+    expect(await names({ q: 'mouse' })).toEqual(['Suporte']);
+    expect(await names({ q: 'cafés' })).toEqual(['Café Especial']);
+    expect(await names({ q: 'CAFES' })).toEqual(['Café Especial']);
+    expect(await names({ q: 'grao' })).toEqual(['Café Especial']);
+    expect(await names({ q: 'limoes' })).toEqual(['Limão Siciliano']);
+    expect(await names({ q: 'Limões sicilianos' })).toEqual(['Limão Siciliano']);
+    expect(await names({ q: 'pães' })).toEqual(['Pão de Queijo']);
+    expect(await names({ q: 'papeis' })).toEqual(['Papel Sulfite']);
+    expect(await names({ q: 'notebook' })).toEqual(['Fonte de Alimentação']);
+    expect(await names({ q: 'sons' })).toEqual(['Fone de Ouvido Bluetooth']);
+    expect(await names({ q: 'fones de ouvido' })).toEqual(['Fone de Ouvido Bluetooth']);
+    // Plurals are no wildcard: 'fones' is not 'fontes'.
+    expect(await names({ q: 'fontes' })).toEqual(['Fonte de Alimentação']);
+    expect(await names({ q: 'teclados fones' })).toEqual([]);
+  });
+
+  it('finds the start of a word as the shopper types it', async () => {
+    await seed([
+      { name: 'Teclado Mecânico RGB' },
+      { name: 'Fone de Ouvido Bluetooth' },
+      { name: 'Tecido Sintético' },
+    ]);
+
+    expect(await names({ q: 'tecl' })).toEqual(['Teclado Mecânico RGB']);
+    expect(await names({ q: 'teclad' })).toEqual(['Teclado Mecânico RGB']);
+    expect(await names({ q: 'tec' })).toEqual(['Tecido Sintético', 'Teclado Mecânico RGB']);
+    expect(await names({ q: 'teclados mec' })).toEqual(['Teclado Mecânico RGB']);
+    expect(await names({ q: 'fone de ouv' })).toEqual(['Fone de Ouvido Bluetooth']);
+    expect(await names({ q: 'MECÂ' })).toEqual(['Teclado Mecânico RGB']);
+  });
+
+  it('ranks plurals as the words they stand for', async () => {
+    await seed([
+      { name: 'Capa para Celular', description: 'Combina com seu fone de ouvido' },
+      { name: 'Fone de Ouvido Bluetooth Pro', description: 'Som limpo' },
+      { name: 'Headset Gamer com Microfone', description: 'Áudio surround' },
+      { name: 'Caixa de Som', description: 'Conecta ao fone por cabo' },
+      { name: 'Suporte para Fone', description: 'Madeira' },
+      { name: 'Fone Esportivo', description: 'Resistente ao suor' },
+      { name: 'Cabo de Áudio', description: 'Liga os fones ao computador' },
+    ]);
+
+    // Names starting with the word (newest first), the word elsewhere in the name, then the
+    // descriptions; "Microfone" holds 'fone' but is not one of the 'fones'.
+    expect(await names({ q: 'fones', sort: 'relevance' })).toEqual([
+      'Fone Esportivo',
+      'Fone de Ouvido Bluetooth Pro',
+      'Suporte para Fone',
+      'Cabo de Áudio',
+      'Caixa de Som',
+      'Capa para Celular',
+    ]);
+    expect(await names({ q: 'Fones de ouvido', sort: 'relevance' })).toEqual([
+      'Fone de Ouvido Bluetooth Pro',
+      'Capa para Celular',
+    ]);
+    expect(await names({ q: 'suportes fone', sort: 'relevance' })).toEqual(['Suporte para Fone']);
+    expect(await names({ q: 'cabos audio', sort: 'relevance' })).toEqual(['Cabo de Áudio']);
+  });
+
+  it("finds the sample store's fones and teclados", async () => {
+    await seedSampleStore(db());
+
+    expect(await names({ q: 'fones', sort: 'relevance' })).toContain(
+      'Fone de Ouvido Bluetooth Pro',
+    );
+    expect((await names({ q: 'fones', sort: 'relevance' }))[0]).toBe(
+      'Fone de Ouvido Bluetooth Pro',
+    );
+    expect((await names({ q: 'Teclados', sort: 'relevance' }))[0]).toBe('Teclado Mecânico RGB');
+  });
+
+  it('suggests the closest word of a name for a search that found nothing', async () => {
+    const [audio] = await db()
+      .insert(categories)
+      .values([{ name: 'Áudio' }])
+      .returning();
+    await seed([
+      { name: 'Teclado Mecânico RGB' },
+      { name: 'Café Especial' },
+      { name: 'Fone de Ouvido', categoryId: audio!.id },
+      { name: 'Fone Esportivo', categoryId: audio!.id },
+    ]);
+    const suggest = (q: string, query: { categoryId?: string } = {}) =>
+      suggestSearch(db(), { q, ...query });
+
+    expect(await suggest('tecaldo')).toBe('teclado');
+    expect(await suggest('TECLAOD mecanico')).toBe('teclado mecanico');
+    // Shown as the names write it.
+    expect(await suggest('cafe especal')).toBe('cafe especial');
+    expect(await suggest('cafr')).toBe('café');
+    expect(await suggest('fnoe esportivo')).toBe('fone esportivo');
+    // Nothing close, nothing the suggestion would find with the same filters, or nothing to fix.
+    expect(await suggest('bicicleta')).toBeUndefined();
+    expect(await suggest('tecaldo fone')).toBeUndefined();
+    expect(await suggest('tecaldo', { categoryId: audio!.id })).toBeUndefined();
+    expect(await suggest('fnoe', { categoryId: audio!.id })).toBe('fone');
+    expect(await suggest('tecl')).toBeUndefined();
+    expect(await suggest('xyz')).toBeUndefined();
+  });
+
+  it('can answer a stemmed search from its index', async () => {
+    await seed([{ name: 'Fone' }]);
+    const plan = await db().transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return queryRows<{ 'QUERY PLAN': string }>(
+        tx,
+        sql`explain select count(*) from products
+            where products.search_vector
+              @@ plainto_tsquery('pg_catalog.portuguese', vitrine_singular(vitrine_fold(${'fones'})))`,
+      );
+    });
+    expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toContain('products_search_vector_idx');
   });
 
   it('lists categories by name, ignoring case and accents', async () => {

@@ -3,6 +3,7 @@ export { getProduct } from './product.server';
 export { relatedProducts } from './related.server';
 export { listProductsByIds } from './by-ids.server';
 export { listCategories, listProducts, searchProducts } from './search.server';
+export { suggestSearch } from './suggest.server';
 export type { CatalogueChanges } from './count-cache.server';
 export { lookupProducts, type ProductSummary } from './lookup.server';
 export { productCounts } from './product-counts.server';

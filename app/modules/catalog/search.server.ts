@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
 
 import type { Db } from '~/db/database.server';
-import { fold, foldedContains, foldedWords } from '~/db/search';
+import { fold, foldedContains, foldedWords, stemMatches, stems } from '~/db/search';
 import { createVersionCache } from '~/db/version-cache.server';
 import { isUuid } from '~/lib/uuid';
 
@@ -11,19 +11,38 @@ import { selectProducts } from './select.server';
 import type { CatalogPage, CatalogQuery, CatalogSort, Category, ListQuery, Product } from './types';
 
 const MAX_WORDS = 8;
+// Letters (with their accents, also typed as separate marks) and digits.
+const WORD = /^[\p{L}\p{M}\p{N}]+$/u;
 
 // products.search_text comes from migration 0002_catalog_search; name_folded and name_words
-// (the name folded, and as ' word word …') from 0010_product_name_search.
+// (the name folded, and as ' word word …') from 0010_product_name_search; search_vector (the
+// Portuguese stems of the name and description) and name_stems (the name's, as ' stem stem … ')
+// from 0016_portuguese_search (ADR 024).
 const searchText = sql`${products}.search_text`;
 const nameFolded = sql`${products}.name_folded`;
 const nameWords = sql`${products}.name_words`;
+const searchVector = sql`${products}.search_vector`;
+const nameStems = sql`${products}.name_stems`;
 
 function words(q: string | undefined): string[] {
   return (q ?? '').trim().split(/\s+/).filter(Boolean).slice(0, MAX_WORDS);
 }
 
+/**
+ * A word typed is found inside a word of the name or description, as the shopper types it
+ * ('tecl' finds "Teclado", 'fone' "Microfone"), or, when it is a word (letters and digits
+ * only), as a Portuguese word, plural or singular ('fones' finds "Fone", 'Teclados' "teclado").
+ * Both are read off an index. What holds punctuation ('cabo_usb', '100%') is only searched
+ * literally.
+ */
+function wordMatches(word: string): SQL {
+  const literal = foldedContains(searchText, word);
+  if (!WORD.test(word)) return literal;
+  return sql`(${literal} or ${stemMatches(searchVector, word)})`;
+}
+
 function filters(query: ListQuery): SQL | undefined {
-  const conditions: SQL[] = words(query.q).map((word) => foldedContains(searchText, word));
+  const conditions: SQL[] = words(query.q).map(wordMatches);
   if (query.categoryId !== undefined) {
     // A malformed id matches no category instead of making PostgreSQL fail.
     conditions.push(
@@ -47,10 +66,12 @@ const ORDER: Record<Exclude<CatalogSort, 'relevance'>, SQL[]> = {
 
 /**
  * How well a product's name answers a search, best first (0). Only the rows the search already
- * matched get ranked, so no index is needed; core PostgreSQL only (no pg_trgm or unaccent):
+ * matched get ranked, so no index is needed. Each rule holds for the words as typed (folded) or
+ * for their Portuguese stems ('fones de ouvido' starts "Fone de Ouvido…"):
  *   0 the name starts with what was typed ("fone de" → "Fone de Ouvido…")
  *   1 the name holds it as a phrase from a word start
- *   2 every word typed starts a word of the name ("fone" in "Fone…", not in "Microfone")
+ *   2 every word typed starts a word of the name ("fone" in "Fone…", not in "Microfone"), or is
+ *     one of its words in another number ("fones")
  *   3 every word is somewhere in the name
  *   4 some words are in the name, the others only in the description
  *   5 the description alone matched
@@ -64,12 +85,22 @@ function relevance(q: string): SQL {
     // A search of punctuation alone folds to nothing, which would match every name.
     return sql`(${key} <> '' and ${nameWords} like ${before} || ${key} || '%')`;
   };
+  // The same on the name's stems as ' stem stem … ', whole stems only: 'fon' is not 'font'.
+  const hasStems = (text: string, where: 'name' | 'word'): SQL => {
+    const key = stems(text);
+    const before = where === 'name' ? ' ' : '% ';
+    return sql`(${key} <> '' and ${nameStems} like ${before} || ${key} || ' %')`;
+  };
+  const either = (text: string, where: 'name' | 'word') =>
+    sql`(${startsWord(text, where)} or ${hasStems(text, where)})`;
   const phrase = typed.join(' ');
-  const inName = typed.map((word) => foldedContains(nameFolded, word));
+  const inName = typed.map(
+    (word) => sql`(${foldedContains(nameFolded, word)} or ${hasStems(word, 'word')})`,
+  );
   return sql`case
-    when ${startsWord(phrase, 'name')} then 0
-    when ${startsWord(phrase, 'word')} then 1
-    when ${and(...typed.map((word) => startsWord(word, 'word')))} then 2
+    when ${either(phrase, 'name')} then 0
+    when ${either(phrase, 'word')} then 1
+    when ${and(...typed.map((word) => either(word, 'word')))} then 2
     when ${and(...inName)} then 3
     when ${or(...inName)} then 4
     else 5 end`;
@@ -97,6 +128,18 @@ function rows(db: Db, query: ListQuery, offset: number, limit: number): Promise<
     .offset(offset);
 }
 
+/** How many products `query` matches; with `changes`, counted once per catalogue version. */
+export function countProducts(
+  db: Db,
+  query: ListQuery,
+  changes?: CatalogueChanges,
+): Promise<number> {
+  return countProductsCached(changes, filterKey(query), async () => {
+    const [row] = await db.select({ total: count() }).from(products).where(filters(query));
+    return row?.total ?? 0;
+  });
+}
+
 /**
  * One page of the catalogue: filtered, sorted and paged by the database. With `changes` (the
  * storefront's), the total is counted once per catalogue version and filters (see
@@ -108,10 +151,7 @@ export async function searchProducts(
   changes?: CatalogueChanges,
 ): Promise<CatalogPage> {
   const perPage = Number.isInteger(query.perPage) ? Math.max(1, query.perPage) : 1;
-  const total = await countProductsCached(changes, filterKey(query), async () => {
-    const [row] = await db.select({ total: count() }).from(products).where(filters(query));
-    return row?.total ?? 0;
-  });
+  const total = await countProducts(db, query, changes);
   const maxPage = Number.isInteger(query.maxPage) ? Math.max(1, query.maxPage!) : Infinity;
   const pageCount = Math.min(Math.max(1, Math.ceil(total / perPage)), maxPage);
   const asked = Number.isInteger(query.page) ? query.page! : 1;

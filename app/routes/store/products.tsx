@@ -17,7 +17,7 @@ import {
   type CatalogParams,
   type CatalogView,
 } from '~/modules/catalog';
-import { listCategories } from '~/modules/catalog/index.server';
+import { listCategories, suggestSearch } from '~/modules/catalog/index.server';
 
 import type { Route } from './+types/products';
 
@@ -40,6 +40,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   const notice = pageNotice(query.page, result, query.perPage);
   if (notice) notices.push(notice);
+  // A near miss ('tecaldo') offers the search it was probably meant to be.
+  const suggestion =
+    result.total === 0 && query.q
+      ? await suggestSearch(context.db, query, context.changes)
+      : undefined;
   return {
     categories,
     query: { ...query, page: result.page },
@@ -48,6 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     total: result.total,
     pageCount: result.pageCount,
     products: result.products,
+    suggestion: suggestion ?? null,
   };
 }
 
@@ -96,7 +102,7 @@ function ViewToggle({ query, view }: { query: CatalogParams['query']; view: Cata
 }
 
 export default function ProductsPage({ loaderData }: Route.ComponentProps) {
-  const { categories, query, view, notices, total, pageCount, products } = loaderData;
+  const { categories, query, view, notices, total, pageCount, products, suggestion } = loaderData;
   const settings = useSettings();
   const loading = useNavigation().state === 'loading';
   const filtered =
@@ -155,6 +161,18 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
               </h2>
               {products.length === 0 ? (
                 <div className="flex flex-col items-center gap-3 rounded-card border border-card-border bg-card p-6 text-center">
+                  {suggestion ? (
+                    <p className="text-lg" data-testid="catalog-suggestion">
+                      Você quis dizer{' '}
+                      <Link
+                        to={`/products${catalogSearch({ ...query, q: suggestion, page: 1 }, view)}`}
+                        className="font-semibold text-link underline"
+                      >
+                        {suggestion}
+                      </Link>
+                      ?
+                    </p>
+                  ) : null}
                   <p>
                     {filtered
                       ? 'Confira a grafia, use menos palavras ou tire algum filtro.'
