@@ -203,6 +203,37 @@ describe('catalogue /products', () => {
     await page.context().close();
   });
 
+  it('finds the fones from the header on a phone, and says what a near miss meant', async () => {
+    const { page, problems } = await openPage(store.browser, store.server.url, VIEWPORTS.mobile);
+    const search = async (text: string) => {
+      await page.getByTestId('phone-search-toggle').click();
+      const input = page.getByRole('searchbox', { name: 'Buscar produtos' });
+      await expect.poll(() => input.isVisible()).toBe(true);
+      await input.fill(text);
+      await input.press('Enter');
+      await page.waitForURL(`${store.server.url}/products?q=${text}`);
+    };
+
+    // The plural of a name's word, and a word in the plural typed with a capital.
+    await search('fones');
+    await expect.poll(() => cardNames(page)).toEqual(['Fone de Ouvido Bluetooth Pro']);
+    expect(await countText(page)).toBe('1 produto encontrado');
+    await search('Teclados');
+    await expect.poll(() => cardNames(page)).toEqual(['Teclado Mecânico RGB']);
+
+    await search('tecaldo');
+    await expect.poll(() => countText(page)).toBe('Nenhum produto encontrado');
+    const suggestion = page.getByTestId('catalog-suggestion');
+    expect(await suggestion.innerText()).toBe('Você quis dizer teclado?');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await suggestion.getByRole('link', { name: 'teclado' }).click();
+    await page.waitForURL(`${store.server.url}/products?q=teclado`);
+    await expect.poll(() => cardNames(page)).toEqual(['Teclado Mecânico RGB']);
+    expect(await page.getByTestId('catalog-suggestion').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   it('opens the sheet and applies it on a phone without JavaScript', async () => {
     const context = await store.browser.newContext({
       javaScriptEnabled: false,
