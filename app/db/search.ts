@@ -22,19 +22,3 @@ function escapeLike(text: string): string {
 export function foldedContains(searchText: SQL, word: string): SQL {
   return sql`${searchText} like '%' || ${fold(escapeLike(word))} || '%' escape '\\'`;
 }
-
-// vitrine_singular() and vitrine_stems() come from migration 0016_portuguese_search (ADR 024).
-
-/** `value` folded and reduced to its Portuguese stems, one space apart: 'Fones de ouvido' → 'fon de ouv'. */
-export const stems = (value: SQL | string): SQL =>
-  sql`vitrine_stems(vitrine_singular(${fold(value)}))`;
-
-/**
- * `searchVector` (a products.search_vector) holds every stem of `word`: 'fones' finds "Fone",
- * 'Teclados' finds "teclado". A stopword ('de') has no stem and matches nothing here.
- */
-export function stemMatches(searchVector: SQL, word: string): SQL {
-  const query = sql`plainto_tsquery('pg_catalog.portuguese', vitrine_singular(${fold(word)}))`;
-  // An empty query would match nothing anyway, but PostgreSQL says so in a notice per search.
-  return sql`(numnode(${query}) > 0 and ${searchVector} @@ ${query})`;
-}

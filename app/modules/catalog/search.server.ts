@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
 
 import type { Db } from '~/db/database.server';
-import { fold, foldedContains, foldedWords, stemMatches, stems } from '~/db/search';
+import { fold, foldedContains, foldedWords } from '~/db/search';
 import { createVersionCache } from '~/db/version-cache.server';
 import { isUuid } from '~/lib/uuid';
 
@@ -28,6 +28,46 @@ function words(q: string | undefined): string[] {
   return (q ?? '').trim().split(/\s+/).filter(Boolean).slice(0, MAX_WORDS);
 }
 
+/** What the database makes of a text typed (migration 0016). */
+interface Stemmed {
+  /** Its Portuguese stems one space apart, stopwords as they are ('fon de ouv'); '' for none. */
+  stems: string;
+  /** The tsquery of its stems, as text ("'fon' & 'ouv'"); '' for none (a stopword). */
+  query: string;
+}
+
+/** The words typed, and the whole phrase, with their stems. */
+type Terms = Map<string, Stemmed>;
+
+// A text stems the same whatever the catalogue holds, so the stems of the searches asked
+// again (a page asks twice: the count and the rows) are not asked of the database again.
+const MAX_STEMMED = 5_000;
+const stemmed = new Map<string, Stemmed>();
+
+/**
+ * The stems of a search's words and phrase, in one small query before the search's own: left in
+ * the search's SQL, PostgreSQL computed them while planning each query that holds them, which
+ * made planning several times slower than the search itself on PGlite (ADR 024).
+ */
+async function stemTerms(db: Db, q: string | undefined): Promise<Terms> {
+  const typed = words(q);
+  const texts = [...new Set([...typed, typed.join(' ')])].filter(Boolean);
+  const missing = texts.filter((text) => !stemmed.has(text));
+  if (missing.length > 0) {
+    const result = await db.execute(sql`
+      select text,
+        vitrine_stems(vitrine_singular(vitrine_fold(text))) as stems,
+        plainto_tsquery('pg_catalog.portuguese', vitrine_singular(vitrine_fold(text)))::text as query
+      from jsonb_array_elements_text(${JSON.stringify(missing)}::jsonb) as text`);
+    const rows = (result as unknown as { rows: (Stemmed & { text: string })[] }).rows;
+    for (const { text, stems, query } of rows) {
+      if (stemmed.size >= MAX_STEMMED) stemmed.delete(stemmed.keys().next().value!);
+      stemmed.set(text, { stems, query });
+    }
+  }
+  return new Map(texts.map((text) => [text, stemmed.get(text) ?? { stems: '', query: '' }]));
+}
+
 /**
  * A word typed is found inside a word of the name or description, as the shopper types it
  * ('tecl' finds "Teclado", 'fone' "Microfone"), or, when it is a word (letters and digits
@@ -35,14 +75,15 @@ function words(q: string | undefined): string[] {
  * Both are read off an index. What holds punctuation ('cabo_usb', '100%') is only searched
  * literally.
  */
-function wordMatches(word: string): SQL {
+function wordMatches(word: string, terms: Terms): SQL {
   const literal = foldedContains(searchText, word);
-  if (!WORD.test(word)) return literal;
-  return sql`(${literal} or ${stemMatches(searchVector, word)})`;
+  const { query } = terms.get(word)!;
+  if (!WORD.test(word) || query === '') return literal;
+  return sql`(${literal} or ${searchVector} @@ ${query}::tsquery)`;
 }
 
-function filters(query: ListQuery): SQL | undefined {
-  const conditions: SQL[] = words(query.q).map(wordMatches);
+function filters(query: ListQuery, terms: Terms): SQL | undefined {
+  const conditions: SQL[] = words(query.q).map((word) => wordMatches(word, terms));
   if (query.categoryId !== undefined) {
     // A malformed id matches no category instead of making PostgreSQL fail.
     conditions.push(
@@ -76,7 +117,7 @@ const ORDER: Record<Exclude<CatalogSort, 'relevance'>, SQL[]> = {
  *   4 some words are in the name, the others only in the description
  *   5 the description alone matched
  */
-function relevance(q: string): SQL {
+function relevance(q: string, terms: Terms): SQL {
   const typed = words(q);
   // The name as ' word word …', so that '% word' finds a word start anywhere.
   const startsWord = (text: string, where: 'name' | 'word'): SQL => {
@@ -87,9 +128,9 @@ function relevance(q: string): SQL {
   };
   // The same on the name's stems as ' stem stem … ', whole stems only: 'fon' is not 'font'.
   const hasStems = (text: string, where: 'name' | 'word'): SQL => {
-    const key = stems(text);
-    const before = where === 'name' ? ' ' : '% ';
-    return sql`(${key} <> '' and ${nameStems} like ${before} || ${key} || ' %')`;
+    const { stems } = terms.get(text)!;
+    if (stems === '') return sql`false`;
+    return sql`${nameStems} like ${`${where === 'name' ? ' ' : '% '}${stems} %`}`;
   };
   const either = (text: string, where: 'name' | 'word') =>
     sql`(${startsWord(text, where)} or ${hasStems(text, where)})`;
@@ -106,12 +147,12 @@ function relevance(q: string): SQL {
     else 5 end`;
 }
 
-function order(query: ListQuery): SQL[] {
+function order(query: ListQuery, terms: Terms): SQL[] {
   const sort = query.sort ?? 'newest';
   if (sort !== 'relevance') return ORDER[sort];
   // Relevance without a search has nothing to rank: the newest first, like the default.
   if (words(query.q).length === 0) return ORDER.newest;
-  return [asc(relevance(query.q!)), ...ORDER.newest];
+  return [asc(relevance(query.q!, terms)), ...ORDER.newest];
 }
 
 /** The filters' identity for the count cache: what `filters` reads, the search as matched. */
@@ -120,10 +161,11 @@ function filterKey(query: ListQuery): string {
   return JSON.stringify([words(query.q), categoryId, minCents, maxCents]);
 }
 
-function rows(db: Db, query: ListQuery, offset: number, limit: number): Promise<Product[]> {
+async function rows(db: Db, query: ListQuery, offset: number, limit: number): Promise<Product[]> {
+  const terms = await stemTerms(db, query.q);
   return selectProducts(db)
-    .where(filters(query))
-    .orderBy(...order(query))
+    .where(filters(query, terms))
+    .orderBy(...order(query, terms))
     .limit(limit)
     .offset(offset);
 }
@@ -135,7 +177,8 @@ export function countProducts(
   changes?: CatalogueChanges,
 ): Promise<number> {
   return countProductsCached(changes, filterKey(query), async () => {
-    const [row] = await db.select({ total: count() }).from(products).where(filters(query));
+    const terms = await stemTerms(db, query.q);
+    const [row] = await db.select({ total: count() }).from(products).where(filters(query, terms));
     return row?.total ?? 0;
   });
 }
