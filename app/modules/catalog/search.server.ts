@@ -54,15 +54,20 @@ async function stemTerms(db: Db, q: string | undefined): Promise<Terms> {
   const texts = [...new Set([...typed, typed.join(' ')])].filter(Boolean);
   const missing = texts.filter((text) => !stemmed.has(text));
   if (missing.length > 0) {
+    // Each text by its place in the list: what comes back may be spelled otherwise (a lone
+    // surrogate arrives as U+FFFD).
     const result = await db.execute(sql`
-      select text,
+      select n,
         vitrine_stems(vitrine_singular(vitrine_fold(text))) as stems,
         plainto_tsquery('pg_catalog.portuguese', vitrine_singular(vitrine_fold(text)))::text as query
-      from jsonb_array_elements_text(${JSON.stringify(missing)}::jsonb) as text`);
-    const rows = (result as unknown as { rows: (Stemmed & { text: string })[] }).rows;
-    for (const { text, stems, query } of rows) {
+      from (values ${sql.join(
+        missing.map((text, n) => sql`(${n}::int, ${text}::text)`),
+        sql`, `,
+      )}) as typed(n, text)`);
+    const rows = (result as unknown as { rows: (Stemmed & { n: number })[] }).rows;
+    for (const { n, stems, query } of rows) {
       if (stemmed.size >= MAX_STEMMED) stemmed.delete(stemmed.keys().next().value!);
-      stemmed.set(text, { stems, query });
+      stemmed.set(missing[n]!, { stems, query });
     }
   }
   return new Map(texts.map((text) => [text, stemmed.get(text) ?? { stems: '', query: '' }]));
