@@ -17,12 +17,15 @@ export default [
     route('purchasehistory', 'routes/store/order-history.tsx', { id: 'purchase-history' }),
     route('favoritos', 'routes/store/favorites.tsx'),
     route('avise-me/confirmar', 'routes/store/restock-confirm.tsx'),
+    route('avaliar', 'routes/store/review-order.tsx'),
     ...CONTENT_PATHS.map((path) =>
       route(path, 'routes/store/content-page.tsx', { id: `content-${path}` }),
     ),
     route('*', 'routes/store/not-found.tsx'),
   ]),
   route('admin/login', 'routes/admin/login.tsx'),
+  route('admin/esqueci-senha', 'routes/admin/forgot-password.tsx'),
+  route('admin/redefinir-senha', 'routes/admin/reset-password.tsx'),
   route('admin/logout', 'routes/admin/logout.ts'),
   route('admin', 'routes/admin/layout.tsx', [
     index('routes/admin/dashboard.tsx'),

@@ -25,6 +25,7 @@ import {
 } from '~/modules/orders';
 import { deleteExpiredRestockRequests } from '~/modules/catalog/index.server';
 import { getOrder } from '~/modules/orders/index.server';
+import { REVIEW_ORDER_PATH } from '~/modules/reviews';
 import { PAYMENT_STATUSES, type PaymentProvider, type PaymentStatus } from '~/modules/payments';
 import { sweepRateLimits } from '~/modules/rate-limits/index.server';
 import type { SettingsStore } from '~/modules/settings/index.server';
@@ -35,6 +36,7 @@ import {
   type UtmifyStatus,
 } from '~/modules/tracking/index.server';
 
+import { passwordResetHandlers } from './admin-password-reset.server';
 import { expireOrders } from './order-payment.server';
 import {
   ORDER_TOPICS,
@@ -70,7 +72,11 @@ export function startBackgroundJobs(options: BackgroundJobsOptions): { stop(): P
   const { db, payments, orderEvents } = options;
   const worker = startOutboxWorker({
     db,
-    handlers: { ...orderHandlers(options), ...restockHandlers(options) },
+    handlers: {
+      ...orderHandlers(options),
+      ...restockHandlers(options),
+      ...passwordResetHandlers(options),
+    },
   });
   let running: Promise<unknown> = Promise.resolve();
   const expiry = setInterval(() => {
@@ -234,6 +240,11 @@ function orderHandlers({
       estimatedDelivery: delivery ? formatDeliveryDate(delivery) : undefined,
       trackingCode: order.trackingCode,
       wasPaid: wasPaid(order),
+      // The delivered e-mail invites the buyer to review what they bought, with the same key.
+      reviewUrl:
+        topic === ORDER_TOPICS.orderDelivered && store.enable_reviews
+          ? `${origin}${REVIEW_ORDER_PATH}?${new URLSearchParams({ orderId: order.id, chave: order.accessKey })}`
+          : undefined,
     };
     const identity = {
       name: store.store_name,

@@ -50,6 +50,6 @@ async function writeSample(db: Db): Promise<void> {
     await putProduct(db, { ...product, createdAt: at(index) });
   }
   for (const [index, review] of SAMPLE_REVIEWS.entries()) {
-    await putReview(db, { ...review, createdAt: at(index) });
+    await putReview(db, { ...review, source: 'sample', status: 'visible', createdAt: at(index) });
   }
 }

@@ -1,6 +1,13 @@
-import { Link } from 'react-router';
+import { Form, Link } from 'react-router';
 
-import { ratingText, reviewerName } from '~/modules/reviews';
+import {
+  ratingText,
+  REVIEW_SOURCE_BADGES,
+  REVIEW_STATUS_LABELS,
+  reviewerName,
+  type ReviewSource,
+  type ReviewStatus,
+} from '~/modules/reviews';
 
 import { ConfirmDialog } from './confirm-dialog';
 import { useStorefrontUrl } from './storefront-url';
@@ -10,6 +17,8 @@ export interface ReviewCardData {
   customerName: string;
   rating: number;
   comment: string | null;
+  source: ReviewSource;
+  status: ReviewStatus;
   /** ISO date, for the <time> element. */
   createdAt: string;
   /** pt-BR, written on the server in the store's time zone. */
@@ -17,7 +26,16 @@ export interface ReviewCardData {
   product: { id: string; name: string };
 }
 
-/** One review in the admin: who, which product, the stars, when, what they said; delete. */
+const STATUS_LOOK: Record<ReviewStatus, string> = {
+  pending: 'border-amber-300 bg-amber-50 text-amber-900',
+  visible: 'border-emerald-300 bg-emerald-50 text-emerald-900',
+  hidden: 'border-slate-300 bg-slate-100 text-slate-700',
+};
+
+/**
+ * One review in the admin: who (and whether a buyer, staff or the sample store wrote it), its
+ * state, which product, the stars, when, what they said; approve, hide or delete.
+ */
 export function ReviewCard({ review }: { review: ReviewCardData }) {
   const name = reviewerName(review.customerName);
   const storefrontUrl = useStorefrontUrl();
@@ -25,6 +43,17 @@ export function ReviewCard({ review }: { review: ReviewCardData }) {
     <article className="admin-card flex w-full flex-col gap-2" aria-label={`Avaliação de ${name}`}>
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <h2 className="font-semibold break-words">{name}</h2>
+        <p className="flex flex-wrap gap-2 text-xs font-medium">
+          <span className="rounded-full border border-slate-300 px-2 py-0.5 text-slate-700">
+            {REVIEW_SOURCE_BADGES[review.source]}
+          </span>
+          <span
+            className={`rounded-full border px-2 py-0.5 ${STATUS_LOOK[review.status]}`}
+            data-testid="review-status"
+          >
+            {REVIEW_STATUS_LABELS[review.status]}
+          </span>
+        </p>
         <time dateTime={review.createdAt} className="text-sm text-slate-600">
           {review.date}
         </time>
@@ -50,7 +79,33 @@ export function ReviewCard({ review }: { review: ReviewCardData }) {
           “{review.comment}”
         </blockquote>
       ) : null}
-      <div className="mt-auto flex justify-end pt-2">
+      <div className="mt-auto flex flex-wrap justify-end gap-2 pt-2">
+        {review.status === 'visible' ? null : (
+          <Form method="post">
+            <input type="hidden" name="intent" value="approve" />
+            <input type="hidden" name="id" value={review.id} />
+            <button
+              type="submit"
+              className="admin-button-primary"
+              aria-label={`Aprovar avaliação de ${name}`}
+            >
+              Aprovar
+            </button>
+          </Form>
+        )}
+        {review.status === 'hidden' ? null : (
+          <Form method="post">
+            <input type="hidden" name="intent" value="hide" />
+            <input type="hidden" name="id" value={review.id} />
+            <button
+              type="submit"
+              className="admin-button-secondary"
+              aria-label={`Ocultar avaliação de ${name}`}
+            >
+              Ocultar
+            </button>
+          </Form>
+        )}
         <ConfirmDialog
           title="Excluir avaliação"
           message="Tem certeza que deseja excluir esta avaliação?"

@@ -1,10 +1,11 @@
-import { reviewerName } from '~/modules/reviews';
+import { REVIEW_SOURCE_BADGES, reviewerName, type ReviewSource } from '~/modules/reviews';
 
 export interface ReviewItem {
   id: string;
   customerName: string;
   rating: number;
   comment: string | null;
+  source: ReviewSource;
   /** ISO date, for the <time> element. */
   dateTime: string;
   /** Written on the server in the store's time zone, so the browser renders the same text. */
@@ -24,7 +25,16 @@ export function ReviewList({ reviews }: { reviews: ReviewItem[] }) {
           data-testid="review"
         >
           <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-            <p className="font-semibold">{reviewerName(review.customerName)}</p>
+            <p className="flex flex-wrap items-center gap-2">
+              <span className="font-semibold">{reviewerName(review.customerName)}</span>
+              <span
+                className="rounded-full border border-card-border px-2 py-0.5 text-xs font-medium text-product-description"
+                data-testid="review-source"
+              >
+                {review.source === 'buyer' ? <span aria-hidden="true">✓ </span> : null}
+                {REVIEW_SOURCE_BADGES[review.source]}
+              </span>
+            </p>
             <time dateTime={review.dateTime} className="text-sm text-product-description">
               {review.date}
             </time>

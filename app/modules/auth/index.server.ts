@@ -29,3 +29,13 @@ export {
   type Throttled,
 } from './sign-in.server';
 export { loginSchema, userActionSchema } from './admin-actions.server';
+export {
+  checkPasswordResetToken,
+  issuePasswordResetToken,
+  PASSWORD_RESET_TTL_MS,
+  requestPasswordReset,
+  resetPasswordWithToken,
+  setAdminPassword,
+  type PasswordResetMail,
+  type PasswordResetState,
+} from './password-reset.server';

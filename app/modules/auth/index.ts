@@ -1,2 +1,8 @@
 export { emailField, nameField, newPasswordField } from './validation';
-export { changePasswordSchema, createAdminSchema } from './user-forms';
+export {
+  changePasswordSchema,
+  createAdminSchema,
+  forgotPasswordSchema,
+  PASSWORD_RESET_MESSAGES,
+  resetPasswordSchema,
+} from './user-forms';

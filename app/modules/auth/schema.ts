@@ -47,3 +47,27 @@ export const adminSetupCodes = pgTable('admin_setup_codes', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * 'Esqueci minha senha': one row per request, valid for an hour. The token in the e-mail's link
+ * is made when the e-mail is sent (a retried e-mail gets a new one) and only its SHA-256 is
+ * kept; `used_at` lets a used link say so instead of looking unknown.
+ */
+export const adminPasswordResets = pgTable(
+  'admin_password_resets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    adminUserId: uuid('admin_user_id')
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('admin_password_resets_token_idx').on(t.tokenHash),
+    index('admin_password_resets_admin_user_id_idx').on(t.adminUserId),
+    index('admin_password_resets_expires_at_idx').on(t.expiresAt),
+  ],
+);

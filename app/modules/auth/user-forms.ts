@@ -54,3 +54,38 @@ export const changePasswordSchema = z
     error: USER_FORM_MESSAGES.samePassword,
     path: ['newPassword'],
   });
+
+/** 'Esqueci minha senha' and the reset link's page, in pt-BR. */
+export const PASSWORD_RESET_MESSAGES = {
+  // The same words whether or not the e-mail has an admin.
+  requested:
+    'Se houver um administrador com este e-mail, enviamos um link para criar uma nova senha. O link vale por 1 hora. Confira também a caixa de spam.',
+  invalid:
+    'Este link para redefinir a senha não é válido. Confira se copiou o endereço inteiro ou peça um novo link.',
+  used: 'Este link já foi usado para redefinir a senha. Se precisar, peça um novo link.',
+  expired: 'Este link expirou: ele vale por 1 hora. Peça um novo link.',
+  done: 'Senha redefinida com sucesso! As outras sessões desta conta foram encerradas.',
+  throttled: (wait: string) =>
+    `Muitos pedidos de redefinição de senha. Aguarde ${wait} e tente novamente.`,
+  invalidForm: 'Envie os dados pelo formulário de redefinição de senha.',
+} as const;
+
+/** 'Esqueci minha senha': the admin's e-mail. */
+export const forgotPasswordSchema = z.object({ email: emailField });
+
+/** The reset link's form: its token, then the new password twice (the rules of any new one). */
+export const resetPasswordSchema = z
+  .object({
+    chave: z
+      .string({ error: PASSWORD_RESET_MESSAGES.invalid })
+      .min(1, PASSWORD_RESET_MESSAGES.invalid)
+      .max(100, PASSWORD_RESET_MESSAGES.invalid),
+    newPassword: newPasswordField,
+    confirmPassword: z
+      .string({ error: USER_FORM_MESSAGES.confirmPassword })
+      .min(1, USER_FORM_MESSAGES.confirmPassword),
+  })
+  .refine((form) => form.newPassword === form.confirmPassword, {
+    error: AUTH_MESSAGES.passwordsDiffer,
+    path: ['confirmPassword'],
+  });

@@ -26,6 +26,8 @@ export interface OrderEmailData {
   trackingCode?: string | null;
   /** The order had been paid before it was cancelled: the shopper is owed a refund. */
   wasPaid?: boolean;
+  /** Absolute URL of the page where the buyer reviews what they bought (delivered orders). */
+  reviewUrl?: string;
 }
 
 export interface EmailStore {
@@ -103,17 +105,40 @@ export function trackingCodeChangedEmail(data: OrderEmailData, store: EmailStore
   ]);
 }
 
-/** Sent when staff record the delivery. */
+/**
+ * Sent when staff record the delivery. With reviews on, it invites the buyer to review what they
+ * bought: the button opens the order's review page (its key in the link), the order's own page
+ * stays a link below.
+ */
 export function orderDeliveredEmail(data: OrderEmailData, store: EmailStore): RenderedEmail {
   const number = orderNumber(data.orderId);
   const subject = `Seu pedido #${number} foi entregue`;
-  return compose(store, subject, orderFrame(store, data), [
-    paragraph(`Olá, ${firstName(data.customerName)}!`),
-    paragraph(
-      `Seu pedido #${number} foi entregue. Esperamos que você goste! Se algo não estiver certo, responda a este e-mail ou fale com a gente.`,
-    ),
-    summary(data),
-  ]);
+  const frame = orderFrame(store, data);
+  const invite = data.reviewUrl
+    ? paragraph(
+        'Conte para outros clientes o que achou: a sua avaliação ajuda quem está escolhendo. Leva um minuto.',
+      )
+    : null;
+  const orderLink: Part = {
+    html: `<p style="margin:0 0 16px;"><a href="${escapeHtml(data.orderUrl)}" style="color:${INK};">${escapeHtml(frame.link.label)}</a></p>`,
+    text: `${frame.link.label}: ${data.orderUrl}`,
+  };
+  return compose(
+    store,
+    subject,
+    data.reviewUrl
+      ? { ...frame, link: { url: data.reviewUrl, label: 'Avaliar os produtos' } }
+      : frame,
+    [
+      paragraph(`Olá, ${firstName(data.customerName)}!`),
+      paragraph(
+        `Seu pedido #${number} foi entregue. Esperamos que você goste! Se algo não estiver certo, responda a este e-mail ou fale com a gente.`,
+      ),
+      ...(invite ? [invite] : []),
+      summary(data),
+      ...(data.reviewUrl ? [orderLink] : []),
+    ],
+  );
 }
 
 /** Sent when staff cancel the order: what happens to the stock and, if paid, to the money. */
@@ -192,6 +217,43 @@ export function restockConfirmEmail(
         { strong: true },
       ),
       paragraph('Para receber o aviso, abra o link abaixo e toque em Confirmar.'),
+    ],
+  );
+}
+
+export interface PasswordResetEmailData {
+  /** The admin's address, which asked on 'Esqueci minha senha' (or someone typed it there). */
+  email: string;
+  fullName: string;
+  /** Absolute URL of the reset page (it carries the token). */
+  resetUrl: string;
+  /** When the link stops working. */
+  expiresAt: Date;
+}
+
+/**
+ * Sent on 'Esqueci minha senha' to an admin's address: a link valid for an hour, used once.
+ * Nothing changes unless its owner opens it and chooses a new password.
+ */
+export function passwordResetEmail(data: PasswordResetEmailData, store: EmailStore): RenderedEmail {
+  const subject = `Redefinir a senha do painel da loja ${store.name}`;
+  const deadline = formatDateTime(data.expiresAt, store.timeZone ?? 'America/Sao_Paulo', {
+    zone: true,
+  });
+  return compose(
+    store,
+    subject,
+    {
+      link: { url: data.resetUrl, label: 'Criar uma nova senha' },
+      reason: `Você recebeu este e-mail porque alguém pediu para redefinir a senha do administrador ${data.email} no painel da loja ${store.name}. Se não foi você, ignore esta mensagem: a sua senha continua a mesma.`,
+    },
+    [
+      paragraph(`Olá, ${firstName(data.fullName)}!`),
+      paragraph('Recebemos um pedido para redefinir a senha do seu acesso ao painel.'),
+      paragraph(
+        `Abra o link abaixo e escolha uma nova senha. Ele pode ser usado uma vez e vale até ${deadline}.`,
+        { strong: true },
+      ),
     ],
   );
 }

@@ -4,10 +4,12 @@ export {
   orderReceivedEmail,
   orderShippedEmail,
   trackingCodeChangedEmail,
+  passwordResetEmail,
   paymentConfirmedEmail,
   restockConfirmEmail,
   restockEmail,
   type EmailStore,
   type OrderEmailData,
+  type PasswordResetEmailData,
   type RenderedEmail,
 } from './emails';

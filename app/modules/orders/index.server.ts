@@ -13,6 +13,7 @@ export {
   lockOrderRow,
   recordPayment,
   updateOrder,
+  type OrderAccess,
 } from './orders.server';
 export { newOrderToken, orderTokenCookieHeader, readOrderToken } from './token.server';
 export {

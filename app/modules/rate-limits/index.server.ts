@@ -5,4 +5,4 @@ export {
   refundRateLimit,
   sweepRateLimits,
 } from './limiter.server';
-export { checkoutLimit, RATE_LIMITS, waitText } from './policies';
+export { ANY_ADDRESS, checkoutLimit, RATE_LIMITS, waitText } from './policies';

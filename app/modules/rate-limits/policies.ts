@@ -40,7 +40,24 @@ export const RATE_LIMITS = {
   restock: { name: 'restock', limit: 10, windowMs: MINUTE },
   /** CEP look-ups that reach the CEP service (answers from the cache are free). */
   cepLookup: { name: 'cep', limit: 20, windowMs: MINUTE },
+  /** 'Esqueci minha senha' from one address, whatever the e-mail. */
+  passwordResetForAddress: { name: 'password-reset-address', limit: 10, windowMs: 60 * MINUTE },
+  /**
+   * 'Esqueci minha senha' for one e-mail, from anywhere (ANY_ADDRESS): past it no
+   * more e-mails go to that address, and the page says what it always says.
+   */
+  passwordResetForAccount: { name: 'password-reset', limit: 5, windowMs: 60 * MINUTE },
+  /** New passwords sent with a reset link's token, from one address. */
+  passwordResetToken: { name: 'password-reset-token', limit: 10, windowMs: 15 * MINUTE },
+  /** A buyer's reviews sent from the delivered order's link (`/avaliar`). */
+  buyerReview: { name: 'review', limit: 20, windowMs: 10 * MINUTE },
 } as const satisfies Record<string, RateLimitPolicy>;
+
+/**
+ * The address of a count kept per account from any address: a limit on what reaches one
+ * mailbox, wherever the requests come from.
+ */
+export const ANY_ADDRESS = 'any';
 
 /** Checkout submissions per address per minute: CHECKOUT_RATE_LIMIT. */
 export function checkoutLimit(perMinute: number): RateLimitPolicy {

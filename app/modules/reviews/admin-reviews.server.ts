@@ -4,7 +4,7 @@ import type { Db } from '~/db/database.server';
 import { products } from '~/modules/catalog/index.server';
 
 import { REVIEW_MESSAGES } from './review-form';
-import { reviews } from './schema';
+import { reviews, type ReviewSource, type ReviewStatus } from './schema';
 
 export interface AdminReview {
   id: string;
@@ -12,6 +12,8 @@ export interface AdminReview {
   customerName: string;
   rating: number;
   comment: string | null;
+  source: ReviewSource;
+  status: ReviewStatus;
   createdAt: Date;
   product: { id: string; name: string };
 }
@@ -19,17 +21,26 @@ export interface AdminReview {
 export interface AdminReviewPage {
   reviews: AdminReview[];
   total: number;
+  /** Buyers' reviews waiting for staff: none of them shows in the store yet. */
+  pending: number;
   /** The page returned: the last one when a later page was asked for. */
   page: number;
   pageCount: number;
 }
 
-/** Every review with its product, newest first, one page at a time. */
+const isPending = sql`${reviews.status} = 'pending'`;
+
+/**
+ * Every review with its product, one page at a time: those waiting for approval first, then
+ * newest first.
+ */
 export async function listAdminReviews(
   db: Db,
   query: { page: number; perPage: number },
 ): Promise<AdminReviewPage> {
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(reviews);
+  const [{ total, pending } = { total: 0, pending: 0 }] = await db
+    .select({ total: count(), pending: sql<number>`(count(*) filter (where ${isPending}))::int` })
+    .from(reviews);
   const pageCount = Math.max(1, Math.ceil(total / query.perPage));
   const page = Math.min(Math.max(1, Math.trunc(query.page) || 1), pageCount);
   const rows =
@@ -41,15 +52,17 @@ export async function listAdminReviews(
             customerName: reviews.customerName,
             rating: reviews.rating,
             comment: reviews.comment,
+            source: reviews.source,
+            status: reviews.status,
             createdAt: reviews.createdAt,
             product: { id: products.id, name: products.name },
           })
           .from(reviews)
           .innerJoin(products, eq(products.id, reviews.productId))
-          .orderBy(desc(reviews.createdAt), desc(reviews.id))
+          .orderBy(desc(isPending), desc(reviews.createdAt), desc(reviews.id))
           .limit(query.perPage)
           .offset((page - 1) * query.perPage);
-  return { reviews: rows, total, page, pageCount };
+  return { reviews: rows, total, pending: Number(pending), page, pageCount };
 }
 
 export type ReviewChange =
@@ -107,5 +120,24 @@ export async function deleteReview(db: Db, id: string): Promise<ReviewChange> {
     .returning({ id: reviews.id });
   return deleted
     ? { ok: true, id: deleted.id }
+    : { ok: false, status: 404, error: REVIEW_MESSAGES.notFound };
+}
+
+/**
+ * 'Aprovar' or 'Ocultar': a review shows in the store (and counts in its product's rating) only
+ * while visible. The reviews table's trigger tells every instance's page cache (drizzle/0009).
+ */
+export async function setReviewStatus(
+  db: Db,
+  id: string,
+  status: Exclude<ReviewStatus, 'pending'>,
+): Promise<ReviewChange> {
+  const [updated] = await db
+    .update(reviews)
+    .set({ status })
+    .where(eq(reviews.id, id))
+    .returning({ id: reviews.id });
+  return updated
+    ? { ok: true, id: updated.id }
     : { ok: false, status: 404, error: REVIEW_MESSAGES.notFound };
 }

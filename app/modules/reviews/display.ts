@@ -1,5 +1,7 @@
 import { formatDate } from '~/lib/date-format';
 
+import type { ReviewSource, ReviewStatus } from './schema';
+
 /** The name shown for a review; reviews left without one read "Cliente". */
 export function reviewerName(customerName: string): string {
   return customerName.trim() || 'Cliente';
@@ -9,3 +11,20 @@ export function reviewerName(customerName: string): string {
 export function formatReviewDate(date: Date, timeZone: string): string {
   return formatDate(date, timeZone, 'long');
 }
+
+/**
+ * The badge beside each review in the store, so a shopper knows who wrote it: a buyer of the
+ * product, the store itself (a customer's words passed on by staff), or the sample store.
+ */
+export const REVIEW_SOURCE_BADGES: Record<ReviewSource, string> = {
+  buyer: 'Compra verificada',
+  staff: 'Avaliação da loja',
+  sample: 'Exemplo',
+};
+
+/** What staff read about a review's state in the list. */
+export const REVIEW_STATUS_LABELS: Record<ReviewStatus, string> = {
+  pending: 'Aguardando aprovação',
+  visible: 'Publicada',
+  hidden: 'Oculta',
+};

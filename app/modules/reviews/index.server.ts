@@ -1,6 +1,9 @@
 export {
+  addBuyerReview,
   listProductReviews,
+  orderReviews,
   putReview,
   ratingSummaries,
+  type BuyerReviewInput,
   type ReviewRecord,
 } from './reviews.server';

@@ -56,3 +56,41 @@ export const reviewDeleteSchema = z.object({
   intent: z.enum(['delete']),
   id: z.uuid({ error: REVIEW_MESSAGES.notFound }),
 });
+
+/** 'Aprovar' and 'Ocultar' in the reviews screen. */
+export const reviewStatusSchema = z.object({
+  intent: z.enum(['approve', 'hide']),
+  id: z.uuid({ error: REVIEW_MESSAGES.notFound }),
+});
+
+/** The page a delivered order's e-mail opens to review what was bought (`?orderId=…&chave=…`). */
+export const REVIEW_ORDER_PATH = '/avaliar';
+
+export const BUYER_REVIEW_MESSAGES = {
+  title: 'Avalie sua compra',
+  notFound: 'Pedido não encontrado. Abra o link do e-mail de entrega do seu pedido.',
+  notDelivered:
+    'Você poderá avaliar os produtos assim que o pedido for entregue. Enviaremos o link por e-mail.',
+  disabled: 'Esta loja não está recebendo avaliações no momento.',
+  noProducts: 'Os produtos deste pedido não estão mais à venda na loja.',
+  notInOrder: 'Este produto não faz parte do pedido.',
+  rating: 'Escolha de 1 a 5 estrelas.',
+  sent: 'Obrigado pela avaliação! Ela aparece na loja depois de revisada pela equipe.',
+  already: 'Você já avaliou este produto. Obrigado!',
+  busy: 'Muitas avaliações enviadas em pouco tempo. Aguarde um minuto e tente novamente.',
+  invalid: 'Envie a avaliação pelo formulário da página.',
+} as const;
+
+/** One product's review on the buyer's page: 1 to 5 stars and an optional comment. */
+export const buyerReviewSchema = z.object({
+  productId: z.uuid({ error: BUYER_REVIEW_MESSAGES.notInOrder }),
+  rating: z
+    .enum(['1', '2', '3', '4', '5'], { error: BUYER_REVIEW_MESSAGES.rating })
+    .transform(Number),
+  comment: z
+    .string({ error: FORM_MESSAGES.invalid })
+    .trim()
+    .max(2000, { error: REVIEW_MESSAGES.commentTooLong })
+    .optional()
+    .transform((value) => value || null),
+});

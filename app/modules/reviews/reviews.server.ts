@@ -1,9 +1,9 @@
-import { avg, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, avg, count, desc, eq, inArray, sql } from 'drizzle-orm';
 
 import type { Db } from '~/db/database.server';
 import { isUuid } from '~/lib/uuid';
 
-import { reviews } from './schema';
+import { reviews, type ReviewStatus } from './schema';
 import type { RatingSummary, Review } from './types';
 
 export type ReviewRecord = Omit<typeof reviews.$inferInsert, 'id'> & { id: string };
@@ -14,7 +14,10 @@ export async function putReview(db: Db, review: ReviewRecord): Promise<void> {
   await db.insert(reviews).values(review).onConflictDoUpdate({ target: reviews.id, set: values });
 }
 
-/** Average and count per product; products without reviews are left out of the map. */
+/**
+ * Average and count of the visible reviews per product; products without any are left out of
+ * the map (a review waiting for approval or hidden by staff counts for nothing).
+ */
 export async function ratingSummaries(
   db: Db,
   productIds: readonly string[],
@@ -28,7 +31,7 @@ export async function ratingSummaries(
       count: count(),
     })
     .from(reviews)
-    .where(inArray(reviews.productId, [...new Set(productIds)]))
+    .where(and(inArray(reviews.productId, [...new Set(productIds)]), eq(reviews.status, 'visible')))
     .groupBy(reviews.productId);
   for (const row of rows) {
     summaries.set(row.productId, { average: Number(row.average), count: row.count });
@@ -36,7 +39,10 @@ export async function ratingSummaries(
   return summaries;
 }
 
-/** A product's reviews, newest first; an id that is not a UUID has none (instead of an SQL error). */
+/**
+ * A product's visible reviews, newest first; an id that is not a UUID has none (instead of an
+ * SQL error).
+ */
 export async function listProductReviews(db: Db, productId: string): Promise<Review[]> {
   if (!isUuid(productId)) return [];
   return db
@@ -45,9 +51,50 @@ export async function listProductReviews(db: Db, productId: string): Promise<Rev
       customerName: reviews.customerName,
       rating: reviews.rating,
       comment: reviews.comment,
+      source: reviews.source,
       createdAt: reviews.createdAt,
     })
     .from(reviews)
-    .where(eq(reviews.productId, productId))
+    .where(and(eq(reviews.productId, productId), eq(reviews.status, 'visible')))
     .orderBy(desc(reviews.createdAt), desc(reviews.id));
+}
+
+export interface BuyerReviewInput {
+  orderId: string;
+  productId: string;
+  /** The buyer's first name, as the review shows it. */
+  customerName: string;
+  rating: number;
+  comment: string | null;
+}
+
+/**
+ * A buyer's review of one product of their delivered order, waiting for staff's approval. The
+ * order and product pair is unique, so a second one (two tabs, a double click) adds nothing:
+ * false then.
+ */
+export async function addBuyerReview(db: Db, input: BuyerReviewInput): Promise<boolean> {
+  const inserted = await db
+    .insert(reviews)
+    .values({ ...input, source: 'buyer', status: 'pending' })
+    .onConflictDoNothing({ target: [reviews.orderId, reviews.productId] })
+    .returning({ id: reviews.id });
+  return inserted.length > 0;
+}
+
+/** The reviews an order's buyer already wrote, by product id. */
+export async function orderReviews(
+  db: Db,
+  orderId: string,
+): Promise<Map<string, { rating: number; comment: string | null; status: ReviewStatus }>> {
+  const rows = await db
+    .select({
+      productId: reviews.productId,
+      rating: reviews.rating,
+      comment: reviews.comment,
+      status: reviews.status,
+    })
+    .from(reviews)
+    .where(eq(reviews.orderId, orderId));
+  return new Map(rows.map(({ productId, ...review }) => [productId, review]));
 }

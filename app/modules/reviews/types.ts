@@ -1,3 +1,5 @@
+import type { ReviewSource } from './schema';
+
 /** Only products with at least one review have one: ratings are never invented. */
 export interface RatingSummary {
   /** Mean of the ratings, rounded to one decimal. */
@@ -11,5 +13,7 @@ export interface Review {
   customerName: string;
   rating: number;
   comment: string | null;
+  /** Shown as a badge: 'Compra verificada', 'Avaliação da loja' or 'Exemplo'. */
+  source: ReviewSource;
   createdAt: Date;
 }

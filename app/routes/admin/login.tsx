@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Form, redirect, useNavigation } from 'react-router';
+import { Form, Link, redirect, useNavigation } from 'react-router';
 
 import { ADMIN_FORM } from '~/components/admin/form-look';
 import { FormField, SubmitButton } from '~/components/ui/form';
@@ -188,6 +188,14 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
             >
               Entrar no painel
             </SubmitButton>
+            <p className="text-center text-sm">
+              <Link
+                to="/admin/esqueci-senha"
+                className="font-medium text-blue-700 underline hover:text-blue-900"
+              >
+                Esqueci minha senha
+              </Link>
+            </p>
           </Form>
         )}
       </div>

@@ -15,6 +15,7 @@ import {
   deleteReview,
   listAdminReviews,
   reviewActionSchema,
+  setReviewStatus,
 } from '~/modules/reviews/index.admin.server';
 
 import type { Route } from './+types/reviews';
@@ -46,6 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       date: formatReviewDate(review.createdAt, settings.timezone),
     })),
     total: page.total,
+    pending: page.pending,
     page: page.page,
     pageCount: page.pageCount,
     products,
@@ -56,10 +58,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 function failureText(intent: unknown, error: string): string {
-  return intent === 'delete'
-    ? `Erro ao excluir avaliação: ${error}`
-    : `Erro ao salvar avaliação: ${error}`;
+  switch (intent) {
+    case 'delete':
+      return `Erro ao excluir avaliação: ${error}`;
+    case 'approve':
+      return `Erro ao aprovar avaliação: ${error}`;
+    case 'hide':
+      return `Erro ao ocultar avaliação: ${error}`;
+    default:
+      return `Erro ao salvar avaliação: ${error}`;
+  }
 }
+
+const DONE: Record<'delete' | 'approve' | 'hide', string> = {
+  delete: 'Avaliação excluída com sucesso!',
+  approve: 'Avaliação aprovada: ela já aparece na loja.',
+  hide: 'Avaliação ocultada: ela não aparece mais na loja.',
+};
 
 export async function action({ request, context }: Route.ActionArgs) {
   const wrongMethod = refuseOtherMethods(request);
@@ -77,7 +92,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result =
     form.intent === 'create'
       ? await addReview(context.db, form)
-      : await deleteReview(context.db, form.id);
+      : form.intent === 'delete'
+        ? await deleteReview(context.db, form.id)
+        : await setReviewStatus(
+            context.db,
+            form.id,
+            form.intent === 'approve' ? 'visible' : 'hidden',
+          );
   if (!result.ok) {
     return refuseForm(
       failureText(form.intent, result.error),
@@ -94,10 +115,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.intent === 'create') {
     return successWithToast(request, 'Avaliação adicionada com sucesso!');
   }
-  // The deleted review's card, with the form that sent this, is gone after the reload: the
+  // The card that sent this is gone or moved after the reload (pending reviews come first): the
   // toast rides the redirect back to the same page (and shows without JavaScript too).
   const page = pageParam(request);
-  return redirectWithToast(listPath(page), toast('success', 'Avaliação excluída com sucesso!'));
+  return redirectWithToast(listPath(page), toast('success', DONE[form.intent]));
 }
 
 export function meta() {
@@ -105,16 +126,24 @@ export function meta() {
 }
 
 export default function AdminReviews({ loaderData, actionData }: Route.ComponentProps) {
-  const { reviews, total, page, pageCount, products, reviewsShown, newReviewId } = loaderData;
+  const { reviews, total, pending, page, pageCount, products, reviewsShown, newReviewId } =
+    loaderData;
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold">Avaliações</h1>
           <p className="mt-1 text-sm text-slate-600">
-            {total === 1 ? '1 avaliação' : `${total} avaliações`}. Cada avaliação aparece na página
-            do produto e na sua nota média.
+            {total === 1 ? '1 avaliação' : `${total} avaliações`}. Cada avaliação publicada aparece
+            na página do produto e na sua nota média; as dos compradores esperam a sua aprovação.
           </p>
+          {pending > 0 ? (
+            <p className="mt-1 text-sm font-semibold text-amber-900" data-testid="pending-reviews">
+              {pending === 1
+                ? '1 avaliação aguardando aprovação'
+                : `${pending} avaliações aguardando aprovação`}
+            </p>
+          ) : null}
         </div>
         <ReviewFormDialog id={newReviewId} products={products} />
       </div>

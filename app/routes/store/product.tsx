@@ -43,6 +43,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     customerName: review.customerName,
     rating: review.rating,
     comment: review.comment,
+    source: review.source,
     dateTime: review.createdAt.toISOString(),
     date: formatReviewDate(review.createdAt, settings.timezone),
   }));
