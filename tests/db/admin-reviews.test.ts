@@ -98,6 +98,7 @@ describeDb('admin reviews', ({ db }) => {
     expect(await listAdminReviews(db(), { page: 3, perPage: 20 })).toEqual({
       reviews: [],
       total: 0,
+      pending: 0,
       page: 1,
       pageCount: 1,
     });

@@ -93,6 +93,9 @@ export async function addReview(
           customerName: sql`${input.customerName}`.as('customer_name'),
           rating: sql`${input.rating}::smallint`.as('rating'),
           comment: sql`${input.comment}::text`.as('comment'),
+          source: sql`'staff'`.as('source'),
+          status: sql`'visible'`.as('status'),
+          orderId: sql`null::uuid`.as('order_id'),
           createdAt: sql`now()`.as('created_at'),
         })
         .from(products)
