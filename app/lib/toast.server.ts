@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { createCookie, data, redirect } from 'react-router';
+import { createCookie, data, redirect, redirectDocument } from 'react-router';
 
 import { isAdminPath } from './admin-path';
 import { TOAST_KINDS, type Toast } from './toast';
@@ -35,6 +35,17 @@ export async function redirectWithToast(url: string, value: Toast, init?: Respon
   const headers = new Headers(init?.headers);
   headers.append('Set-Cookie', await toastHeader(value));
   return redirect(url, { status: 303, ...init, headers });
+}
+
+/**
+ * As redirectWithToast, but the browser loads the page whole, also after a script's submission:
+ * for a page that starts a new session (its layout reads it afresh), and for `/admin` itself,
+ * whose data URL `/admin.data` lies outside the toast cookie's path.
+ */
+export async function redirectDocumentWithToast(url: string, value: Toast, init?: ResponseInit) {
+  const headers = new Headers(init?.headers);
+  headers.append('Set-Cookie', await toastHeader(value));
+  return redirectDocument(url, { status: 303, ...init, headers });
 }
 
 /**

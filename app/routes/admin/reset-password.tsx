@@ -6,7 +6,7 @@ import { ToastFallback } from '~/components/admin/toaster';
 import { FormField, SubmitButton } from '~/components/ui/form';
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { logger } from '~/lib/logger.server';
-import { redirectWithToast, refuseForm, toast } from '~/lib/toast.server';
+import { redirectDocumentWithToast, refuseForm, toast } from '~/lib/toast.server';
 import { PASSWORD_RESET_MESSAGES, resetPasswordSchema } from '~/modules/auth';
 import {
   checkPasswordResetToken,
@@ -76,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   // Whoever holds the mailbox has just proved it: signed in here, every other session ended.
   const cookie = await startSession(context.db, request, result.adminUserId);
-  return redirectWithToast('/admin', toast('success', PASSWORD_RESET_MESSAGES.done), {
+  return redirectDocumentWithToast('/admin', toast('success', PASSWORD_RESET_MESSAGES.done), {
     headers: { 'Set-Cookie': cookie },
   });
 }
