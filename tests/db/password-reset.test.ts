@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { asc, eq } from 'drizzle-orm';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 
 import type { Db } from '~/db/database.server';
 import { adminPasswordResets, adminUsers, outbox, sessions } from '~/db/schema';

@@ -263,11 +263,26 @@ function cartCookie(productId: string): string {
 }
 
 /**
- * Forms no crawl can reach (their page needs a token from an e-mail): their fields, with a
- * well-formed value that matches nothing, so the action gets past its first checks.
+ * Forms no crawl can reach (their page needs a token or an order's key from an e-mail, or, as
+ * 'Esqueci minha senha', is linked only from the sign-in page a signed-in crawl is sent away
+ * from): their fields, with a well-formed value that matches nothing, so the action gets past
+ * its first checks.
  */
 const UNREACHABLE_FORMS: Record<string, [name: string, value: string][]> = {
   '/avise-me/confirmar': [['chave', 'A'.repeat(43)]],
+  '/admin/redefinir-senha': [
+    ['chave', 'A'.repeat(43)],
+    ['newPassword', 'senha-nova-123'],
+    ['confirmPassword', 'senha-nova-123'],
+  ],
+  '/avaliar': [
+    ['orderId', '5a3b1e00-0000-4000-8000-000000000fff'],
+    ['chave', '5a3b1e00-0000-4000-8000-000000000ffe'],
+    ['productId', '5a3b1e00-0000-4000-8000-000000000d01'],
+    ['rating', '5'],
+    ['comment', 'Muito bom.'],
+  ],
+  '/admin/esqueci-senha': [['email', 'maria@example.com']],
 };
 
 /**

@@ -7,6 +7,7 @@ import {
   orderShippedEmail,
   trackingCodeChangedEmail,
   paymentConfirmedEmail,
+  passwordResetEmail,
   restockEmail,
   type OrderEmailData,
 } from './emails';
@@ -192,6 +193,20 @@ describe('status e-mails (staff changes)', () => {
     const email = orderDeliveredEmail(data(), store);
     expect(email.subject).toBe('Seu pedido #0000ABCD foi entregue');
     expect(email.text).toContain('foi entregue');
+    expect(email.text).toContain('Acompanhar meu pedido: https://loja.test/order-confirmation');
+    expect(email.text).not.toContain('Avaliar os produtos');
+  });
+
+  it('invites the buyer to review what they bought, with the order page still linked', () => {
+    const reviewUrl = 'https://loja.test/avaliar?orderId=6f1c&chave=k&x=<y>';
+    const email = orderDeliveredEmail(data({ reviewUrl }), store);
+    expect(email.text).toContain(`Avaliar os produtos: ${reviewUrl}`);
+    expect(email.text).toContain('Acompanhar meu pedido: https://loja.test/order-confirmation');
+    expect(email.text).toContain('Conte para outros clientes o que achou');
+    expect(email.html).toContain(
+      'href="https://loja.test/avaliar?orderId=6f1c&amp;chave=k&amp;x=&lt;y&gt;"',
+    );
+    expect(email.html).not.toContain('<y>');
   });
 
   it('says whether the shopper is owed a refund when the order is cancelled', () => {
@@ -223,5 +238,28 @@ describe('restockEmail', () => {
     expect(email.text).toContain('ana@example.com');
     expect(email.text).toContain('Este é o único aviso sobre ele.');
     expect(email.text).not.toContain('pedido na');
+  });
+});
+
+describe('passwordResetEmail', () => {
+  it('links the reset page, says until when and that ignoring it changes nothing', () => {
+    const email = passwordResetEmail(
+      {
+        email: 'gerente@loja.test',
+        fullName: 'Gerente <da> Loja',
+        resetUrl: 'https://admin.loja.test/admin/redefinir-senha?chave=abc',
+        expiresAt: new Date('2026-03-10T17:30:00Z'),
+      },
+      { ...store, timeZone: 'America/Sao_Paulo' },
+    );
+    expect(email.subject).toBe('Redefinir a senha do painel da loja Loja <Exemplo> & Cia');
+    expect(email.text).toContain(
+      'Criar uma nova senha: https://admin.loja.test/admin/redefinir-senha?chave=abc',
+    );
+    expect(email.text).toContain('Olá, Gerente!');
+    expect(email.text).toContain('10/03/2026');
+    expect(email.text).toContain('14:30');
+    expect(email.text).toContain('a sua senha continua a mesma');
+    expect(email.html).not.toContain('<da>');
   });
 });
