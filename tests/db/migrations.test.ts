@@ -12,6 +12,7 @@ describeDb('migrations', ({ database, db }) => {
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
     expect(tables.map((row) => row.table_name)).toEqual([
+      'admin_password_resets',
       'admin_setup_codes',
       'admin_users',
       'categories',
