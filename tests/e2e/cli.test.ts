@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { startServer } from '../support/server';
+import { Visitor } from '../support/visitor';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 
@@ -17,6 +18,63 @@ function db(command: string, dataDir: string) {
   });
   return { code: result.status, output: result.stdout + result.stderr };
 }
+
+/** `npm run <script> -- args`, with ADMIN_PASSWORD set (no terminal to type it on). */
+function admin(script: string, args: string[], dataDir: string, password: string) {
+  const result = spawnSync('npx', ['tsx', `scripts/${script}.ts`, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ADMIN_PASSWORD: password },
+    encoding: 'utf8',
+  });
+  return { code: result.status, output: result.stdout + result.stderr };
+}
+
+describe('npm run admin:reset-password', () => {
+  let dataDir: string | undefined;
+  afterEach(async () => {
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('sets a new password for an admin by e-mail, and says when the e-mail has none', async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'vitrine-cli-'));
+    const email = 'gerente@loja.com.br';
+    expect(
+      admin('admin-create', ['--email', email, '--name', 'Gerente'], dataDir, 'senha-antiga-1'),
+    ).toMatchObject({ code: 0 });
+
+    const unknown = admin('admin-reset-password', ['--email', 'ninguem@loja.com.br'], dataDir, 'x');
+    expect(unknown.code).toBe(1);
+    // The password is checked first: too short.
+    expect(unknown.output).toContain('A senha deve ter entre 8 e 128 caracteres.');
+    const none = admin(
+      'admin-reset-password',
+      ['--email', 'ninguem@loja.com.br'],
+      dataDir,
+      'senha-nova-123',
+    );
+    expect(none.code).toBe(1);
+    expect(none.output).toContain('Nenhum administrador com o e-mail ninguem@loja.com.br.');
+    const usage = admin('admin-reset-password', [], dataDir, 'senha-nova-123');
+    expect(usage.code).toBe(1);
+    expect(usage.output).toContain('Usage: npm run admin:reset-password -- --email E');
+
+    const done = admin(
+      'admin-reset-password',
+      ['--email', 'Gerente@Loja.com.br'],
+      dataDir,
+      'senha-nova-123',
+    );
+    expect(done).toMatchObject({ code: 0 });
+    expect(done.output).toContain('Senha redefinida: gerente@loja.com.br.');
+
+    const server = await startServer({ dataDir, env: { SEED: 'false' } });
+    const signIn = (password: string) =>
+      new Visitor(server.url).post('/admin/login', { intent: 'sign-in', email, password });
+    expect((await signIn('senha-antiga-1')).status).toBe(401);
+    expect((await signIn('senha-nova-123')).status).toBe(303);
+    await server.stop();
+  });
+});
 
 describe('npm run db:migrate / db:seed', () => {
   let dataDir: string | undefined;
