@@ -67,7 +67,6 @@ export const PASSWORD_RESET_MESSAGES = {
   done: 'Senha redefinida com sucesso! As outras sessões desta conta foram encerradas.',
   throttled: (wait: string) =>
     `Muitos pedidos de redefinição de senha. Aguarde ${wait} e tente novamente.`,
-  invalidForm: 'Envie os dados pelo formulário de redefinição de senha.',
 } as const;
 
 /** 'Esqueci minha senha': the admin's e-mail. */

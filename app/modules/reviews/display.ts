@@ -28,3 +28,14 @@ export const REVIEW_STATUS_LABELS: Record<ReviewStatus, string> = {
   visible: 'Publicada',
   hidden: 'Oculta',
 };
+
+/** 5 down to 1, as the form offers them: '5 estrelas' … '1 estrela'. */
+export const RATING_CHOICES = [5, 4, 3, 2, 1].map((value) => ({
+  value,
+  label: value === 1 ? '1 estrela' : `${value} estrelas`,
+}));
+
+/** '4 de 5 estrelas', what a screen reader says for a review's stars. */
+export function ratingText(rating: number): string {
+  return `${rating} de 5 ${rating === 1 ? 'estrela' : 'estrelas'}`;
+}

@@ -1,17 +1,12 @@
+export { BUYER_REVIEW_MESSAGES, REVIEW_ORDER_PATH } from './buyer-review';
 export {
   formatReviewDate,
+  RATING_CHOICES,
+  ratingText,
   REVIEW_SOURCE_BADGES,
   REVIEW_STATUS_LABELS,
   reviewerName,
 } from './display';
 export type { ReviewSource, ReviewStatus } from './schema';
 export type { RatingSummary, Review } from './types';
-export {
-  BUYER_REVIEW_MESSAGES,
-  buyerReviewSchema,
-  RATING_CHOICES,
-  ratingText,
-  REVIEW_MESSAGES,
-  REVIEW_ORDER_PATH,
-  reviewFormSchema,
-} from './review-form';
+export { buyerReviewSchema, REVIEW_MESSAGES, reviewFormSchema } from './review-form';
