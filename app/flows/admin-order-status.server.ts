@@ -1,7 +1,13 @@
 import type { Db } from '~/db/database.server';
 import { logger } from '~/lib/logger.server';
 import { releaseStock } from '~/modules/catalog/index.server';
-import { canTransition, transitionRefusal, wasPaid, type OrderStatus } from '~/modules/orders';
+import {
+  canDeleteOrder,
+  canTransition,
+  transitionRefusal,
+  wasPaid,
+  type OrderStatus,
+} from '~/modules/orders';
 import { ADMIN_STATUS_LABELS } from '~/modules/orders/index.admin';
 import { deleteOrderRow } from '~/modules/orders/index.admin.server';
 import {
@@ -231,7 +237,7 @@ export async function deleteOrderByStaff(
   const result = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order) return { result: notFound };
-    if (wasPaid(order)) {
+    if (!canDeleteOrder(order)) {
       return {
         result: { ok: false, status: 409, error: ADMIN_ORDER_MESSAGES.paidNoDelete } as const,
       };

@@ -6,7 +6,14 @@ import { OrderLine } from '~/components/ui/order-line';
 import { formatDateTime } from '~/lib/date-format';
 import type { Toast } from '~/lib/toast';
 import { mediaSrcSet } from '~/modules/media';
-import { ORDER_TRANSITIONS, pixDiscountLabel, wasPaid, type OrderEvent } from '~/modules/orders';
+import {
+  canCancelOrder,
+  canDeleteOrder,
+  ORDER_TRANSITIONS,
+  pixDiscountLabel,
+  wasPaid,
+  type OrderEvent,
+} from '~/modules/orders';
 import {
   ADMIN_STATUS_LABELS,
   CANCEL_REASON_LABELS,
@@ -26,7 +33,7 @@ import {
 import { ADMIN_FORM } from './form-look';
 import { FormField, SubmitButton } from '~/components/ui/form';
 import { ConfirmDialog } from './confirm-dialog';
-import { DELETE_ORDER_QUESTION } from './order-list';
+import { CancelOrderDialog, DELETE_ORDER_QUESTION } from './order-list';
 import { OrderStatusBadge } from './order-status-badge';
 import { useToastFrom } from './toaster';
 import { useEachAnswer } from '~/lib/use-each-answer';
@@ -64,11 +71,11 @@ export function OrderDetail({
 }: OrderDetailProps) {
   const Title = inDialog ? 'h2' : 'h1';
   const when = (date: Date) => formatDateTime(date, timeZone);
-  const paid = wasPaid({
+  const money = {
     status: order.status,
     paidAt: order.payment.paidAt,
     latePaymentAt: order.payment.latePaymentAt,
-  });
+  };
   return (
     <article className="space-y-4">
       <header className="flex flex-wrap items-center gap-3">
@@ -236,27 +243,10 @@ export function OrderDetail({
           {order.status === 'pending' && order.payment.provider === 'pix' ? (
             <MarkPaidButton actionUrl={actionUrl} />
           ) : null}
-          {ORDER_TRANSITIONS[order.status].includes('cancelled') ? (
-            <ConfirmDialog
-              title={`Cancelar pedido #${order.number}?`}
-              message={
-                <>
-                  <p>
-                    Os produtos voltam ao estoque e o cliente recebe um e-mail avisando do
-                    cancelamento.
-                  </p>
-                  {paid ? (
-                    <p className="mt-2 font-semibold">
-                      Este pedido já foi pago: reembolse o cliente.
-                    </p>
-                  ) : null}
-                </>
-              }
-              confirmLabel="Sim, cancelar pedido"
-              dismissLabel="Voltar"
-              busyLabel="Cancelando..."
-              triggerLabel="Cancelar pedido"
-              triggerClassName="admin-button-secondary text-red-800"
+          {canCancelOrder(order) ? (
+            <CancelOrderDialog
+              number={order.number}
+              paid={wasPaid(money)}
               action={actionUrl}
               fields={{ intent: 'status', status: 'cancelled' }}
             />
@@ -272,17 +262,19 @@ export function OrderDetail({
         <Timeline events={order.events} when={when} />
       </section>
 
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <ConfirmDialog
-          title={`Excluir pedido #${order.number}`}
-          message={DELETE_ORDER_QUESTION}
-          confirmLabel="Excluir"
-          busyLabel="Excluindo..."
-          triggerLabel="Excluir pedido"
-          action={actionUrl}
-          fields={{ intent: 'delete' }}
-        />
-      </div>
+      {canDeleteOrder(money) ? (
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <ConfirmDialog
+            title={`Excluir pedido #${order.number}`}
+            message={DELETE_ORDER_QUESTION}
+            confirmLabel="Excluir"
+            busyLabel="Excluindo..."
+            triggerLabel="Excluir pedido"
+            action={actionUrl}
+            fields={{ intent: 'delete' }}
+          />
+        </div>
+      ) : null}
     </article>
   );
 }

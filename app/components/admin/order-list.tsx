@@ -11,6 +11,47 @@ import { OrderStatusBadge } from './order-status-badge';
 export const DELETE_ORDER_QUESTION =
   'Tem certeza que deseja excluir este pedido? Esta ação não pode ser desfeita.';
 
+/**
+ * 'Cancelar pedido', asked first: on the order's page (posting `intent=status`) and in the list
+ * (posting `intent=cancel` with the order's id).
+ */
+export function CancelOrderDialog({
+  number,
+  paid,
+  action,
+  fields,
+}: {
+  number: string;
+  paid: boolean;
+  action: string;
+  fields: Record<string, string>;
+}) {
+  return (
+    <ConfirmDialog
+      title={`Cancelar pedido #${number}?`}
+      message={
+        <>
+          <p>
+            Os produtos voltam ao estoque e o cliente recebe um e-mail avisando do cancelamento.
+          </p>
+          {paid ? (
+            <p className="mt-2 font-semibold">Este pedido já foi pago: reembolse o cliente.</p>
+          ) : null}
+        </>
+      }
+      confirmLabel="Sim, cancelar pedido"
+      dismissLabel="Voltar"
+      busyLabel="Cancelando..."
+      triggerLabel={`Cancelar pedido #${number}`}
+      triggerClassName="admin-button-secondary text-red-800"
+      action={action}
+      fields={fields}
+    >
+      Cancelar pedido
+    </ConfirmDialog>
+  );
+}
+
 interface OrderListProps {
   orders: AdminOrderRow[];
   timeZone: string;
@@ -92,17 +133,27 @@ function OrderActions({ order, search }: { order: AdminOrderRow; search: string 
       >
         Ver<span className="sr-only"> pedido #{order.number}</span>
       </Link>
-      <ConfirmDialog
-        title={`Excluir pedido #${order.number}`}
-        message={DELETE_ORDER_QUESTION}
-        confirmLabel="Excluir"
-        busyLabel="Excluindo..."
-        triggerLabel={`Excluir pedido #${order.number}`}
-        action={`/admin/orders${search}`}
-        fields={{ intent: 'delete', id: order.id }}
-      >
-        Excluir
-      </ConfirmDialog>
+      {order.canDelete ? (
+        <ConfirmDialog
+          title={`Excluir pedido #${order.number}`}
+          message={DELETE_ORDER_QUESTION}
+          confirmLabel="Excluir"
+          busyLabel="Excluindo..."
+          triggerLabel={`Excluir pedido #${order.number}`}
+          action={`/admin/orders${search}`}
+          fields={{ intent: 'delete', id: order.id }}
+        >
+          Excluir
+        </ConfirmDialog>
+      ) : order.canCancel ? (
+        // A paid order is kept: staff cancel (and refund) it instead.
+        <CancelOrderDialog
+          number={order.number}
+          paid={order.paid}
+          action={`/admin/orders${search}`}
+          fields={{ intent: 'cancel', id: order.id }}
+        />
+      ) : null}
     </div>
   );
 }

@@ -24,11 +24,16 @@ export const orderActionSchema = z.discriminatedUnion(
 
 export type OrderAction = z.output<typeof orderActionSchema>;
 
-/** What the list's row action posts: only deleting, by the order's id. */
-export const orderListActionSchema = z.object(
-  {
-    intent: z.literal('delete'),
-    id: z.string({ error: FORM_MESSAGES.invalid }).max(100),
-  },
+const listedOrderId = z.string({ error: FORM_MESSAGES.invalid }).max(100);
+
+/** What the list's row actions post, by the order's id: deleting it, or cancelling it. */
+export const orderListActionSchema = z.discriminatedUnion(
+  'intent',
+  [
+    z.object({ intent: z.literal('delete'), id: listedOrderId }),
+    z.object({ intent: z.literal('cancel'), id: listedOrderId }),
+  ],
   { error: ORDER_FORM_MESSAGES.intent },
 );
+
+export type OrderListAction = z.output<typeof orderListActionSchema>;

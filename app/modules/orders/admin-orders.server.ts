@@ -15,6 +15,7 @@ import { addressLine, orderNumber } from './display';
 import { listOrderEvents } from './order-events.server';
 import { getOrder } from './orders.server';
 import { orders } from './schema';
+import { canCancelOrder, canDeleteOrder, wasPaid } from './transitions';
 
 // orders.search_text (name and e-mail folded, CPF, id) comes from migration 0007.
 const searchText = sql`${orders}.search_text`;
@@ -68,6 +69,8 @@ export async function listAdminOrders(
             createdAt: orders.createdAt,
             status: orders.status,
             totalCents: orders.totalAmountCents,
+            paidAt: orders.paidAt,
+            latePaymentAt: orders.latePaymentAt,
           })
           .from(orders)
           .where(where)
@@ -75,7 +78,16 @@ export async function listAdminOrders(
           .limit(ORDERS_PER_PAGE)
           .offset((page - 1) * ORDERS_PER_PAGE);
   return {
-    orders: rows.map((row) => ({ ...row, number: orderNumber(row.id) })),
+    orders: rows.map(({ paidAt, latePaymentAt, ...row }) => {
+      const money = { status: row.status, paidAt, latePaymentAt };
+      return {
+        ...row,
+        number: orderNumber(row.id),
+        paid: wasPaid(money),
+        canDelete: canDeleteOrder(money),
+        canCancel: canCancelOrder(row),
+      };
+    }),
     total,
     totalIsLowerBound: counted > MAX_COUNTED_ORDERS,
     page,

@@ -12,6 +12,12 @@ export interface AdminOrderRow {
   createdAt: Date;
   status: OrderStatus;
   totalCents: number;
+  /** Money was received: cancelling it means refunding the shopper. */
+  paid: boolean;
+  /** 'Excluir' is offered: the server would delete it (canDeleteOrder). */
+  canDelete: boolean;
+  /** 'Cancelar pedido' is offered: the lifecycle still allows it. */
+  canCancel: boolean;
 }
 
 export interface AdminOrderPage {

@@ -7,5 +7,10 @@ export {
   listAdminOrders,
 } from './admin-orders.server';
 export { ordersCsvStream } from './admin-export.server';
-export { orderActionSchema, orderListActionSchema, type OrderAction } from './admin-actions.server';
+export {
+  orderActionSchema,
+  orderListActionSchema,
+  type OrderAction,
+  type OrderListAction,
+} from './admin-actions.server';
 export { salesByDay, salesMetrics } from './sales-metrics.server';

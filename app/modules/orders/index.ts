@@ -8,5 +8,13 @@ export {
 } from './schema';
 export type { OrderLine, OrderView } from './types';
 export { DELIVERY_LINES, SHOPPER_STATUS_LABELS } from './status-labels';
-export { canTransition, ORDER_TRANSITIONS, transitionRefusal, wasPaid } from './transitions';
+export {
+  canCancelOrder,
+  canDeleteOrder,
+  canTransition,
+  ORDER_TRANSITIONS,
+  transitionRefusal,
+  wasPaid,
+  type OrderMoneyState,
+} from './transitions';
 export type { OrderEvent } from './order-events';

@@ -23,12 +23,15 @@ export function transitionRefusal(from: OrderStatus, to: OrderStatus): string {
   return `Não é possível mudar de ${ADMIN_STATUS_LABELS[from]} para ${ADMIN_STATUS_LABELS[to]}.`;
 }
 
-/** Orders whose money was received: they are cancelled (and refunded), never deleted. */
-export function wasPaid(order: {
+/** What the delete and cancel rules read of an order. */
+export interface OrderMoneyState {
   status: OrderStatus;
   paidAt: Date | string | null;
   latePaymentAt: Date | string | null;
-}): boolean {
+}
+
+/** Orders whose money was received: they are cancelled (and refunded), never deleted. */
+export function wasPaid(order: OrderMoneyState): boolean {
   return (
     order.status === 'confirmed' ||
     order.status === 'shipped' ||
@@ -36,4 +39,17 @@ export function wasPaid(order: {
     order.paidAt !== null ||
     order.latePaymentAt !== null
   );
+}
+
+/**
+ * The one rule for 'Excluir': the server refuses to delete an order it does not allow, and the
+ * admin's list and detail offer the button only where it does.
+ */
+export function canDeleteOrder(order: OrderMoneyState): boolean {
+  return !wasPaid(order);
+}
+
+/** Whether staff may still cancel the order ('Cancelar pedido'). */
+export function canCancelOrder(order: Pick<OrderMoneyState, 'status'>): boolean {
+  return canTransition(order.status, 'cancelled');
 }

@@ -16,7 +16,13 @@ import { OrderFiltersForm } from '~/components/admin/order-filters';
 import { OrderList } from '~/components/admin/order-list';
 import { useToastFrom } from '~/components/admin/toaster';
 import { Pagination } from '~/components/ui/pagination';
-import { ADMIN_ORDER_MESSAGES, deleteOrderByStaff } from '~/flows/admin-order-status.server';
+import {
+  ADMIN_ORDER_MESSAGES,
+  changeOrderStatus,
+  deleteOrderByStaff,
+  type StaffMember,
+  type StaffResult,
+} from '~/flows/admin-order-status.server';
 import { isDocumentRequest, parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { logger } from '~/lib/logger.server';
 import { redirectFormerPage } from '~/lib/pagination';
@@ -28,7 +34,11 @@ import {
   orderFiltersQuery,
   parseOrderFilters,
 } from '~/modules/orders/index.admin';
-import { listAdminOrders, orderListActionSchema } from '~/modules/orders/index.admin.server';
+import {
+  listAdminOrders,
+  orderListActionSchema,
+  type OrderListAction,
+} from '~/modules/orders/index.admin.server';
 
 import type { Route } from './+types/orders';
 import { countOf } from '~/lib/plural';
@@ -42,6 +52,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { filters, page, timeZone: timezone };
 }
 
+function run(
+  form: OrderListAction,
+  context: Route.ActionArgs['context'],
+  admin: StaffMember,
+): Promise<StaffResult> {
+  if (form.intent === 'cancel') {
+    return changeOrderStatus(
+      context.db,
+      { orderId: form.id, to: 'cancelled', trackingCode: null, admin },
+      context.orderEvents,
+    );
+  }
+  return deleteOrderByStaff(context.db, form.id, admin);
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const wrongMethod = refuseOtherMethods(request);
   if (wrongMethod) return wrongMethod;
@@ -50,10 +75,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok) return data({ ok: false, toast: toast('error', parsed.error) }, 400);
   let result;
   try {
-    result = await deleteOrderByStaff(context.db, parsed.data.id, admin);
+    result = await run(parsed.data, context, admin);
   } catch (error) {
-    logger.error({ err: error, orderId: parsed.data.id }, 'Deleting an order failed');
-    return data({ ok: false, toast: toast('error', ADMIN_ORDER_MESSAGES.deleteError) }, 500);
+    logger.error(
+      { err: error, orderId: parsed.data.id, intent: parsed.data.intent },
+      'Order list action failed',
+    );
+    const failure =
+      parsed.data.intent === 'cancel'
+        ? ADMIN_ORDER_MESSAGES.statusError
+        : ADMIN_ORDER_MESSAGES.deleteError;
+    return data({ ok: false, toast: toast('error', failure) }, 500);
   }
   if (!result.ok) {
     return data({ ok: false, toast: toast('error', result.error) }, result.status);
