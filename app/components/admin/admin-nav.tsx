@@ -17,6 +17,13 @@ export function AdminNav({ email, onNavigate }: { email: string; onNavigate?: ()
   const storefrontUrl = useStorefrontUrl();
   return (
     <div className="flex h-full flex-col">
+      {/* First, where staff look for it: the store as shoppers see it (PUBLIC_URL under ADMIN_URL). */}
+      <a
+        href={storefrontUrl('/')}
+        className="mb-4 block rounded-md border border-slate-600 px-3 py-2 text-sm font-medium text-white hover:bg-slate-700"
+      >
+        Ver loja
+      </a>
       <nav aria-label="Painel" className="flex-1">
         <ul className="space-y-1">
           {ADMIN_SECTIONS.map((section) => (
@@ -38,12 +45,6 @@ export function AdminNav({ email, onNavigate }: { email: string; onNavigate?: ()
         </ul>
       </nav>
       <div className="mt-6 border-t border-slate-700 pt-4">
-        <a
-          href={storefrontUrl('/')}
-          className="mb-3 block rounded-md px-3 py-2 text-sm font-medium text-slate-200 underline hover:bg-slate-700"
-        >
-          Ver loja
-        </a>
         <p className="truncate text-sm text-slate-300" title={email}>
           {email}
         </p>

@@ -1,17 +1,14 @@
 import { Link } from 'react-router';
 
-import type { DayRange } from '~/lib/periods';
-
-/** Shortcuts to the screens staff use most; 'Relatórios' opens the orders of the period shown. */
-export function DashboardQuickActions({ range }: { range: DayRange }) {
+/**
+ * Shortcuts to the screens staff use most. 'Relatórios' comes back when there is a report to
+ * open (it only opened Pedidos).
+ */
+export function DashboardQuickActions() {
   const actions = [
     { to: '/admin/products/new', label: 'Adicionar produto' },
     { to: '/admin/orders', label: 'Ver pedidos' },
     { to: '/admin/users', label: 'Gerenciar usuários' },
-    {
-      to: `/admin/orders?${new URLSearchParams({ from: range.from, to: range.to })}`,
-      label: 'Relatórios',
-    },
   ];
   return (
     <section aria-labelledby="acoes-rapidas" className="admin-card">

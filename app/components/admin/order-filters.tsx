@@ -13,7 +13,7 @@ import {
 
 /**
  * The list's filters as a GET form: the URL carries them (links, reloads and the dashboard's
- * 'Relatórios' button land on the same list), and it works before JavaScript loads.
+ * status panel land on the same list), and it works before JavaScript loads.
  */
 export function OrderFiltersForm({ filters }: { filters: OrderFilters }) {
   const navigation = useNavigation();

@@ -178,7 +178,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           </div>
           <div className="space-y-6">
             <DashboardStatusPanel counts={metrics.byStatus} range={period.range} />
-            <DashboardQuickActions range={period.range} />
+            <DashboardQuickActions />
           </div>
         </div>
       </div>

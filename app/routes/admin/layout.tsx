@@ -3,6 +3,7 @@ import { data, Link, Outlet } from 'react-router';
 
 import { AdminNav } from '~/components/admin/admin-nav';
 import { DialogButton } from '~/components/admin/dialog-buttons';
+import { useStorefrontUrl } from '~/components/admin/storefront-url';
 import { Toaster } from '~/components/admin/toaster';
 import { CloseIcon, MenuIcon } from '~/components/ui/icons';
 import { readToasts } from '~/lib/toast.server';
@@ -35,6 +36,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { admin, storeName, toasts } = loaderData;
   const drawer = useRef<HTMLDialogElement>(null);
+  const storefrontUrl = useStorefrontUrl();
   return (
     <Toaster initial={toasts}>
       <div className="min-h-dvh bg-slate-100 font-sans text-slate-900 lg:flex">
@@ -44,19 +46,27 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         >
           Pular para o conteúdo
         </a>
-        <header className="sticky top-0 z-30 flex items-center justify-between bg-slate-800 px-4 py-3 text-white lg:hidden">
-          <Link to="/admin" className="font-semibold">
+        <header className="sticky top-0 z-30 flex items-center justify-between gap-2 bg-slate-800 px-4 py-3 text-white lg:hidden">
+          <Link to="/admin" className="min-w-0 truncate font-semibold">
             {storeName} · Painel
           </Link>
-          <DialogButton
-            command="show-modal"
-            dialogId="admin-drawer"
-            dialog={drawer}
-            className="rounded p-2 hover:bg-slate-700"
-            aria-label="Abrir menu do painel"
-          >
-            <MenuIcon />
-          </DialogButton>
+          <div className="flex items-center gap-1">
+            <a
+              href={storefrontUrl('/')}
+              className="rounded px-2 py-2 text-sm font-medium underline hover:bg-slate-700"
+            >
+              Ver loja
+            </a>
+            <DialogButton
+              command="show-modal"
+              dialogId="admin-drawer"
+              dialog={drawer}
+              className="rounded p-2 hover:bg-slate-700"
+              aria-label="Abrir menu do painel"
+            >
+              <MenuIcon />
+            </DialogButton>
+          </div>
         </header>
         <dialog
           ref={drawer}
