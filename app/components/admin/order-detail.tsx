@@ -3,6 +3,7 @@ import { useFetcher } from 'react-router';
 
 import { Money } from '~/components/ui/money';
 import { OrderLine } from '~/components/ui/order-line';
+import { TrackingCode } from '~/components/ui/tracking-code';
 import { formatDateTime } from '~/lib/date-format';
 import type { Toast } from '~/lib/toast';
 import { mediaSrcSet } from '~/modules/media';
@@ -11,6 +12,7 @@ import {
   canDeleteOrder,
   ORDER_TRANSITIONS,
   pixDiscountLabel,
+  trackingLink,
   wasPaid,
   type OrderEvent,
 } from '~/modules/orders';
@@ -166,7 +168,13 @@ export function OrderDetail({
             {order.trackingCode ? (
               <>
                 <dt className="text-slate-600">Rastreio</dt>
-                <dd className="font-mono break-all">{order.trackingCode}</dd>
+                <dd>
+                  <TrackingCode
+                    code={order.trackingCode}
+                    link={trackingLink(order.trackingCode)}
+                    className="text-blue-800"
+                  />
+                </dd>
               </>
             ) : null}
             {order.status === 'cancelled' && order.cancelledAt ? (

@@ -180,6 +180,20 @@ describe('status e-mails (staff changes)', () => {
     );
   });
 
+  it("links a Correios code to the Correios' tracking page, and any other code not at all", () => {
+    const correios = orderShippedEmail(data({ trackingCode: 'AA123456789BR' }), store);
+    const page = 'https://rastreamento.correios.com.br/app/index.php?objetos=AA123456789BR';
+    expect(correios.html).toContain(`<a href="${page}"`);
+    expect(correios.html).toContain('Rastrear nos Correios');
+    expect(correios.text).toContain(`Rastrear nos Correios: ${page}`);
+    const other = orderShippedEmail(data({ trackingCode: 'JAD-0001234' }), store);
+    expect(other.html).toContain('JAD-0001234');
+    expect(other.html).not.toContain('rastreamento.correios');
+    expect(other.text).toContain('site da transportadora');
+    const changed = trackingCodeChangedEmail(data({ trackingCode: 'AB987654321BR' }), store);
+    expect(changed.html).toContain('objetos=AB987654321BR');
+  });
+
   it('gives the new tracking code when staff correct it', () => {
     const email = trackingCodeChangedEmail(data({ trackingCode: 'AB987654321BR' }), store);
     expect(email.subject).toBe('Novo código de rastreio do pedido #0000ABCD');

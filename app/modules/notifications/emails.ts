@@ -1,6 +1,6 @@
 import { formatDateTime } from '~/lib/date-format';
 import { formatCents } from '~/lib/money';
-import { orderNumber, pixDiscountLabel } from '~/modules/orders';
+import { orderNumber, pixDiscountLabel, trackingLink } from '~/modules/orders';
 import { storeAfter } from '~/lib/store-name';
 
 export interface OrderEmailData {
@@ -260,14 +260,23 @@ export function passwordResetEmail(data: PasswordResetEmailData, store: EmailSto
 
 function trackingPart(code: string): Part {
   const title = heading('Código de rastreio');
-  const hint = 'Use este código no site da transportadora para acompanhar a entrega.';
+  const link = trackingLink(code);
+  const codeBox = `<p style="margin:0 0 8px;padding:12px;background:#f4f4f5;border:1px solid ${LINE};border-radius:6px;font-family:'Courier New',Courier,monospace;font-size:16px;font-weight:bold;">${escapeHtml(code)}</p>`;
+  if (!link) {
+    const hint = 'Use este código no site da transportadora para acompanhar a entrega.';
+    return {
+      html: [title.html, codeBox, `<p style="margin:0 0 16px;">${escapeHtml(hint)}</p>`].join(''),
+      text: [title.text, code, hint].join('\n'),
+    };
+  }
+  const label = `Rastrear nos ${link.carrier}`;
   return {
     html: [
       title.html,
-      `<p style="margin:0 0 8px;padding:12px;background:#f4f4f5;border:1px solid ${LINE};border-radius:6px;font-family:'Courier New',Courier,monospace;font-size:16px;font-weight:bold;">${escapeHtml(code)}</p>`,
-      `<p style="margin:0 0 16px;">${escapeHtml(hint)}</p>`,
+      codeBox,
+      `<p style="margin:0 0 16px;"><a href="${escapeHtml(link.url)}" style="color:#1d4ed8;font-weight:bold;">${escapeHtml(label)}</a></p>`,
     ].join(''),
-    text: [title.text, code, hint].join('\n'),
+    text: [title.text, code, `${label}: ${link.url}`].join('\n'),
   };
 }
 

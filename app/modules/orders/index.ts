@@ -18,3 +18,4 @@ export {
   type OrderMoneyState,
 } from './transitions';
 export type { OrderEvent } from './order-events';
+export { trackingLink, type TrackingLink } from './tracking-link';

@@ -3,12 +3,14 @@ import { Form, Link } from 'react-router';
 import { seoContext } from '~/components/store/store-data';
 import { Money } from '~/components/ui/money';
 import { OrderLine } from '~/components/ui/order-line';
+import { TrackingCode } from '~/components/ui/tracking-code';
 import { formatDateTime } from '~/lib/date-format';
 import { seoMeta } from '~/lib/seo';
 import {
   DELIVERY_LINES,
   pixDiscountLabel,
   SHOPPER_STATUS_LABELS,
+  trackingLink,
   type OrderStatus,
 } from '~/modules/orders';
 import { mediaSrcSet } from '~/modules/media';
@@ -90,7 +92,15 @@ export default function OrderHistoryPage({ loaderData }: Route.ComponentProps) {
               </div>
               <p className="text-sm font-semibold">
                 {DELIVERY_LINES[order.status]}
-                {order.trackingCode ? ` — código de rastreio ${order.trackingCode}` : ''}
+                {order.trackingCode ? (
+                  <>
+                    {' — código de rastreio '}
+                    <TrackingCode
+                      code={order.trackingCode}
+                      link={trackingLink(order.trackingCode)}
+                    />
+                  </>
+                ) : null}
               </p>
               <ul className="flex flex-col gap-2">
                 {order.lines.map((line, index) => (

@@ -3,9 +3,10 @@ import { data, Link, useRevalidator } from 'react-router';
 
 import { OrderSummary } from '~/components/store/order-summary';
 import { seoContext, useSettings } from '~/components/store/store-data';
+import { TrackingCode } from '~/components/ui/tracking-code';
 import { refreshPayment } from '~/flows/order-payment.server';
 import { seoMeta } from '~/lib/seo';
-import { addressLine, estimatedDelivery, formatDeliveryDate } from '~/modules/orders';
+import { addressLine, estimatedDelivery, formatDeliveryDate, trackingLink } from '~/modules/orders';
 import { getRequestedOrder, requestedKey } from '~/modules/orders/index.server';
 import { trackPurchase } from '~/modules/tracking';
 
@@ -48,6 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       discountCents: order.discountCents,
       totalCents: order.totalCents,
       paymentId: order.payment.id,
+      trackingCode: order.status === 'shipped' ? order.trackingCode : null,
     },
     delivery: delivery ? formatDeliveryDate(delivery) : null,
   };
@@ -151,6 +153,12 @@ export default function ThankYouPage({ loaderData }: Route.ComponentProps) {
               ? `Previsão de entrega: até ${delivery} (${settings.estimated_delivery_days} dias úteis após o pagamento).`
               : `Entrega em até ${settings.estimated_delivery_days} dias úteis após a confirmação do pagamento.`}
           </p>
+          {order.trackingCode ? (
+            <p data-testid="tracking-code">
+              Código de rastreio:{' '}
+              <TrackingCode code={order.trackingCode} link={trackingLink(order.trackingCode)} />
+            </p>
+          ) : null}
         </section>
         <section className="flex flex-col gap-2 rounded-card border border-card-border bg-card p-4">
           <h2 className="text-xl">Próximos passos</h2>
