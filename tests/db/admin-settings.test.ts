@@ -2,7 +2,12 @@ import { afterEach, expect, it } from 'vitest';
 
 import { storeSettings } from '~/db/schema';
 import { parseFormData } from '~/lib/form';
-import { defaultSettings, type StoreSettings } from '~/modules/settings';
+import {
+  contrastWarnings,
+  defaultSettings,
+  themeColors,
+  type StoreSettings,
+} from '~/modules/settings';
 import {
   SETTINGS_FORM_FIELDS,
   settingsFormSchema,
@@ -106,5 +111,32 @@ describeDb('the admin settings form', ({ database, db }) => {
     await saveSettingsForm(settings, submitted(defaultSettings(), { store_name: 'Loja da Ana' }));
     await saveSettingsForm(settings, submitted(await settings.get(), { store_name: '' }));
     expect((await settings.get()).store_name).toBe('TechStore');
+  });
+
+  it('lets the colours left empty follow the primary, and a chosen one win until it is cleared', async () => {
+    const settings = await open();
+    await saveSettingsForm(
+      settings,
+      submitted(defaultSettings(), { primary_color: '#A21CAF', link_color: '#123456' }),
+    );
+    expect(await stored()).toEqual({ primary_color: '#a21caf', link_color: '#123456' });
+    let page = themeColors(await settings.get());
+    expect(page.link_color).toBe('#123456');
+    // 'Comprar agora' and the prices were never chosen: they follow the new primary colour.
+    expect(page.button_success_color).not.toBe(themeColors(defaultSettings()).button_success_color);
+    expect(page.product_price_color).toBe('#a21caf');
+
+    // A new primary colour moves everything left empty, and nothing chosen.
+    await saveSettingsForm(settings, submitted(await settings.get(), { primary_color: '#15803d' }));
+    page = themeColors(await settings.get());
+    expect(page.link_color).toBe('#123456');
+    expect(page.product_price_color).toBe('#15803d');
+    expect(page.button_primary_color).toBe('#15803d');
+
+    // Cleared, the link colour follows the primary again.
+    await saveSettingsForm(settings, submitted(await settings.get(), { link_color: '' }));
+    expect((await settings.get()).link_color).toBe('');
+    expect(themeColors(await settings.get()).link_color).toBe('#15803d');
+    expect(contrastWarnings(await settings.get())).toEqual([]);
   });
 });

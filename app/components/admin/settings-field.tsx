@@ -22,6 +22,8 @@ export interface SettingsFieldProps {
   /** The value to start from, as the form shows it. */
   value: string;
   error?: string;
+  /** For a colour that follows the primary one while empty: the colour it has now. */
+  automatic?: string;
 }
 
 export function fieldId(key: string): string {
@@ -32,7 +34,7 @@ export function fieldId(key: string): string {
  * One setting in the form, named by its key. Uncontrolled: what staff type stays in the DOM
  * (also on hidden tabs), and the form reads it all when it is sent.
  */
-export function SettingsField({ spec, value, error }: SettingsFieldProps) {
+export function SettingsField({ spec, value, error, automatic }: SettingsFieldProps) {
   if (spec.kind === 'checkbox') {
     return (
       <FormField
@@ -69,7 +71,9 @@ export function SettingsField({ spec, value, error }: SettingsFieldProps) {
       hint={spec.hint}
       error={error}
     >
-      {(control) => <FieldInput spec={spec} value={value} control={control} />}
+      {(control) => (
+        <FieldInput spec={spec} value={value} control={control} automatic={automatic} />
+      )}
     </FormField>
   );
 }
@@ -78,10 +82,12 @@ function FieldInput({
   spec,
   value,
   control,
+  automatic,
 }: {
   spec: FieldSpec;
   value: string;
   control: ControlProps;
+  automatic?: string;
 }) {
   const common = {
     ...control,
@@ -113,7 +119,7 @@ function FieldInput({
         </select>
       );
     case 'color':
-      return <ColorInput label={spec.label} common={common} />;
+      return <ColorInput label={spec.label} common={common} automatic={automatic} />;
     case 'money':
       return (
         <div className="flex">
@@ -166,9 +172,11 @@ function FieldInput({
 function ColorInput({
   label,
   common,
+  automatic,
 }: {
   label: string;
   common: React.InputHTMLAttributes<HTMLInputElement> & { id: string; defaultValue: string };
+  automatic?: string;
 }) {
   const text = useRef<HTMLInputElement>(null);
   const picker = useRef<HTMLInputElement>(null);
@@ -185,12 +193,13 @@ function ColorInput({
           if (next && picker.current) picker.current.value = next;
         }}
         {...common}
+        placeholder={automatic ? `Automática: ${automatic}` : common.placeholder}
       />
       <input
         ref={picker}
         type="color"
         aria-label={`Escolher a cor: ${label}`}
-        defaultValue={pickerValue(common.defaultValue) ?? '#000000'}
+        defaultValue={pickerValue(common.defaultValue) ?? automatic ?? '#000000'}
         // The text box is the field; this only writes into it (the form hears the input event).
         onInput={(event) => {
           if (text.current) text.current.value = event.currentTarget.value;

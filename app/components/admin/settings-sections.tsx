@@ -1,11 +1,13 @@
 import type { RefObject } from 'react';
 
+import { ContrastWarnings } from '~/components/admin/settings-contrast';
 import { SettingsField } from '~/components/admin/settings-field';
 import { SettingsPageEditor } from '~/components/admin/settings-page-editor';
 import { SettingsGroupPanel } from '~/components/admin/settings-status';
 import { tabId, tabPanelId } from '~/components/admin/settings-tabs';
 import { CONTENT_PAGE_SLUGS, CONTENT_PAGES } from '~/modules/content';
 import type { IntegrationStatus } from '~/modules/payments';
+import { derivedColors, type StoreSettings } from '~/modules/settings';
 import { SETTINGS_TABS, type SettingsTabId } from '~/modules/settings/index.admin';
 
 const SLUG_OF_SETTING = new Map<string, (typeof CONTENT_PAGE_SLUGS)[number]>(
@@ -19,13 +21,17 @@ export function SettingsSections({
   errors,
   integrations,
   form,
+  preview,
 }: {
   tab: SettingsTabId;
   values: Record<string, string>;
   errors: Record<string, string>;
   integrations: IntegrationStatus;
   form: RefObject<HTMLFormElement | null>;
+  /** The settings with the form's current values, for the derived colours and the warnings. */
+  preview: StoreSettings;
 }) {
+  const automatic: Record<string, string> = derivedColors(preview);
   return SETTINGS_TABS.map((section) => (
     <section
       key={section.id}
@@ -36,6 +42,7 @@ export function SettingsSections({
       hidden={section.id !== tab}
       className="space-y-4"
     >
+      {section.id === 'design' ? <ContrastWarnings settings={preview} /> : null}
       {section.groups.map((group) => (
         <fieldset key={group.title} className="admin-card min-w-0 p-4">
           <legend className="float-left mb-3 w-full text-base font-semibold">{group.title}</legend>
@@ -63,6 +70,7 @@ export function SettingsSections({
                       spec={spec}
                       value={values[spec.key] ?? ''}
                       error={errors[spec.key]}
+                      automatic={automatic[spec.key]}
                     />
                   </div>
                 );

@@ -45,7 +45,7 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
               <li className="shrink-0 max-sm:max-w-[9rem] max-sm:truncate">
                 <Link
                   to={item.to}
-                  className="text-link underline-offset-2 hover:underline focus-visible:underline"
+                  className="text-breadcrumb underline-offset-2 hover:underline focus-visible:underline"
                 >
                   {item.label}
                 </Link>

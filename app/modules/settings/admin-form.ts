@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import { formatReaisInput, parseReais } from '~/lib/reais';
 
+import { isDerivedColor } from './colors';
 import { FONT_NAMES } from './fonts';
 import { settingsSchema, type SettingKey, type StoreSettings } from './settings';
 import { TIME_ZONE_LABELS } from './time-zones';
@@ -106,8 +107,12 @@ const TIME_ZONE_OPTIONS = Object.entries(TIME_ZONE_LABELS).map(([value, label]) 
 const LENGTH_HINT = 'Use um valor como 1rem, 16px ou 50%.';
 const TRACKING_HINT = 'Carregado só depois que o cliente aceita os cookies.';
 
+export const DERIVED_COLOR_HINT = 'Em branco: segue a cor primária.';
+
 function colors(list: [SettingKey, string][]): FieldSpec[] {
-  return list.map(([key, label]) => field(key, label, 'color'));
+  return list.map(([key, label]) =>
+    field(key, label, 'color', isDerivedColor(key) ? { hint: DERIVED_COLOR_HINT } : {}),
+  );
 }
 
 function buttonColors(prefix: string, name: string): FieldSpec[] {

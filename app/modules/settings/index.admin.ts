@@ -1,5 +1,6 @@
 // The admin's door: the settings form and its tabs, which no shopper's page needs (ADR 021).
 export {
+  DERIVED_COLOR_HINT,
   fieldMaxLength,
   PINNED_FIELDS,
   previewSettings,

@@ -14,10 +14,10 @@ describe('default settings', () => {
       home_title_color: '#ffffff',
       product_title_color: '#111827',
       product_description_color: '#6b7280',
-      product_price_color: '#3b82f6',
-      // Darker than SPEC's #3b82f6 so white labels meet WCAG AA (see settings.ts).
-      button_primary_color: '#2563eb',
-      button_primary_text_color: '#ffffff',
+      // Empty: they follow the primary colour, in a shade that reads (colors.test.ts).
+      product_price_color: '',
+      button_primary_color: '',
+      button_primary_text_color: '',
       font_family: 'Roboto',
       heading_font: 'Montserrat',
       product_title_font_size: '1.25rem',

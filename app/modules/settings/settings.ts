@@ -40,6 +40,20 @@ const color = (fallback: string) =>
     .transform((value) => value.toLowerCase())
     .default(fallback);
 
+/**
+ * A colour that follows 'Cor primária' while empty (colors.ts works it out); a colour staff
+ * choose wins.
+ */
+const derivedColor = () =>
+  z
+    .string({ error: 'Informe uma cor.' })
+    .trim()
+    .refine((value) => value === '' || COLOR.test(value), {
+      error: 'Cor inválida: use o formato #RRGGBB (por exemplo #3b82f6) ou deixe em branco.',
+    })
+    .transform((value) => value.toLowerCase())
+    .default('');
+
 const cssLength = (fallback: string) =>
   z
     .string({ error: 'Informe um tamanho.' })
@@ -196,31 +210,32 @@ export const settingsSchema = z.object({
   background_color: color('#ffffff'),
   text_color: color('#111827'),
   home_title_color: color('#ffffff'),
-  // SPEC's #3b82f6 behind white text is 3.7:1, below WCAG AA for button labels; this is 5.2:1.
-  // The same goes for the secondary and success buttons below.
-  button_primary_color: color('#2563eb'),
-  button_primary_text_color: color('#ffffff'),
-  button_primary_hover_color: color('#1d4ed8'),
+  // SPEC's #3b82f6 behind white text is 3.7:1, below WCAG AA for button labels: the buttons,
+  // links and prices that follow the primary colour take a readable shade of it (colors.ts).
+  button_primary_color: derivedColor(),
+  button_primary_text_color: derivedColor(),
+  button_primary_hover_color: derivedColor(),
   button_secondary_color: color('#047857'),
   button_secondary_text_color: color('#ffffff'),
   button_secondary_hover_color: color('#065f46'),
-  button_success_color: color('#15803d'),
-  button_success_text_color: color('#ffffff'),
-  button_success_hover_color: color('#166534'),
+  // 'Comprar agora' and the other buttons that finish a purchase.
+  button_success_color: derivedColor(),
+  button_success_text_color: derivedColor(),
+  button_success_hover_color: derivedColor(),
   button_danger_color: color('#dc2626'),
   button_danger_text_color: color('#ffffff'),
   button_danger_hover_color: color('#b91c1c'),
   product_title_color: color('#111827'),
   product_description_color: color('#6b7280'),
-  product_price_color: color('#3b82f6'),
+  product_price_color: derivedColor(),
   header_background_color: color('#ffffff'),
   header_text_color: color('#111827'),
   footer_background_color: color('#111827'),
   footer_text_color: color('#f9fafb'),
-  link_color: color('#2563eb'),
+  link_color: derivedColor(),
   icon_color: color('#374151'),
   nav_color: color('#374151'),
-  breadcrumb_color: color('#6b7280'),
+  breadcrumb_color: derivedColor(),
   card_background_color: color('#ffffff'),
   card_border_color: color('#e5e7eb'),
   input_background_color: color('#ffffff'),

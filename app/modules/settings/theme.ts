@@ -1,3 +1,4 @@
+import { themeColors } from './colors';
 import { fontStack } from './fonts';
 import type { SettingKey, StoreSettings } from './settings';
 
@@ -56,7 +57,9 @@ const THEME_KEYS = [
   'card_hover_scale',
 ] as const satisfies readonly SettingKey[];
 
-export function themeVariables(settings: StoreSettings): Record<string, string> {
+export function themeVariables(stored: StoreSettings): Record<string, string> {
+  // The colours left to follow the primary one are worked out here, for the page and the preview.
+  const settings = themeColors(stored);
   const variables: Record<string, string> = {
     '--store-font-body': fontStack(settings.font_family),
     '--store-font-heading': fontStack(settings.heading_font),

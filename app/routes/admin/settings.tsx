@@ -160,6 +160,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
                   errors={errors}
                   integrations={integrations}
                   form={form}
+                  preview={state.preview}
                 />
               </div>
             </div>
