@@ -21,10 +21,11 @@ const MAX_URL_LENGTH = 4096;
 const MAX_PATH_SEGMENTS = 32;
 
 /**
- * The admin's product forms (images) and product import (CSV) may send up to MAX_UPLOAD_BYTES;
- * every other body stays under MAX_BODY_BYTES. `.data` is how React Router posts from scripts.
+ * The admin's product forms (images), product import (CSV) and settings (logo, favicon, banner)
+ * may send up to MAX_UPLOAD_BYTES; every other body stays under MAX_BODY_BYTES. `.data` is how
+ * React Router posts from scripts.
  */
-const UPLOAD_PATH = /^\/admin\/products(?:\/|\.data$|$)/;
+const UPLOAD_PATH = /^\/admin\/(?:products(?:\/|\.data$|$)|settings(?:\.data)?$)/;
 
 export function isUploadRequest(req: express.Request): boolean {
   return req.method === 'POST' && UPLOAD_PATH.test(req.path);

@@ -25,9 +25,13 @@ describe('media addresses', () => {
   });
 
   it('reads only well-formed file names', () => {
-    expect(parseMediaFileName(`${ID}-640.webp`)).toEqual({ id: ID, width: 640 });
+    expect(parseMediaFileName(`${ID}-640.webp`)).toEqual({ id: ID, width: 640, format: 'webp' });
+    // A favicon upload is a PNG; it has one size, so no srcset.
+    expect(parseMediaFileName(`${ID}-64.png`)).toEqual({ id: ID, width: 64, format: 'png' });
+    expect(mediaSrcSet(`/media/${ID}-64.png`)).toBeUndefined();
     for (const bad of [
-      `${ID}-640.png`,
+      `${ID}-640.jpg`,
+      `${ID}-640.png.webp.png`,
       `${ID}-0640.webp`,
       `${ID}.webp`,
       'x-640.webp',

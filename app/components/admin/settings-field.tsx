@@ -24,6 +24,8 @@ export interface SettingsFieldProps {
   error?: string;
   /** For a colour that follows the primary one while empty: the colour it has now. */
   automatic?: string;
+  /** The error of the file input beside an image's address. */
+  uploadError?: string;
 }
 
 export function fieldId(key: string): string {
@@ -34,7 +36,34 @@ export function fieldId(key: string): string {
  * One setting in the form, named by its key. Uncontrolled: what staff type stays in the DOM
  * (also on hidden tabs), and the form reads it all when it is sent.
  */
-export function SettingsField({ spec, value, error, automatic }: SettingsFieldProps) {
+export function SettingsField(props: SettingsFieldProps) {
+  const { spec, uploadError } = props;
+  if (!spec.upload) return <SettingField {...props} />;
+  // An image: its address, or a file sent with the form (which then replaces the address).
+  return (
+    <div className="space-y-2">
+      <SettingField {...props} />
+      <FormField
+        look={ADMIN_FORM}
+        idPrefix="setting"
+        name={spec.upload}
+        label={`Enviar arquivo: ${spec.label}`}
+        error={uploadError}
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="file"
+            accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+            className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-100"
+          />
+        )}
+      </FormField>
+    </div>
+  );
+}
+
+function SettingField({ spec, value, error, automatic }: SettingsFieldProps) {
   if (spec.kind === 'checkbox') {
     return (
       <FormField

@@ -71,6 +71,7 @@ export function SettingsSections({
                       value={values[spec.key] ?? ''}
                       error={errors[spec.key]}
                       automatic={automatic[spec.key]}
+                      uploadError={spec.upload ? errors[spec.upload] : undefined}
                     />
                   </div>
                 );

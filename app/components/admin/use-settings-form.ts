@@ -28,7 +28,11 @@ export type SettingsReply = {
 
 /** The field that should get focus after a refused save: the first wrong one, in page order. */
 function firstWrongField(errors: Record<string, string>): string | null {
-  return SETTINGS_FORM_FIELDS.find((spec) => errors[spec.key])?.key ?? null;
+  for (const spec of SETTINGS_FORM_FIELDS) {
+    if (errors[spec.key]) return spec.key;
+    if (spec.upload && errors[spec.upload]) return spec.upload;
+  }
+  return null;
 }
 
 /**

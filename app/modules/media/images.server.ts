@@ -15,7 +15,7 @@ import {
   MAX_IMAGES_PER_UPLOAD,
   MEDIA_MESSAGES,
 } from './limits';
-import { MEDIA_WIDTHS, mediaPath, mediaWidths } from './paths';
+import { FAVICON_SIZE, MEDIA_WIDTHS, mediaPath, mediaWidths } from './paths';
 import { media, mediaVariants } from './schema';
 
 /** An upload ready to be written: its WebP files, or nothing new when the same image is stored. */
@@ -28,7 +28,7 @@ export interface PreparedImage {
     originalName: string;
     width: number;
     height: number;
-    variants: { width: number; bytes: Buffer }[];
+    variants: { width: number; bytes: Buffer; contentType?: string }[];
   } | null;
 }
 
@@ -50,8 +50,10 @@ sharp.cache(false);
  * twice, or one photo for two products, stores the image once and gives the same URL. The file
  * is read a piece at a time (an upload on disk stays there).
  */
-async function mediaIdOfFile(file: File): Promise<string> {
+async function mediaIdOfFile(file: File, use = ''): Promise<string> {
   const hash = createHash('sha256');
+  // A favicon made from a logo's file is another image than the logo: another id.
+  if (use) hash.update(`${use}:`);
   for await (const chunk of file.stream()) hash.update(chunk);
   return idFromHash(hash.digest());
 }
@@ -168,6 +170,55 @@ export async function prepareImages(db: Db, files: readonly File[]): Promise<Pre
   return { ok: true, images };
 }
 
+/**
+ * An uploaded favicon, checked as a product photo is, made one square PNG of FAVICON_SIZE px
+ * (the whole image, centred on a transparent square): every browser shows a PNG in its tab.
+ */
+export async function prepareFavicon(db: Db, file: File): Promise<PrepareResult> {
+  if (file.size > MAX_IMAGE_BYTES) {
+    return { ok: false, error: `A imagem ${quotedName(file)} passa de 8 MB.` };
+  }
+  const input = await imageInput(file);
+  const header = await readHeader(input, quotedName(file));
+  if (!header.ok) return header;
+  const id = await mediaIdOfFile(file, 'favicon');
+  if ((await storedWidths(db, [id])).has(id)) {
+    return { ok: true, images: [{ id, url: mediaPath(id, FAVICON_SIZE, 'png'), files: null }] };
+  }
+  let bytes: Buffer;
+  try {
+    bytes = await sharp(input, SHARP_OPTIONS)
+      .resize({
+        width: FAVICON_SIZE,
+        height: FAVICON_SIZE,
+        fit: 'contain',
+        background: { r: 0, g: 0, b: 0, alpha: 0 },
+      })
+      .png()
+      .toBuffer();
+  } catch {
+    return {
+      ok: false,
+      error: `O arquivo ${quotedName(file)} não é uma imagem aceita. ${MEDIA_MESSAGES.notAnImage}`,
+    };
+  }
+  return {
+    ok: true,
+    images: [
+      {
+        id,
+        url: mediaPath(id, FAVICON_SIZE, 'png'),
+        files: {
+          originalName: file.name.slice(0, 255),
+          width: FAVICON_SIZE,
+          height: FAVICON_SIZE,
+          variants: [{ width: FAVICON_SIZE, bytes, contentType: 'image/png' }],
+        },
+      },
+    ],
+  };
+}
+
 /** The WebP files of an image whose header passed, or null when its pixels are broken. */
 async function convert(input: string | Uint8Array, width: number, height: number) {
   const largest = Math.min(width, Math.max(...MEDIA_WIDTHS));
@@ -234,6 +285,7 @@ export async function storeImages(db: Db, images: readonly PreparedImage[]): Pro
         mediaId: image.id,
         width: variant.width,
         bytes: variant.bytes,
+        ...(variant.contentType ? { contentType: variant.contentType } : {}),
       })),
     );
   }

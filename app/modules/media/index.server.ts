@@ -1,1 +1,8 @@
-export { deleteMedia, prepareImages, readMediaFile, storeImages } from './images.server';
+export {
+  deleteMedia,
+  prepareFavicon,
+  prepareImages,
+  readMediaFile,
+  storeImages,
+  type PreparedImage,
+} from './images.server';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { formatReaisInput, parseReais } from '~/lib/reais';
+import { MAX_IMAGE_BYTES, MEDIA_MESSAGES } from '~/modules/media';
 
 import { isDerivedColor } from './colors';
 import { FONT_NAMES } from './fonts';
@@ -47,6 +48,8 @@ export interface FieldSpec {
   options?: readonly SelectOption[];
   /** For number inputs: their step (decimals). */
   step?: string;
+  /** For an image's address: the file input beside it, whose upload replaces the address. */
+  upload?: BrandUploadName;
 }
 
 /** Read-only blocks a group shows above its fields, filled by the page from the server. */
@@ -141,11 +144,21 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
       },
       {
         title: 'Imagens',
-        description: 'Endereços de imagens (https://…) ou caminhos do próprio site (/…).',
+        description:
+          'Envie um arquivo (JPG, PNG, WebP ou GIF, até 8 MB) ou informe o endereço da imagem ' +
+          '(https://…) ou um caminho do próprio site (/…).',
         fields: [
-          field('logo_url', 'Logo', 'url', { placeholder: 'https://…/logo.png' }),
-          field('favicon_url', 'Ícone da aba do navegador (favicon)', 'url'),
-          field('banner_url', 'Imagem de fundo da página inicial', 'url'),
+          field('logo_url', 'Logo', 'url', {
+            placeholder: 'https://…/logo.png',
+            upload: 'logo_upload',
+          }),
+          field('favicon_url', 'Ícone da aba do navegador (favicon)', 'url', {
+            upload: 'favicon_upload',
+            hint: 'O arquivo enviado vira um ícone quadrado de 64 × 64 px.',
+          }),
+          field('banner_url', 'Imagem de fundo da página inicial', 'url', {
+            upload: 'banner_upload',
+          }),
           field('about_image_url', 'Imagem da página Sobre nós', 'url'),
         ],
       },
@@ -601,7 +614,12 @@ export const SETTINGS_FORM_FIELDS: readonly FieldSpec[] = [
 
 const TAB_OF_FIELD = new Map<string, SettingsTabId>(
   SETTINGS_TABS.flatMap((tab) =>
-    tab.groups.flatMap((group) => group.fields.map((spec) => [spec.key, tab.id] as const)),
+    tab.groups.flatMap((group) =>
+      group.fields.flatMap((spec) => [
+        [spec.key, tab.id] as const,
+        ...(spec.upload ? [[spec.upload, tab.id] as const] : []),
+      ]),
+    ),
   ),
 );
 
@@ -709,11 +727,31 @@ export type SettingsFormData = Partial<StoreSettings> & {
   _baseline?: string;
 };
 
+/** The image settings staff may also upload, by the name of their file input. */
+export const BRAND_UPLOADS = {
+  logo_upload: 'logo_url',
+  favicon_upload: 'favicon_url',
+  banner_upload: 'banner_url',
+} as const satisfies Record<string, SettingKey>;
+
+export type BrandUploadName = keyof typeof BRAND_UPLOADS;
+
+export type BrandUploads = Partial<Record<BrandUploadName, File>>;
+
+// z.custom rather than z.file, as in the product form: zod's file code would reach the checkout.
+const uploadField = z
+  .custom<File>((value) => value instanceof File, { error: MEDIA_MESSAGES.notAnImage })
+  .optional()
+  // An empty file input still sends one nameless, empty file: no upload.
+  .transform((file) => (file && (file.size > 0 || file.name !== '') ? file : undefined))
+  .refine((file) => !file || file.size <= MAX_IMAGE_BYTES, { error: MEDIA_MESSAGES.tooBig });
+
 /** The settings form, read the same way by the browser (before sending) and the server. */
 export const settingsFormSchema = z.object({
   ...Object.fromEntries(FIELD_SCHEMAS),
+  ...Object.fromEntries(Object.keys(BRAND_UPLOADS).map((name) => [name, uploadField])),
   _baseline: z.string().max(20_000).optional(),
-}) as unknown as z.ZodType<SettingsFormData>;
+}) as unknown as z.ZodType<SettingsFormData & BrandUploads>;
 
 /**
  * The settings as they would look with the form's current values: each valid value replaces the

@@ -1,5 +1,6 @@
 // The admin's door: the settings form and its tabs, which no shopper's page needs (ADR 021).
 export {
+  BRAND_UPLOADS,
   DERIVED_COLOR_HINT,
   fieldMaxLength,
   PINNED_FIELDS,
@@ -10,6 +11,8 @@ export {
   settingsFormValues,
   settingsTabFrom,
   tabOfField,
+  type BrandUploadName,
+  type BrandUploads,
   type FieldSpec,
   type GroupPanel,
   type SettingsFormData,

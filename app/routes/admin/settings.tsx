@@ -11,19 +11,22 @@ import {
 } from '~/components/admin/use-settings-form';
 import { ADMIN_FORM } from '~/components/admin/form-look';
 import { ErrorSummary, SubmitButton } from '~/components/ui/form';
+import { saveSettingsWithUploads } from '~/flows/save-settings.server';
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { logger } from '~/lib/logger.server';
 import { redirectWithToast, refuseForm, toast } from '~/lib/toast.server';
 import { requireAdmin } from '~/modules/auth/index.server';
+import { MAX_IMAGE_BYTES } from '~/modules/media';
 import { integrationStatus } from '~/modules/payments/index.server';
 import {
+  BRAND_UPLOADS,
   PINNED_FIELDS,
   SETTINGS_TABS,
   settingsFormSchema,
   settingsFormValues,
   settingsTabFrom,
 } from '~/modules/settings/index.admin';
-import { saveSettingsForm, settingsBaseline } from '~/modules/settings/index.admin.server';
+import { settingsBaseline } from '~/modules/settings/index.admin.server';
 
 import type { Route } from './+types/settings';
 
@@ -57,13 +60,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (wrongMethod) return wrongMethod;
   const parsed = await parseForm(request, settingsFormSchema, {
     maxEchoedLength: MAX_ECHOED_LENGTH,
+    files: {
+      folder: context.uploadFolder,
+      maxFileBytes: MAX_IMAGE_BYTES,
+      maxFiles: Object.keys(BRAND_UPLOADS).length,
+    },
   });
   if (!parsed.ok) {
     return refuseForm(SETTINGS_NOT_SAVED, parsed);
   }
   let result;
   try {
-    result = await saveSettingsForm(context.settings, parsed.data);
+    result = await saveSettingsWithUploads(context.db, context.settings, parsed.data);
   } catch (error) {
     logger.error({ err: error }, 'Could not save the store settings');
     return refuseForm(`${SETTINGS_NOT_SAVED}. Tente novamente em instantes.`, {}, 503);
