@@ -600,6 +600,45 @@ describeDb('deleting an order (admin)', ({ db }) => {
     expect(await deleteOrderByStaff(db(), latePaid, admin)).toEqual(refused);
     expect(await deleteOrderByStaff(db(), 'nope', admin)).toMatchObject({ status: 404 });
   });
+
+  it("offers 'Excluir' in the list exactly where the server deletes, and 'Cancelar' where it cancels", async () => {
+    const placed: Record<string, string> = {};
+    for (const status of ['pending', 'confirmed', 'shipped', 'delivered', 'cancelled'] as const) {
+      placed[status] = await place(db());
+      if (status !== 'pending') await forceStatus(db(), placed[status], status);
+    }
+    const paidThenCancelled = await place(db());
+    await forceStatus(db(), paidThenCancelled, 'confirmed');
+    await changeOrderStatus(
+      db(),
+      { orderId: paidThenCancelled, to: 'cancelled', trackingCode: null, admin },
+      noTracking,
+    );
+    placed.paidThenCancelled = paidThenCancelled;
+    const rows = (
+      await listAdminOrders(db(), parseOrderFilters(new URLSearchParams()), { timeZone: TZ })
+    ).orders;
+    const row = (id: string) => rows.find((order) => order.id === id)!;
+    expect(
+      Object.fromEntries(
+        Object.entries(placed).map(([name, id]) => [name, [row(id).canDelete, row(id).canCancel]]),
+      ),
+    ).toEqual({
+      pending: [true, true],
+      confirmed: [false, true],
+      shipped: [false, false],
+      delivered: [false, false],
+      cancelled: [true, false],
+      paidThenCancelled: [false, false],
+    });
+    // What the list offered is what the server does.
+    for (const [name, id] of Object.entries(placed)) {
+      const offered = row(id).canDelete;
+      const result = await deleteOrderByStaff(db(), id, admin);
+      expect(result.ok, name).toBe(offered);
+      if (!result.ok) expect(result.status, name).toBe(409);
+    }
+  });
 });
 
 describeDb('finding orders (admin list)', ({ db }) => {
