@@ -23,6 +23,8 @@ export interface UploadLimits {
   maxFileBytes: number;
   /** Most files. One more is kept, so the form's own check says how many are allowed. */
   maxFiles: number;
+  /** Most text fields, for a form with more than MAX_FIELDS (the settings: one per setting). */
+  maxFields?: number;
 }
 
 // Our forms have a dozen fields, each well under this; more is not a form of ours.
@@ -40,14 +42,15 @@ class FormLimitError extends Error {}
  */
 export async function readMultipartForm(request: Request, limits: UploadLimits): Promise<FormData> {
   if (!request.body) throw new FormLimitError('No body');
+  const maxFields = limits.maxFields ?? MAX_FIELDS;
   const busboy = new Busboy({
     headers: { 'content-type': request.headers.get('Content-Type') ?? '' },
     limits: {
-      fields: MAX_FIELDS,
+      fields: maxFields,
       fieldSize: MAX_FIELD_BYTES,
       files: limits.maxFiles + 1,
       fileSize: limits.maxFileBytes + 1,
-      parts: MAX_FIELDS + limits.maxFiles + 1,
+      parts: maxFields + limits.maxFiles + 1,
     },
   });
   const entries: [string, Promise<string | File>][] = [];

@@ -202,23 +202,21 @@ describe('admin orders (Pedidos)', () => {
     await dialog.getByText('o status não muda mais').waitFor();
     await emailWith(server, `Seu pedido #${number} foi entregue`);
 
-    // A paid order is never deleted: staff are told to cancel it instead.
-    await dialog.getByRole('button', { name: 'Excluir pedido' }).click();
-    const confirm = page.getByRole('dialog', { name: `Excluir pedido #${number}` });
-    expect(await confirm.textContent()).toContain(
-      'Tem certeza que deseja excluir este pedido? Esta ação não pode ser desfeita.',
-    );
-    await confirm.getByRole('button', { name: 'Excluir' }).click();
-    await page.getByText(PAID_NO_DELETE).first().waitFor();
-    // Closing the confirmation leaves the order open.
-    expect(await dialog.isVisible()).toBe(true);
+    // A delivered order can be neither deleted nor cancelled: neither is offered.
+    expect(await dialog.getByRole('button', { name: /Excluir/ }).count()).toBe(0);
+    expect(await dialog.getByRole('button', { name: /Cancelar pedido/ }).count()).toBe(0);
+    // The Correios code links to the Correios' tracking page, here and on the shopper's page.
+    const correios = `https://rastreamento.correios.com.br/app/index.php?objetos=${CORRECTED_CODE}`;
+    expect(
+      await dialog.getByRole('link', { name: new RegExp(CORRECTED_CODE) }).getAttribute('href'),
+    ).toBe(correios);
+    expect((await shopper.get('/historico')).text).toContain(`href="${correios}"`);
 
     // Esc closes the dialog and goes back to the list.
     await page.keyboard.press('Escape');
     await page.waitForURL(`${server.url}/admin/orders`);
     expect(await dialog.count()).toBe(0);
-    // The refusal's 409 is the only answer that was not a success.
-    expect(problems.filter((problem) => !/\b409\b/.test(problem))).toEqual([]);
+    expect(problems).toEqual([]);
   });
 
   it('cancels a pending order at 360 px, on a page of its own, and the stock comes back', async () => {
@@ -260,6 +258,52 @@ describe('admin orders (Pedidos)', () => {
     await page.waitForURL(`${server.url}/admin/orders?status=pending`);
     expect(await card.count()).toBe(0);
     expect(problems).toEqual([]);
+  });
+
+  it("offers 'Excluir' only where the server deletes, and 'Cancelar pedido' for a paid order, at 360 px", async () => {
+    const pending = await shopperOrder(server, HEADPHONES.id, 1, { approve: false });
+    const paid = await shopperOrder(server, HEADPHONES.id, 1, { approve: true });
+    const { page, problems } = await openPage(
+      browser,
+      `${server.url}/admin/login`,
+      VIEWPORTS.mobile,
+    );
+    await signIn(page, server.url);
+    await page.waitForLoadState('networkidle');
+    await page.goto(`${server.url}/admin/orders`, { waitUntil: 'networkidle' });
+    // The store is a tap away, in the top bar.
+    expect(await page.getByRole('link', { name: 'Ver loja' }).first().getAttribute('href')).toBe(
+      '/',
+    );
+    const pendingCard = page.getByTestId('order-card').filter({ hasText: `#${pending.number}` });
+    const paidCard = page.getByTestId('order-card').filter({ hasText: `#${paid.number}` });
+    expect(await pendingCard.getByRole('button', { name: /^Excluir/ }).count()).toBe(1);
+    expect(await paidCard.getByRole('button', { name: /^Excluir/ }).count()).toBe(0);
+    await noHorizontalScroll(page);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // The paid order is cancelled from the list (the shopper is told to expect a refund).
+    await paidCard.getByRole('button', { name: `Cancelar pedido #${paid.number}` }).click();
+    const confirm = page.getByRole('dialog', { name: `Cancelar pedido #${paid.number}?` });
+    expect(await confirm.textContent()).toContain('Este pedido já foi pago: reembolse o cliente.');
+    await confirm.getByRole('button', { name: 'Sim, cancelar pedido' }).click();
+    await toast(page, CANCELLED);
+    await expect.poll(() => paidCard.textContent()).toContain('Cancelado');
+    // Paid, then cancelled: kept for the books, nothing more to do with it here.
+    expect(await paidCard.getByRole('button').count()).toBe(0);
+    await emailWith(server, `Seu pedido #${paid.number} foi cancelado`);
+
+    // Its page offers no 'Excluir' either; the pending order's page does.
+    await page.goto(`${server.url}/admin/orders/${paid.orderId}`, { waitUntil: 'networkidle' });
+    await page
+      .getByRole('heading', { level: 1, name: `Detalhes do Pedido #${paid.number}` })
+      .waitFor();
+    expect(await page.getByRole('button', { name: /Excluir/ }).count()).toBe(0);
+    await page.goto(`${server.url}/admin/orders/${pending.orderId}`, { waitUntil: 'networkidle' });
+    expect(await page.getByRole('button', { name: 'Excluir pedido' }).count()).toBe(1);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.context().close();
   });
 
   it('works without JavaScript: a note and a status change post the page and come back', async () => {

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 
 import { defaultSettings } from '~/modules/settings';
@@ -359,4 +360,86 @@ describe('the settings page in Chromium', () => {
       await page.context().close();
     },
   );
+
+  it('lets the colours follow the primary, warns of a pair that reads badly, and uploads the logo and favicon (mobile)', async () => {
+    const { page, problems } = await settingsPage(VIEWPORTS.mobile, '?aba=design');
+    const teal = '#0f766e';
+    await page.getByLabel('Cor primária', { exact: true }).fill(teal);
+    // Left empty, the links say which colour they follow, and take it.
+    const links = page.getByLabel('Links', { exact: true });
+    expect(await links.inputValue()).toBe('');
+    await expect.poll(() => links.getAttribute('placeholder')).toBe(`Automática: ${teal}`);
+
+    // A text colour that reads badly on the page is named, in pt-BR, as it is typed.
+    const warnings = page.getByTestId('contrast-warnings');
+    await page.getByLabel('Texto', { exact: true }).fill('#bbbbbb');
+    await expect.poll(() => warnings.innerText()).toContain('Texto sobre Fundo da página: 1,9:1');
+    expect(await warnings.innerText()).toContain('Uma combinação de cores fica difícil de ler');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await fitsWidth(page)).toBe(true);
+    await page.getByLabel('Texto', { exact: true }).fill('#111827');
+    await expect.poll(() => warnings.innerText()).toBe('');
+
+    // The logo and the favicon as files, like product photos; an SVG favicon is refused first.
+    await page.getByRole('tab', { name: 'Básico' }).click();
+    const logo = await pngFile(600, 200, 'logo.png');
+    await page.getByLabel('Enviar arquivo: Logo').setInputFiles(logo);
+    await page.getByLabel('Enviar arquivo: Ícone da aba do navegador (favicon)').setInputFiles({
+      name: 'icone.svg',
+      mimeType: 'image/svg+xml',
+      buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>'),
+    });
+    const save = page.getByRole('button', { name: 'Salvar Configurações' });
+    await save.click();
+    await toast(page, 'Erro ao salvar configurações');
+    await page.getByText('O arquivo "icone.svg" não é uma imagem aceita.').waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await homeHeader()).not.toContain('/media/');
+
+    await page.getByLabel('Enviar arquivo: Logo').setInputFiles(logo);
+    await page
+      .getByLabel('Enviar arquivo: Ícone da aba do navegador (favicon)')
+      .setInputFiles(await pngFile(300, 300, 'icone.png'));
+    await page.getByRole('tab', { name: 'Design' }).click();
+    await page.getByLabel('Cor primária', { exact: true }).fill(teal);
+    await save.click();
+    await toast(page, 'Configurações salvas com sucesso!');
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByLabel('Logo', { exact: true }).inputValue()).toMatch(
+      /^\/media\/[0-9a-f-]{36}-600\.webp$/,
+    );
+
+    // The storefront: the links, breadcrumbs and 'Comprar agora' in the new colour, the uploads.
+    const home = await store.browser.newPage({ viewport: VIEWPORTS.mobile });
+    await home.goto(`${store.server.url}/`);
+    const variable = (name: string) =>
+      home.evaluate(
+        (property) => getComputedStyle(document.documentElement).getPropertyValue(property),
+        name,
+      );
+    expect(await variable('--store-link-color')).toBe(teal);
+    expect(await variable('--store-breadcrumb-color')).toBe(teal);
+    expect(await variable('--store-button-primary-color')).toBe(teal);
+    expect(await variable('--store-button-success-color')).not.toBe('#15803d');
+    expect(await home.getByRole('banner').locator('img').first().getAttribute('src')).toMatch(
+      /^\/media\/[0-9a-f-]{36}-600\.webp$/,
+    );
+    const icon = await home.locator('link[rel="icon"]').getAttribute('href');
+    expect(icon).toMatch(/^\/media\/[0-9a-f-]{36}-64\.png$/);
+    const answer = await fetch(`${store.server.url}${icon}`);
+    expect(answer.headers.get('content-type')).toBe('image/png');
+    await home.close();
+    expect(unexpected(problems)).toEqual([]);
+    await page.context().close();
+  });
 });
+
+/** A PNG for a file input, drawn by sharp. */
+async function pngFile(width: number, height: number, name: string) {
+  const buffer = await sharp({
+    create: { width, height, channels: 3, background: { r: 15, g: 118, b: 110 } },
+  })
+    .png()
+    .toBuffer();
+  return { name, mimeType: 'image/png', buffer };
+}

@@ -21,6 +21,7 @@ import { integrationStatus } from '~/modules/payments/index.server';
 import {
   BRAND_UPLOADS,
   PINNED_FIELDS,
+  SETTINGS_FORM_FIELDS,
   SETTINGS_TABS,
   settingsFormSchema,
   settingsFormValues,
@@ -64,6 +65,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       folder: context.uploadFolder,
       maxFileBytes: MAX_IMAGE_BYTES,
       maxFiles: Object.keys(BRAND_UPLOADS).length,
+      // One field per setting, and the baseline.
+      maxFields: SETTINGS_FORM_FIELDS.length + 1,
     },
   });
   if (!parsed.ok) {
