@@ -32,7 +32,8 @@ const print = (text: string) => process.stdout.write(`${text}\n`);
 
 /**
  * The fuzzed store: the test admin, and an order in each status staff act on, so the crawl finds
- * the order page's forms (status, tracking code, payment, notes) and the fuzzer posts to them.
+ * the order page's forms (status, tracking code, payment, notes) and the list's ('Excluir' for
+ * the pending one, 'Cancelar pedido' for the paid one) and the fuzzer posts to them.
  */
 const prepareStore = withAdmin(async (db) => {
   for (const status of ['pending', 'confirmed', 'shipped', 'delivered'] as const) {
