@@ -56,10 +56,17 @@ export async function readMultipartForm(request: Request, limits: UploadLimits):
   const entries: [string, Promise<string | File>][] = [];
   const files: Readable[] = [];
   busboy.on('field', (name, value, _nameTruncated, valueTruncated) => {
+    if (busboy.destroyed) return;
     if (valueTruncated) busboy.destroy(new FormLimitError('Field too long'));
     else entries.push([name, Promise.resolve(value)]);
   });
   busboy.on('file', (name, stream, filename, _encoding, mimeType) => {
+    // A limit broke the form off, but the parser still hands out the part it had in hand: that
+    // file would never end (nothing feeds it), and the form would wait for it forever.
+    if (busboy.destroyed) {
+      stream.destroy();
+      return;
+    }
     files.push(stream);
     const number = files.length;
     const saved = (async () => {

@@ -296,7 +296,7 @@ describe('admin orders (Pedidos)', () => {
     // Its page offers no 'Excluir' either; the pending order's page does.
     await page.goto(`${server.url}/admin/orders/${paid.orderId}`, { waitUntil: 'networkidle' });
     await page
-      .getByRole('heading', { level: 1, name: `Detalhes do Pedido #${paid.number}` })
+      .getByRole('heading', { level: 1, name: `Detalhes do pedido #${paid.number}` })
       .waitFor();
     expect(await page.getByRole('button', { name: /Excluir/ }).count()).toBe(0);
     await page.goto(`${server.url}/admin/orders/${pending.orderId}`, { waitUntil: 'networkidle' });

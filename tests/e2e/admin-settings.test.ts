@@ -155,6 +155,30 @@ describe('the settings page over HTTP', () => {
     expect(await homeHeader()).not.toContain('Só o nome');
   });
 
+  it('answers a form a field past its limit, then a file, with a 400 at once (it hung)', async () => {
+    const admin = await adminVisitor(store.server.url);
+    for (const extra of [1, 2]) {
+      const boundary = '----limite';
+      const names = [...SETTINGS_FORM_FIELDS.map((spec) => spec.key), '_baseline'];
+      for (let index = 0; index < extra; index++) names.push(`extra${index}`);
+      const body =
+        names
+          .map(
+            (name) =>
+              `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\nx\r\n`,
+          )
+          .join('') +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\n0123456789\r\n--${boundary}--\r\n`;
+      const answer = await admin.request('/admin/settings', {
+        method: 'POST',
+        body: Buffer.from(body),
+        headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` },
+        signal: AbortSignal.timeout(5_000),
+      });
+      expect(answer.status).toBe(400);
+    }
+  });
+
   it('saves without JavaScript too, only what changed', async () => {
     const admin = await adminVisitor(store.server.url);
     const answer = await admin.post(
@@ -389,7 +413,7 @@ describe('the settings page in Chromium', () => {
       mimeType: 'image/svg+xml',
       buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>'),
     });
-    const save = page.getByRole('button', { name: 'Salvar Configurações' });
+    const save = page.getByRole('button', { name: 'Salvar configurações' });
     await save.click();
     await toast(page, 'Erro ao salvar configurações');
     await page.getByText('O arquivo "icone.svg" não é uma imagem aceita.').waitFor();
