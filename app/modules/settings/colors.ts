@@ -1,6 +1,6 @@
 import type { SettingKey, StoreSettings } from './settings';
 
-// The store's colours as they reach the page (ADR 024): the colour fields that carry the brand
+// The store's colours as they reach the page (ADR 026): the colour fields that carry the brand
 // follow 'Cor primária' unless staff chose a colour for them, and every derived colour is made
 // readable (WCAG AA, 4.5:1) on the background it is drawn on.
 
