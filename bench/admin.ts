@@ -167,9 +167,9 @@ async function fill(db: Db): Promise<void> {
 /** What staff would type in the orders search: a surname, an e-mail, a CPF, an order number. */
 async function searchTerms(db: Db): Promise<Record<string, string>> {
   const result = (await db.execute(sql`
-    select id, customer_email, customer_cpf from orders
+    select number, customer_email, customer_cpf from orders
     where idempotency_key = ${`bench-${Math.floor(ORDERS / 2)}`}`)) as unknown as {
-    rows: { id: string; customer_email: string; customer_cpf: string }[];
+    rows: { number: number; customer_email: string; customer_cpf: string }[];
   };
   const row = result.rows[0]!;
   return {
@@ -177,7 +177,7 @@ async function searchTerms(db: Db): Promise<Record<string, string>> {
     email: row.customer_email,
     // Typed with its dots and dash, as staff copy it from the order's page.
     cpf: displayCpf(row.customer_cpf),
-    number: `#${orderNumber(row.id)}`,
+    number: orderNumber(row.number),
   };
 }
 

@@ -219,7 +219,7 @@ function orderHandlers({
       order.paidAt &&
       estimatedDelivery(order.paidAt, store.estimated_delivery_days, store.timezone);
     const data: OrderEmailData = {
-      orderId: order.id,
+      number: order.number,
       customerName: order.customer.name,
       customerEmail: order.customer.email,
       items: order.lines.map((line) => ({

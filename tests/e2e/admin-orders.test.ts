@@ -12,7 +12,7 @@ import { seriousAxeViolations } from '../support/axe';
 import { launchBrowser, openPage, VIEWPORTS } from '../support/browser';
 import { sampleProduct } from '../support/sample';
 import { startServer, type TestServer } from '../support/server';
-import { orderNumber, Visitor, visibleText } from '../support/visitor';
+import { Visitor, visibleText } from '../support/visitor';
 import { until } from '../support/until';
 
 // R$ 299,90, 75 in stock: the orders that go all the way to delivered.
@@ -72,7 +72,7 @@ async function shopperOrder(
     const answer = await shopper.post(SANDBOX_PAYMENT_PATH, { intent: 'approve', orderId });
     expect(answer.status).toBe(303);
   }
-  return { orderId, number: orderNumber(orderId), shopper };
+  return { orderId, number: await shopper.orderNumber(orderId), shopper };
 }
 
 /** The product page's quantity field goes up to the stock (the page names it only when low). */

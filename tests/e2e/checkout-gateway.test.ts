@@ -14,7 +14,7 @@ import {
 } from '../support/fake-gateway';
 import { sampleProduct } from '../support/sample';
 import { startServer, type TestServer } from '../support/server';
-import { orderNumber, VALID_CHECKOUT, visibleText, Visitor } from '../support/visitor';
+import { VALID_CHECKOUT, visibleText, Visitor } from '../support/visitor';
 
 // The gateway's secret and the UTMify token: neither may reach a page or a log line.
 const SECRET = 'sk_test_e2e_9b1f0c7d2a';
@@ -92,7 +92,7 @@ describe('checkout with the SPEC §7 payment gateway', () => {
     await visitor.get(landing);
     for (const [product, quantity] of products) await visitor.addToCart(product.id, quantity);
     const placed = await visitor.checkout();
-    return { visitor, ...placed, number: orderNumber(placed.orderId) };
+    return { visitor, ...placed, number: await visitor.orderNumber(placed.orderId) };
   }
 
   const postback = (body: unknown) =>

@@ -124,6 +124,12 @@ export class Visitor {
     if (answer.status !== 303) throw new Error(`Adding to the cart answered ${answer.status}`);
   }
 
+  /** The digits of an order's number, read from its page (this browser's order). */
+  async orderNumber(orderId: string): Promise<string> {
+    const page = await this.get(`/order-confirmation?${new URLSearchParams({ orderId })}`);
+    return orderNumberIn(page.text);
+  }
+
   /** The idempotency key of a fresh checkout page (the cart must hold something). */
   async checkoutKey(): Promise<string> {
     const page = await this.get('/checkout');
@@ -150,7 +156,12 @@ export class Visitor {
   }
 }
 
-export { orderNumber } from '~/modules/orders';
+/** The digits of the order number a page names ('Pedido #1001' gives '1001'). */
+export function orderNumberIn(html: string): string {
+  const digits = /Pedido (?:<[^>]+>)*#(\d+)/.exec(html)?.[1];
+  if (!digits) throw new Error('The page names no order');
+  return digits;
+}
 
 /** The page's text without tags, whitespace squeezed, for reading what a shopper reads. */
 export function visibleText(html: string): string {

@@ -82,7 +82,7 @@ export function OrderDetail({
     <article className="space-y-4">
       <header className="flex flex-wrap items-center gap-3">
         <Title id={titleId} className="text-xl font-bold text-slate-900 sm:text-2xl">
-          Detalhes do pedido #{order.number}
+          Detalhes do pedido {order.number}
         </Title>
         <OrderStatusBadge status={order.status} />
       </header>
@@ -273,7 +273,7 @@ export function OrderDetail({
       {canDeleteOrder(money) ? (
         <div className="flex flex-wrap items-center justify-between gap-3">
           <ConfirmDialog
-            title={`Excluir pedido #${order.number}`}
+            title={`Excluir pedido ${order.number}`}
             message={DELETE_ORDER_QUESTION}
             confirmLabel="Excluir"
             busyLabel="Excluindo..."

@@ -28,7 +28,7 @@ export function CancelOrderDialog({
 }) {
   return (
     <ConfirmDialog
-      title={`Cancelar pedido #${number}?`}
+      title={`Cancelar pedido ${number}?`}
       message={
         <>
           <p>
@@ -42,7 +42,7 @@ export function CancelOrderDialog({
       confirmLabel="Sim, cancelar pedido"
       dismissLabel="Voltar"
       busyLabel="Cancelando..."
-      triggerLabel={`Cancelar pedido #${number}`}
+      triggerLabel={`Cancelar pedido ${number}`}
       triggerClassName="admin-button-secondary text-red-800"
       action={action}
       fields={fields}
@@ -80,7 +80,7 @@ export function OrderList({ orders, timeZone, search }: OrderListProps) {
       >
         {orders.map((order) => (
           <tr key={order.id} data-testid="order-row" className="hover:bg-slate-50">
-            <td className="px-4 py-3 font-mono font-semibold whitespace-nowrap">#{order.number}</td>
+            <td className="px-4 py-3 font-mono font-semibold whitespace-nowrap">{order.number}</td>
             <td className="max-w-64 px-4 py-3">
               <p className="truncate font-medium text-slate-900">{order.customerName}</p>
               <p className="truncate text-slate-600">{order.customerEmail}</p>
@@ -102,7 +102,7 @@ export function OrderList({ orders, timeZone, search }: OrderListProps) {
         {orders.map((order) => (
           <li key={order.id} data-testid="order-card" className="admin-card">
             <div className="flex items-start justify-between gap-2">
-              <p className="font-mono font-semibold">#{order.number}</p>
+              <p className="font-mono font-semibold">{order.number}</p>
               <OrderStatusBadge status={order.status} />
             </div>
             <p className="mt-2 truncate font-medium">{order.customerName}</p>
@@ -131,15 +131,15 @@ function OrderActions({ order, search }: { order: AdminOrderRow; search: string 
         preventScrollReset
         className="admin-button-secondary"
       >
-        Ver<span className="sr-only"> pedido #{order.number}</span>
+        Ver<span className="sr-only"> pedido {order.number}</span>
       </Link>
       {order.canDelete ? (
         <ConfirmDialog
-          title={`Excluir pedido #${order.number}`}
+          title={`Excluir pedido ${order.number}`}
           message={DELETE_ORDER_QUESTION}
           confirmLabel="Excluir"
           busyLabel="Excluindo..."
-          triggerLabel={`Excluir pedido #${order.number}`}
+          triggerLabel={`Excluir pedido ${order.number}`}
           action={`/admin/orders${search}`}
           fields={{ intent: 'delete', id: order.id }}
         >

@@ -16,7 +16,7 @@ const PIX_CODE =
   '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865406639.705802BR5913Loja Exemplo6009SAO PAULO62070503***6304ABCD';
 
 const data = (patch: Partial<OrderEmailData> = {}): OrderEmailData => ({
-  orderId: '6f1c2a9e-0000-4000-8000-00000000abcd',
+  number: '#1042',
   customerName: 'Ana <b>"Bia"</b> & Souza',
   customerEmail: 'ana@example.com',
   items: [
@@ -44,9 +44,9 @@ const store = { name: 'Loja <Exemplo> & Cia', contactEmail: 'oi@loja.test' };
 describe('orderReceivedEmail', () => {
   it('names the order by its last 8 characters, in the subject and both bodies', () => {
     const email = orderReceivedEmail(data(), store);
-    expect(email.subject).toBe('Recebemos seu pedido #0000ABCD');
-    expect(email.html).toContain('#0000ABCD');
-    expect(email.text).toContain('#0000ABCD');
+    expect(email.subject).toBe('Recebemos seu pedido #1042');
+    expect(email.html).toContain('#1042');
+    expect(email.text).toContain('#1042');
   });
 
   it('escapes everything that comes from the order', () => {
@@ -149,7 +149,7 @@ describe('paymentConfirmedEmail', () => {
       data({ estimatedDelivery: 'sexta-feira, 14 de março de 2025' }),
       store,
     );
-    expect(email.subject).toBe('Pagamento confirmado: pedido #0000ABCD');
+    expect(email.subject).toBe('Pagamento confirmado: pedido #1042');
     for (const body of [email.html, email.text]) {
       expect(body).toContain('Previsão de entrega: sexta-feira, 14 de março de 2025.');
       expect(body).toContain('R$ 599,80');
@@ -169,7 +169,7 @@ describe('paymentConfirmedEmail', () => {
 describe('status e-mails (staff changes)', () => {
   it('gives the tracking code when the order ships', () => {
     const email = orderShippedEmail(data({ trackingCode: 'AA123456789BR' }), store);
-    expect(email.subject).toBe('Seu pedido #0000ABCD foi enviado');
+    expect(email.subject).toBe('Seu pedido #1042 foi enviado');
     for (const body of [email.html, email.text]) {
       expect(body).toContain('AA123456789BR');
       expect(body).toContain('Código de rastreio');
@@ -196,7 +196,7 @@ describe('status e-mails (staff changes)', () => {
 
   it('gives the new tracking code when staff correct it', () => {
     const email = trackingCodeChangedEmail(data({ trackingCode: 'AB987654321BR' }), store);
-    expect(email.subject).toBe('Novo código de rastreio do pedido #0000ABCD');
+    expect(email.subject).toBe('Novo código de rastreio do pedido #1042');
     for (const body of [email.html, email.text]) {
       expect(body).toContain('AB987654321BR');
       expect(body).toContain('o anterior não vale mais');
@@ -205,7 +205,7 @@ describe('status e-mails (staff changes)', () => {
 
   it('says the order arrived', () => {
     const email = orderDeliveredEmail(data(), store);
-    expect(email.subject).toBe('Seu pedido #0000ABCD foi entregue');
+    expect(email.subject).toBe('Seu pedido #1042 foi entregue');
     expect(email.text).toContain('foi entregue');
     expect(email.text).toContain('Acompanhar meu pedido: https://loja.test/order-confirmation');
     expect(email.text).not.toContain('Avaliar os produtos');
@@ -225,7 +225,7 @@ describe('status e-mails (staff changes)', () => {
 
   it('says whether the shopper is owed a refund when the order is cancelled', () => {
     const unpaid = orderCancelledEmail(data(), store);
-    expect(unpaid.subject).toBe('Seu pedido #0000ABCD foi cancelado');
+    expect(unpaid.subject).toBe('Seu pedido #1042 foi cancelado');
     expect(unpaid.text).toContain('Nenhum valor foi cobrado');
     expect(unpaid.html).not.toContain(PIX_CODE);
     const paid = orderCancelledEmail(data({ wasPaid: true }), store);

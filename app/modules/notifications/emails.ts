@@ -1,10 +1,11 @@
 import { formatDateTime } from '~/lib/date-format';
 import { formatCents } from '~/lib/money';
-import { orderNumber, pixDiscountLabel, trackingLink } from '~/modules/orders';
 import { storeAfter } from '~/lib/store-name';
+import { pixDiscountLabel, trackingLink } from '~/modules/orders';
 
 export interface OrderEmailData {
-  orderId: string;
+  /** The order's name, '#1001' (orderNumber of the orders module). */
+  number: string;
   customerName: string;
   customerEmail: string;
   items: { name: string; quantity: number; unitPriceCents: number; totalCents: number }[];
@@ -46,8 +47,8 @@ export interface RenderedEmail {
 
 /** Sent when an order is placed: what was bought and, for PIX, how to pay. */
 export function orderReceivedEmail(data: OrderEmailData, store: EmailStore): RenderedEmail {
-  const number = orderNumber(data.orderId);
-  const subject = `Recebemos seu pedido #${number}`;
+  const { number } = data;
+  const subject = `Recebemos seu pedido ${number}`;
   const pix = data.pixCode ? pixPart(data, store) : null;
   const next = pix
     ? 'Seu pedido será confirmado assim que o pagamento por PIX for aprovado.'
@@ -62,12 +63,12 @@ export function orderReceivedEmail(data: OrderEmailData, store: EmailStore): Ren
 
 /** Sent once the payment is confirmed: the order goes on to be prepared and shipped. */
 export function paymentConfirmedEmail(data: OrderEmailData, store: EmailStore): RenderedEmail {
-  const number = orderNumber(data.orderId);
-  const subject = `Pagamento confirmado: pedido #${number}`;
+  const { number } = data;
+  const subject = `Pagamento confirmado: pedido ${number}`;
   return compose(store, subject, orderFrame(store, data), [
     paragraph(`Olá, ${firstName(data.customerName)}!`),
     paragraph(
-      `Recebemos o pagamento do seu pedido #${number}. Agora vamos preparar tudo para o envio.`,
+      `Recebemos o pagamento do seu pedido ${number}. Agora vamos preparar tudo para o envio.`,
     ),
     ...(data.estimatedDelivery
       ? [paragraph(`Previsão de entrega: ${data.estimatedDelivery}.`, { strong: true })]
@@ -78,11 +79,11 @@ export function paymentConfirmedEmail(data: OrderEmailData, store: EmailStore): 
 
 /** Sent when staff mark the order shipped: the carrier's tracking code. */
 export function orderShippedEmail(data: OrderEmailData, store: EmailStore): RenderedEmail {
-  const number = orderNumber(data.orderId);
-  const subject = `Seu pedido #${number} foi enviado`;
+  const { number } = data;
+  const subject = `Seu pedido ${number} foi enviado`;
   return compose(store, subject, orderFrame(store, data), [
     paragraph(`Olá, ${firstName(data.customerName)}!`),
-    paragraph(`Boa notícia: seu pedido #${number} foi postado e está a caminho.`),
+    paragraph(`Boa notícia: seu pedido ${number} foi postado e está a caminho.`),
     ...(data.trackingCode ? [trackingPart(data.trackingCode)] : []),
     ...(data.estimatedDelivery
       ? [paragraph(`Previsão de entrega: ${data.estimatedDelivery}.`, { strong: true })]
@@ -93,12 +94,12 @@ export function orderShippedEmail(data: OrderEmailData, store: EmailStore): Rend
 
 /** Sent when staff correct the tracking code of an order already shipped. */
 export function trackingCodeChangedEmail(data: OrderEmailData, store: EmailStore): RenderedEmail {
-  const number = orderNumber(data.orderId);
-  const subject = `Novo código de rastreio do pedido #${number}`;
+  const { number } = data;
+  const subject = `Novo código de rastreio do pedido ${number}`;
   return compose(store, subject, orderFrame(store, data), [
     paragraph(`Olá, ${firstName(data.customerName)}!`),
     paragraph(
-      `O código de rastreio do seu pedido #${number} mudou. Use o código abaixo para acompanhar a entrega; o anterior não vale mais.`,
+      `O código de rastreio do seu pedido ${number} mudou. Use o código abaixo para acompanhar a entrega; o anterior não vale mais.`,
     ),
     ...(data.trackingCode ? [trackingPart(data.trackingCode)] : []),
     summary(data),
@@ -111,8 +112,8 @@ export function trackingCodeChangedEmail(data: OrderEmailData, store: EmailStore
  * stays a link below.
  */
 export function orderDeliveredEmail(data: OrderEmailData, store: EmailStore): RenderedEmail {
-  const number = orderNumber(data.orderId);
-  const subject = `Seu pedido #${number} foi entregue`;
+  const { number } = data;
+  const subject = `Seu pedido ${number} foi entregue`;
   const frame = orderFrame(store, data);
   const invite = data.reviewUrl
     ? paragraph(
@@ -132,7 +133,7 @@ export function orderDeliveredEmail(data: OrderEmailData, store: EmailStore): Re
     [
       paragraph(`Olá, ${firstName(data.customerName)}!`),
       paragraph(
-        `Seu pedido #${number} foi entregue. Esperamos que você goste! Se algo não estiver certo, responda a este e-mail ou fale com a gente.`,
+        `Seu pedido ${number} foi entregue. Esperamos que você goste! Se algo não estiver certo, responda a este e-mail ou fale com a gente.`,
       ),
       ...(invite ? [invite] : []),
       summary(data),
@@ -143,14 +144,14 @@ export function orderDeliveredEmail(data: OrderEmailData, store: EmailStore): Re
 
 /** Sent when staff cancel the order: what happens to the stock and, if paid, to the money. */
 export function orderCancelledEmail(data: OrderEmailData, store: EmailStore): RenderedEmail {
-  const number = orderNumber(data.orderId);
-  const subject = `Seu pedido #${number} foi cancelado`;
+  const { number } = data;
+  const subject = `Seu pedido ${number} foi cancelado`;
   const money = data.wasPaid
     ? 'O valor pago será devolvido a você. Se tiver dúvidas sobre o reembolso, fale com a gente.'
     : 'Nenhum valor foi cobrado por este pedido.';
   return compose(store, subject, orderFrame(store, data), [
     paragraph(`Olá, ${firstName(data.customerName)}!`),
-    paragraph(`Seu pedido #${number} foi cancelado. ${money}`),
+    paragraph(`Seu pedido ${number} foi cancelado. ${money}`),
     summary(data),
   ]);
 }

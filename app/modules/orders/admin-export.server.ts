@@ -9,7 +9,7 @@ import { displayCpf, displayPhone, PAYMENT_STATUS_LABELS } from './admin-display
 import type { OrderFilters } from './admin-filters';
 import { adminOrderBatches } from './admin-orders.server';
 import type { AdminOrderExportRow } from './admin-types';
-import { addressLine, orderNumber } from './display';
+import { addressLine } from './display';
 import { ADMIN_STATUS_LABELS } from './status-labels';
 
 const HEADER = [
@@ -38,7 +38,7 @@ const FORMAT = { delimiter: ';', record_delimiter: 'windows', escape_formulas: t
 
 function record(order: AdminOrderExportRow, timeZone: string): string[] {
   return [
-    `#${orderNumber(order.id)}`,
+    order.number,
     order.id,
     formatDateTime(order.createdAt, timeZone).replace(' às ', ' '),
     ADMIN_STATUS_LABELS[order.status],

@@ -49,10 +49,20 @@ describe('parseOrderFilters', () => {
 });
 
 describe('orderSearchWords', () => {
-  it('drops the # of a number and the punctuation of a CPF', () => {
-    expect(orderSearchWords('#1A2B3C4D')).toEqual(['1A2B3C4D']);
-    expect(orderSearchWords('529.982.247-25')).toEqual(['52998224725']);
-    expect(orderSearchWords('maria@example.com silva')).toEqual(['maria@example.com', 'silva']);
+  it('reads an order number with or without its #', () => {
+    expect(orderSearchWords('#1001')).toEqual([{ number: 1001 }]);
+    expect(orderSearchWords('1001')).toEqual([{ number: 1001, cpf: '1001' }]);
+    expect(orderSearchWords('#0')).toEqual([{ text: '0' }]);
+  });
+
+  it('drops the # of an old id and the punctuation of a CPF', () => {
+    expect(orderSearchWords('#1A2B3C4D')).toEqual([{ text: '1A2B3C4D' }]);
+    expect(orderSearchWords('529.982.247-25')).toEqual([{ text: '52998224725' }]);
+    expect(orderSearchWords('52998224725')).toEqual([{ text: '52998224725' }]);
+    expect(orderSearchWords('maria@example.com silva')).toEqual([
+      { text: 'maria@example.com' },
+      { text: 'silva' },
+    ]);
     expect(orderSearchWords('#')).toEqual([]);
   });
 });

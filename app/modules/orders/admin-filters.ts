@@ -1,6 +1,7 @@
 import { parsePage, withPage } from '~/lib/pagination';
 import { isCalendarDay } from '~/lib/periods';
 
+import { parseOrderNumber } from './display';
 import { ORDER_STATUSES, type OrderStatus } from './schema';
 
 export const ORDERS_PER_PAGE = 20;
@@ -63,14 +64,27 @@ export function hasOrderFilters(filters: OrderFilters): boolean {
 }
 
 /**
- * The words of a search as the orders' search text holds them: '#' before a number dropped, and
- * a CPF typed with its dots and dash reduced to digits (the column keeps digits only).
+ * One word of an order search: an order number ('#1001'), digits that may be an order number or
+ * part of a CPF ('1001'), or text the orders' search text must contain.
  */
-export function orderSearchWords(q: string): string[] {
+export type OrderSearchTerm = { number: number; cpf?: string } | { text: string };
+
+/**
+ * The words of a search as the orders hold them: '#1001' is that order, '1001' that order or a
+ * CPF containing those digits, a CPF typed with its dots and dash reduced to digits (the column
+ * keeps digits only), and anything else searched in names, e-mails, CPFs and ids.
+ */
+export function orderSearchWords(q: string): OrderSearchTerm[] {
   return q
     .split(' ')
-    .map((word) => word.replace(/^#+/, ''))
-    .map((word) => (/^[\d./-]+$/.test(word) && /\d/.test(word) ? word.replace(/\D/g, '') : word))
-    .filter(Boolean)
-    .slice(0, 8);
+    .filter((word) => word.replace(/^#+/, ''))
+    .slice(0, 8)
+    .map((word): OrderSearchTerm => {
+      const number = parseOrderNumber(word);
+      if (number !== null) return word.startsWith('#') ? { number } : { number, cpf: word };
+      const text = word.replace(/^#+/, '');
+      return /^[\d./-]+$/.test(text) && /\d/.test(text)
+        ? { text: text.replace(/\D/g, '') }
+        : { text };
+    });
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, like, lt, or, sql, type SQL } from 'drizzle-orm';
 
 import type { Db } from '~/db/database.server';
 import { foldedContains } from '~/db/search';
@@ -9,6 +9,7 @@ import {
   ORDERS_PER_PAGE,
   orderSearchWords,
   type OrderFilters,
+  type OrderSearchTerm,
 } from './admin-filters';
 import type { AdminOrderDetail, AdminOrderExportRow, AdminOrderPage } from './admin-types';
 import { addressLine, orderNumber } from './display';
@@ -24,10 +25,14 @@ const searchText = sql`${orders}.search_text`;
 const FIRST_DAY = '2000-01-01';
 const LAST_DAY = '2100-12-31';
 
+function termWhere(term: OrderSearchTerm): SQL {
+  if ('text' in term) return foldedContains(searchText, term.text);
+  const byNumber = eq(orders.number, term.number);
+  return term.cpf ? or(byNumber, like(orders.customerCpf, `%${term.cpf}%`))! : byNumber;
+}
+
 function filtersWhere(filters: OrderFilters, timeZone: string): SQL | undefined {
-  const conditions: SQL[] = orderSearchWords(filters.q).map((word) =>
-    foldedContains(searchText, word),
-  );
+  const conditions: SQL[] = orderSearchWords(filters.q).map(termWhere);
   if (filters.status) conditions.push(eq(orders.status, filters.status));
   if (filters.from || filters.to) {
     const range = { from: filters.from ?? FIRST_DAY, to: filters.to ?? LAST_DAY };
@@ -64,6 +69,7 @@ export async function listAdminOrders(
       : await db
           .select({
             id: orders.id,
+            number: orders.number,
             customerName: orders.customerName,
             customerEmail: orders.customerEmail,
             createdAt: orders.createdAt,
@@ -82,7 +88,7 @@ export async function listAdminOrders(
       const money = { status: row.status, paidAt, latePaymentAt };
       return {
         ...row,
-        number: orderNumber(row.id),
+        number: orderNumber(row.number),
         paid: wasPaid(money),
         canDelete: canDeleteOrder(money),
         canCancel: canCancelOrder(row),
@@ -97,6 +103,7 @@ export async function listAdminOrders(
 
 const exportColumns = {
   id: orders.id,
+  orderNumber: orders.number,
   createdAt: orders.createdAt,
   // PostgreSQL's text keeps the microseconds a JavaScript Date drops: the next batch starts
   // exactly after this row, even among rows created within the same millisecond.
@@ -160,6 +167,7 @@ export async function* adminOrderBatches(
     if (rows.length === 0) return;
     yield rows.map((row) => ({
       id: row.id,
+      number: orderNumber(row.orderNumber),
       createdAt: row.createdAt,
       status: row.status,
       customerName: row.customerName,

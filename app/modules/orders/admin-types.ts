@@ -64,6 +64,8 @@ export interface AdminOrderDetail extends Pick<
 /** One line of the CSV export. */
 export interface AdminOrderExportRow {
   id: string;
+  /** '#1001' (see orderNumber). */
+  number: string;
   createdAt: Date;
   status: OrderStatus;
   customerName: string;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { pixDiscountCents } from '~/modules/cart';
 import { defaultSettings } from '~/modules/settings';
 
-import { pixDiscountLabel } from './display';
+import { orderNumber, parseOrderNumber, pixDiscountLabel } from './display';
 
 describe('pixDiscountLabel', () => {
   it('reads the percentage back from the amounts the order keeps', () => {
@@ -24,5 +24,22 @@ describe('pixDiscountLabel', () => {
   it('names no percentage without a discount', () => {
     expect(pixDiscountLabel(0, 0)).toBe('Desconto PIX');
     expect(pixDiscountLabel(1000, 0)).toBe('Desconto PIX');
+  });
+});
+
+describe('order numbers', () => {
+  it('names an order by its number', () => {
+    expect(orderNumber(1001)).toBe('#1001');
+  });
+
+  it('reads a number as people type it', () => {
+    for (const typed of ['1001', '#1001', ' # 1001 ', '#01001']) {
+      expect(parseOrderNumber(typed), typed).toBe(1001);
+    }
+    for (const typed of ['', '#', '0', '-1', '10.01', '1001a', 'B099C936', '99999999999', '##1']) {
+      expect(parseOrderNumber(typed), typed).toBeNull();
+    }
+    expect(parseOrderNumber('2147483647')).toBe(2_147_483_647);
+    expect(parseOrderNumber('2147483648')).toBeNull();
   });
 });

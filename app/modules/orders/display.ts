@@ -1,6 +1,21 @@
-/** SPEC §9: an order is named by the last 8 characters of its id. */
-export function orderNumber(orderId: string): string {
-  return orderId.slice(-8).toUpperCase();
+/**
+ * How shoppers and staff name an order, everywhere: '#1001' (its number from the store's
+ * sequence, short enough to read aloud on the phone). SPEC §9's last 8 characters of the id
+ * were not: B and 8, 0 and O.
+ */
+export function orderNumber(number: number): string {
+  return `#${number}`;
+}
+
+/** The largest order number a person may type (orders.number is a PostgreSQL integer). */
+const MAX_ORDER_NUMBER = 2_147_483_647;
+
+/** An order number as a person types it ('1001', '#1001', '# 1001'), or null. */
+export function parseOrderNumber(text: string): number | null {
+  const digits = /^#?\s*(\d{1,10})$/.exec(text.trim())?.[1];
+  if (!digits) return null;
+  const number = Number(digits);
+  return number >= 1 && number <= MAX_ORDER_NUMBER ? number : null;
 }
 
 /**

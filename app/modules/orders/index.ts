@@ -1,4 +1,4 @@
-export { addressLine, orderNumber, pixDiscountLabel } from './display';
+export { addressLine, orderNumber, parseOrderNumber, pixDiscountLabel } from './display';
 export { estimatedDelivery, formatDeliveryDate, type DeliveryEstimate } from './delivery';
 export {
   ORDER_STATUSES,

@@ -26,7 +26,7 @@ function toLine(item: ItemRow): OrderLine {
 function toView(order: OrderRow, items: ItemRow[]): OrderView {
   return {
     id: order.id,
-    number: orderNumber(order.id),
+    number: orderNumber(order.number),
     status: order.status,
     customer: {
       name: order.customerName,

@@ -5,6 +5,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   text,
   timestamp,
@@ -36,10 +37,20 @@ export type TrackingParameters = Partial<
   >
 >;
 
+/**
+ * The store's order numbers (#1001, #1002…): never reused, but a rolled-back checkout leaves a
+ * gap, as every PostgreSQL sequence does; a gap-free counter would serialize every checkout.
+ */
+export const orderNumberSequence = pgSequence('orders_number_seq', { startWith: 1001 });
+
 export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    // What shoppers and staff call the order; the id stays the key in links.
+    number: integer('number')
+      .notNull()
+      .default(sql`nextval('orders_number_seq')`),
     customerName: text('customer_name').notNull(),
     customerEmail: text('customer_email').notNull(),
     customerPhone: text('customer_phone').notNull(),
@@ -105,6 +116,7 @@ export const orders = pgTable(
     index('orders_status_created_at_idx').on(t.status, t.createdAt),
     index('orders_payment_id_idx').on(t.paymentId),
     uniqueIndex('orders_idempotency_key_idx').on(t.idempotencyKey),
+    uniqueIndex('orders_number_idx').on(t.number),
     // The limit of unpaid orders counts them by CPF and by client address at every checkout.
     index('orders_pending_cpf_idx')
       .on(t.customerCpf)

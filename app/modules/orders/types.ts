@@ -13,6 +13,7 @@ export interface OrderLine {
 /** An order as its shopper sees it (only ever shown to the browser that placed it). */
 export interface OrderView {
   id: string;
+  /** The order's name as people read it: '#1001' (see orderNumber). */
   number: string;
   status: OrderStatus;
   customer: { name: string; email: string; phone: string; cpf: string };

@@ -38,6 +38,13 @@ export const RATE_LIMITS = {
   newPayment: { name: 'new-payment', limit: 5, windowMs: MINUTE },
   /** 'Avise-me quando chegar': each address left is mailed later. */
   restock: { name: 'restock', limit: 10, windowMs: MINUTE },
+  /** 'Encontrar meu pedido' from one address: guesses of e-mails, CPFs and numbers. */
+  orderLookup: { name: 'order-lookup', limit: 10, windowMs: 15 * MINUTE },
+  /**
+   * 'Encontrar meu pedido' for one e-mail or CPF, from any address: each match e-mails its
+   * owner, whose inbox this keeps from being flooded.
+   */
+  orderLookupForContact: { name: 'order-lookup-contact', limit: 5, windowMs: 60 * MINUTE },
   /** CEP look-ups that reach the CEP service (answers from the cache are free). */
   cepLookup: { name: 'cep', limit: 20, windowMs: MINUTE },
   /** 'Esqueci minha senha' from one address, whatever the e-mail. */

@@ -125,7 +125,7 @@ export function shouldRevalidate({
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [
-    { title: loaderData ? `Pedido #${loaderData.order.number} · Painel` : 'Pedido · Painel' },
+    { title: loaderData ? `Pedido ${loaderData.order.number} · Painel` : 'Pedido · Painel' },
   ];
 }
 

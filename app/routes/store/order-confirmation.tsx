@@ -154,7 +154,7 @@ export default function OrderConfirmationPage({ loaderData, actionData }: Route.
   return (
     <div className="section-spacing mx-auto flex max-w-xl flex-col gap-6 px-4">
       <div>
-        <h1 className="text-2xl sm:text-3xl">Pedido #{order.number}</h1>
+        <h1 className="text-2xl sm:text-3xl">Pedido {order.number}</h1>
         <p className="mt-1 text-lg">
           Valor: <Money cents={order.totalCents} className="font-bold" />
         </p>

@@ -79,7 +79,7 @@ export default function OrderHistoryPage({ loaderData }: Route.ComponentProps) {
             >
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <div>
-                  <h2 className="text-lg font-semibold">Pedido #{order.number}</h2>
+                  <h2 className="text-lg font-semibold">Pedido {order.number}</h2>
                   <p className="text-sm">Feito em {order.placedAt}</p>
                   <p className="text-sm">Pago em {order.paidAt ?? '—'}</p>
                 </div>

@@ -140,7 +140,7 @@ export default function ThankYouPage({ loaderData }: Route.ComponentProps) {
             {paid ? 'Obrigado pela sua compra!' : 'Pedido recebido'}
           </h1>
           <p className="mt-2 text-lg">
-            Pedido <strong>#{order.number}</strong>
+            Pedido <strong>{order.number}</strong>
             {paid ? ' — pagamento confirmado.' : ' — aguardando a confirmação do pagamento.'}
           </p>
         </div>
