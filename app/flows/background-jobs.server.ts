@@ -6,6 +6,7 @@ import { startOutboxWorker, type OutboxHandler } from '~/modules/jobs/index.serv
 import {
   orderCancelledEmail,
   orderDeliveredEmail,
+  orderLinkEmail,
   orderReceivedEmail,
   orderShippedEmail,
   trackingCodeChangedEmail,
@@ -121,6 +122,7 @@ const ORDER_PAGE: Record<OrderMailTopic, string> = {
   [ORDER_TOPICS.trackingCodeChanged]: 'thank-you',
   [ORDER_TOPICS.orderDelivered]: 'thank-you',
   [ORDER_TOPICS.orderCancelled]: 'order-confirmation',
+  [ORDER_TOPICS.orderLink]: 'order-confirmation',
 };
 
 const TEMPLATES: Record<
@@ -133,6 +135,7 @@ const TEMPLATES: Record<
   [ORDER_TOPICS.trackingCodeChanged]: trackingCodeChangedEmail,
   [ORDER_TOPICS.orderDelivered]: orderDeliveredEmail,
   [ORDER_TOPICS.orderCancelled]: orderCancelledEmail,
+  [ORDER_TOPICS.orderLink]: orderLinkEmail,
 };
 
 /** The e-mails sent as soon as their job runs: all but the order's receipt (see its handler). */

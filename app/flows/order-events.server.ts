@@ -11,6 +11,8 @@ export const ORDER_TOPICS = {
   trackingCodeChanged: 'email.tracking_code_changed',
   orderDelivered: 'email.order_delivered',
   orderCancelled: 'email.order_cancelled',
+  /** The order's link, asked for with 'Encontrar meu pedido'. */
+  orderLink: 'email.order_link',
   tracking: 'tracking.order',
   /** A status change made by staff, reported with the SPEC's admin mapping. */
   statusTracking: 'tracking.order_status',
@@ -22,7 +24,8 @@ export type OrderMailTopic =
   | typeof ORDER_TOPICS.orderShipped
   | typeof ORDER_TOPICS.trackingCodeChanged
   | typeof ORDER_TOPICS.orderDelivered
-  | typeof ORDER_TOPICS.orderCancelled;
+  | typeof ORDER_TOPICS.orderCancelled
+  | typeof ORDER_TOPICS.orderLink;
 
 export interface OrderTrackingPayload {
   orderId: string;

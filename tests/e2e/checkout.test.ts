@@ -197,7 +197,12 @@ describe('checkout with the sandbox provider', () => {
     const paymentId = url.searchParams.get('paymentId')!;
     expect(orderId).toMatch(/^[0-9a-f-]{36}$/);
     expect(paymentId).toBeTruthy();
-    return { orderId, paymentId, number: orderNumberIn(await heading.innerText()), url: page.url() };
+    return {
+      orderId,
+      paymentId,
+      number: orderNumberIn(await heading.innerText()),
+      url: page.url(),
+    };
   }
 
   /** buyNow, the whole form and the submission, without the checks along the way. */

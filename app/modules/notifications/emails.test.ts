@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   orderCancelledEmail,
   orderDeliveredEmail,
+  orderLinkEmail,
   orderReceivedEmail,
   orderShippedEmail,
   trackingCodeChangedEmail,
@@ -42,7 +43,7 @@ const data = (patch: Partial<OrderEmailData> = {}): OrderEmailData => ({
 const store = { name: 'Loja <Exemplo> & Cia', contactEmail: 'oi@loja.test' };
 
 describe('orderReceivedEmail', () => {
-  it('names the order by its last 8 characters, in the subject and both bodies', () => {
+  it('names the order by its number, in the subject and both bodies', () => {
     const email = orderReceivedEmail(data(), store);
     expect(email.subject).toBe('Recebemos seu pedido #1042');
     expect(email.html).toContain('#1042');
@@ -275,5 +276,27 @@ describe('passwordResetEmail', () => {
     expect(email.text).toContain('14:30');
     expect(email.text).toContain('a sua senha continua a mesma');
     expect(email.html).not.toContain('<da>');
+  });
+});
+
+describe('orderLinkEmail', () => {
+  it("carries the order's link, its number and what was bought, and says why it came", () => {
+    const email = orderLinkEmail(data(), store);
+    expect(email.subject).toBe('O link do seu pedido #1042');
+    expect(email.text).toContain(
+      'Acompanhar meu pedido: https://loja.test/order-confirmation?orderId=6f1c&x=<y>',
+    );
+    expect(email.html).toContain(
+      'href="https://loja.test/order-confirmation?orderId=6f1c&amp;x=&lt;y&gt;"',
+    );
+    expect(email.text).toContain('Olá, Ana!');
+    expect(email.text).toContain('2 × Monitor 27"');
+    expect(email.text).toContain("'Encontrar meu pedido'");
+    expect(email.text).toContain('Se não foi você, ignore esta mensagem');
+    expect(email.html).not.toContain('<script>');
+  });
+
+  it('never carries the PIX code, which the order page shows to whoever opens the link', () => {
+    expect(orderLinkEmail(data(), store).text).not.toContain(PIX_CODE);
   });
 });

@@ -156,6 +156,31 @@ export function orderCancelledEmail(data: OrderEmailData, store: EmailStore): Re
   ]);
 }
 
+/**
+ * Sent when someone asks for the order with its number and the shopper's e-mail or CPF
+ * ('Encontrar meu pedido'): the link goes only to the address the order was placed with.
+ */
+export function orderLinkEmail(data: OrderEmailData, store: EmailStore): RenderedEmail {
+  const { number } = data;
+  const subject = `O link do seu pedido ${number}`;
+  return compose(
+    store,
+    subject,
+    {
+      link: { url: data.orderUrl, label: 'Acompanhar meu pedido' },
+      reason: `Você recebeu este e-mail porque o número deste pedido e o seu e-mail ou CPF foram informados em 'Encontrar meu pedido'. Se não foi você, ignore esta mensagem: o link foi enviado só para você, ${data.customerEmail}.`,
+    },
+    [
+      paragraph(`Olá, ${firstName(data.customerName)}!`),
+      paragraph(
+        `Aqui está o link do seu pedido ${number}: com ele você acompanha o pedido em qualquer aparelho.`,
+        { strong: true },
+      ),
+      summary(data),
+    ],
+  );
+}
+
 export interface RestockEmailData {
   /** Whoever asked on the product's page ('Avise-me quando chegar'). */
   email: string;

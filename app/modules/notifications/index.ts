@@ -1,6 +1,7 @@
 export {
   orderCancelledEmail,
   orderDeliveredEmail,
+  orderLinkEmail,
   orderReceivedEmail,
   orderShippedEmail,
   trackingCodeChangedEmail,

@@ -15,6 +15,13 @@ export {
   updateOrder,
   type OrderAccess,
 } from './orders.server';
+export {
+  findOrderForContact,
+  orderContactKey,
+  orderLookupSchema,
+  type OrderContact,
+  type OrderLookup,
+} from './lookup.server';
 export { newOrderToken, orderTokenCookieHeader, readOrderToken } from './token.server';
 export {
   ATTRIBUTION_PARAMS,

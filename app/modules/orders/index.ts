@@ -1,4 +1,12 @@
 export { addressLine, orderNumber, parseOrderNumber, pixDiscountLabel } from './display';
+export {
+  ORDER_LOOKUP_ANCHOR,
+  ORDER_LOOKUP_CONTACT_MAX,
+  ORDER_LOOKUP_MESSAGES,
+  ORDER_LOOKUP_NOTICE_PARAM,
+  ORDER_LOOKUP_NUMBER_MAX,
+  ORDER_LOOKUP_SENT,
+} from './lookup';
 export { estimatedDelivery, formatDeliveryDate, type DeliveryEstimate } from './delivery';
 export {
   ORDER_STATUSES,

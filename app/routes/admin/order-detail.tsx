@@ -124,9 +124,7 @@ export function shouldRevalidate({
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [
-    { title: loaderData ? `Pedido ${loaderData.order.number} · Painel` : 'Pedido · Painel' },
-  ];
+  return [{ title: loaderData ? `Pedido ${loaderData.order.number} · Painel` : 'Pedido · Painel' }];
 }
 
 export default function OrderDetailPage({ loaderData, actionData }: Route.ComponentProps) {

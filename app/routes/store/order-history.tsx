@@ -1,20 +1,34 @@
-import { Form, Link } from 'react-router';
+import { Form, Link, redirect } from 'react-router';
 
+import { OrderLookupForm } from '~/components/store/order-lookup-form';
 import { seoContext } from '~/components/store/store-data';
 import { Money } from '~/components/ui/money';
 import { OrderLine } from '~/components/ui/order-line';
 import { TrackingCode } from '~/components/ui/tracking-code';
+import { sendOrderLink } from '~/flows/order-link.server';
 import { formatDateTime } from '~/lib/date-format';
+import { isDocumentRequest, parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { seoMeta } from '~/lib/seo';
+import { refuseForm, successWithToast } from '~/lib/toast.server';
 import {
   DELIVERY_LINES,
+  ORDER_LOOKUP_ANCHOR,
+  ORDER_LOOKUP_MESSAGES,
+  ORDER_LOOKUP_NOTICE_PARAM,
+  ORDER_LOOKUP_SENT,
   pixDiscountLabel,
   SHOPPER_STATUS_LABELS,
   trackingLink,
   type OrderStatus,
 } from '~/modules/orders';
 import { mediaSrcSet } from '~/modules/media';
-import { listOrdersForToken, readOrderToken } from '~/modules/orders/index.server';
+import {
+  listOrdersForToken,
+  orderContactKey,
+  orderLookupSchema,
+  readOrderToken,
+} from '~/modules/orders/index.server';
+import { hitRateLimit, RATE_LIMITS, waitText } from '~/modules/rate-limits/index.server';
 
 import type { Route } from './+types/order-history';
 
@@ -41,6 +55,41 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+function tooManyLookups(retryAfterSeconds: number) {
+  return refuseForm(ORDER_LOOKUP_MESSAGES.busy(waitText(retryAfterSeconds)), {}, 429, {
+    'Retry-After': String(retryAfterSeconds),
+  });
+}
+
+/**
+ * 'Encontrar meu pedido': the order's link is e-mailed to the address on file when the number
+ * and the e-mail or CPF match (sendOrderLink), and the answer is the same whether or not they
+ * did. Without JavaScript the browser is sent back to this page, which says so (`?busca=enviada`).
+ * Counted per client address before anything is read, and per e-mail or CPF from anywhere.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const wrongMethod = refuseOtherMethods(request);
+  if (wrongMethod) return wrongMethod;
+  const fromAddress = await hitRateLimit(context.db, RATE_LIMITS.orderLookup, {
+    address: context.clientIp,
+  });
+  if (!fromAddress.allowed) return tooManyLookups(fromAddress.retryAfterSeconds);
+  const parsed = await parseForm(request, orderLookupSchema);
+  if (!parsed.ok) {
+    return refuseForm(parsed.error, { fieldErrors: parsed.fieldErrors, values: parsed.values });
+  }
+  const forContact = await hitRateLimit(context.db, RATE_LIMITS.orderLookupForContact, {
+    account: orderContactKey(parsed.data.contact),
+  });
+  if (!forContact.allowed) return tooManyLookups(forContact.retryAfterSeconds);
+  await sendOrderLink(context.db, parsed.data);
+  if (isDocumentRequest(request)) {
+    const query = new URLSearchParams({ [ORDER_LOOKUP_NOTICE_PARAM]: ORDER_LOOKUP_SENT });
+    return redirect(`${new URL(request.url).pathname}?${query}#${ORDER_LOOKUP_ANCHOR}`, 303);
+  }
+  return successWithToast(request, ORDER_LOOKUP_MESSAGES.sent);
+}
+
 export function meta({ matches, location }: Route.MetaArgs) {
   return seoMeta(seoContext(matches), {
     title: 'Histórico de compras',
@@ -57,8 +106,9 @@ const STATUS_STYLES: Record<OrderStatus, string> = {
   cancelled: 'bg-red-100 text-red-900',
 };
 
-export default function OrderHistoryPage({ loaderData }: Route.ComponentProps) {
+export default function OrderHistoryPage({ loaderData, actionData }: Route.ComponentProps) {
   const { orders } = loaderData;
+  const refused = actionData && 'toast' in actionData ? actionData : undefined;
   return (
     <div className="section-spacing mx-auto max-w-3xl px-4">
       <h1 className="mb-6 text-2xl sm:text-3xl">Histórico de compras</h1>
@@ -134,6 +184,7 @@ export default function OrderHistoryPage({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      <OrderLookupForm refused={refused} />
     </div>
   );
 }
