@@ -257,7 +257,7 @@ describe('checkout routes refuse bad input with a 4xx and pt-BR text', () => {
         }
         const history = await visitor.get('/historico');
         expect(history.status).toBe(200);
-        expect(history.text).not.toContain(`#${number}`);
+        expect(history.text).not.toContain(`Pedido #${number}`);
         for (const secret of OWNER_SECRETS) expect(history.text).not.toContain(secret);
       }
       // The order is still pending: none of that reached it.

@@ -124,9 +124,10 @@ export class Visitor {
     if (answer.status !== 303) throw new Error(`Adding to the cart answered ${answer.status}`);
   }
 
-  /** The digits of an order's number, read from its page (this browser's order). */
+  /** The digits of an order's number, read from its page (this browser's order; paid, it moved). */
   async orderNumber(orderId: string): Promise<string> {
-    const page = await this.get(`/order-confirmation?${new URLSearchParams({ orderId })}`);
+    let page = await this.get(`/order-confirmation?${new URLSearchParams({ orderId })}`);
+    if (page.status === 302 && page.location) page = await this.get(page.location);
     return orderNumberIn(page.text);
   }
 
