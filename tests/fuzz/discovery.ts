@@ -254,6 +254,8 @@ const TYPED_VALUES: Record<string, readonly string[]> = {
   neighborhood: ['Bela Vista'],
   city: ['São Paulo'],
   email: ['maria@example.com'],
+  // 'Encontrar meu pedido' on /historico: an e-mail or a CPF.
+  contact: ['maria@example.com', '529.982.247-25'],
 };
 
 /** The cart cookie a browser holding one unit of the product sends (React Router's base64 JSON). */
