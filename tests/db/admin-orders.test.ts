@@ -810,12 +810,7 @@ describeDb('exporting orders (CSV)', ({ db }) => {
     expect(csv.startsWith('Pedido;ID;Data;Status;Cliente;E-mail;Telefone;CPF;')).toBe(true);
     const [, line] = csv.split('\r\n');
     const fields = line!.split(';');
-    expect(fields.slice(0, 4)).toEqual([
-      '#1001',
-      orderId,
-      '10/03/2025 23:30',
-      'Pendente',
-    ]);
+    expect(fields.slice(0, 4)).toEqual(['#1001', orderId, '10/03/2025 23:30', 'Pendente']);
     // A name that would run as a formula is escaped.
     expect(fields[4]).toMatch(/^"?'=HYPERLINK/);
     expect(line).toContain(';1499,50;0,00;0,00;1499,50;PIX;');
