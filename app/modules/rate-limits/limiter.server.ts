@@ -10,20 +10,12 @@ import { rateLimits } from './schema';
 export type RateLimitVerdict =
   { allowed: true; hits: number } | { allowed: false; hits: number; retryAfterSeconds: number };
 
-/**
- * Who an attempt counts against: a client address, an account, or an account from one address.
- */
-export type RateLimitSubject =
-  | {
-      address: string;
-      /** An e-mail, lower case. */
-      account?: string;
-    }
-  | {
-      /** An e-mail or another identity, counted whatever address its attempts come from. */
-      account: string;
-      address?: undefined;
-    };
+/** Who an attempt counts against: always a client address, sometimes also an account. */
+export interface RateLimitSubject {
+  address: string;
+  /** An e-mail, lower case. */
+  account?: string;
+}
 
 /**
  * The part of a client address that one client holds: the address itself for IPv4, its /64 for
@@ -43,7 +35,6 @@ export function addressKey(address: string): string {
 }
 
 function keyOf(policy: RateLimitPolicy, subject: RateLimitSubject): string {
-  if (subject.address === undefined) return `${policy.name}:${subject.account}|*`;
   const address = addressKey(subject.address);
   return `${policy.name}:${subject.account === undefined ? address : `${subject.account}|${address}`}`;
 }

@@ -41,8 +41,8 @@ export const RATE_LIMITS = {
   /** 'Encontrar meu pedido' from one address: guesses of e-mails, CPFs and numbers. */
   orderLookup: { name: 'order-lookup', limit: 10, windowMs: 15 * MINUTE },
   /**
-   * 'Encontrar meu pedido' for one e-mail or CPF, from any address: each match e-mails its
-   * owner, whose inbox this keeps from being flooded.
+   * 'Encontrar meu pedido' for one e-mail or CPF, from any address (ANY_ADDRESS): each match
+   * e-mails its owner, whose inbox this keeps from being flooded.
    */
   orderLookupForContact: { name: 'order-lookup-contact', limit: 5, windowMs: 60 * MINUTE },
   /** CEP look-ups that reach the CEP service (answers from the cache are free). */

@@ -28,7 +28,12 @@ import {
   orderLookupSchema,
   readOrderToken,
 } from '~/modules/orders/index.server';
-import { hitRateLimit, RATE_LIMITS, waitText } from '~/modules/rate-limits/index.server';
+import {
+  ANY_ADDRESS,
+  hitRateLimit,
+  RATE_LIMITS,
+  waitText,
+} from '~/modules/rate-limits/index.server';
 
 import type { Route } from './+types/order-history';
 
@@ -79,6 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return refuseForm(parsed.error, { fieldErrors: parsed.fieldErrors, values: parsed.values });
   }
   const forContact = await hitRateLimit(context.db, RATE_LIMITS.orderLookupForContact, {
+    address: ANY_ADDRESS,
     account: orderContactKey(parsed.data.contact),
   });
   if (!forContact.allowed) return tooManyLookups(forContact.retryAfterSeconds);
