@@ -228,7 +228,7 @@ export default function ReviewOrder({ loaderData, actionData }: Route.ComponentP
       {page.kind === 'open' ? (
         <>
           <p>
-            Conte o que achou dos produtos do pedido #{page.number}. Sua avaliação aparece na loja,
+            Conte o que achou dos produtos do pedido {page.number}. Sua avaliação aparece na loja,
             com o seu primeiro nome e o selo de compra verificada, depois de revisada pela equipe.
           </p>
           {reply && !refusedId ? (
