@@ -2,16 +2,23 @@ import { createServer, type AddressInfo, type Socket } from 'node:net';
 
 /** One message as the fake SMTP server received it. */
 export interface ReceivedMail {
+  /** The AUTH PLAIN credentials the client sent, decoded ('\0user\0password'), if any. */
+  auth?: string;
+  /** The MAIL FROM address. */
+  from: string;
   /** The RCPT TO addresses, lower case. */
   to: string[];
   subject: string;
   /** The whole message with quoted-printable undone (soft line breaks, =XX bytes). */
   text: string;
+  /** The whole message as it came. */
+  raw: string;
 }
 
 export interface FakeSmtpServer {
-  /** For SMTP_URL: smtp://127.0.0.1:<port>, no authentication, no TLS. */
+  /** For SMTP_URL: smtp://127.0.0.1:<port>, no TLS. */
   url: string;
+  port: number;
   mails: ReceivedMail[];
   close(): Promise<void>;
 }
@@ -46,16 +53,19 @@ function subjectOf(raw: string): string {
 }
 
 /**
- * Just enough of an SMTP server on 127.0.0.1 for the store's mailer (nodemailer): EHLO, MAIL,
- * RCPT, DATA, QUIT, with no authentication or TLS. It keeps every message it receives.
+ * Just enough of an SMTP server on 127.0.0.1 for the store's mailer (nodemailer): EHLO, AUTH
+ * PLAIN, MAIL, RCPT, DATA, QUIT, no TLS. It keeps every message it receives. `refuseAuth`
+ * refuses every sign-in, echoing the credentials as a careless server might.
  */
-export async function startFakeSmtpServer(): Promise<FakeSmtpServer> {
+export async function startFakeSmtpServer({ refuseAuth = false } = {}): Promise<FakeSmtpServer> {
   const mails: ReceivedMail[] = [];
   const sockets = new Set<Socket>();
   const server = createServer((socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     const reply = (line: string) => socket.write(`${line}\r\n`);
+    let auth: string | undefined;
+    let from = '';
     let to: string[] = [];
     let buffer = '';
     let inData = false;
@@ -70,14 +80,29 @@ export async function startFakeSmtpServer(): Promise<FakeSmtpServer> {
         if (inData) {
           inData = false;
           const raw = line.replace(/^\.\./gm, '.');
-          mails.push({ to, subject: subjectOf(raw), text: decodeQuotedPrintable(raw) });
+          mails.push({
+            auth,
+            from,
+            to,
+            subject: subjectOf(raw),
+            text: decodeQuotedPrintable(raw),
+            raw,
+          });
           to = [];
           reply('250 2.0.0 Queued');
           continue;
         }
         const verb = line.split(' ')[0]!.toUpperCase();
-        if (verb === 'EHLO' || verb === 'HELO') reply('250 fake.test');
-        else if (verb === 'RCPT') {
+        if (verb === 'EHLO' || verb === 'HELO') {
+          reply('250-fake.test');
+          reply('250 AUTH PLAIN');
+        } else if (verb === 'AUTH') {
+          auth = Buffer.from(line.split(' ')[2] ?? '', 'base64').toString();
+          reply(refuseAuth ? `535 5.7.8 Bad credentials: ${auth}` : '235 2.7.0 OK');
+        } else if (verb === 'MAIL') {
+          from = /<([^>]*)>/.exec(line)?.[1] ?? '';
+          reply('250 2.1.0 OK');
+        } else if (verb === 'RCPT') {
           to.push(/<([^>]*)>/.exec(line)?.[1]?.toLowerCase() ?? '');
           reply('250 2.1.5 OK');
         } else if (verb === 'DATA') {
@@ -95,6 +120,7 @@ export async function startFakeSmtpServer(): Promise<FakeSmtpServer> {
   const { port } = server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
+    port,
     mails,
     async close() {
       for (const socket of sockets) socket.destroy();

@@ -1,11 +1,12 @@
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
-import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { logger } from '~/lib/logger.server';
+
+import { startFakeSmtpServer, type FakeSmtpServer } from '../../../tests/support/fake-smtp';
 
 import { createMailer } from './mailer.server';
 
@@ -21,81 +22,12 @@ const PASSWORD = 's3cr3t@pass';
 const smtpUrl = (port: number) =>
   `smtp://loja%40exemplo.com:${encodeURIComponent(PASSWORD)}@127.0.0.1:${port}`;
 
-interface SmtpSession {
-  auth?: string;
-  mailFrom?: string;
-  rcptTo: string[];
-  data?: string;
+const servers: FakeSmtpServer[] = [];
+async function fakeSmtp(options?: { refuseAuth?: boolean }): Promise<FakeSmtpServer> {
+  const server = await startFakeSmtpServer(options);
+  servers.push(server);
+  return server;
 }
-
-/**
- * Just enough of an SMTP server for nodemailer on 127.0.0.1: AUTH PLAIN (refused when asked,
- * echoing the credentials as a careless server might), one message, QUIT.
- */
-async function fakeSmtp({ refuseAuth = false } = {}) {
-  const sessions: SmtpSession[] = [];
-  const sockets = new Set<Socket>();
-  const server = createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    const session: SmtpSession = { rcptTo: [] };
-    sessions.push(session);
-    const reply = (line: string) => socket.write(`${line}\r\n`);
-    let buffer = '';
-    let inData = false;
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => {
-      buffer += chunk;
-      for (;;) {
-        const end = buffer.indexOf(inData ? '\r\n.\r\n' : '\r\n');
-        if (end < 0) return;
-        const line = buffer.slice(0, end);
-        buffer = buffer.slice(end + (inData ? 5 : 2));
-        if (inData) {
-          session.data = line;
-          inData = false;
-          reply('250 2.0.0 Queued');
-          continue;
-        }
-        const [verb = '', ...rest] = line.split(' ');
-        switch (verb.toUpperCase()) {
-          case 'EHLO':
-            reply('250-fake.test');
-            reply('250 AUTH PLAIN');
-            break;
-          case 'AUTH':
-            session.auth = Buffer.from(rest[1] ?? '', 'base64').toString();
-            reply(refuseAuth ? `535 5.7.8 Bad credentials: ${session.auth}` : '235 2.7.0 OK');
-            break;
-          case 'MAIL':
-            session.mailFrom = line;
-            reply('250 2.1.0 OK');
-            break;
-          case 'RCPT':
-            session.rcptTo.push(line);
-            reply('250 2.1.5 OK');
-            break;
-          case 'DATA':
-            inData = true;
-            reply('354 End data with <CR><LF>.<CR><LF>');
-            break;
-          case 'QUIT':
-            reply('221 2.0.0 Bye');
-            socket.end();
-            break;
-          default:
-            reply('250 OK');
-        }
-      }
-    });
-    reply('220 fake.test ESMTP');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  servers.push({ server, sockets });
-  return { port: (server.address() as AddressInfo).port, sessions };
-}
-
-const servers: { server: Server; sockets: Set<Socket> }[] = [];
 let dataDir: string;
 
 beforeEach(async () => {
@@ -103,10 +35,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  for (const { server, sockets } of servers.splice(0)) {
-    for (const socket of sockets) socket.destroy();
-    await new Promise((resolve) => server.close(resolve));
-  }
+  for (const server of servers.splice(0)) await server.close();
   await rm(dataDir, { recursive: true, force: true });
   vi.restoreAllMocks();
 });
@@ -173,7 +102,7 @@ describe('without SMTP', () => {
 
 describe('with SMTP', () => {
   it('sends the message to the server, signing in with the URL’s credentials', async () => {
-    const { port, sessions } = await fakeSmtp();
+    const { port, mails } = await fakeSmtp();
     const mailer = createMailer({
       smtpUrl: smtpUrl(port),
       from: 'pedidos@loja.test',
@@ -183,24 +112,22 @@ describe('with SMTP', () => {
 
     expect(await mailer.send(message)).toEqual({ delivered: 'smtp' });
 
-    expect(sessions).toHaveLength(1);
-    const [session] = sessions;
-    expect(session!.auth).toBe(`\0loja@exemplo.com\0${PASSWORD}`);
-    expect(session!.mailFrom).toBe('MAIL FROM:<pedidos@loja.test>');
-    expect(session!.rcptTo).toEqual(['RCPT TO:<ana@example.com>']);
-    expect(session!.data).toContain('Subject: Recebemos seu pedido #0000ABCD');
-    expect(session!.data).toContain('From: Loja Exemplo <pedidos@loja.test>');
-    expect(session!.data).toContain('To: ana@example.com');
-    expect(session!.data).toContain('Seu pedido chegou.');
-    expect(session!.data).toContain('<p>Seu pedido <strong>chegou</strong>.</p>');
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    expect(mail!.auth).toBe(`\0loja@exemplo.com\0${PASSWORD}`);
+    expect(mail!.from).toBe('pedidos@loja.test');
+    expect(mail!.to).toEqual(['ana@example.com']);
+    expect(mail!.raw).toContain('Subject: Recebemos seu pedido #0000ABCD');
+    expect(mail!.raw).toContain('From: Loja Exemplo <pedidos@loja.test>');
+    expect(mail!.raw).toContain('To: ana@example.com');
+    expect(mail!.raw).toContain('Seu pedido chegou.');
+    expect(mail!.raw).toContain('<p>Seu pedido <strong>chegou</strong>.</p>');
     expect(await readdir(dataDir)).toEqual([]);
   });
 
   it('throws without the password when the server cannot be reached', async () => {
     const { port } = await fakeSmtp();
-    const { server, sockets } = servers.pop()!;
-    for (const socket of sockets) socket.destroy();
-    await new Promise((resolve) => server.close(resolve));
+    await servers.pop()!.close();
     const mailer = createMailer({ smtpUrl: smtpUrl(port), storeName: 'Loja', dataDir });
 
     const error = await mailer.send(message).then(
