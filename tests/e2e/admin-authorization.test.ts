@@ -33,7 +33,10 @@ const adminTargets = (): RouteTarget[] =>
   routeTargets(readManifest(buildDirectory())).filter(
     (target) =>
       target.pattern.startsWith('/admin') &&
-      !['/admin/login', '/admin/logout'].includes(target.pattern),
+      // The pages a signed-out admin must reach: signing in, and getting a forgotten password back.
+      !['/admin/login', '/admin/logout', '/admin/esqueci-senha', '/admin/redefinir-senha'].includes(
+        target.pattern,
+      ),
   );
 
 /** A concrete path for a pattern: a real-looking uuid for every dynamic segment. */

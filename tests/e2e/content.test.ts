@@ -193,7 +193,7 @@ describe('content pages with the store’s settings', () => {
   it('builds the policy from the settings: name, window and channels', async () => {
     const { page } = await openPage(browser, `${server.url}/politicadevolucao`, VIEWPORTS.mobile);
     const text = await page.locator('article').innerText();
-    expect(text).toContain('comprado na Casa Aurora');
+    expect(text).toContain('comprado na loja Casa Aurora');
     expect(text).toContain('45 dias corridos');
     expect(text).not.toContain('30 dias');
     expect(await page.locator('article a[href="https://wa.me/5511987654321"]').count()).toBe(1);

@@ -90,7 +90,7 @@ describe('sitemap and robots of a live store with the default settings', () => {
     const { page } = await openPage(browser, `${server.url}/faq`);
     const meta = (selector: string) => page.locator(selector).getAttribute('content');
     expect(await meta('meta[name="description"]')).toBe(
-      'Respostas sobre produtos, pagamento, entrega e devoluções na TechStore.',
+      'Respostas sobre produtos, pagamento, entrega e devoluções na loja TechStore.',
     );
     expect(await meta('meta[property="og:title"]')).toBe('Perguntas frequentes | TechStore');
     expect(await meta('meta[property="og:url"]')).toBe(`${server.url}/faq`);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
+import { defaultSettings, derivedColors } from '~/modules/settings';
+
 import { openPage, VIEWPORTS } from '../support/browser';
 import { useStoreAndBrowser } from '../support/fixtures';
 
@@ -49,7 +51,11 @@ describe('storefront smoke test', () => {
       };
     });
     expect(style.primary).toBe('#3b82f6');
-    expect(style.price).toBe('rgb(59, 130, 246)');
+    // Prices follow the primary colour, in the nearest shade that reads on a card (ADR 026).
+    const price = derivedColors(defaultSettings()).product_price_color;
+    expect(price).not.toBe('#3b82f6');
+    const [red, green, blue] = [1, 3, 5].map((at) => parseInt(price.slice(at, at + 2), 16));
+    expect(style.price).toBe(`rgb(${red}, ${green}, ${blue})`);
     expect(style.bodyFont).toContain('Roboto');
     expect(style.headingFont).toContain('Montserrat');
     const loaded = await page.evaluate(async () => {
