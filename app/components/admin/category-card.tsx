@@ -3,12 +3,12 @@ import { useFetcher } from 'react-router';
 
 import { FormField } from '~/components/ui/form';
 import { productCountSentence } from '~/modules/catalog/index.admin';
+import { countOf } from '~/lib/plural';
 
 import { CategoryFormDialog } from './category-form-dialog';
 import { ConfirmDialog } from './confirm-dialog';
 import { ADMIN_FORM } from './form-look';
 import { useToastFrom } from './toaster';
-import { countOf } from '~/lib/plural';
 
 export interface CategoryCardData {
   id: string;

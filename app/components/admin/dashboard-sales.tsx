@@ -1,8 +1,8 @@
 import { formatCents } from '~/lib/money';
 import { describeRange, formatDay, type DayRange } from '~/lib/periods';
+import { countOf } from '~/lib/plural';
 
 import { SalesChart } from './sales-chart';
-import { countOf } from '~/lib/plural';
 
 export interface SalesDay {
   day: string;

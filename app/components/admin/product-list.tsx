@@ -3,11 +3,11 @@ import { Link } from 'react-router';
 import { Pagination } from '~/components/ui/pagination';
 import { formatCents } from '~/lib/money';
 import { adminProductListPath, PRODUCT_MESSAGES } from '~/modules/catalog/index.admin';
+import { countOf } from '~/lib/plural';
 
 import { AdminTable } from './admin-table';
 import { ConfirmDialog } from './confirm-dialog';
 import { ProductThumb, StockBadge } from './product-list-parts';
-import { countOf } from '~/lib/plural';
 
 /** One product as the admin's list shows it. */
 export interface AdminProductRow {

@@ -2,12 +2,12 @@ import type { Db } from '~/db/database.server';
 import { formatCents } from '~/lib/money';
 import { lookupProducts, type ProductSummary } from '~/modules/catalog/index.server';
 import type { StoreSettings } from '~/modules/settings';
+import { countOf } from '~/lib/plural';
 
 import { cartCookieHeader, readCart, seenName } from './cookie.server';
 import { pixDiscountCents, type OfferSettings } from './offers';
 import { shippingCents, type ShippingSettings } from './shipping';
 import type { CartLine, PricedCart, PricedLine } from './types';
-import { countOf } from '~/lib/plural';
 
 /** What limits a cart line: the store's most units of one product per order. */
 export type LineLimits = Pick<StoreSettings, 'max_quantity_per_item'>;

@@ -1,9 +1,9 @@
 import { formatCents } from '~/lib/money';
 import { freeShippingFromCents } from '~/modules/cart';
 import type { StoreSettings } from '~/modules/settings';
+import { storeAfter } from '~/lib/store-name';
 
 import { contactChannels } from './contact';
-import { storeAfter } from '~/lib/store-name';
 
 // The built-in texts of the content pages, in Markdown, made from the store's settings so every
 // promise (window, delivery, shipping, payment, contacts) matches what the store really offers.

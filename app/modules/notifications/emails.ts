@@ -1,7 +1,7 @@
 import { formatDateTime } from '~/lib/date-format';
 import { formatCents } from '~/lib/money';
-import { storeAfter } from '~/lib/store-name';
 import { pixDiscountLabel, trackingLink } from '~/modules/orders';
+import { storeAfter } from '~/lib/store-name';
 
 export interface OrderEmailData {
   /** The order's name, '#1001' (orderNumber of the orders module). */

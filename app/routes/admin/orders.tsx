@@ -39,9 +39,9 @@ import {
   orderListActionSchema,
   type OrderListAction,
 } from '~/modules/orders/index.admin.server';
+import { countOf } from '~/lib/plural';
 
 import type { Route } from './+types/orders';
-import { countOf } from '~/lib/plural';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   redirectFormerPage(request);
