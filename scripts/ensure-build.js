@@ -32,9 +32,7 @@ const builtAt = existsSync(marker) ? statSync(marker).mtimeMs : 0;
 const changedAt = Math.max(...sources.map((source) => newest(join(root, source))));
 if (builtAt < changedAt) {
   console.log(
-    builtAt
-      ? 'Sources changed since the last build; rebuilding (about a minute)…'
-      : 'No build yet; building (about a minute)…',
+    builtAt ? 'Sources changed since the last build; rebuilding…' : 'No build yet; building…',
   );
   const started = Date.now();
   // Test runners set NODE_ENV=test, which would build React's development bundles. The build's
