@@ -16,6 +16,17 @@ export const USER_FORM_MESSAGES = {
   invalid: 'Envie os dados pelo formulário de usuários.',
 } as const;
 
+/** A new password typed twice, as the Usuários screen and the reset link's page both ask it. */
+const NEW_PASSWORD_TWICE = {
+  newPassword: newPasswordField,
+  confirmPassword: z
+    .string({ error: USER_FORM_MESSAGES.confirmPassword })
+    .min(1, USER_FORM_MESSAGES.confirmPassword),
+};
+const sameNewPassword = (form: { newPassword: string; confirmPassword: string }) =>
+  form.newPassword === form.confirmPassword;
+const SAME_NEW_PASSWORD = { error: AUTH_MESSAGES.passwordsDiffer, path: ['confirmPassword'] };
+
 /** A new admin: e-mail, name and an initial password with the same rules as any new one. */
 export const createAdminSchema = z.object({
   intent: z.enum(['create']),
@@ -41,15 +52,9 @@ export const changePasswordSchema = z
       .string({ error: USER_FORM_MESSAGES.currentPassword })
       .min(1, USER_FORM_MESSAGES.currentPassword)
       .max(1024),
-    newPassword: newPasswordField,
-    confirmPassword: z
-      .string({ error: USER_FORM_MESSAGES.confirmPassword })
-      .min(1, USER_FORM_MESSAGES.confirmPassword),
+    ...NEW_PASSWORD_TWICE,
   })
-  .refine((form) => form.newPassword === form.confirmPassword, {
-    error: AUTH_MESSAGES.passwordsDiffer,
-    path: ['confirmPassword'],
-  })
+  .refine(sameNewPassword, SAME_NEW_PASSWORD)
   .refine((form) => form.newPassword !== form.currentPassword, {
     error: USER_FORM_MESSAGES.samePassword,
     path: ['newPassword'],
@@ -79,12 +84,6 @@ export const resetPasswordSchema = z
       .string({ error: PASSWORD_RESET_MESSAGES.invalid })
       .min(1, PASSWORD_RESET_MESSAGES.invalid)
       .max(100, PASSWORD_RESET_MESSAGES.invalid),
-    newPassword: newPasswordField,
-    confirmPassword: z
-      .string({ error: USER_FORM_MESSAGES.confirmPassword })
-      .min(1, USER_FORM_MESSAGES.confirmPassword),
+    ...NEW_PASSWORD_TWICE,
   })
-  .refine((form) => form.newPassword === form.confirmPassword, {
-    error: AUTH_MESSAGES.passwordsDiffer,
-    path: ['confirmPassword'],
-  });
+  .refine(sameNewPassword, SAME_NEW_PASSWORD);
