@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { waitForHydration } from '../support/browser';
 import { useStoreAndBrowser } from '../support/fixtures';
 import { sampleProduct } from '../support/sample';
 import { VALID_CHECKOUT } from '../support/visitor';
@@ -77,6 +78,9 @@ describe('posts from another site', () => {
       const shopper = await context.newPage();
       // The shopper has a cart and has answered nothing yet.
       await shopper.goto(`${store.server.url}/product/${HEADSET.id}`);
+      // Before hydration the button posts plainly and navigates to /cart, which would then
+      // interrupt the visit to the attacker's page.
+      await waitForHydration(shopper);
       await shopper.getByRole('button', { name: 'Adicionar ao carrinho' }).first().click();
       await expect
         .poll(async () => (await context.cookies()).map((cookie) => cookie.name))
