@@ -16,6 +16,7 @@ import {
 import { createdAt, updatedAt } from '../../db/columns';
 import { adminUsers } from '../auth/schema';
 import { products } from '../catalog/schema';
+import { coupons } from '../coupons/schema';
 
 export const ORDER_STATUSES = [
   'pending',
@@ -153,6 +154,43 @@ export const orderItems = pgTable(
       sql`${t.productPriceCents} >= 0 and ${t.totalPriceCents} = ${t.productPriceCents} * ${t.quantity}`,
     ),
     index('order_items_order_id_idx').on(t.orderId),
+  ],
+);
+
+export const ADJUSTMENT_KINDS = ['coupon', 'pix'] as const;
+export type AdjustmentKind = (typeof ADJUSTMENT_KINDS)[number];
+
+/**
+ * What the pricing pipeline took off (or added to) an order's subtotal and shipping, in its
+ * order and with the label the shopper saw ('Cupom BEMVINDO10', 'Desconto PIX (10%)'): every
+ * screen, e-mail and report reads them from here. The order's total is subtotal + shipping +
+ * their sum.
+ */
+export const orderAdjustments = pgTable(
+  'order_adjustments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    kind: text('kind').$type<AdjustmentKind>().notNull(),
+    label: text('label').notNull(),
+    // Negative for a discount.
+    amountCents: integer('amount_cents').notNull(),
+    // A coupon that was used is never deleted (its uses and revenue are reported).
+    couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    check('order_adjustments_kind_check', sql`${t.kind} in ('coupon', 'pix')`),
+    check(
+      'order_adjustments_coupon_check',
+      sql`(${t.kind} = 'coupon') = (${t.couponId} is not null)`,
+    ),
+    uniqueIndex('order_adjustments_order_position_idx').on(t.orderId, t.position),
+    index('order_adjustments_coupon_id_idx')
+      .on(t.couponId)
+      .where(sql`${t.couponId} is not null`),
   ],
 );
 

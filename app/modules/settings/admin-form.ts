@@ -547,6 +547,9 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
           field('pix_discount_percent', 'Desconto no PIX (%)', 'integer', {
             hint: '0: sem desconto. Aparece ao lado dos preços e é descontado no pedido.',
           }),
+          field('coupon_stacks_with_pix', 'Cupom soma com o desconto no PIX', 'checkbox', {
+            hint: 'Desligado, vale o maior dos dois descontos, e o carrinho diz qual.',
+          }),
           field('max_installments', 'Parcelas sem juros no cartão', 'integer', {
             hint: '1: não anuncia parcelas. Vale só com cartão de crédito ligado.',
           }),

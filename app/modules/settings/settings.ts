@@ -426,6 +426,8 @@ export const settingsSchema = z.object({
   // Percent off the products for paying by PIX (0 turns it off): shown beside every price and
   // taken off the order by the server at checkout.
   pix_discount_percent: integer(0, 0, 50),
+  // Whether a coupon's discount adds to the PIX discount; off, the better of the two applies.
+  coupon_stacks_with_pix: flag(false),
   // Card instalments without interest as the store's gateway offers them: 'ou 12x de R$ …' shows
   // only with card payments on and more than one instalment, each at least min_installment_cents.
   max_installments: integer(1, 1, 24),

@@ -1,0 +1,1 @@
+export { COUPON_KINDS, type CouponKind } from './schema';
