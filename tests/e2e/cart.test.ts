@@ -171,9 +171,9 @@ describe('cart', () => {
     await expect.poll(() => quantity.inputValue()).toBe('5');
     await expect.poll(() => badge(page).textContent()).toBe('6');
     // The browser caps the line at once; the server's own words replace the hint when it answers.
-    await expect.poll(() => headset.getByRole('status').innerText()).toBe(
-      `Só temos 5 unidades de “${HEADSET.name}” em estoque; seu carrinho ficou com 5.`,
-    );
+    await expect
+      .poll(() => headset.getByRole('status').innerText())
+      .toBe(`Só temos 5 unidades de “${HEADSET.name}” em estoque; seu carrinho ficou com 5.`);
     // At the stock, + says it is the maximum.
     await page.reload({ waitUntil: 'networkidle' });
     expect(await plus.getAttribute('aria-disabled')).toBe('true');
