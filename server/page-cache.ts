@@ -7,6 +7,7 @@ import { CONTENT_PAGE_SLUGS } from '~/modules/content';
 import { SAVED_CEP_COOKIE, readSavedCep } from '~/modules/address/index.server';
 import { SESSION_COOKIE_NAMES } from '~/modules/auth/index.server';
 import { CART_COOKIE, countUnits, readCart } from '~/modules/cart/index.server';
+import { COUPON_PARAM } from '~/modules/coupons/index.server';
 import { ATTRIBUTION_PARAMS } from '~/modules/orders/index.server';
 import { COLOR_SCHEME_COOKIE, readColorScheme } from '~/modules/settings/index.server';
 import { CONSENT_COOKIE, readConsent } from '~/modules/tracking/index.server';
@@ -30,9 +31,9 @@ const CACHEABLE: { path: RegExp; params: readonly string[]; savedCep?: true }[] 
 
 /**
  * Parameters whose answer does more than render (it sets a cookie): never answered from the
- * cache, or the landing's attribution or the asked CEP would be lost.
+ * cache, or the landing's attribution, the asked CEP or a coupon link's code would be lost.
  */
-const SIDE_EFFECT_PARAMS = new Set<string>([...ATTRIBUTION_PARAMS, 'cep']);
+const SIDE_EFFECT_PARAMS = new Set<string>([...ATTRIBUTION_PARAMS, 'cep', COUPON_PARAM]);
 
 export interface CachePlan {
   key: string;

@@ -23,7 +23,13 @@ import {
   trackOrderStatus,
   type OrderEventOptions,
 } from './order-events.server';
-import { cancelOrder, markOrderPaid, settlePayment, type OrderActor } from './order-payment.server';
+import {
+  cancelOrder,
+  markOrderPaid,
+  releaseCouponUses,
+  settlePayment,
+  type OrderActor,
+} from './order-payment.server';
 import { alertRestocked } from './restock-alerts.server';
 
 export const ADMIN_ORDER_MESSAGES = {
@@ -244,6 +250,7 @@ export async function deleteOrderByStaff(
     }
     if (order.status === 'pending') {
       await releaseStock(tx, order.lines);
+      await releaseCouponUses(tx, order);
       await alertRestocked(
         tx,
         order.lines.flatMap((line) => (line.productId ? [line.productId] : [])),

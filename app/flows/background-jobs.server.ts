@@ -163,10 +163,21 @@ function trackingInput(order: OrderView, status: UtmifyStatus) {
       quantity: line.quantity,
       priceInCents: line.unitPriceCents,
     })),
-    trackingParameters: order.trackingParameters,
+    trackingParameters: withCoupon(order),
+    // What the shopper pays, after the coupon and the PIX discount.
     totalCents: order.totalCents,
     isTest: order.payment.provider === 'sandbox',
   };
+}
+
+/**
+ * UTMify's order has no coupon field; its free `sck` parameter carries the order's coupon
+ * ('cupom-BEMVINDO10') when the landing link set none, so sales can be told apart by coupon.
+ */
+function withCoupon(order: OrderView): OrderView['trackingParameters'] {
+  const code = order.adjustments.find((adjustment) => adjustment.couponCode)?.couponCode;
+  if (!code || order.trackingParameters.sck) return order.trackingParameters;
+  return { ...order.trackingParameters, sck: `cupom-${code}` };
 }
 
 function currentPaymentStatus(order: OrderView, payload: unknown): PaymentStatus {
@@ -233,7 +244,7 @@ function orderHandlers({
       })),
       subtotalCents: order.subtotalCents,
       shippingCents: order.shippingCents,
-      discountCents: order.discountCents,
+      adjustments: order.adjustments,
       totalCents: order.totalCents,
       addressLine: addressLine(order.address),
       pixCode: order.status === 'pending' ? order.payment.pixCode : null,

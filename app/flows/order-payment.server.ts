@@ -1,6 +1,7 @@
 import type { Db } from '~/db/database.server';
 import { logger } from '~/lib/logger.server';
 import { releaseStock } from '~/modules/catalog/index.server';
+import { releaseCouponUse } from '~/modules/coupons/index.server';
 import type { CancelReason, OrderView } from '~/modules/orders';
 import {
   attributionQuery,
@@ -274,8 +275,16 @@ export async function cancelOrder(
     note,
   });
   await releaseStock(tx, order.lines);
+  await releaseCouponUses(tx, order);
   // A sold-out product this order held may be back: its 'Avise-me quando chegar' e-mails go.
   await alertRestocked(tx, orderProductIds(order));
+}
+
+/** A cancelled or deleted unpaid order gives its coupon's use back. */
+export async function releaseCouponUses(tx: Db, order: OrderView): Promise<void> {
+  for (const adjustment of order.adjustments) {
+    if (adjustment.couponId) await releaseCouponUse(tx, adjustment.couponId);
+  }
 }
 
 function orderProductIds(order: OrderView): string[] {

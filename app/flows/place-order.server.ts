@@ -4,9 +4,17 @@ import type { CartLine } from '~/modules/cart';
 import { priceCart } from '~/modules/cart/index.server';
 import { reserveStock } from '~/modules/catalog/index.server';
 import type { CheckoutForm } from '~/modules/checkout';
+import { COUPON_MESSAGES } from '~/modules/coupons';
 import {
+  findUsableCoupon,
+  takeCouponUse,
+  type ShopperCoupon,
+} from '~/modules/coupons/index.server';
+import {
+  countCouponUses,
   EVENT_ACTORS,
   findOrderByIdempotencyKey,
+  hasOrdered,
   insertOrder,
   lockOpenOrders,
   recordOrderEvent,
@@ -24,6 +32,8 @@ export interface PlaceOrderInput {
   /** The request's client address (context.clientIp): one of the keys of the unpaid-order limit. */
   clientAddress: string;
   trackingParameters: TrackingParameters;
+  /** The coupon the shopper applied (the one the checkout priced with), or null. */
+  couponCode?: string | null;
   settings: StoreSettings;
 }
 
@@ -33,6 +43,8 @@ export type PlaceOrderResult =
   /** The cart changed since the shopper saw it: back to the corrected cart, saying what changed. */
   | { ok: false; reason: 'cart_changed'; notices: string[]; corrected: CartLine[] }
   | { ok: false; reason: 'refused'; error: string }
+  /** The coupon cannot be used (any more, or by this shopper): said at the coupon's field. */
+  | { ok: false; reason: 'coupon'; error: string }
   /**
    * Too many unpaid orders for this browser, CPF or client address (`max_pending_orders`).
    * `openOrderId`: this browser's newest unpaid order, to pay it; never another browser's.
@@ -87,7 +99,19 @@ export async function placeOrder(
     const result = await db.transaction(async (tx) => {
       const pending = await tooManyPending(tx, input);
       if (pending) return pending;
-      const cart = await priceCart(tx, input.cart, input.settings);
+      let coupon: ShopperCoupon | null = null;
+      if (input.couponCode) {
+        const found = await findUsableCoupon(tx, input.couponCode, {
+          timeZone: input.settings.timezone,
+        });
+        if (!found.ok) return { ok: false, reason: 'coupon', error: found.message } as const;
+        coupon = found.coupon;
+      }
+      // Every order is paid by PIX today (PAYMENT_METHODS): its discount applies.
+      const cart = await priceCart(tx, input.cart, input.settings, {
+        paymentMethod: input.form.paymentMethod,
+        coupon,
+      });
       // Only what the shopper must hear about stops the order; a name the cookie had no room
       // for is not a change.
       if (cart.notices.length > 0) {
@@ -113,6 +137,11 @@ export async function placeOrder(
           reason: 'refused',
           error: PLACE_ORDER_MESSAGES.paymentMinimum,
         } as const;
+      }
+      // Only a coupon the pricing applied takes a use (not one the PIX discount outdid).
+      if (coupon && cart.adjustments.some((adjustment) => adjustment.couponId === coupon.id)) {
+        const refusal = await takeCoupon(tx, coupon, input.form);
+        if (refusal) return { ok: false, reason: 'coupon', error: refusal } as const;
       }
       const reserved = await reserveStock(
         tx,
@@ -154,8 +183,7 @@ export async function placeOrder(
         })),
         subtotalCents: cart.subtotalCents,
         shippingCents: cart.shippingCents,
-        // Every order is paid by PIX (PAYMENT_METHODS): the PIX discount always applies.
-        discountCents: cart.discountCents,
+        adjustments: cart.adjustments,
         trackingParameters: input.trackingParameters,
         expiresAt: new Date(Date.now() + input.settings.pix_expiration_minutes * 60_000),
       });
@@ -197,6 +225,7 @@ async function tooManyPending(
   const open = await lockOpenOrders(tx, {
     orderToken: input.orderToken,
     cpf: input.form.customerCpf,
+    email: input.form.customerEmail,
     clientAddress: input.clientAddress,
   });
   const max = input.settings.max_pending_orders;
@@ -212,6 +241,30 @@ async function tooManyPending(
   };
 }
 
+/**
+ * Takes one use of the coupon for this shopper, or says why not: first purchase only, this
+ * shopper's uses (counted under lockOpenOrders' CPF and e-mail locks), and the coupon's own
+ * uses, taken by a conditional update so parallel checkouts never pass `usage_limit`. Runs
+ * before anything is written, so a refusal leaves nothing behind.
+ */
+async function takeCoupon(
+  tx: Db,
+  coupon: ShopperCoupon,
+  form: CheckoutForm,
+): Promise<string | null> {
+  const shopper = { cpf: form.customerCpf, email: form.customerEmail };
+  if (coupon.firstPurchaseOnly && (await hasOrdered(tx, shopper))) {
+    return COUPON_MESSAGES.firstPurchase(coupon.code);
+  }
+  if (
+    coupon.usageLimitPerCustomer !== null &&
+    (await countCouponUses(tx, coupon.id, shopper)) >= coupon.usageLimitPerCustomer
+  ) {
+    return COUPON_MESSAGES.usedByShopper(coupon.code);
+  }
+  return (await takeCouponUse(tx, coupon.id)) ? null : COUPON_MESSAGES.usedUp(coupon.code);
+}
+
 async function sameSubmission(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResult | null> {
   const existing = await findOrderByIdempotencyKey(db, input.form.idempotencyKey);
   if (!existing) return null;
@@ -224,7 +277,10 @@ async function sameSubmission(db: Db, input: PlaceOrderInput): Promise<PlaceOrde
 
 /** Another checkout took the last units between pricing and reserving: show the cart as it is now. */
 async function stockTaken(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResult> {
-  const cart = await priceCart(db, input.cart, input.settings);
+  const cart = await priceCart(db, input.cart, input.settings, {
+    paymentMethod: input.form.paymentMethod,
+    coupon: null,
+  });
   return {
     ok: false,
     reason: 'cart_changed',

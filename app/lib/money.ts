@@ -23,6 +23,11 @@ export function formatCents(cents: number): string {
   return amount.startsWith('-') ? `-R$ ${amount.slice(1)}` : `R$ ${amount}`;
 }
 
+/** An adjustment to an order's total: -4999 → "− R$ 49,99" (a discount), 500 → "+ R$ 5,00". */
+export function formatSignedCents(cents: number): string {
+  return `${cents < 0 ? '−' : '+'} ${formatCents(Math.abs(cents))}`;
+}
+
 /** A non-negative figure with one decimal, rounded half up: 4.35 → "4,4", 1234.5 → "1.234,5". */
 export function formatOneDecimal(value: number): string {
   const tenths = Math.round(value * 10);

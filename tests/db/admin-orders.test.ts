@@ -813,7 +813,7 @@ describeDb('exporting orders (CSV)', ({ db }) => {
     expect(fields.slice(0, 4)).toEqual(['#1001', orderId, '10/03/2025 23:30', 'Pendente']);
     // A name that would run as a formula is escaped.
     expect(fields[4]).toMatch(/^"?'=HYPERLINK/);
-    expect(line).toContain(';1499,50;0,00;0,00;1499,50;PIX;');
+    expect(line).toContain(';1499,50;0,00;0,00;;0,00;1499,50;PIX;');
     expect(line).toContain(';529.982.247-25;');
   });
 });

@@ -21,6 +21,8 @@ const CABO = '5a3b1e00-0000-4000-8000-000000000d08';
 const UNKNOWN = '5a3b1e00-0000-4000-8000-0000000000ff';
 
 const freeShipping = defaultSettings();
+// Every order is paid by PIX: pricing as the checkout does, without a coupon.
+const BY_PIX = { paymentMethod: 'pix', coupon: null } as const;
 const flatRate = {
   ...freeShipping,
   shipping_mode: 'flat_rate' as const,
@@ -66,7 +68,7 @@ describeDb('cart pricing', ({ db }) => {
       line(MONITOR, 1, 123456, 'Monitor 27" Full HD'),
     ];
 
-    const cart = await priceCart(db(), lines, freeShipping);
+    const cart = await priceCart(db(), lines, freeShipping, BY_PIX);
 
     expect(cart).toMatchObject({
       notices: [],
@@ -100,6 +102,7 @@ describeDb('cart pricing', ({ db }) => {
       db(),
       [line(MONITOR, 1, 123456, 'Monitor 27" Full HD'), line(FONE, 1, 29990, 'Fone')],
       freeShipping,
+      BY_PIX,
     );
 
     expect(cart.notices).toEqual([
@@ -111,7 +114,7 @@ describeDb('cart pricing', ({ db }) => {
   });
 
   it('says a product was removed even when the cookie had no room for its name', async () => {
-    const cart = await priceCart(db(), [line(UNKNOWN, 1, 100)], freeShipping);
+    const cart = await priceCart(db(), [line(UNKNOWN, 1, 100)], freeShipping, BY_PIX);
     expect(cart.notices).toEqual([
       'Um produto do seu carrinho não está mais disponível e foi removido.',
     ]);
@@ -122,7 +125,7 @@ describeDb('cart pricing', ({ db }) => {
     await seed(db());
     await db().update(products).set({ priceCents: 27990 }).where(eq(products.id, FONE));
 
-    const cart = await priceCart(db(), [line(FONE, 2, 29990, 'Fone')], freeShipping);
+    const cart = await priceCart(db(), [line(FONE, 2, 29990, 'Fone')], freeShipping, BY_PIX);
 
     expect(cart.notices).toEqual([
       'O preço de “Fone de Ouvido Bluetooth Pro” mudou de R$ 299,90 para R$ 279,90.',
@@ -130,7 +133,7 @@ describeDb('cart pricing', ({ db }) => {
     expect(cart).toMatchObject({ subtotalCents: 55980, totalCents: 55980, changed: true });
     // Written back, the new price is what the shopper has now been shown.
     expect(cart.corrected).toEqual([line(FONE, 2, 27990, 'Fone de Ouvido Bluetooth Pro')]);
-    const again = await priceCart(db(), cart.corrected, freeShipping);
+    const again = await priceCart(db(), cart.corrected, freeShipping, BY_PIX);
     expect(again).toMatchObject({ notices: [], changed: false });
   });
 
@@ -138,7 +141,7 @@ describeDb('cart pricing', ({ db }) => {
     await seed(db());
     await db().update(products).set({ stockQuantity: 1 }).where(eq(products.id, MONITOR));
 
-    const cart = await priceCart(db(), [line(MONITOR, 3, 123456, 'Monitor')], freeShipping);
+    const cart = await priceCart(db(), [line(MONITOR, 3, 123456, 'Monitor')], freeShipping, BY_PIX);
 
     expect(cart.notices).toEqual([
       'Só temos 1 unidade de “Monitor 27" Full HD” em estoque; a quantidade no seu carrinho foi ajustada.',
@@ -153,6 +156,7 @@ describeDb('cart pricing', ({ db }) => {
       db(),
       [line(FONE, 9999, 29990, 'Fone'), line(MONITOR, 12, 123456, 'Monitor')],
       { ...freeShipping, max_quantity_per_item: 10 },
+      BY_PIX,
     );
     expect(cart.notices).toEqual([
       'Cada pedido pode ter até 10 unidades de “Fone de Ouvido Bluetooth Pro”; a quantidade no ' +
@@ -168,10 +172,12 @@ describeDb('cart pricing', ({ db }) => {
     expect(cart.corrected.map((kept) => kept.quantity)).toEqual([10, 10]);
 
     // A store that allows more: the stock is the limit again.
-    const roomy = await priceCart(db(), [line(MONITOR, 9999, 123456, 'Monitor')], {
-      ...freeShipping,
-      max_quantity_per_item: 999,
-    });
+    const roomy = await priceCart(
+      db(),
+      [line(MONITOR, 9999, 123456, 'Monitor')],
+      { ...freeShipping, max_quantity_per_item: 999 },
+      BY_PIX,
+    );
     expect(roomy.notices).toEqual([
       'Só temos 12 unidades de “Monitor 27" Full HD” em estoque; a quantidade no seu carrinho ' +
         'foi ajustada.',
@@ -185,6 +191,7 @@ describeDb('cart pricing', ({ db }) => {
       db(),
       [line(CABO, 2, 3990, 'Cabo USB-C'), line(FONE, 1, 29990, 'Fone de Ouvido Bluetooth Pro')],
       freeShipping,
+      BY_PIX,
     );
     expect(cart.notices).toEqual([
       'O produto “Cabo USB-C” esgotou e foi removido do seu carrinho.',
@@ -194,11 +201,11 @@ describeDb('cart pricing', ({ db }) => {
 
   it('adds flat-rate shipping below the free threshold, and none to an empty cart', async () => {
     await seed(db());
-    const small = await priceCart(db(), [line(FONE, 1, 29990)], flatRate);
+    const small = await priceCart(db(), [line(FONE, 1, 29990)], flatRate, BY_PIX);
     expect(small).toMatchObject({ subtotalCents: 29990, shippingCents: 1500, totalCents: 31490 });
-    const large = await priceCart(db(), [line(FONE, 2, 29990)], flatRate);
+    const large = await priceCart(db(), [line(FONE, 2, 29990)], flatRate, BY_PIX);
     expect(large).toMatchObject({ shippingCents: 0, totalCents: 59980 });
-    const empty = await priceCart(db(), [], flatRate);
+    const empty = await priceCart(db(), [], flatRate, BY_PIX);
     expect(empty).toMatchObject({ shippingCents: 0, totalCents: 0, itemCount: 0, changed: false });
   });
 

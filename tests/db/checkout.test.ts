@@ -4,7 +4,15 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 
 import type { Db } from '~/db/database.server';
-import { categories, orderItems, orders, outbox, products, sandboxPayments } from '~/db/schema';
+import {
+  categories,
+  orderAdjustments,
+  orderItems,
+  orders,
+  outbox,
+  products,
+  sandboxPayments,
+} from '~/db/schema';
 import {
   applyPaymentStatus,
   expireOrders,
@@ -125,10 +133,20 @@ async function placed(db: Db, cart: CartLine[], options: PlaceOptions = {}): Pro
   return result.orderId;
 }
 
+/** The order's row with its adjustments as stored (kind, label, amount), in their order. */
 async function orderRow(db: Db, orderId: string) {
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!row) throw new Error(`No order ${orderId}`);
-  return row;
+  const adjustments = await db
+    .select({
+      kind: orderAdjustments.kind,
+      label: orderAdjustments.label,
+      amountCents: orderAdjustments.amountCents,
+    })
+    .from(orderAdjustments)
+    .where(eq(orderAdjustments.orderId, orderId))
+    .orderBy(orderAdjustments.position);
+  return { ...row, adjustments };
 }
 
 const itemRows = (db: Db, orderId: string) =>
@@ -725,15 +743,16 @@ describeDb('the PIX discount at checkout', ({ db }) => {
     expect(await orderRow(db(), first.orderId)).toMatchObject({
       subtotalCents: 49990,
       shippingCostCents: 1500,
-      discountCents: 4999,
+      adjustments: [{ kind: 'pix', label: 'Desconto PIX (10%)', amountCents: -4999 }],
       totalAmountCents: 49990 - 4999 + 1500,
     });
     // The order as the pages and e-mails read it, and the PIX asked for, carry the same total.
-    expect(first.order).toMatchObject({ discountCents: 4999, totalCents: 46491 });
+    const pix = { kind: 'pix', label: 'Desconto PIX (10%)', cents: -4999 };
+    expect(first.order).toMatchObject({ adjustments: [pix], totalCents: 46491 });
     expect(await getOrder(db(), first.orderId)).toMatchObject({
       subtotalCents: 49990,
       shippingCents: 1500,
-      discountCents: 4999,
+      adjustments: [pix],
       totalCents: 46491,
     });
     const payment = await payOrder(db(), createSandboxProvider({ db: db() }), first.orderId);
@@ -755,7 +774,7 @@ describeDb('the PIX discount at checkout', ({ db }) => {
     expect(await orderRow(db(), orderId)).toMatchObject({
       subtotalCents: 49990,
       shippingCostCents: 0,
-      discountCents: 4999,
+      adjustments: [{ kind: 'pix', label: 'Desconto PIX (10%)', amountCents: -4999 }],
       totalAmountCents: 44991,
     });
   });
@@ -765,7 +784,7 @@ describeDb('the PIX discount at checkout', ({ db }) => {
     expect(await orderRow(db(), orderId)).toMatchObject({
       subtotalCents: 49990,
       shippingCostCents: 1500,
-      discountCents: 0,
+      adjustments: [],
       totalAmountCents: 51490,
     });
   });

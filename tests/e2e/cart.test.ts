@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { formatCents } from '~/lib/money';
-import { pixDiscountCents } from '~/modules/cart';
+import { pixDiscountCents } from '~/modules/pricing';
 import { cartCookieHeader } from '~/modules/cart/index.server';
 
 import { launchBrowser, openPage, VIEWPORTS } from '../support/browser';
@@ -514,15 +514,7 @@ describe('cart with a PIX discount and instalments', () => {
       // R$ 299,90 + R$ 129,90 = R$ 429,80, shipping R$ 10,00: R$ 439,80. PIX takes 10% off the
       // products only: R$ 429,80 − R$ 42,98 + R$ 10,00 = R$ 396,82.
       const subtotal = HEADPHONES.priceCents + MOUSE.priceCents;
-      const pixTotal =
-        subtotal -
-        pixDiscountCents(subtotal, {
-          pix_discount_percent: 10,
-          enable_credit_card: true,
-          max_installments: 12,
-          min_installment_cents: 500,
-        }) +
-        1000;
+      const pixTotal = subtotal - pixDiscountCents(subtotal, { pix_discount_percent: 10 }) + 1000;
       expect(formatCents(pixTotal)).toBe('R$ 396,82');
       expect(await page.getByTestId('cart-total').innerText()).toBe('R$ 439,80');
       expect(await page.getByTestId('cart-pix-total').innerText()).toBe('R$ 396,82');

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 import { products } from '~/db/schema';
 import { ogImagePath } from '~/lib/seo';
-import { pixDiscountCents } from '~/modules/cart';
+import { pixDiscountCents } from '~/modules/pricing';
 
 import { openPage, VIEWPORTS, waitForHydration } from '../support/browser';
 import { useStoreAndBrowser } from '../support/fixtures';
@@ -550,12 +550,7 @@ describe('product page with low stock and price offers', () => {
       // R$ 299,90 − 10% (R$ 29,99) = R$ 269,91.
       const pixCents =
         HEADPHONES.priceCents -
-        pixDiscountCents(HEADPHONES.priceCents, {
-          pix_discount_percent: 10,
-          enable_credit_card: true,
-          max_installments: 12,
-          min_installment_cents: 500,
-        });
+        pixDiscountCents(HEADPHONES.priceCents, { pix_discount_percent: 10 });
       expect(pixCents).toBe(26991);
       expect(await details(page).getByTestId('pix-price').innerText()).toBe(
         'R$ 269,91 no PIX (10% de desconto)',

@@ -1,7 +1,7 @@
 import { useId, useRef } from 'react';
 import { useFetcher } from 'react-router';
 
-import { Money } from '~/components/ui/money';
+import { Money, SignedMoney } from '~/components/ui/money';
 import { OrderLine } from '~/components/ui/order-line';
 import { TrackingCode } from '~/components/ui/tracking-code';
 import { formatDateTime } from '~/lib/date-format';
@@ -11,7 +11,6 @@ import {
   canCancelOrder,
   canDeleteOrder,
   ORDER_TRANSITIONS,
-  pixDiscountLabel,
   trackingLink,
   wasPaid,
   type OrderEvent,
@@ -216,14 +215,18 @@ export function OrderDetail({
             <dt>Frete</dt>
             <dd>{order.shippingCents === 0 ? 'Grátis' : <Money cents={order.shippingCents} />}</dd>
           </div>
-          {order.discountCents > 0 ? (
-            <div className="flex justify-between" data-testid="order-discount">
-              <dt>{pixDiscountLabel(order.subtotalCents, order.discountCents)}</dt>
-              <dd className="whitespace-nowrap text-emerald-800">
-                − <Money cents={order.discountCents} />
+          {order.adjustments.map((adjustment) => (
+            <div
+              key={adjustment.label}
+              className="flex justify-between"
+              data-testid="order-discount"
+            >
+              <dt>{adjustment.label}</dt>
+              <dd className="text-emerald-800">
+                <SignedMoney cents={adjustment.cents} />
               </dd>
             </div>
-          ) : null}
+          ))}
           <div className="flex justify-between text-base font-bold">
             <dt>Total do pedido</dt>
             <dd>

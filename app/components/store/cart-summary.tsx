@@ -3,16 +3,19 @@ import { Link, useFetcher } from 'react-router';
 import { InstallmentsLine } from '~/components/store/price-offers';
 import { ShippingEstimate } from '~/components/store/shipping-estimate';
 import { useSettings } from '~/components/store/store-data';
-import { Money } from '~/components/ui/money';
+import { AdjustmentRows, Money } from '~/components/ui/money';
 import { formatCents } from '~/lib/money';
+import type { PricedLine } from '~/modules/cart';
+import { couponMissText } from '~/modules/coupons';
+import type { DeliveryEstimate } from '~/modules/orders';
 import {
   freeShippingFromCents,
   installmentOffer,
-  pixDiscountCents,
-  shippingCents,
-  type PricedLine,
-} from '~/modules/cart';
-import type { DeliveryEstimate } from '~/modules/orders';
+  priceOrder,
+  type CouponTerms,
+} from '~/modules/pricing';
+
+import { CouponBox, type CouponState } from './coupon-box';
 
 function Row({
   label,
@@ -40,21 +43,28 @@ function Row({
 export function CartSummary({
   lines,
   estimate,
+  coupon,
 }: {
   lines: PricedLine[];
   estimate: DeliveryEstimate | null;
+  coupon: CouponState | null;
 }) {
   const settings = useSettings();
   const clear = useFetcher({ key: 'cart-clear' });
-  const subtotal = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
+  // The pricing pipeline itself, on the lines as the shopper just changed them: what this shows
+  // is what the server will charge. Without a payment method chosen, and with PIX beside it.
+  const terms: CouponTerms | null = coupon?.terms ?? null;
+  const priced = priceOrder(lines, settings, { paymentMethod: null, coupon: terms });
+  const withPix = priceOrder(lines, settings, { paymentMethod: 'pix', coupon: terms });
+  const subtotal = priced.subtotalCents;
+  const shipping = priced.shippingCents;
+  const total = priced.totalCents;
   const units = lines.reduce((sum, line) => sum + line.quantity, 0);
-  const shipping = shippingCents(subtotal, settings);
   const freeFrom = freeShippingFromCents(settings);
   const missingForMinimum = settings.min_order_value_cents - subtotal;
-  const total = subtotal + shipping;
-  // The PIX discount applies to the products, not to shipping: as the checkout charges it.
-  const pixDiscount = pixDiscountCents(subtotal, settings);
+  const pixAdjustment = withPix.adjustments.find((adjustment) => adjustment.kind === 'pix');
   const installments = installmentOffer(total, settings);
+  const miss = withPix.couponMiss ?? priced.couponMiss;
 
   return (
     <section
@@ -71,6 +81,11 @@ export function CartSummary({
         <Row label="Frete" testId="cart-shipping">
           {shipping === 0 ? 'Grátis' : <Money cents={shipping} />}
         </Row>
+        <AdjustmentRows
+          adjustments={priced.adjustments}
+          testId="cart-discount"
+          className="flex items-baseline justify-between gap-4"
+        />
         <Row
           label="Total"
           testId="cart-total"
@@ -78,18 +93,18 @@ export function CartSummary({
         >
           <Money cents={total} />
         </Row>
-        {pixDiscount > 0 ? (
+        {withPix.totalCents !== total ? (
           <Row label="Total no PIX" testId="cart-pix-total" className="font-semibold">
-            <Money cents={total - pixDiscount} className="text-pix" />
+            <Money cents={withPix.totalCents} className="text-pix" />
           </Row>
         ) : null}
       </dl>
-      {pixDiscount > 0 || installments ? (
+      {pixAdjustment || installments ? (
         <div className="-mt-2 flex flex-col text-sm" data-testid="cart-offers">
-          {pixDiscount > 0 ? (
+          {pixAdjustment ? (
             <p data-testid="cart-pix-saving">
               {settings.pix_discount_percent}% de desconto no PIX: você economiza{' '}
-              <Money cents={pixDiscount} />.
+              <Money cents={-pixAdjustment.cents} />.
             </p>
           ) : null}
           {installments ? (
@@ -97,6 +112,7 @@ export function CartSummary({
           ) : null}
         </div>
       ) : null}
+      <CouponBox coupon={coupon} miss={coupon && miss ? couponMissText(coupon.code, miss) : null} />
       {shipping > 0 && freeFrom !== null ? (
         <p className="text-sm">
           Frete grátis em compras a partir de <Money cents={freeFrom} />.

@@ -29,7 +29,11 @@ const LABELS: Record<string, string> = {
   neighborhood: 'Bairro',
   city: 'Cidade',
   state: 'Estado',
+  couponCode: 'Cupom de desconto',
 };
+
+/** The checkout form's id: the coupon field in the summary belongs to it (its `form`). */
+export const CHECKOUT_FORM_ID = 'checkout-form';
 
 interface FieldProps {
   name: string;
@@ -151,7 +155,10 @@ export function CheckoutForm({
 }) {
   const form = useRef<HTMLFormElement>(null);
   const navigation = useNavigation();
-  const submitting = navigation.state !== 'idle' && navigation.formAction === '/checkout';
+  const submitting =
+    navigation.state !== 'idle' &&
+    navigation.formAction === '/checkout' &&
+    !navigation.formData?.has('intent');
   const { errors: clientErrors, check } = useFormCheck(checkoutFormSchema);
   const errors: FieldErrors = clientErrors ?? serverErrors;
   const summary = clientErrors ? 'Confira os campos destacados.' : serverError;
@@ -179,10 +186,17 @@ export function CheckoutForm({
   return (
     <Form
       ref={form}
+      id={CHECKOUT_FORM_ID}
       method="post"
       action="/checkout"
       noValidate
-      onSubmit={check}
+      onSubmit={(event) => {
+        // 'Aplicar' and 'Remover cupom' send the form for the coupon alone: the server reads
+        // nothing else of it.
+        const submitter = (event.nativeEvent as SubmitEvent).submitter;
+        if (submitter?.getAttribute('name') === 'intent') return;
+        check(event);
+      }}
       className="flex flex-col gap-6"
       aria-describedby={summary ? 'checkout-error' : undefined}
     >

@@ -1,7 +1,6 @@
-import { Money } from '~/components/ui/money';
+import { AdjustmentRows, Money } from '~/components/ui/money';
 import { OrderLine, type OrderLineView } from '~/components/ui/order-line';
 import { mediaSrcSet } from '~/modules/media';
-import { pixDiscountLabel } from '~/modules/orders';
 
 export interface SummaryLine extends OrderLineView {
   productId: string | null;
@@ -13,7 +12,7 @@ export function OrderSummary({
   lines,
   subtotalCents,
   shippingCents,
-  discountCents,
+  adjustments,
   totalCents,
   children,
 }: {
@@ -21,8 +20,8 @@ export function OrderSummary({
   lines: SummaryLine[];
   subtotalCents: number;
   shippingCents: number;
-  /** The PIX discount, already taken off `totalCents`; 0 shows no line. */
-  discountCents: number;
+  /** The coupon and PIX discounts, already in `totalCents`, as the pricing pipeline named them. */
+  adjustments: readonly { label: string; cents: number }[];
   totalCents: number;
   children?: React.ReactNode;
 }) {
@@ -52,14 +51,7 @@ export function OrderSummary({
             {shippingCents === 0 ? 'Grátis' : <Money cents={shippingCents} />}
           </dd>
         </div>
-        {discountCents > 0 ? (
-          <div className="flex justify-between gap-4">
-            <dt>{pixDiscountLabel(subtotalCents, discountCents)}</dt>
-            <dd data-testid="summary-discount" className="whitespace-nowrap font-semibold">
-              − <Money cents={discountCents} />
-            </dd>
-          </div>
-        ) : null}
+        <AdjustmentRows adjustments={adjustments} testId="summary-discount" />
         <div className="flex justify-between gap-4 border-t border-card-border pt-2 text-lg font-bold">
           <dt>Total</dt>
           <dd data-testid="summary-total">

@@ -1,6 +1,6 @@
 import { useSettings } from '~/components/store/store-data';
 import { Money } from '~/components/ui/money';
-import { installmentOffer, pixDiscountCents, type InstallmentOffer } from '~/modules/cart';
+import { installmentOffer, pixDiscountCents, type InstallmentOffer } from '~/modules/pricing';
 
 /**
  * How Brazilian shoppers read a price: the PIX price when the store gives a PIX discount, and

@@ -1,5 +1,5 @@
 import { formatCents } from '~/lib/money';
-import { freeShippingFromCents, type ShippingSettings } from '~/modules/cart';
+import { freeShippingFromCents, type ShippingSettings } from '~/modules/pricing';
 import type { StoreSettings } from '~/modules/settings';
 
 type BadgeSettings = ShippingSettings & Pick<StoreSettings, 'return_window_days'>;

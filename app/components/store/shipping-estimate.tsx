@@ -3,7 +3,7 @@ import { useFetcher } from 'react-router';
 
 import { useSettings } from '~/components/store/store-data';
 import { Money } from '~/components/ui/money';
-import { freeShippingFromCents, shippingCents } from '~/modules/cart';
+import { freeShippingFromCents, shippingCents } from '~/modules/pricing';
 import { MASKED_LENGTH, maskCep } from '~/modules/checkout';
 import type { DeliveryEstimate } from '~/modules/orders';
 

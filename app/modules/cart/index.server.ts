@@ -1,3 +1,3 @@
 export { CART_COOKIE, cartCookieHeader, readCart } from './cookie.server';
-export { countUnits, priceCart, priceRequestCart } from './pricing.server';
+export { countUnits, priceCart, priceRequestCart, type PricingSettings } from './pricing.server';
 export { updateCart } from './update.server';

@@ -1,6 +1,4 @@
 export { cartIntentSchema, type CartIntent } from './intent';
-export { installmentOffer, pixDiscountCents, type InstallmentOffer } from './offers';
-export { freeShippingFromCents, shippingCents, type ShippingSettings } from './shipping';
 export {
   MAX_CART_LINES,
   type CartLine,

@@ -4,16 +4,16 @@ import { lookupProducts, type ProductSummary } from '~/modules/catalog/index.ser
 import type { StoreSettings } from '~/modules/settings';
 import { countOf } from '~/lib/plural';
 
+import { priceOrder, type PricingChoices, type PricingRules } from '~/modules/pricing';
+
 import { cartCookieHeader, readCart, seenName } from './cookie.server';
-import { pixDiscountCents, type OfferSettings } from './offers';
-import { shippingCents, type ShippingSettings } from './shipping';
 import type { CartLine, PricedCart, PricedLine } from './types';
 
 /** What limits a cart line: the store's most units of one product per order. */
 export type LineLimits = Pick<StoreSettings, 'max_quantity_per_item'>;
 
-/** What pricing a cart reads from the settings: shipping, the PIX discount, the line limit. */
-export type PricingSettings = ShippingSettings & OfferSettings & LineLimits;
+/** What pricing a cart reads from the settings: the pipeline's rules and the line limit. */
+export type PricingSettings = PricingRules & LineLimits;
 
 /** The most units of this product one line may hold now: the stock, at most the store's limit. */
 export function lineMaximum(product: ProductSummary, limits: LineLimits): number {
@@ -85,6 +85,7 @@ export function reconcile(
       name: product.name,
       slug: product.slug,
       imageUrl: product.imageUrl,
+      categoryId: product.categoryId,
       categoryName: product.categoryName,
       unitPriceCents: product.priceCents,
       quantity,
@@ -108,36 +109,34 @@ function sameLines(a: readonly CartLine[], b: readonly CartLine[]): boolean {
   );
 }
 
-/** Prices the cart from the database (one query), correcting what changed since it was filled. */
+/**
+ * Prices the cart from the database (one query), correcting what changed since it was filled,
+ * through the one pricing pipeline with the shopper's choices (payment method, coupon).
+ */
 export async function priceCart(
   db: Db,
   lines: readonly CartLine[],
   settings: PricingSettings,
+  choices: PricingChoices,
 ): Promise<PricedCart> {
   const products = await lookupProducts(
     db,
     lines.map((line) => line.productId),
   );
-  return priceLines(lines, products, settings);
+  return priceLines(lines, products, settings, choices);
 }
 
 function priceLines(
   lines: readonly CartLine[],
   products: ProductSummary[],
   settings: PricingSettings,
+  choices: PricingChoices,
 ): PricedCart {
   const { lines: corrected, priced, notices } = reconcile(lines, products, settings);
-  const subtotalCents = priced.reduce((sum, line) => sum + line.lineTotalCents, 0);
-  // Free shipping is earned on the subtotal, before the PIX discount.
-  const shipping = priced.length > 0 ? shippingCents(subtotalCents, settings) : 0;
-  const discount = pixDiscountCents(subtotalCents, settings);
   return {
+    ...priceOrder(priced, settings, choices),
     lines: priced,
     notices,
-    subtotalCents,
-    shippingCents: shipping,
-    discountCents: discount,
-    totalCents: subtotalCents + shipping - discount,
     itemCount: countUnits(corrected),
     corrected,
     changed: !sameLines(lines, corrected),
@@ -161,6 +160,7 @@ export async function priceRequestCart(
   scope: RequestScope,
   request: Request,
   settings: PricingSettings,
+  choices: PricingChoices,
 ): Promise<{
   cart: Omit<PricedCart, 'corrected' | 'changed'>;
   headers?: { 'Set-Cookie': string };
@@ -170,7 +170,7 @@ export async function priceRequestCart(
     scope.db,
     lines.map((line) => line.productId),
   );
-  const { corrected, changed, ...cart } = priceLines(lines, products, settings);
+  const { corrected, changed, ...cart } = priceLines(lines, products, settings, choices);
   if (!changed) return { cart };
   return { cart, headers: { 'Set-Cookie': await cartCookieHeader(corrected) } };
 }

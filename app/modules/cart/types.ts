@@ -1,4 +1,5 @@
 import type { FormReply } from '~/lib/form';
+import type { PricedOrder } from '~/modules/pricing';
 
 /** One product in the shopper's cart, as kept in the cart cookie. */
 export interface CartLine {
@@ -19,6 +20,7 @@ export interface PricedLine {
   name: string;
   slug: string;
   imageUrl: string | null;
+  categoryId: string | null;
   categoryName: string | null;
   unitPriceCents: number;
   quantity: number;
@@ -27,16 +29,11 @@ export interface PricedLine {
   maxQuantity: number;
 }
 
-export interface PricedCart {
+/** The cart's lines priced from the database, and its money from the pricing pipeline. */
+export interface PricedCart extends PricedOrder {
   lines: PricedLine[];
   /** What was corrected since the shopper last saw the cart, in pt-BR. */
   notices: string[];
-  subtotalCents: number;
-  shippingCents: number;
-  /** The PIX discount (pixDiscountCents of the subtotal): PIX is how every order is paid. */
-  discountCents: number;
-  /** Subtotal plus shipping minus the PIX discount: what the shopper pays. */
-  totalCents: number;
   itemCount: number;
   /** The lines after the corrections, to be written back to the cookie. */
   corrected: CartLine[];

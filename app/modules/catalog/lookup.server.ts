@@ -14,6 +14,7 @@ export interface ProductSummary {
   stockQuantity: number;
   /** The main image, if the product has any. */
   imageUrl: string | null;
+  categoryId: string | null;
   categoryName: string | null;
 }
 
@@ -29,6 +30,7 @@ export async function lookupProducts(db: Db, ids: readonly string[]): Promise<Pr
       priceCents: products.priceCents,
       stockQuantity: products.stockQuantity,
       imageUrls: products.imageUrls,
+      categoryId: products.categoryId,
       categoryName: categories.name,
     })
     .from(products)

@@ -56,6 +56,7 @@ describe('the checkout form', () => {
         city: 'São Paulo',
         state: 'SP',
         paymentMethod: 'pix',
+        couponCode: '',
         idempotencyKey: KEY,
       },
     });

@@ -4,6 +4,7 @@ import { isValidPhone } from '@brazilian-utils/brazilian-utils/is-valid-phone';
 import { z } from 'zod/mini';
 
 import { FORM_MESSAGES, singleLine, text, tooLong } from '~/lib/form';
+import { optionalCouponCodeSchema } from '~/modules/coupons';
 import { PAYMENT_METHODS } from '~/modules/payments';
 
 import { onlyDigits, phoneDigits } from './masks';
@@ -133,6 +134,8 @@ export const checkoutFormSchema = z.object({
     z.enum(PAYMENT_METHODS, { error: CHECKOUT_MESSAGES.paymentMethod }),
     'pix',
   ),
+  // The coupon as the shopper left the field: '' for none.
+  couponCode: optionalCouponCodeSchema,
   idempotencyKey: z.pipe(
     z.pipe(
       z.string({ error: CHECKOUT_MESSAGES.idempotencyKey }).check(z.trim()),

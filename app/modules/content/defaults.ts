@@ -1,5 +1,5 @@
 import { formatCents } from '~/lib/money';
-import { freeShippingFromCents } from '~/modules/cart';
+import { freeShippingFromCents } from '~/modules/pricing';
 import type { StoreSettings } from '~/modules/settings';
 import { storeAfter } from '~/lib/store-name';
 

@@ -31,7 +31,7 @@ const data = (patch: Partial<OrderEmailData> = {}): OrderEmailData => ({
   ],
   subtotalCents: 63970,
   shippingCents: 0,
-  discountCents: 0,
+  adjustments: [],
   totalCents: 63970,
   addressLine: 'Rua A & B, 10, Centro, São Paulo - SP, CEP 01001-000',
   pixCode: PIX_CODE,
@@ -106,22 +106,31 @@ describe('orderReceivedEmail', () => {
     expect(plain.text).not.toContain('Desconto');
     expect(plain.html).not.toContain('Desconto');
 
-    // 10% of R$ 639,70 is R$ 63,97: the shopper pays R$ 575,73 plus R$ 15,00 shipping.
+    // A 10% coupon on R$ 639,70 is R$ 63,97, then 10% PIX on R$ 575,73 is R$ 57,57: the shopper
+    // pays R$ 518,16 plus R$ 15,00 shipping. Each adjustment is its own line, in its order.
     const discounted = orderReceivedEmail(
-      data({ shippingCents: 1500, discountCents: 6397, totalCents: 63970 + 1500 - 6397 }),
+      data({
+        shippingCents: 1500,
+        adjustments: [
+          { label: 'Cupom BEMVINDO10', cents: -6397 },
+          { label: 'Desconto PIX (10%)', cents: -5757 },
+        ],
+        totalCents: 63970 + 1500 - 6397 - 5757,
+      }),
       store,
     );
     const lines = discounted.text.split('\n');
     const frete = lines.indexOf('Frete: R$ 15,00');
-    expect(lines.slice(frete, frete + 3)).toEqual([
+    expect(lines.slice(frete, frete + 4)).toEqual([
       'Frete: R$ 15,00',
-      'Desconto PIX (10%): − R$ 63,97',
-      'Total: R$ 590,73',
+      'Cupom BEMVINDO10: − R$ 63,97',
+      'Desconto PIX (10%): − R$ 57,57',
+      'Total: R$ 533,16',
     ]);
-    expect(discounted.html).toContain('Desconto PIX (10%)');
-    expect(discounted.html).toContain('− R$ 63,97');
+    expect(discounted.html).toContain('Cupom BEMVINDO10');
+    expect(discounted.html).toContain('− R$ 57,57');
     // The PIX to pay is for the discounted total.
-    expect(discounted.text).toContain('Valor: R$ 590,73');
+    expect(discounted.text).toContain('Valor: R$ 533,16');
   });
 
   it('leaves the PIX part out when there is no code', () => {

@@ -1,6 +1,6 @@
 import { formatDateTime } from '~/lib/date-format';
-import { formatCents } from '~/lib/money';
-import { pixDiscountLabel, trackingLink } from '~/modules/orders';
+import { formatCents, formatSignedCents } from '~/lib/money';
+import { trackingLink } from '~/modules/orders';
 import { storeAfter } from '~/lib/store-name';
 
 export interface OrderEmailData {
@@ -11,8 +11,8 @@ export interface OrderEmailData {
   items: { name: string; quantity: number; unitPriceCents: number; totalCents: number }[];
   subtotalCents: number;
   shippingCents: number;
-  /** The PIX discount, already taken off the total; 0 shows no line. */
-  discountCents: number;
+  /** The coupon and PIX discounts, already in the total, as the order stored them. */
+  adjustments: readonly { label: string; cents: number }[];
   totalCents: number;
   /** The delivery address on one line. */
   addressLine: string;
@@ -374,13 +374,10 @@ function pixPart(data: OrderEmailData, store: EmailStore): Part {
 
 function summary(data: OrderEmailData): Part {
   const shipping = data.shippingCents === 0 ? 'Grátis' : formatCents(data.shippingCents);
-  const discount =
-    data.discountCents > 0
-      ? {
-          label: pixDiscountLabel(data.subtotalCents, data.discountCents),
-          amount: `− ${formatCents(data.discountCents)}`,
-        }
-      : null;
+  const adjustments = data.adjustments.map((adjustment) => ({
+    label: adjustment.label,
+    amount: formatSignedCents(adjustment.cents),
+  }));
   const cell = `padding:8px 0;border-bottom:1px solid ${LINE};vertical-align:top;`;
   const rows = data.items
     .map(
@@ -400,7 +397,7 @@ function summary(data: OrderEmailData): Part {
     `<table style="width:100%;border-collapse:collapse;${FONT}font-size:16px;color:${INK};">` +
     `<thead><tr>${headerCell('Produto', 'left')}${headerCell('Qtd.', 'center')}${headerCell('Valor', 'right')}</tr></thead>` +
     `<tbody>${rows}</tbody>` +
-    `<tfoot>${total('Subtotal', formatCents(data.subtotalCents))}${total('Frete', shipping)}${discount ? total(discount.label, discount.amount) : ''}${total('Total', formatCents(data.totalCents), true)}</tfoot>` +
+    `<tfoot>${total('Subtotal', formatCents(data.subtotalCents))}${total('Frete', shipping)}${adjustments.map((adjustment) => total(adjustment.label, adjustment.amount)).join('')}${total('Total', formatCents(data.totalCents), true)}</tfoot>` +
     `</table>`;
 
   const title = heading('Resumo do pedido');
@@ -422,7 +419,7 @@ function summary(data: OrderEmailData): Part {
       '',
       `Subtotal: ${formatCents(data.subtotalCents)}`,
       `Frete: ${shipping}`,
-      ...(discount ? [`${discount.label}: ${discount.amount}`] : []),
+      ...adjustments.map((adjustment) => `${adjustment.label}: ${adjustment.amount}`),
       `Total: ${formatCents(data.totalCents)}`,
       '',
       address.text,

@@ -41,7 +41,7 @@ export interface AdminOrderDetail extends Pick<
   | 'lines'
   | 'subtotalCents'
   | 'shippingCents'
-  | 'discountCents'
+  | 'adjustments'
   | 'totalCents'
   | 'paymentMethod'
   | 'trackingCode'
@@ -75,7 +75,9 @@ export interface AdminOrderExportRow {
   address: AddressParts;
   subtotalCents: number;
   shippingCents: number;
-  discountCents: number;
+  pixDiscountCents: number;
+  couponCode: string | null;
+  couponDiscountCents: number;
   totalCents: number;
   paymentMethod: string;
   paymentStatus: string | null;

@@ -18,16 +18,6 @@ export function parseOrderNumber(text: string): number | null {
   return number >= 1 && number <= MAX_ORDER_NUMBER ? number : null;
 }
 
-/**
- * 'Desconto PIX (10%)': the label of an order's discount line. The percentage is read back from
- * the amounts (the order keeps the discount, not the setting, which may have changed since): the
- * discount was pixDiscountCents, rounded down, so rounding up gives the percentage back.
- */
-export function pixDiscountLabel(subtotalCents: number, discountCents: number): string {
-  if (subtotalCents <= 0 || discountCents <= 0) return 'Desconto PIX';
-  return `Desconto PIX (${Math.ceil((discountCents * 100) / subtotalCents)}%)`;
-}
-
 export interface AddressParts {
   street: string;
   number: string;

@@ -1,4 +1,4 @@
-export { addressLine, orderNumber, parseOrderNumber, pixDiscountLabel } from './display';
+export { addressLine, orderNumber, parseOrderNumber } from './display';
 export {
   ORDER_LOOKUP_ANCHOR,
   ORDER_LOOKUP_CONTACT_MAX,
@@ -14,7 +14,7 @@ export {
   type OrderStatus,
   type TrackingParameters,
 } from './schema';
-export type { OrderLine, OrderView } from './types';
+export type { OrderAdjustment, OrderLine, OrderView } from './types';
 export { DELIVERY_LINES, SHOPPER_STATUS_LABELS } from './status-labels';
 export {
   canCancelOrder,

@@ -6,11 +6,12 @@ import { isUuid } from '~/lib/uuid';
 import { clientAddressHash } from './client-address.server';
 import { orderNumber } from './display';
 import { readOrderToken } from './token.server';
-import { orderItems, orders } from './schema';
-import type { NewOrder, OrderLine, OrderView } from './types';
+import { orderAdjustments, orderItems, orders } from './schema';
+import type { NewOrder, OrderAdjustment, OrderLine, OrderView } from './types';
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
+type AdjustmentRow = typeof orderAdjustments.$inferSelect;
 
 function toLine(item: ItemRow): OrderLine {
   return {
@@ -23,7 +24,17 @@ function toLine(item: ItemRow): OrderLine {
   };
 }
 
-function toView(order: OrderRow, items: ItemRow[]): OrderView {
+function toAdjustment(row: AdjustmentRow): OrderAdjustment {
+  return {
+    kind: row.kind,
+    label: row.label,
+    cents: row.amountCents,
+    couponId: row.couponId,
+    couponCode: row.couponCode,
+  };
+}
+
+function toView(order: OrderRow, items: ItemRow[], adjustments: AdjustmentRow[]): OrderView {
   return {
     id: order.id,
     number: orderNumber(order.number),
@@ -46,7 +57,7 @@ function toView(order: OrderRow, items: ItemRow[]): OrderView {
     lines: items.map(toLine),
     subtotalCents: order.subtotalCents,
     shippingCents: order.shippingCostCents,
-    discountCents: order.discountCents,
+    adjustments: adjustments.map(toAdjustment),
     totalCents: order.totalAmountCents,
     paymentMethod: order.paymentMethod,
     payment: {
@@ -69,20 +80,20 @@ function toView(order: OrderRow, items: ItemRow[]): OrderView {
 
 async function withItems(db: Db, rows: OrderRow[]): Promise<OrderView[]> {
   if (rows.length === 0) return [];
-  const items = await db
-    .select()
-    .from(orderItems)
-    .where(
-      inArray(
-        orderItems.orderId,
-        rows.map((row) => row.id),
-      ),
-    )
-    .orderBy(orderItems.id);
+  const ids = rows.map((row) => row.id);
+  const [items, adjustments] = await Promise.all([
+    db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(orderItems.id),
+    db
+      .select()
+      .from(orderAdjustments)
+      .where(inArray(orderAdjustments.orderId, ids))
+      .orderBy(orderAdjustments.position),
+  ]);
   return rows.map((row) =>
     toView(
       row,
       items.filter((item) => item.orderId === row.id),
+      adjustments.filter((adjustment) => adjustment.orderId === row.id),
     ),
   );
 }
@@ -111,8 +122,10 @@ export async function insertOrder(db: Db, order: NewOrder): Promise<OrderView> {
       shippingState: order.address.state,
       subtotalCents: order.subtotalCents,
       shippingCostCents: order.shippingCents,
-      discountCents: order.discountCents,
-      totalAmountCents: order.subtotalCents + order.shippingCents - order.discountCents,
+      totalAmountCents:
+        order.subtotalCents +
+        order.shippingCents +
+        order.adjustments.reduce((sum, adjustment) => sum + adjustment.cents, 0),
       paymentMethod: order.paymentMethod,
       trackingParameters: order.trackingParameters,
       expiresAt: order.expiresAt,
@@ -133,7 +146,24 @@ export async function insertOrder(db: Db, order: NewOrder): Promise<OrderView> {
       })),
     )
     .returning();
-  return toView(row!, items);
+  const adjustments =
+    order.adjustments.length === 0
+      ? []
+      : await db
+          .insert(orderAdjustments)
+          .values(
+            order.adjustments.map((adjustment, index) => ({
+              orderId,
+              position: index + 1,
+              kind: adjustment.kind,
+              label: adjustment.label,
+              amountCents: adjustment.cents,
+              couponId: adjustment.couponId,
+              couponCode: adjustment.couponCode,
+            })),
+          )
+          .returning();
+  return toView(row!, items, adjustments);
 }
 
 /** The order a checkout submission already created, with the browser that created it. */
@@ -323,6 +353,8 @@ export interface OrderPlacer {
   orderToken: string;
   /** Digits only, as orders store it. */
   cpf: string;
+  /** Locked too, so a coupon's uses per shopper count one checkout at a time. */
+  email: string;
   /** The request's client address (context.clientIp); '' when unknown. */
   clientAddress: string;
 }
@@ -344,7 +376,11 @@ export interface OpenOrders {
  */
 export async function lockOpenOrders(db: Db, placer: OrderPlacer): Promise<OpenOrders> {
   const addressHash = clientAddressHash(placer.clientAddress);
-  const keys = [`token:${placer.orderToken}`, `cpf:${placer.cpf}`];
+  const keys = [
+    `token:${placer.orderToken}`,
+    `cpf:${placer.cpf}`,
+    `email:${placer.email.toLowerCase()}`,
+  ];
   if (addressHash) keys.push(`address:${addressHash}`);
   const names = sql.join(
     keys.map((key) => sql`${`vitrine:open-orders:${key}`}`),
@@ -396,4 +432,50 @@ export async function listExpiredOrders(
     .where(and(eq(orders.status, 'pending'), lt(orders.expiresAt, now)))
     .orderBy(orders.expiresAt)
     .limit(limit);
+}
+
+/** Whose orders a coupon's per-shopper limits count: the same CPF or the same e-mail. */
+export interface CouponShopper {
+  cpf: string;
+  email: string;
+}
+
+function sameShopper(shopper: CouponShopper) {
+  return or(
+    eq(orders.customerCpf, shopper.cpf),
+    eq(sql`lower(${orders.customerEmail})`, shopper.email.toLowerCase()),
+  );
+}
+
+/**
+ * How many of this shopper's orders, not cancelled, used the coupon. Called under
+ * lockOpenOrders' locks on the CPF and e-mail, so two checkouts of one shopper count in turn.
+ */
+export async function countCouponUses(
+  db: Db,
+  couponId: string,
+  shopper: CouponShopper,
+): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(distinct ${orders.id})::int` })
+    .from(orders)
+    .innerJoin(orderAdjustments, eq(orderAdjustments.orderId, orders.id))
+    .where(
+      and(
+        eq(orderAdjustments.couponId, couponId),
+        sql`${orders.status} <> 'cancelled'`,
+        sameShopper(shopper),
+      ),
+    );
+  return row?.count ?? 0;
+}
+
+/** Whether this shopper (by CPF or e-mail) has an order that was not cancelled: no first purchase. */
+export async function hasOrdered(db: Db, shopper: CouponShopper): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(sql`${orders.status} <> 'cancelled'`, sameShopper(shopper)))
+    .limit(1);
+  return row !== undefined;
 }

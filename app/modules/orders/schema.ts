@@ -67,8 +67,6 @@ export const orders = pgTable(
     shippingState: text('shipping_state').notNull(),
     subtotalCents: integer('subtotal_cents').notNull(),
     shippingCostCents: integer('shipping_cost_cents').notNull().default(0),
-    // The PIX discount (pix_discount_percent of the subtotal when the order was placed).
-    discountCents: integer('discount_cents').notNull().default(0),
     totalAmountCents: integer('total_amount_cents').notNull(),
     paymentMethod: text('payment_method').notNull().default('pix'),
     status: text('status').$type<OrderStatus>().notNull().default('pending'),
@@ -109,7 +107,7 @@ export const orders = pgTable(
     ),
     check(
       'orders_amounts_check',
-      sql`${t.subtotalCents} >= 0 and ${t.shippingCostCents} >= 0 and ${t.discountCents} >= 0 and ${t.discountCents} <= ${t.subtotalCents} and ${t.totalAmountCents} >= 0`,
+      sql`${t.subtotalCents} >= 0 and ${t.shippingCostCents} >= 0 and ${t.totalAmountCents} >= 0`,
     ),
     // NULLS FIRST is what a plain ORDER BY … DESC means, so the index serves it.
     index('orders_created_at_idx').on(t.createdAt.desc().nullsFirst()),
@@ -180,12 +178,14 @@ export const orderAdjustments = pgTable(
     amountCents: integer('amount_cents').notNull(),
     // A coupon that was used is never deleted (its uses and revenue are reported).
     couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'restrict' }),
+    // The code as the shopper used it, kept with the order as its lines keep product names.
+    couponCode: text('coupon_code'),
   },
   (t) => [
     check('order_adjustments_kind_check', sql`${t.kind} in ('coupon', 'pix')`),
     check(
       'order_adjustments_coupon_check',
-      sql`(${t.kind} = 'coupon') = (${t.couponId} is not null)`,
+      sql`(${t.kind} = 'coupon') = (${t.couponId} is not null and ${t.couponCode} is not null)`,
     ),
     uniqueIndex('order_adjustments_order_position_idx').on(t.orderId, t.position),
     index('order_adjustments_coupon_id_idx')

@@ -1,5 +1,10 @@
+import type { Adjustment } from '~/modules/pricing';
+
 import type { AddressParts } from './display';
 import type { CancelReason, OrderStatus, TrackingParameters } from './schema';
+
+/** A line of an order between its subtotal and total, as stored in order_adjustments. */
+export type OrderAdjustment = Adjustment;
 
 export interface OrderLine {
   productId: string | null;
@@ -21,9 +26,9 @@ export interface OrderView {
   lines: OrderLine[];
   subtotalCents: number;
   shippingCents: number;
-  /** The PIX discount taken off the subtotal when the order was placed. */
-  discountCents: number;
-  /** What the shopper pays: subtotal + shipping − discount. */
+  /** The coupon and PIX discounts, in the order pricing applied them, with their labels. */
+  adjustments: OrderAdjustment[];
+  /** What the shopper pays: subtotal + shipping + the adjustments. */
   totalCents: number;
   paymentMethod: string;
   payment: {
@@ -57,8 +62,8 @@ export interface NewOrder {
   lines: Omit<OrderLine, 'totalCents'>[];
   subtotalCents: number;
   shippingCents: number;
-  /** The PIX discount; the total charged is subtotal + shipping − discount. */
-  discountCents: number;
+  /** From the pricing pipeline; the total charged is subtotal + shipping + their sum. */
+  adjustments: OrderAdjustment[];
   trackingParameters: TrackingParameters;
   /** Until a payment gives its own deadline, the order is cancelled if unpaid by then. */
   expiresAt: Date;

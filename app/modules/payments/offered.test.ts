@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { Db } from '~/db/database.server';
-import { installmentOffer } from '~/modules/cart';
+import { installmentOffer } from '~/modules/pricing';
 import { defaultSettings } from '~/modules/settings';
 
 import { narrowPaymentSwitches } from './offered';

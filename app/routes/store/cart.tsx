@@ -6,27 +6,26 @@ import { CartSummary } from '~/components/store/cart-summary';
 import { seoContext, useSettings } from '~/components/store/store-data';
 import { CartIcon } from '~/components/ui/icons';
 import { pageDeliveryEstimate } from '~/flows/delivery-estimate.server';
-import { parseForm, refuseOtherMethods } from '~/lib/form.server';
+import { priceShopperCart } from '~/flows/shopper-cart.server';
+import { parseFormData } from '~/lib/form';
+import { readForm, refuseOtherMethods } from '~/lib/form.server';
 import { keepDataAfter } from '~/lib/revalidation';
 import { seoMeta } from '~/lib/seo';
 import { refuseForm, successWithToast } from '~/lib/toast.server';
 import { cartIntentSchema } from '~/modules/cart';
-import {
-  cartCookieHeader,
-  priceRequestCart,
-  readCart,
-  updateCart,
-} from '~/modules/cart/index.server';
+import { cartCookieHeader, readCart, updateCart } from '~/modules/cart/index.server';
+import { COUPON_INTENTS, COUPON_MESSAGES, couponIntentSchema } from '~/modules/coupons';
+import { couponCookieHeader, findUsableCoupon } from '~/modules/coupons/index.server';
 
 import type { Route } from './+types/cart';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const settings = await context.settings.get();
-  const { cart, headers } = await priceRequestCart(context, request, settings);
+  // Priced without a payment method: the summary adds the PIX total beside it.
+  const { cart, coupon, headers } = await priceShopperCart(context, request, settings, null);
   const shipping = pageDeliveryEstimate(request, settings);
-  const allHeaders = new Headers(headers);
-  for (const [name, value] of Object.entries(shipping.headers)) allHeaders.append(name, value);
-  return data({ ...cart, estimate: shipping.estimate }, { headers: allHeaders });
+  for (const [name, value] of Object.entries(shipping.headers)) headers.append(name, value);
+  return data({ ...cart, coupon, estimate: shipping.estimate }, { headers });
 }
 
 export const shouldRevalidate = keepDataAfter('/preferences');
@@ -35,11 +34,16 @@ export const shouldRevalidate = keepDataAfter('/preferences');
 export async function action({ request, context }: Route.ActionArgs) {
   const wrongMethod = refuseOtherMethods(request);
   if (wrongMethod) return wrongMethod;
-  const parsed = await parseForm(request, cartIntentSchema);
+  const read = await readForm(request);
+  if (!read.ok) return refuseForm(read.error);
+  const settings = await context.settings.get();
+  if (COUPON_INTENTS.includes(String(read.form.get('intent')))) {
+    return couponAction(request, context, read.form, settings.timezone);
+  }
+  const parsed = parseFormData(read.form, cartIntentSchema);
   if (!parsed.ok) return refuseForm(parsed.error);
   const intent = parsed.data;
 
-  const settings = await context.settings.get();
   const update = await updateCart(context.db, await readCart(request), intent, settings);
   if (!update.ok) return refuseForm(update.error, {}, update.status);
 
@@ -52,6 +56,37 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { count, message, capped } = update;
   return successWithToast(request, message, { count, capped }, headers);
+}
+
+/**
+ * 'Aplicar' and 'Remover cupom': the code is kept for the visit when a shopper may use it now;
+ * what the cart's lines make of it (minimum, products) the summary says.
+ */
+async function couponAction(
+  request: Request,
+  context: Route.ActionArgs['context'],
+  form: FormData,
+  timeZone: string,
+) {
+  const parsed = parseFormData(form, couponIntentSchema);
+  if (!parsed.ok) return refuseForm(parsed.error, parsed);
+  let code: string | null = null;
+  if (parsed.data.intent === 'coupon') {
+    const found = await findUsableCoupon(context.db, parsed.data.couponCode, { timeZone });
+    if (!found.ok) {
+      return refuseForm(found.message, {
+        fieldErrors: { couponCode: found.message },
+        values: { couponCode: parsed.data.couponCode },
+      });
+    }
+    code = found.coupon.code;
+  }
+  const headers = { 'Set-Cookie': await couponCookieHeader(code) };
+  if (request.headers.get('Accept')?.includes('text/html')) {
+    return redirect('/cart', { status: 303, headers });
+  }
+  const message = code ? COUPON_MESSAGES.applied(code) : COUPON_MESSAGES.removed;
+  return successWithToast(request, message, {}, headers);
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -103,7 +138,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
               />
             ))}
           </ul>
-          <CartSummary lines={lines} estimate={loaderData.estimate} />
+          <CartSummary lines={lines} estimate={loaderData.estimate} coupon={loaderData.coupon} />
         </div>
       )}
     </div>

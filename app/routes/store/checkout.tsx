@@ -2,18 +2,32 @@ import { randomUUID } from 'node:crypto';
 
 import { data, Link, redirect } from 'react-router';
 
-import { CheckoutForm } from '~/components/store/checkout-form';
+import { CHECKOUT_FORM_ID, CheckoutForm } from '~/components/store/checkout-form';
+import { CouponBox } from '~/components/store/coupon-box';
 import { OrderSummary } from '~/components/store/order-summary';
 import { seoContext, useSettings } from '~/components/store/store-data';
 import { TestModeNotice } from '~/components/store/test-mode-notice';
 import { payOrder, paymentsReady } from '~/flows/order-payment.server';
 import { placeOrder } from '~/flows/place-order.server';
-import { parseForm, refuseOtherMethods } from '~/lib/form.server';
-import { refuseForm } from '~/lib/toast.server';
+import { priceShopperCart } from '~/flows/shopper-cart.server';
+import { parseFormData } from '~/lib/form';
+import { readForm, refuseOtherMethods } from '~/lib/form.server';
+import { refuseForm, successWithToast } from '~/lib/toast.server';
 import { seoMeta } from '~/lib/seo';
 import { readSavedCep } from '~/modules/address/index.server';
-import { cartCookieHeader, priceRequestCart, readCart } from '~/modules/cart/index.server';
+import { cartCookieHeader, readCart } from '~/modules/cart/index.server';
 import { checkoutFormSchema, maskCep } from '~/modules/checkout';
+import {
+  COUPON_INTENTS,
+  COUPON_MESSAGES,
+  couponIntentSchema,
+  couponMissText,
+} from '~/modules/coupons';
+import {
+  couponCookieHeader,
+  findUsableCoupon,
+  readCouponCookie,
+} from '~/modules/coupons/index.server';
 import {
   newOrderToken,
   orderTokenCookieHeader,
@@ -30,12 +44,14 @@ const RATE_LIMITED =
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const settings = await context.settings.get();
-  const { cart, headers } = await priceRequestCart(context, request, settings);
-  if (cart.lines.length === 0) throw redirect('/cart');
+  // Every order is paid by PIX today (PAYMENT_METHODS): the checkout prices with its discount.
+  const { cart, coupon, headers } = await priceShopperCart(context, request, settings, 'pix');
+  if (cart.lines.length === 0) throw redirect('/cart', { headers });
   const payments = await context.payments();
   return data(
     {
       cart,
+      coupon,
       // A fresh key per page view: submitting this form twice (double click, reload, resend)
       // finds the first order instead of placing another.
       idempotencyKey: randomUUID(),
@@ -59,9 +75,22 @@ export async function action({ request, context }: Route.ActionArgs) {
       'Retry-After': String(limited.retryAfterSeconds),
     });
   }
-  const parsed = await parseForm(request, checkoutFormSchema);
-  if (!parsed.ok) return refuseForm(parsed.error, parsed);
+  const read = await readForm(request);
+  if (!read.ok) return refuseForm(read.error);
   const settings = await context.settings.get();
+  if (COUPON_INTENTS.includes(String(read.form.get('intent')))) {
+    const parsed = parseFormData(read.form, couponIntentSchema);
+    if (!parsed.ok) return refuseCoupon(parsed.error, read.form);
+    const code = parsed.data.intent === 'coupon' ? parsed.data.couponCode : null;
+    return applyCoupon(request, context, read.form, code, settings);
+  }
+  const parsed = parseFormData(read.form, checkoutFormSchema);
+  if (!parsed.ok) return refuseForm(parsed.error, parsed);
+  // A code typed (or cleared) but not applied yet: the shopper sees the new total first.
+  const held = await readCouponCookie(request);
+  if ((parsed.data.couponCode || null) !== held) {
+    return applyCoupon(request, context, read.form, parsed.data.couponCode || null, settings);
+  }
   const payments = await context.payments();
   if (!paymentsReady(payments, settings)) {
     return refuseForm(PAYMENT_NOT_CONFIGURED, {}, 409);
@@ -77,6 +106,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       orderToken,
       clientAddress: context.clientIp,
       trackingParameters: await readAttribution(request),
+      couponCode: held,
       settings,
     },
     context.orderEvents,
@@ -89,6 +119,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       // The id of this browser's unpaid order, to pay before placing another.
       return refuseForm(placed.error, { payNow: placed.openOrderId ?? undefined }, 409);
     }
+    if (placed.reason === 'coupon') return refuseCoupon(placed.error, read.form, 409);
     return refuseForm(placed.error, {}, 409);
   }
 
@@ -99,6 +130,51 @@ export async function action({ request, context }: Route.ActionArgs) {
   const query = new URLSearchParams({ orderId: placed.orderId });
   if (payment.ok) query.set('paymentId', payment.paymentId);
   return redirect(`/order-confirmation?${query}`, { status: 303, headers });
+}
+
+/**
+ * 'Aplicar' (or a code typed and the form sent): keeps the code for the visit when a shopper may
+ * use it now and answers the page priced with it, with what was typed, since a page posted
+ * without JavaScript renders this answer with loaders that still read the old cookie.
+ */
+async function applyCoupon(
+  request: Request,
+  context: Route.ActionArgs['context'],
+  form: FormData,
+  code: string | null,
+  settings: Awaited<ReturnType<Route.ActionArgs['context']['settings']['get']>>,
+) {
+  if (code) {
+    const found = await findUsableCoupon(context.db, code, { timeZone: settings.timezone });
+    if (!found.ok) return refuseCoupon(found.message, form);
+  }
+  const priced = await priceShopperCart(context, request, settings, 'pix', code);
+  priced.headers.append('Set-Cookie', await couponCookieHeader(code));
+  const message = code ? COUPON_MESSAGES.applied(code) : COUPON_MESSAGES.removed;
+  return successWithToast(
+    request,
+    message,
+    { cart: priced.cart, coupon: priced.coupon, values: typedValues(form) },
+    priced.headers,
+  );
+}
+
+/** A coupon refused at its field, keeping everything typed. */
+function refuseCoupon(message: string, form: FormData, status = 400) {
+  return refuseForm(
+    message,
+    { fieldErrors: { couponCode: message }, values: typedValues(form) },
+    status,
+  );
+}
+
+/** The form's text fields as sent, to fill it again (not the coupon field: it shows the held one). */
+function typedValues(form: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of form) {
+    if (typeof value === 'string' && name !== 'couponCode') values[name] = value.slice(0, 500);
+  }
+  return values;
 }
 
 /** The 429's Retry-After reaches the browser too (only Set-Cookie passes on its own). */
@@ -117,14 +193,19 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
   const settings = useSettings();
-  const { cart } = loaderData;
-  const refused = actionData && 'toast' in actionData ? actionData : undefined;
+  const reply = actionData && 'toast' in actionData ? actionData : undefined;
+  const refused = reply && !reply.ok ? reply : undefined;
+  // A coupon applied in this request: the page as priced with it (see applyCoupon).
+  const applied = reply && reply.ok && 'cart' in reply ? reply : undefined;
+  const cart = applied?.cart ?? loaderData.cart;
+  const coupon = applied ? applied.coupon : loaderData.coupon;
+  const couponError = refused?.fieldErrors.couponCode;
   // A refusal that came before the fields were read (too many tries, no payment, a taken
   // order) has none to show again: the form starts over from the saved CEP.
-  const values =
-    refused && Object.keys(refused.values).length > 0
-      ? refused.values
-      : { zipCode: loaderData.savedCep };
+  const sent = refused?.values ?? applied?.values;
+  const values = sent && Object.keys(sent).length > 0 ? sent : { zipCode: loaderData.savedCep };
+  const miss =
+    coupon?.terms && cart.couponMiss ? couponMissText(coupon.code, cart.couponMiss) : null;
   return (
     <div className="section-spacing mx-auto max-w-store px-4">
       <h1 className="mb-6 text-2xl sm:text-3xl">Finalizar compra</h1>
@@ -145,7 +226,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             idempotencyKey={loaderData.idempotencyKey}
             values={values}
             errors={refused?.fieldErrors ?? {}}
-            error={refused?.toast.message}
+            error={couponError ? undefined : refused?.toast.message}
             payNow={
               refused && 'payNow' in refused ? (refused.payNow as string | undefined) : undefined
             }
@@ -171,9 +252,18 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           }))}
           subtotalCents={cart.subtotalCents}
           shippingCents={cart.shippingCents}
-          discountCents={cart.discountCents}
+          adjustments={cart.adjustments}
           totalCents={cart.totalCents}
         >
+          {loaderData.paymentsReady ? (
+            <CouponBox
+              coupon={coupon}
+              miss={miss}
+              error={couponError}
+              form={CHECKOUT_FORM_ID}
+              inputId="checkout-couponCode"
+            />
+          ) : null}
           <Link to="/cart" className="btn btn-outline w-full">
             Voltar ao carrinho
           </Link>

@@ -7,7 +7,7 @@ import { ShieldIcon, StarIcon, TruckIcon } from '~/components/ui/icons';
 import { listRatedProducts } from '~/flows/rated-products.server';
 import { keepDataAfter } from '~/lib/revalidation';
 import { organizationJsonLd, seoMeta } from '~/lib/seo';
-import { freeShippingFromCents } from '~/modules/cart';
+import { freeShippingFromCents } from '~/modules/pricing';
 import { listCategories } from '~/modules/catalog/index.server';
 import type { StoreSettings } from '~/modules/settings';
 

@@ -17,6 +17,7 @@ import { dateFormat } from '~/lib/date-format';
 import { publicFileUrl } from '~/lib/public-files';
 import { keepDataAfter } from '~/lib/revalidation';
 import { countUnits, readCart } from '~/modules/cart/index.server';
+import { couponLinkCookieHeader } from '~/modules/coupons/index.server';
 import { attributionCookieHeader } from '~/modules/orders/index.server';
 import { needsConsent } from '~/modules/tracking';
 
@@ -31,7 +32,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw data(MAINTENANCE, { status: 503, headers: { 'Retry-After': '600' } });
   }
   // A landing from an ad or campaign link is remembered for the sales report of the purchase.
-  const attribution = await attributionCookieHeader(new URL(request.url));
+  const url = new URL(request.url);
+  const attribution = await attributionCookieHeader(url);
+  // A coupon link ('/?cupom=BEMVINDO10') holds its code for the visit; the cart and the
+  // checkout then price with it, and say so.
+  const coupon = await couponLinkCookieHeader(url);
+  const headers = new Headers();
+  for (const cookie of [attribution, coupon]) if (cookie) headers.append('Set-Cookie', cookie);
   return data<StoreLayoutData>(
     {
       origin: context.origin,
@@ -43,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       cartCount: countUnits(await readCart(request)),
       maintenancePreview: settings.maintenance_mode,
     },
-    attribution ? { headers: { 'Set-Cookie': attribution } } : undefined,
+    { headers },
   );
 }
 

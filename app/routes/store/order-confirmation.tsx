@@ -13,12 +13,11 @@ import {
 } from '~/components/store/order-payment';
 import { seoContext } from '~/components/store/store-data';
 import { TestModeNotice } from '~/components/store/test-mode-notice';
-import { Money } from '~/components/ui/money';
+import { Money, SignedMoney } from '~/components/ui/money';
 import { hasLivePayment, payOrder, refreshPayment } from '~/flows/order-payment.server';
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { refuseForm } from '~/lib/toast.server';
 import { seoMeta } from '~/lib/seo';
-import { pixDiscountLabel } from '~/modules/orders';
 import {
   findOrderFor,
   getRequestedOrder,
@@ -58,8 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       number: order.number,
       status: order.status,
       totalCents: order.totalCents,
-      discountLabel: pixDiscountLabel(order.subtotalCents, order.discountCents),
-      discountCents: order.discountCents,
+      adjustments: order.adjustments.map(({ label, cents }) => ({ label, cents })),
       cancelReason: order.cancelReason,
       paymentId: order.payment.id,
       paymentStatus: order.payment.status,
@@ -158,14 +156,12 @@ export default function OrderConfirmationPage({ loaderData, actionData }: Route.
         <p className="mt-1 text-lg">
           Valor: <Money cents={order.totalCents} className="font-bold" />
         </p>
-        {order.discountCents > 0 ? (
-          <p className="text-sm" data-testid="confirmation-discount">
-            {order.discountLabel} já aplicado:{' '}
-            <span className="whitespace-nowrap font-semibold">
-              − <Money cents={order.discountCents} />
-            </span>
+        {order.adjustments.map((adjustment) => (
+          <p key={adjustment.label} className="text-sm" data-testid="confirmation-discount">
+            {adjustment.label} já aplicado:{' '}
+            <SignedMoney cents={adjustment.cents} className="font-semibold" />
           </p>
-        ) : null}
+        ))}
       </div>
       {testMode ? <TestModeNotice /> : null}
       {actionData && 'toast' in actionData ? (

@@ -2,7 +2,7 @@ import { Form, Link, redirect } from 'react-router';
 
 import { OrderLookupForm } from '~/components/store/order-lookup-form';
 import { seoContext } from '~/components/store/store-data';
-import { Money } from '~/components/ui/money';
+import { Money, SignedMoney } from '~/components/ui/money';
 import { OrderLine } from '~/components/ui/order-line';
 import { TrackingCode } from '~/components/ui/tracking-code';
 import { sendOrderLink } from '~/flows/order-link.server';
@@ -16,7 +16,6 @@ import {
   ORDER_LOOKUP_MESSAGES,
   ORDER_LOOKUP_NOTICE_PARAM,
   ORDER_LOOKUP_SENT,
-  pixDiscountLabel,
   SHOPPER_STATUS_LABELS,
   trackingLink,
   type OrderStatus,
@@ -52,8 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       placedAt: formatDateTime(order.createdAt, timezone),
       paidAt: order.paidAt ? formatDateTime(order.paidAt, timezone) : null,
       totalCents: order.totalCents,
-      discountLabel: pixDiscountLabel(order.subtotalCents, order.discountCents),
-      discountCents: order.discountCents,
+      adjustments: order.adjustments.map(({ label, cents }) => ({ label, cents })),
       trackingCode: order.trackingCode,
       lines: order.lines,
     })),
@@ -165,14 +163,11 @@ export default function OrderHistoryPage({ loaderData, actionData }: Route.Compo
               </ul>
               <div className="flex flex-wrap items-center justify-between gap-3 border-t border-card-border pt-3">
                 <div>
-                  {order.discountCents > 0 ? (
-                    <p className="text-sm" data-testid="order-discount">
-                      {order.discountLabel}:{' '}
-                      <span className="whitespace-nowrap">
-                        − <Money cents={order.discountCents} />
-                      </span>
+                  {order.adjustments.map((adjustment) => (
+                    <p key={adjustment.label} className="text-sm" data-testid="order-discount">
+                      {adjustment.label}: <SignedMoney cents={adjustment.cents} />
                     </p>
-                  ) : null}
+                  ))}
                   <p className="font-bold">
                     Total: <Money cents={order.totalCents} />
                   </p>

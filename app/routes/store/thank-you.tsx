@@ -46,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       lines: order.lines,
       subtotalCents: order.subtotalCents,
       shippingCents: order.shippingCents,
-      discountCents: order.discountCents,
+      adjustments: order.adjustments.map(({ label, cents }) => ({ label, cents })),
       totalCents: order.totalCents,
       paymentId: order.payment.id,
       trackingCode: order.status === 'shipped' ? order.trackingCode : null,
@@ -192,7 +192,7 @@ export default function ThankYouPage({ loaderData }: Route.ComponentProps) {
         lines={order.lines.map((line) => ({ ...line, totalCents: line.totalCents }))}
         subtotalCents={order.subtotalCents}
         shippingCents={order.shippingCents}
-        discountCents={order.discountCents}
+        adjustments={order.adjustments}
         totalCents={order.totalCents}
       />
     </div>

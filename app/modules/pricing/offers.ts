@@ -9,7 +9,10 @@ export type OfferSettings = Pick<
  * The PIX discount on an amount: pix_discount_percent of it, rounded down so the store never
  * takes off more than it promised. The checkout applies this same rule to the subtotal.
  */
-export function pixDiscountCents(amountCents: number, settings: OfferSettings): number {
+export function pixDiscountCents(
+  amountCents: number,
+  settings: Pick<StoreSettings, 'pix_discount_percent'>,
+): number {
   return Math.floor((amountCents * settings.pix_discount_percent) / 100);
 }
 

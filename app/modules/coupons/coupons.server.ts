@@ -1,0 +1,84 @@
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+
+import type { Db } from '~/db/database.server';
+import { formatDateTime } from '~/lib/date-format';
+import type { CouponTerms } from '~/modules/pricing';
+
+import { COUPON_MESSAGES } from './messages';
+import { coupons } from './schema';
+
+/** A coupon the shopper may hold: its pricing terms and the limits checked at checkout. */
+export interface ShopperCoupon extends CouponTerms {
+  usageLimitPerCustomer: number | null;
+  firstPurchaseOnly: boolean;
+}
+
+export type CouponCheck = { ok: true; coupon: ShopperCoupon } | { ok: false; message: string };
+
+/**
+ * The coupon with this code if a shopper may use it now: active, within its dates, not used up.
+ * What depends on the cart (minimum, products) is pricing's check; what depends on the shopper
+ * (uses per customer, first purchase) is the checkout's.
+ */
+export async function findUsableCoupon(
+  db: Db,
+  code: string,
+  { now = new Date(), timeZone }: { now?: Date; timeZone: string },
+): Promise<CouponCheck> {
+  const [row] = await db.select().from(coupons).where(eq(coupons.code, code)).limit(1);
+  // A coupon staff turned off reads as unknown: the shopper needs no more than that.
+  if (!row || !row.active) return { ok: false, message: COUPON_MESSAGES.unknown(code) };
+  if (row.startsAt && row.startsAt > now) {
+    return {
+      ok: false,
+      message: COUPON_MESSAGES.notStarted(code, formatDateTime(row.startsAt, timeZone)),
+    };
+  }
+  if (row.endsAt && row.endsAt <= now) return { ok: false, message: COUPON_MESSAGES.expired(code) };
+  if (row.usageLimit !== null && row.usedCount >= row.usageLimit) {
+    return { ok: false, message: COUPON_MESSAGES.usedUp(code) };
+  }
+  return {
+    ok: true,
+    coupon: {
+      id: row.id,
+      code: row.code,
+      kind: row.kind,
+      value: row.value,
+      minSubtotalCents: row.minSubtotalCents,
+      productIds: row.productIds,
+      categoryIds: row.categoryIds,
+      usageLimitPerCustomer: row.usageLimitPerCustomer,
+      firstPurchaseOnly: row.firstPurchaseOnly,
+    },
+  };
+}
+
+/**
+ * Takes one use of the coupon in the order's transaction, as stock is reserved: one conditional
+ * update, so concurrent checkouts can never take more uses than `usage_limit`. False when none
+ * is left (or the coupon was turned off or ended meanwhile).
+ */
+export async function takeCouponUse(tx: Db, couponId: string, now = new Date()): Promise<boolean> {
+  const taken = await tx
+    .update(coupons)
+    .set({ usedCount: sql`${coupons.usedCount} + 1` })
+    .where(
+      and(
+        eq(coupons.id, couponId),
+        eq(coupons.active, true),
+        or(isNull(coupons.usageLimit), lt(coupons.usedCount, coupons.usageLimit)),
+        or(isNull(coupons.endsAt), gt(coupons.endsAt, now)),
+      ),
+    )
+    .returning({ id: coupons.id });
+  return taken.length === 1;
+}
+
+/** Gives a use back: the order that took it was cancelled, expired unpaid or deleted unpaid. */
+export async function releaseCouponUse(tx: Db, couponId: string): Promise<void> {
+  await tx
+    .update(coupons)
+    .set({ usedCount: sql`${coupons.usedCount} - 1` })
+    .where(and(eq(coupons.id, couponId), gt(coupons.usedCount, 0)));
+}
