@@ -1,16 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 
-import { PGLITE_EXTENSIONS, type Db } from '~/db/database.server';
+import type { Db } from '~/db/database.server';
 import { orders, outbox, products } from '~/db/schema';
 import { sendOrderLink } from '~/flows/order-link.server';
 import { placeOrder } from '~/flows/place-order.server';
@@ -24,6 +17,7 @@ import { defaultSettings } from '~/modules/settings';
 import { action as orderHistoryAction } from '~/routes/store/order-history';
 
 import { describeDb } from '../support/db';
+import { acrossMigration } from '../support/migrations';
 import { shopperAddress, shopperCpf } from '../support/shoppers';
 
 const PRODUCT = '5a3b1e00-0000-4000-8000-00000000d001';
@@ -252,23 +246,11 @@ describeDb("'Encontrar meu pedido'", ({ db }) => {
   });
 });
 
-// The migration's own SQL, run by PGlite alone: both databases run the same file.
 describe('the order numbers migration', () => {
   it('numbers the orders already there in the order they were placed, from 1001', async () => {
-    const folder = await mkdtemp(join(tmpdir(), 'vitrine-migrations-'));
-    try {
-      await cp('drizzle', folder, { recursive: true });
-      const journalPath = join(folder, 'meta', '_journal.json');
-      const journal = JSON.parse(await readFile(journalPath, 'utf8')) as {
-        entries: { tag: string }[];
-      };
-      const at = journal.entries.findIndex((entry) => entry.tag.endsWith('_order_numbers'));
-      expect(at).toBeGreaterThan(0);
-      const before = { ...journal, entries: journal.entries.slice(0, at) };
-      await writeFile(journalPath, JSON.stringify(before));
-      const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
-      try {
-        await migrate(drizzle({ client }), { migrationsFolder: folder });
+    await acrossMigration(
+      '_order_numbers',
+      async (client) => {
         // Inserted out of order: the numbers follow created_at, not the rows' order on disk.
         const placedAt = ['2026-03-02', '2026-01-15', '2026-02-20'];
         for (const [i, day] of placedAt.entries()) {
@@ -281,8 +263,8 @@ describe('the order numbers migration', () => {
             [`ana${i}@example.com`, `${day}T12:00:00Z`],
           );
         }
-        await writeFile(journalPath, JSON.stringify(journal));
-        await migrate(drizzle({ client }), { migrationsFolder: folder });
+      },
+      async (client) => {
         const numbered = await client.query<{ day: string; number: number }>(
           `select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, number from orders order by number`,
         );
@@ -299,11 +281,7 @@ describe('the order numbers migration', () => {
             'Centro', 'São Paulo', 'SP', 100, 100, 'token') returning number`,
         );
         expect(next.rows[0]?.number).toBe(1004);
-      } finally {
-        await client.close();
-      }
-    } finally {
-      await rm(folder, { recursive: true, force: true });
-    }
+      },
+    );
   });
 });
