@@ -5,6 +5,9 @@
 // simulated shoppers buy for DURATION seconds after a warm-up. Each shopper reads the catalogue
 // once, then loops: POST /cart (add one unit), GET /checkout (for the form's idempotency key),
 // POST /checkout (order, stock, outbox and sandbox PIX) expecting a 303 to /order-confirmation.
+// Then the same again with a coupon on every order (a 10% coupon with no limit, opened by the
+// link /checkout?cupom=BENCH10 and sent back with the form): its ratio to the plain run is the
+// cost of coupons (checked on the checkout page and again, with a use taken, in the order).
 // Each purchase is a new shopper (fresh cookies, CPF and client address, sent as X-Forwarded-For),
 // as the store allows few unpaid orders per browser, CPF and address (max_pending_orders).
 // References measured in the same run with the same client and concurrency (GET / and
@@ -41,6 +44,7 @@ const CONNECTIONS = positiveInteger('CONNECTIONS', 20);
 const POSTGRES_URL =
   process.env.BENCH_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const STOCK = 1_000_000;
+const COUPON = 'BENCH10';
 
 // A valid checkout form; the idempotency key comes from the page.
 const CUSTOMER = {
@@ -65,9 +69,12 @@ async function countRows(db: Db, query: ReturnType<typeof sql>): Promise<number>
   return result.rows[0]!.n;
 }
 
-/** The sample store with a stock no run can sell out. */
+/** The sample store with a stock no run can sell out, and the coupon of the coupon run. */
 async function fillStock(db: Db): Promise<void> {
   await db.execute(sql`update products set stock_quantity = ${STOCK}`);
+  await db.execute(
+    sql`insert into coupons (code, kind, value) values (${COUPON}, 'percent', 10) on conflict do nothing`,
+  );
 }
 
 interface Backend {
@@ -214,8 +221,8 @@ async function findProducts(base: string): Promise<string[]> {
   return [...new Set(ids)];
 }
 
-/** 303s to /order-confirmation: each one is an order in the database. */
-const confirmations = { count: 0 };
+/** 303s to /order-confirmation: each one is an order in the database (`withCoupon` of them with the coupon). */
+const confirmations = { count: 0, withCoupon: 0 };
 
 /** How long each request of a purchase took (ms), while `steps.on`. */
 const steps = {
@@ -233,7 +240,7 @@ const steps = {
  * One purchase by a new shopper: add to cart, open the checkout, place the order. Throws a
  * Failure otherwise.
  */
-async function buy(base: string, productId: string): Promise<void> {
+async function buy(base: string, productId: string, coupon: string | null): Promise<void> {
   const jar = new CookieJar();
   let begin = performance.now();
   const added = await request(base, jar, '/cart', {
@@ -243,15 +250,23 @@ async function buy(base: string, productId: string): Promise<void> {
   if (added.status !== 303) throw new Failure(`POST /cart ${added.status}`);
   steps.record('POST /cart', begin);
   begin = performance.now();
-  const page = await request(base, jar, '/checkout');
+  const page = await request(base, jar, coupon ? `/checkout?cupom=${coupon}` : '/checkout');
   if (page.status !== 200) throw new Failure(`GET /checkout ${page.status}`);
   steps.record('GET /checkout', begin);
+  if (coupon && !page.body.includes(`Cupom ${coupon}`)) {
+    throw new Failure('GET /checkout without the coupon applied');
+  }
   const key = /name="idempotencyKey" value="([^"]+)"/.exec(page.body)?.[1];
   if (!key) throw new Failure('GET /checkout without an idempotency key');
   begin = performance.now();
   const placed = await request(base, jar, '/checkout', {
     method: 'POST',
-    form: { ...CUSTOMER, customerCpf: shopperCpf(), idempotencyKey: key },
+    form: {
+      ...CUSTOMER,
+      customerCpf: shopperCpf(),
+      idempotencyKey: key,
+      ...(coupon ? { couponCode: coupon } : {}),
+    },
   });
   steps.record('POST /checkout', begin);
   if (placed.status !== 303) throw new Failure(`POST /checkout ${placed.status}`);
@@ -259,6 +274,7 @@ async function buy(base: string, productId: string): Promise<void> {
     throw new Failure(`POST /checkout 303 to ${placed.location?.split('?')[0]}`);
   }
   confirmations.count += 1;
+  if (coupon) confirmations.withCoupon += 1;
   if (!placed.location.includes('paymentId=')) throw new Failure('POST /checkout without payment');
 }
 
@@ -295,17 +311,31 @@ async function loop(
   return { ...tally, seconds: (performance.now() - started) / 1000 };
 }
 
+/** Runs measured in parts, as one. */
+function combine(runs: (Tally & { seconds: number })[]): Tally & { seconds: number } {
+  const failures = new Map<string, number>();
+  for (const run of runs) {
+    for (const [reason, n] of run.failures) failures.set(reason, (failures.get(reason) ?? 0) + n);
+  }
+  return {
+    done: runs.reduce((sum, run) => sum + run.done, 0),
+    latencies: runs.flatMap((run) => run.latencies),
+    failures,
+    seconds: runs.reduce((sum, run) => sum + run.seconds, 0),
+  };
+}
+
 const get = (base: string, path: string) => async () => {
   const response = await fetch(`${base}${path}`, { headers: { accept: 'text/html' } });
   await response.arrayBuffer();
   if (response.status !== 200) throw new Failure(`GET ${path} ${response.status}`);
 };
 
-async function shoppers(base: string, durationMs: number) {
+async function shoppers(base: string, durationMs: number, coupon: string | null = null) {
   return loop(durationMs, async () => {
     const ids = await findProducts(base);
     let next = Math.floor(Math.random() * ids.length);
-    return () => buy(base, ids[next++ % ids.length]!);
+    return () => buy(base, ids[next++ % ids.length]!, coupon);
   });
 }
 
@@ -343,6 +373,7 @@ interface Outcome {
   /** [backend, request, p50, p99] of each request of a purchase. */
   stepRows: string[][];
   ordersPerSecond: number;
+  couponOrdersPerSecond: number;
   home: number;
   healthz: number;
   verified: string;
@@ -352,6 +383,7 @@ interface Outcome {
 async function benchmark(backend: Backend): Promise<Outcome> {
   const server = await startWatchedServer(backend);
   confirmations.count = 0;
+  confirmations.withCoupon = 0;
   let paid = 0;
   const rows: Row[] = [];
   const stepRows: string[][] = [];
@@ -372,12 +404,22 @@ async function benchmark(backend: Backend): Promise<Outcome> {
     rows.push(row(backend.name, 'GET /healthz (reference)', health));
     printFailures('GET /healthz', health.failures);
 
-    console.log(`${backend.name}: ${CONNECTIONS} shoppers for ${DURATION_MS / 1000} s…`);
-    steps.on = true;
+    // Without and with the coupon in halves, ordered plain, coupon, coupon, plain: a machine
+    // (or an outbox) that slows down over the run weighs on both alike.
+    console.log(
+      `${backend.name}: ${CONNECTIONS} shoppers, ${DURATION_MS / 1000} s without and ` +
+        `${DURATION_MS / 1000} s with a coupon…`,
+    );
+    const plain: (Tally & { seconds: number })[] = [];
+    const couponed: (Tally & { seconds: number })[] = [];
     steps.times.clear();
-    const counted = await shoppers(server.url, DURATION_MS);
+    for (const coupon of [null, COUPON, COUPON, null]) {
+      steps.on = coupon === null;
+      const run = await shoppers(server.url, DURATION_MS / 2, coupon);
+      (coupon ? couponed : plain).push(run);
+      paid += run.done;
+    }
     steps.on = false;
-    paid += counted.done;
     for (const [name, times] of steps.times) {
       stepRows.push([
         backend.name,
@@ -386,8 +428,12 @@ async function benchmark(backend: Backend): Promise<Outcome> {
         percentile(times, 99).toFixed(0),
       ]);
     }
+    const counted = combine(plain);
+    const withCoupon = combine(couponed);
     rows.push(row(backend.name, 'checkout (orders)', counted));
     printFailures('checkout', counted.failures);
+    rows.push(row(backend.name, 'checkout with a coupon (orders)', withCoupon));
+    printFailures('checkout with a coupon', withCoupon.failures);
   } finally {
     await server.stop();
   }
@@ -410,6 +456,20 @@ async function benchmark(backend: Backend): Promise<Outcome> {
       database.db,
       sql`select count(*)::int as n from orders where payment_id is not null`,
     );
+    const couponed = await countRows(
+      database.db,
+      sql`select count(distinct order_id)::int as n from order_adjustments where kind = 'coupon'`,
+    );
+    const uses = await countRows(
+      database.db,
+      sql`select used_count as n from coupons where code = ${COUPON}`,
+    );
+    if (couponed !== confirmations.withCoupon || uses !== couponed) {
+      throw new Error(
+        `${backend.name}: ${confirmations.withCoupon} orders placed with the coupon, but ` +
+          `${couponed} orders carry it and it counts ${uses} uses.`,
+      );
+    }
     if (orders !== placed || units !== placed || sold !== placed || payments !== paid) {
       throw new Error(
         `${backend.name}: ${placed} orders confirmed by a 303 (${paid} with a payment), but the ` +
@@ -417,7 +477,7 @@ async function benchmark(backend: Backend): Promise<Outcome> {
           `and ${sold} units sold.`,
       );
     }
-    verified = `${backend.name}: ${orders} orders in the database = ${placed} 303s counted (warm-up included); stock and payments agree.`;
+    verified = `${backend.name}: ${orders} orders in the database = ${placed} 303s counted (warm-up included), ${couponed} with the coupon = its uses; stock and payments agree.`;
   } finally {
     await database.close();
   }
@@ -427,6 +487,7 @@ async function benchmark(backend: Backend): Promise<Outcome> {
     rows,
     stepRows,
     ordersPerSecond: rows[2]!.perSecond,
+    couponOrdersPerSecond: rows[3]!.perSecond,
     home,
     healthz,
     verified,
@@ -478,6 +539,13 @@ async function main(): Promise<void> {
           name,
           'orders/s ÷ GET / per s',
           outcome.home ? (outcome.ordersPerSecond / outcome.home).toFixed(3) : '-',
+        ],
+        [
+          name,
+          'orders/s with a coupon ÷ orders/s without',
+          outcome.ordersPerSecond
+            ? (outcome.couponOrdersPerSecond / outcome.ordersPerSecond).toFixed(3)
+            : '-',
         ],
         [
           name,

@@ -1,6 +1,8 @@
 import type { PricedCart } from '~/modules/cart';
 import { priceRequestCart, type PricingSettings } from '~/modules/cart/index.server';
+import { readCouponCode } from '~/modules/coupons';
 import {
+  COUPON_PARAM,
   couponCookieHeader,
   findUsableCoupon,
   readCouponCookie,
@@ -28,7 +30,12 @@ export async function priceShopperCart(
   headers: Headers;
 }> {
   const headers = new Headers();
-  const code = couponCode === undefined ? await readCouponCookie(request) : couponCode;
+  // A coupon link's code counts on the page it opens: its cookie only comes back next request.
+  const code =
+    couponCode === undefined
+      ? (readCouponCode(new URL(request.url).searchParams.get(COUPON_PARAM)) ??
+        (await readCouponCookie(request)))
+      : couponCode;
   let coupon: HeldCoupon | null = null;
   if (code) {
     const found = await findUsableCoupon(scope.db, code, { timeZone: settings.timezone });
