@@ -8,7 +8,6 @@ import { categories, coupons, orderAdjustments, orders, products } from '~/db/sc
 import { expireOrders } from '~/flows/order-payment.server';
 import { placeOrder, type PlaceOrderResult } from '~/flows/place-order.server';
 import type { CartLine } from '~/modules/cart';
-import { checkoutFormSchema } from '~/modules/checkout';
 import { COUPON_MESSAGES, couponMissText } from '~/modules/coupons';
 import { findUsableCoupon } from '~/modules/coupons/index.server';
 import { priceOrder } from '~/modules/pricing';
@@ -16,6 +15,7 @@ import { defaultSettings, type StoreSettings } from '~/modules/settings';
 
 import { describeDb } from '../support/db';
 import { acrossMigration } from '../support/migrations';
+import { shopperCheckout } from '../support/visitor';
 import { shopperAddress, shopperCpf } from '../support/shoppers';
 
 const FONE = '5a3b1e00-0000-4000-8000-00000000e001';
@@ -73,20 +73,9 @@ function place(
   return placeOrder(
     db,
     {
-      form: checkoutFormSchema.parse({
-        customerName: 'Maria da Silva',
-        customerEmail: shopper.email ?? `maria+${randomUUID()}@example.com`,
-        customerCpf: shopper.cpf ?? shopperCpf(),
-        customerPhone: '(11) 98765-4321',
-        zipCode: '01310-100',
-        street: 'Avenida Paulista',
-        number: '1000',
-        complement: '',
-        neighborhood: 'Bela Vista',
-        city: 'São Paulo',
-        state: 'SP',
-        paymentMethod: 'pix',
-        idempotencyKey: randomUUID(),
+      form: shopperCheckout({
+        ...(shopper.email ? { customerEmail: shopper.email } : {}),
+        ...(shopper.cpf ? { customerCpf: shopper.cpf } : {}),
       }),
       cart,
       orderToken: randomUUID(),

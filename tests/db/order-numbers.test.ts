@@ -7,7 +7,6 @@ import type { Db } from '~/db/database.server';
 import { orders, outbox, products } from '~/db/schema';
 import { sendOrderLink } from '~/flows/order-link.server';
 import { placeOrder } from '~/flows/place-order.server';
-import { checkoutFormSchema } from '~/modules/checkout';
 import { ORDER_LOOKUP_MESSAGES } from '~/modules/orders';
 import { parseOrderFilters } from '~/modules/orders/index.admin';
 import { listAdminOrders } from '~/modules/orders/index.admin.server';
@@ -18,7 +17,8 @@ import { action as orderHistoryAction } from '~/routes/store/order-history';
 
 import { describeDb } from '../support/db';
 import { acrossMigration } from '../support/migrations';
-import { shopperAddress, shopperCpf } from '../support/shoppers';
+import { shopperCheckout } from '../support/visitor';
+import { shopperAddress } from '../support/shoppers';
 
 const PRODUCT = '5a3b1e00-0000-4000-8000-00000000d001';
 
@@ -33,20 +33,9 @@ async function place(db: Db, customer: { email?: string; cpf?: string } = {}): P
   const result = await placeOrder(
     db,
     {
-      form: checkoutFormSchema.parse({
-        customerName: 'Maria da Silva',
-        customerEmail: customer.email ?? `maria+${randomUUID()}@example.com`,
-        customerCpf: customer.cpf ?? shopperCpf(),
-        customerPhone: '(11) 98765-4321',
-        zipCode: '01310-100',
-        street: 'Avenida Paulista',
-        number: '1000',
-        complement: '',
-        neighborhood: 'Bela Vista',
-        city: 'São Paulo',
-        state: 'SP',
-        paymentMethod: 'pix',
-        idempotencyKey: randomUUID(),
+      form: shopperCheckout({
+        ...(customer.email ? { customerEmail: customer.email } : {}),
+        ...(customer.cpf ? { customerCpf: customer.cpf } : {}),
       }),
       cart: [{ productId: PRODUCT, quantity: 1, seenPriceCents: 3990, seenName: 'Cabo USB-C' }],
       orderToken: randomUUID(),

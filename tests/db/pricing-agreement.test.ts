@@ -8,14 +8,14 @@ import { placeOrder } from '~/flows/place-order.server';
 import { priceShopperCart } from '~/flows/shopper-cart.server';
 import type { CartLine } from '~/modules/cart';
 import { cartCookieHeader } from '~/modules/cart/index.server';
-import { checkoutFormSchema } from '~/modules/checkout';
 import { couponCookieHeader } from '~/modules/coupons/index.server';
 import { getOrder } from '~/modules/orders/index.server';
 import { priceOrder } from '~/modules/pricing';
 import { defaultSettings, type StoreSettings } from '~/modules/settings';
 
 import { describeDb } from '../support/db';
-import { shopperAddress, shopperCpf } from '../support/shoppers';
+import { shopperCheckout } from '../support/visitor';
+import { shopperAddress } from '../support/shoppers';
 
 const FONE = '5a3b1e00-0000-4000-8000-00000000f001';
 const CABO = '5a3b1e00-0000-4000-8000-00000000f002';
@@ -113,20 +113,7 @@ async function agree(
   const placed = await placeOrder(
     db,
     {
-      form: checkoutFormSchema.parse({
-        customerName: 'Maria da Silva',
-        customerEmail: `maria+${randomUUID()}@example.com`,
-        customerCpf: shopperCpf(),
-        customerPhone: '(11) 98765-4321',
-        zipCode: '01310-100',
-        street: 'Avenida Paulista',
-        number: '1000',
-        neighborhood: 'Bela Vista',
-        city: 'São Paulo',
-        state: 'SP',
-        paymentMethod: 'pix',
-        idempotencyKey: randomUUID(),
-      }),
+      form: shopperCheckout(),
       cart,
       orderToken: randomUUID(),
       clientAddress: shopperAddress(),

@@ -1,3 +1,7 @@
+import { randomUUID } from 'node:crypto';
+
+import { checkoutFormSchema, type CheckoutForm } from '~/modules/checkout';
+
 import { shopperAddress, shopperCpf } from './shoppers';
 
 /** A checkout form a shopper would send: every field valid, formatted as typed. */
@@ -14,6 +18,20 @@ export const VALID_CHECKOUT = {
   state: 'SP',
   paymentMethod: 'pix',
 };
+
+/**
+ * The checked checkout form of a shopper of its own (CPF and e-mail), with a fresh idempotency
+ * key: what placeOrder gets from the route. `patch` changes fields as typed.
+ */
+export function shopperCheckout(patch: Record<string, string> = {}): CheckoutForm {
+  return checkoutFormSchema.parse({
+    ...VALID_CHECKOUT,
+    customerCpf: shopperCpf(),
+    customerEmail: `maria+${randomUUID()}@example.com`,
+    idempotencyKey: randomUUID(),
+    ...patch,
+  });
+}
 
 /** An answer read whole: status, headers and the body as text. */
 export interface Page {
