@@ -73,6 +73,9 @@ export const PLACE_ORDER_MESSAGES = {
 /** Thrown inside the transaction to roll it back when stock ran out since the cart was priced. */
 class StockTaken extends Error {}
 
+/** Thrown as the transaction's last step when the coupon's last use went meanwhile: rolls back. */
+class CouponUsedUp extends Error {}
+
 /**
  * Turns the cart into a pending order in one transaction: prices every line again from the
  * database, refuses a cart that changed, reserves the stock, writes the order with copies of its
@@ -139,8 +142,12 @@ export async function placeOrder(
         } as const;
       }
       // Only a coupon the pricing applied takes a use (not one the PIX discount outdid).
-      if (coupon && cart.adjustments.some((adjustment) => adjustment.couponId === coupon.id)) {
-        const refusal = await takeCoupon(tx, coupon, input.form);
+      const couponUsed =
+        coupon && cart.adjustments.some((adjustment) => adjustment.couponId === coupon.id)
+          ? coupon
+          : null;
+      if (couponUsed) {
+        const refusal = await shopperMayUse(tx, couponUsed, input.form);
         if (refusal) return { ok: false, reason: 'coupon', error: refusal } as const;
       }
       const reserved = await reserveStock(
@@ -196,6 +203,11 @@ export async function placeOrder(
       });
       await mailOrder(tx, ORDER_TOPICS.orderReceived, order.id);
       await trackOrder(tx, order.id, 'pending', events);
+      // Last, so the coupon's row (which every order using it updates) stays locked only
+      // for the commit; a conditional update, so parallel checkouts never pass its limit.
+      if (couponUsed && !(await takeCouponUse(tx, couponUsed.id))) {
+        throw new CouponUsedUp(COUPON_MESSAGES.usedUp(couponUsed.code));
+      }
       return { ok: true, orderId: order.id, created: true, order } as const;
     });
     // A double click: the first copy may have taken the last units this copy was refused.
@@ -204,6 +216,11 @@ export async function placeOrder(
   } catch (error) {
     if (error instanceof StockTaken)
       return (await sameSubmission(db, input)) ?? stockTaken(db, input);
+    if (error instanceof CouponUsedUp) {
+      return (
+        (await sameSubmission(db, input)) ?? { ok: false, reason: 'coupon', error: error.message }
+      );
+    }
     // Two copies of one submission raced: the other one's order is the answer.
     if (isUniqueViolation(error)) {
       const winner = await sameSubmission(db, input);
@@ -242,12 +259,10 @@ async function tooManyPending(
 }
 
 /**
- * Takes one use of the coupon for this shopper, or says why not: first purchase only, this
- * shopper's uses (counted under lockOpenOrders' CPF and e-mail locks), and the coupon's own
- * uses, taken by a conditional update so parallel checkouts never pass `usage_limit`. Runs
- * before anything is written, so a refusal leaves nothing behind.
+ * Why this shopper may not use the coupon, if so: first purchase only, or the shopper's uses
+ * (their orders not cancelled, by CPF or e-mail, counted under lockOpenOrders' locks on both).
  */
-async function takeCoupon(
+async function shopperMayUse(
   tx: Db,
   coupon: ShopperCoupon,
   form: CheckoutForm,
@@ -262,7 +277,7 @@ async function takeCoupon(
   ) {
     return COUPON_MESSAGES.usedByShopper(coupon.code);
   }
-  return (await takeCouponUse(tx, coupon.id)) ? null : COUPON_MESSAGES.usedUp(coupon.code);
+  return null;
 }
 
 async function sameSubmission(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResult | null> {
