@@ -40,6 +40,9 @@ export default [
     // Pedidos
     route('orders', 'routes/admin/orders.tsx', [route(':id', 'routes/admin/order-detail.tsx')]),
     route('orders/export.csv', 'routes/admin/orders-export.ts'),
+    // Cupons
+    route('coupons', 'routes/admin/coupons.tsx'),
+    route('coupons/export.csv', 'routes/admin/coupons-export.ts'),
     // Avaliações
     route('reviews', 'routes/admin/reviews.tsx'),
     // Usuários

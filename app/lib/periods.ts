@@ -88,6 +88,21 @@ export function calendarDayIn(date: Date, timeZone: string): string {
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
+/** An instant as a datetime-local field shows it on a time zone's clock: 'YYYY-MM-DDTHH:mm'. */
+export function wallClockIn(date: Date, timeZone: string): string {
+  const parts = dateFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(date);
+  const part = (type: string) => parts.find((p) => p.type === type)!.value;
+  return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`;
+}
+
 /** Today's date on the store's calendar. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
   return calendarDayIn(now, timeZone);

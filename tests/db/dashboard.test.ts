@@ -46,6 +46,7 @@ describeDb('dashboard figures', ({ db }) => {
       paidOrders: { current: 2, previous: 1 },
       pendingOrders: { current: 1, previous: 0 },
       periodSales: { current: 15_000, previous: 3_000 },
+      periodDiscounts: { current: 0, previous: 0 },
       // 1–10 March against 1–10 February: the 20 February order is not among those days.
       monthSales: { current: 19_500, previous: 4_000 },
       byStatus: { pending: 1, confirmed: 1, shipped: 1, delivered: 0, cancelled: 0 },
@@ -94,6 +95,7 @@ describeDb('dashboard figures', ({ db }) => {
       paidOrders: { current: 0, previous: 0 },
       pendingOrders: { current: 0, previous: 0 },
       periodSales: { current: 0, previous: 0 },
+      periodDiscounts: { current: 0, previous: 0 },
       monthSales: { current: 0, previous: 0 },
       byStatus: { pending: 0, confirmed: 0, shipped: 0, delivered: 0, cancelled: 0 },
     });

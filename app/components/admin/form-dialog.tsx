@@ -28,6 +28,7 @@ export function FormDialog({
   hidden,
   resetOnClose,
   submitDisabled = false,
+  repeatable,
   children,
 }: {
   schema: z.ZodType;
@@ -44,6 +45,8 @@ export function FormDialog({
    */
   resetOnClose: boolean;
   submitDisabled?: boolean;
+  /** Fields sent once per chosen item (a multi-select), as the server reads them. */
+  repeatable?: readonly string[];
   children: (fields: { idPrefix: string; errors: Record<string, string> }) => React.ReactNode;
 }) {
   const dialogId = useId();
@@ -51,7 +54,7 @@ export function FormDialog({
   const form = useRef<HTMLFormElement>(null);
   const fetcher = useFetcher<Reply>();
   useToastFrom(fetcher.data);
-  const { errors: clientErrors, setErrors: setClientErrors, check } = useFormCheck(schema);
+  const { errors: clientErrors, setErrors: setClientErrors, check } = useFormCheck(schema, { repeatable });
   const errors = clientErrors ?? fetcher.data?.fieldErrors ?? {};
   const busy = fetcher.state !== 'idle';
 

@@ -6,6 +6,7 @@ import { ORDER_STATUSES } from '~/modules/orders';
 import {
   ADMIN_STATUS_LABELS,
   hasOrderFilters,
+  MAX_COUPON_LENGTH,
   MAX_SEARCH_LENGTH,
   orderFiltersQuery,
   type OrderFilters,
@@ -28,7 +29,7 @@ export function OrderFiltersForm({ filters }: { filters: OrderFilters }) {
       action="/admin/orders"
       role="search"
       aria-label="Filtrar pedidos"
-      className="admin-card grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto_auto] lg:items-end"
+      className="admin-card grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto_auto] lg:items-end"
     >
       <FormField
         look={ADMIN_FORM}
@@ -58,6 +59,20 @@ export function OrderFiltersForm({ filters }: { filters: OrderFilters }) {
               </option>
             ))}
           </select>
+        )}
+      </FormField>
+      <FormField look={ADMIN_FORM} idPrefix="orders" name="coupon" label="Cupom">
+        {(control) => (
+          <input
+            {...control}
+            defaultValue={filters.coupon}
+            maxLength={MAX_COUPON_LENGTH}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            placeholder="Código"
+            className="admin-input uppercase"
+          />
         )}
       </FormField>
       <fieldset className="grid grid-cols-2 gap-3 sm:col-span-2 lg:col-span-1">

@@ -14,6 +14,7 @@ describe('parseOrderFilters', () => {
       from: '2025-03-01',
       to: '2025-03-31',
       q: 'maria',
+      coupon: '',
       page: 3,
     });
   });
@@ -24,12 +25,14 @@ describe('parseOrderFilters', () => {
       from: null,
       to: null,
       q: '',
+      coupon: '',
       page: 1,
     });
     expect(filters('pagina=1e9999').page).toBe(1);
     expect(filters('from=1899-01-01').from).toBeNull();
     expect(filters(`q=${'a'.repeat(500)}`).q).toHaveLength(100);
     expect(filters('q=ana%00%07paula').q).toBe('ana paula');
+    expect(filters(`coupon=${'a'.repeat(50)}`).coupon).toHaveLength(30);
   });
 
   it('swaps a period typed backwards', () => {
@@ -44,6 +47,7 @@ describe('parseOrderFilters', () => {
       '?status=pending&q=ana+paula',
     );
     expect(orderFiltersQuery(filters(''), 2)).toBe('?pagina=2');
+    expect(orderFiltersQuery(filters('coupon=%20bem%00Vindo10%20'))).toBe('?coupon=BEMVINDO10');
     expect(orderFiltersQuery(filters(''))).toBe('');
   });
 });

@@ -11,14 +11,17 @@ export const ORDERS_PER_PAGE = 20;
  */
 export const MAX_COUNTED_ORDERS = 10_000;
 export const MAX_SEARCH_LENGTH = 100;
+export const MAX_COUPON_LENGTH = 30;
 
-/** The list's filters as its URL carries them (`status`, `from`, `to`, `q`, `pagina`). */
+/** The list's filters as its URL carries them (`status`, `from`, `to`, `q`, `coupon`, `pagina`). */
 export interface OrderFilters {
   status: OrderStatus | null;
   /** First and last day, YYYY-MM-DD, both included, on the store's calendar. */
   from: string | null;
   to: string | null;
   q: string;
+  /** A coupon's code in capitals: the orders that used it. Empty for any order. */
+  coupon: string;
   page: number;
 }
 
@@ -44,6 +47,11 @@ export function parseOrderFilters(params: URLSearchParams): OrderFilters {
       .replace(/[\s\p{Cc}]+/gu, ' ')
       .trim()
       .slice(0, MAX_SEARCH_LENGTH),
+    // Codes are kept in capitals, letters and digits only: typed in any case, matched alike.
+    coupon: (params.get('coupon') ?? '')
+      .replace(/[\s\p{Cc}]+/gu, '')
+      .toUpperCase()
+      .slice(0, MAX_COUPON_LENGTH),
     page: parsePage(params),
   };
 }
@@ -55,12 +63,13 @@ export function orderFiltersQuery(filters: OrderFilters, page = filters.page): s
   if (filters.from) query.set('from', filters.from);
   if (filters.to) query.set('to', filters.to);
   if (filters.q) query.set('q', filters.q);
+  if (filters.coupon) query.set('coupon', filters.coupon);
   const text = withPage(query, page).toString();
   return text ? `?${text}` : '';
 }
 
 export function hasOrderFilters(filters: OrderFilters): boolean {
-  return !!(filters.status || filters.from || filters.to || filters.q);
+  return !!(filters.status || filters.from || filters.to || filters.q || filters.coupon);
 }
 
 /**

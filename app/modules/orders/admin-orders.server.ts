@@ -1,6 +1,7 @@
 import { and, count, desc, eq, like, lt, or, sql, type SQL } from 'drizzle-orm';
 
 import type { Db } from '~/db/database.server';
+import { coupons } from '~/modules/coupons/index.admin.server';
 import { foldedContains } from '~/db/search';
 import { withinDays } from '~/lib/periods.server';
 
@@ -15,7 +16,7 @@ import type { AdminOrderDetail, AdminOrderExportRow, AdminOrderPage } from './ad
 import { addressLine, orderNumber } from './display';
 import { listOrderEvents } from './order-events.server';
 import { getOrder } from './orders.server';
-import { orders } from './schema';
+import { orderAdjustments, orders } from './schema';
 import { canCancelOrder, canDeleteOrder, wasPaid } from './transitions';
 
 // orders.search_text (name and e-mail folded, CPF, id) comes from migration 0007.
@@ -34,6 +35,11 @@ function termWhere(term: OrderSearchTerm): SQL {
 function filtersWhere(filters: OrderFilters, timeZone: string): SQL | undefined {
   const conditions: SQL[] = orderSearchWords(filters.q).map(termWhere);
   if (filters.status) conditions.push(eq(orders.status, filters.status));
+  if (filters.coupon) {
+    conditions.push(
+      sql`exists (select 1 from ${orderAdjustments} join ${coupons} on ${coupons.id} = ${orderAdjustments.couponId} where ${orderAdjustments.orderId} = ${orders.id} and ${coupons.code} = ${filters.coupon})`,
+    );
+  }
   if (filters.from || filters.to) {
     const range = { from: filters.from ?? FIRST_DAY, to: filters.to ?? LAST_DAY };
     conditions.push(withinDays(orders.createdAt, range, timeZone));

@@ -14,3 +14,4 @@ export {
   type OrderListAction,
 } from './admin-actions.server';
 export { salesByDay, salesMetrics } from './sales-metrics.server';
+export { couponOrderStats, type CouponOrderStats } from './coupon-stats.server';

@@ -2,6 +2,7 @@
 export {
   hasOrderFilters,
   MAX_COUNTED_ORDERS,
+  MAX_COUPON_LENGTH,
   MAX_SEARCH_LENGTH,
   orderFiltersQuery,
   parseOrderFilters,

@@ -1,11 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 
 import type { Db } from '~/db/database.server';
 import type { DayRange } from '~/lib/periods';
 import { withinDays } from '~/lib/periods.server';
 
-import { ORDER_STATUSES, orders, type OrderStatus } from './schema';
+import { ORDER_STATUSES, orderAdjustments, orders, type OrderStatus } from './schema';
 
 /** The statuses whose money the store has (SPEC §4): paid, then shipped and delivered. */
 const REVENUE_STATUSES = [
@@ -29,6 +29,8 @@ export interface SalesMetrics {
   pendingOrders: Compared;
   /** Cents of the paid orders placed in the period. */
   periodSales: Compared;
+  /** Cents taken off the paid orders placed in the period (PIX discounts and coupons). */
+  periodDiscounts: Compared;
   /** Cents of the paid orders placed this month so far, against the same days of last month. */
   monthSales: Compared;
   /** Orders placed in the period, by their status now. */
@@ -88,7 +90,11 @@ export async function salesMetrics(db: Db, input: MetricsPeriods): Promise<Sales
       .where(withinDays(orders.createdAt, ranges.get(key)!, input.timeZone))
       .groupBy(orders.status),
   );
-  const rows = await unionAll(first!, second!, ...rest);
+  const [rows, currentDiscounts, previousDiscounts] = await Promise.all([
+    unionAll(first!, second!, ...rest),
+    discountsOf(db, windows.period, input.timeZone),
+    discountsOf(db, windows.before, input.timeZone),
+  ]);
 
   const totals = keys.map(emptyTotals);
   for (const row of rows) totals[row.window]![row.status] = row;
@@ -109,6 +115,7 @@ export async function salesMetrics(db: Db, input: MetricsPeriods): Promise<Sales
       current: centsOf(period, REVENUE_STATUSES),
       previous: centsOf(before, REVENUE_STATUSES),
     },
+    periodDiscounts: { current: currentDiscounts, previous: previousDiscounts },
     monthSales: {
       current: centsOf(of(windows.month), REVENUE_STATUSES),
       previous: centsOf(of(windows.monthBefore), REVENUE_STATUSES),
@@ -117,6 +124,29 @@ export async function salesMetrics(db: Db, input: MetricsPeriods): Promise<Sales
       ORDER_STATUSES.map((status) => [status, period[status].orders]),
     ) as Record<OrderStatus, number>,
   };
+}
+
+/**
+ * The cents taken off the orders the period's revenue counts (paid, placed within `range`): the
+ * sum of their discount adjustments, as a positive figure.
+ */
+async function discountsOf(db: Db, range: DayRange, timeZone: string): Promise<number> {
+  const [row] = await db
+    .select({
+      cents: sql<number>`coalesce(-sum(${orderAdjustments.amountCents}), 0)::bigint`.mapWith(
+        Number,
+      ),
+    })
+    .from(orderAdjustments)
+    .innerJoin(orders, eq(orders.id, orderAdjustments.orderId))
+    .where(
+      and(
+        withinDays(orders.createdAt, range, timeZone),
+        inArray(orders.status, REVENUE_STATUSES),
+        sql`${orderAdjustments.amountCents} < 0`,
+      ),
+    );
+  return row?.cents ?? 0;
 }
 
 /** One day of the sales chart. */

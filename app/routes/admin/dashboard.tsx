@@ -147,6 +147,14 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
               value={formatCents(metrics.periodSales.current)}
               {...metrics.periodSales}
             />
+            {/* Money given away (PIX discounts, coupons): more of it is no good news in itself. */}
+            <MetricCard
+              id="periodDiscounts"
+              label="Descontos"
+              value={formatCents(metrics.periodDiscounts.current)}
+              higherIsBetter={false}
+              {...metrics.periodDiscounts}
+            />
             <MetricCard
               id="pendingOrders"
               label="Pedidos pendentes"

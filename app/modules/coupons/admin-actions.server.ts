@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+import { COUPON_MESSAGES, couponFormSchema, couponRowSchema } from './coupon-form';
+
+/**
+ * What the coupons screen posts: add, edit, activate, deactivate or delete one coupon. Only the
+ * server reads it (the dialog checks its form with couponFormSchema), so it stays out of bundles.
+ */
+export const couponActionSchema = z.discriminatedUnion(
+  'intent',
+  [couponFormSchema, couponRowSchema],
+  { error: COUPON_MESSAGES.invalid },
+);

@@ -1,0 +1,16 @@
+// The admin's server door: the coupon list, its changes and its CSV (ADR 021).
+export {
+  createCoupon,
+  deleteCoupon,
+  listAdminCoupons,
+  listAllCoupons,
+  setCouponActive,
+  updateCoupon,
+  type AdminCoupon,
+  type CouponChange,
+} from './admin-coupons.server';
+export { couponActionSchema } from './admin-actions.server';
+export { couponsCsv, type CouponReportRow } from './coupon-csv.server';
+export { couponListRow } from './coupon-rows.server';
+// For read joins: the orders list filters its orders by a coupon's code.
+export { coupons } from './schema';
