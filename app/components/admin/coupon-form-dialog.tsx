@@ -47,8 +47,7 @@ const VALUE_HINTS = {
 /** 'Novo cupom' or 'Editar': a button opening the coupon's form. */
 export function CouponFormDialog(
   props: { products: ProductOptions; categories: Choice[] } & (
-    | { mode: 'create'; id: string }
-    | { mode: 'edit'; id: string; values: CouponFormValues }
+    { mode: 'create'; id: string } | { mode: 'edit'; id: string; values: CouponFormValues }
   ),
 ) {
   const editing = props.mode === 'edit';
@@ -310,7 +309,9 @@ function Checklist({
   const hintId = `${idPrefix}-${name}-hint`;
   return (
     <fieldset
-      aria-describedby={[hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined}
+      aria-describedby={
+        [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined
+      }
     >
       <legend className="admin-label">{legend}</legend>
       {hint ? (

@@ -170,8 +170,7 @@ function Actions({ coupon, products, categories }: { coupon: CouponListRow } & C
           message={
             <>
               Tem certeza que deseja excluir o cupom{' '}
-              <strong className="break-all">{coupon.code}</strong>? Esta ação não pode ser
-              desfeita.
+              <strong className="break-all">{coupon.code}</strong>? Esta ação não pode ser desfeita.
             </>
           }
           confirmLabel="Excluir"

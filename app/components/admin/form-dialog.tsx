@@ -54,7 +54,11 @@ export function FormDialog({
   const form = useRef<HTMLFormElement>(null);
   const fetcher = useFetcher<Reply>();
   useToastFrom(fetcher.data);
-  const { errors: clientErrors, setErrors: setClientErrors, check } = useFormCheck(schema, { repeatable });
+  const {
+    errors: clientErrors,
+    setErrors: setClientErrors,
+    check,
+  } = useFormCheck(schema, { repeatable });
   const errors = clientErrors ?? fetcher.data?.fieldErrors ?? {};
   const busy = fetcher.state !== 'idle';
 

@@ -122,8 +122,9 @@ function isUniqueViolation(error: unknown): boolean {
   return hasCode(error, '23505');
 }
 
+// ON DELETE RESTRICT reports restrict_violation (23001); NO ACTION, foreign_key_violation.
 function isForeignKeyViolation(error: unknown): boolean {
-  return hasCode(error, '23503');
+  return hasCode(error, '23001') || hasCode(error, '23503');
 }
 
 function hasCode(error: unknown, code: string): boolean {
@@ -230,7 +231,10 @@ export async function deleteCoupon(db: Db, id: string): Promise<CouponChange> {
   if (!current) return notFound;
   if (current.usedCount > 0) return used;
   try {
-    const deleted = await db.delete(coupons).where(eq(coupons.id, id)).returning({ id: coupons.id });
+    const deleted = await db
+      .delete(coupons)
+      .where(eq(coupons.id, id))
+      .returning({ id: coupons.id });
     return deleted.length > 0 ? { ok: true, id } : notFound;
   } catch (error) {
     if (isForeignKeyViolation(error)) return used;

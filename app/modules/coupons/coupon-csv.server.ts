@@ -4,7 +4,12 @@ import { csvAmount } from '~/lib/csv';
 import { formatDateTime } from '~/lib/date-format';
 
 import type { AdminCoupon } from './admin-coupons.server';
-import { COUPON_KIND_LABELS, COUPON_STATE_LABELS, couponState, couponValueText } from './coupon-form';
+import {
+  COUPON_KIND_LABELS,
+  COUPON_STATE_LABELS,
+  couponState,
+  couponValueText,
+} from './coupon-form';
 
 /** A coupon with the orders that used it, as the orders domain counts them. */
 export type CouponReportRow = AdminCoupon & { orders: number; revenueCents: number };
@@ -34,7 +39,10 @@ const moment = (date: Date | null, timeZone: string) =>
   date ? formatDateTime(date, timeZone).replace(' às ', ' ') : '';
 
 /** The coupons as a spreadsheet (UTF-8 with a BOM, so Excel reads the accents). */
-export function couponsCsv(rows: CouponReportRow[], options: { timeZone: string; now: Date }): string {
+export function couponsCsv(
+  rows: CouponReportRow[],
+  options: { timeZone: string; now: Date },
+): string {
   const records = rows.map((coupon) => [
     coupon.code,
     COUPON_KIND_LABELS[coupon.kind],

@@ -156,8 +156,8 @@ export default function AdminCoupons({ loaderData, actionData }: Route.Component
         <div>
           <h1 className="text-2xl font-bold">Cupons</h1>
           <p className="mt-1 text-sm text-slate-600">
-            {countOf(total, 'cupom', 'cupons')}. Um cupom já usado em pedidos não pode ser
-            excluído, só desativado.
+            {countOf(total, 'cupom', 'cupons')}. Um cupom já usado em pedidos não pode ser excluído,
+            só desativado.
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
