@@ -1,5 +1,6 @@
 import type { Db } from '~/db/database.server';
 import { deleteCatalogRows, imageUrlsInUse } from '~/modules/catalog/index.admin.server';
+import { deleteCouponRows } from '~/modules/coupons/index.admin.server';
 import { dropOrderJobs } from '~/modules/jobs/index.server';
 import { parseMediaPath } from '~/modules/media';
 import { deleteMedia } from '~/modules/media/index.server';
@@ -7,7 +8,12 @@ import { deleteAllOrders } from '~/modules/orders/index.admin.server';
 import { deleteSandboxPayments } from '~/modules/payments/index.server';
 import { clearSettingsStill, makeStoreLive, readSettings } from '~/modules/settings/index.server';
 
-import { SAMPLE_CATEGORIES, SAMPLE_PRODUCTS, SAMPLE_SETTINGS } from './sample-store';
+import {
+  SAMPLE_CATEGORIES,
+  SAMPLE_COUPONS,
+  SAMPLE_PRODUCTS,
+  SAMPLE_SETTINGS,
+} from './sample-store';
 
 export type GoLiveResult =
   | { ok: true; deleted: { orders: number; products: number; images: number } }
@@ -16,7 +22,7 @@ export type GoLiveResult =
 /**
  * 'Começar loja real': a demo store becomes live, for good, in one transaction (ADR 018). Gone
  * are the sample catalogue (its products with their reviews and restock requests, its
- * categories), every order (a demo's orders are all test orders) with the outbox rows about
+ * categories), the sample coupons, every order (a demo's orders are all test orders) with the outbox rows about
  * them, so no e-mail or sales report goes out for one, the sandbox's payments, the uploads only
  * the deleted products showed, and the sample identity and contacts where the store has not
  * written its own. Admins, the store's own products and its other settings stay. Every instance
@@ -29,6 +35,11 @@ export async function goLive(db: Db): Promise<GoLiveResult> {
     const orderIds = await deleteAllOrders(tx);
     await dropOrderJobs(tx, orderIds);
     await deleteSandboxPayments(tx);
+    // The orders that used them went first: the sample coupons go whatever their uses.
+    await deleteCouponRows(
+      tx,
+      SAMPLE_COUPONS.map((coupon) => coupon.id),
+    );
     const catalog = await deleteCatalogRows(tx, {
       productIds: SAMPLE_PRODUCTS.map((product) => product.id),
       categoryIds: SAMPLE_CATEGORIES.map((category) => category.id),

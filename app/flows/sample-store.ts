@@ -1,4 +1,5 @@
 import type { CategoryRecord, ProductRecord } from '~/modules/catalog';
+import type { CouponRecord } from '~/modules/coupons/index.admin.server';
 import type { ReviewRecord } from '~/modules/reviews/index.server';
 import type { StoreSettings } from '~/modules/settings';
 
@@ -143,6 +144,24 @@ export const SAMPLE_REVIEWS: ReviewRecord[] = [
     customerName: 'Fernanda Rocha',
     rating: 5,
     comment: 'Levei para a praia e aguentou água e areia sem problema.',
+  },
+];
+
+/** Two coupons as a store starts with: a welcome discount and free shipping from R$ 150. */
+export const SAMPLE_COUPONS: CouponRecord[] = [
+  {
+    id: id(0xf01),
+    code: 'BEMVINDO10',
+    kind: 'percent',
+    value: 10,
+    firstPurchaseOnly: true,
+  },
+  {
+    id: id(0xf02),
+    code: 'FRETEGRATIS',
+    kind: 'free_shipping',
+    value: 0,
+    minSubtotalCents: 15_000,
   },
 ];
 

@@ -1,17 +1,19 @@
 import type { Db } from '~/db/database.server';
 import { putCategory, putProduct } from '~/modules/catalog/index.server';
+import { putCoupon } from '~/modules/coupons/index.admin.server';
 import { putReview } from '~/modules/reviews/index.server';
 import { ensureSettingsRecord, saveSettings } from '~/modules/settings/index.server';
 
 import {
   SAMPLE_CATEGORIES,
+  SAMPLE_COUPONS,
   SAMPLE_PRODUCTS,
   SAMPLE_REVIEWS,
   SAMPLE_SETTINGS,
 } from './sample-store';
 
 /**
- * Puts the sample catalogue (3 categories, 8 products, 6 reviews) back in place, in one
+ * Puts the sample catalogue (3 categories, 8 products, 6 reviews, 2 coupons) back in place, in one
  * transaction; the store's own rows are left alone. A database seeded before its first start is
  * a demo, as the first start's sample store is; an existing store keeps its mode.
  */
@@ -51,5 +53,8 @@ async function writeSample(db: Db): Promise<void> {
   }
   for (const [index, review] of SAMPLE_REVIEWS.entries()) {
     await putReview(db, { ...review, source: 'sample', status: 'visible', createdAt: at(index) });
+  }
+  for (const [index, coupon] of SAMPLE_COUPONS.entries()) {
+    await putCoupon(db, { ...coupon, createdAt: at(index) });
   }
 }

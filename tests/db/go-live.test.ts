@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { expect, it, vi } from 'vitest';
 
 import type { Db } from '~/db/database.server';
-import { media, mediaVariants, products, storeSettings } from '~/db/schema';
+import { coupons, media, mediaVariants, products, storeSettings } from '~/db/schema';
 import { goLive } from '~/flows/go-live.server';
 import { payOrder } from '~/flows/order-payment.server';
 import { placeOrder } from '~/flows/place-order.server';
@@ -33,7 +33,8 @@ async function counts(db: Db) {
                (select count(*)::int from restock_requests) as restock_requests,
                (select count(*)::int from outbox where payload ? 'orderId') as order_jobs,
                (select count(*)::int from outbox) as outbox,
-               (select count(*)::int from media) as media`,
+               (select count(*)::int from media) as media,
+               (select count(*)::int from coupons) as coupons`,
   );
   return row!;
 }
@@ -96,13 +97,20 @@ describeDb('going live', ({ db, database }) => {
       .values({ name: 'Produto da loja', priceCents: 5000, imageUrls: [shared] });
     await saveSettings(db(), { contact_email: 'contato@minhaloja.com.br', logo_url: '' });
     await testOrder(db());
+    await db().insert(coupons).values({ code: 'MINHALOJA', kind: 'percent', value: 5 });
     await queryRows(
       db(),
       sql`insert into restock_requests (product_id, email) values (${FONE.id}, 'ana@example.com')`,
     );
     await enqueue(db(), 'email.restock', { requestId: randomUUID() });
     const before = await counts(db());
-    expect(before).toMatchObject({ products: 9, orders: 1, sandbox_payments: 1, media: 2 });
+    expect(before).toMatchObject({
+      products: 9,
+      orders: 1,
+      sandbox_payments: 1,
+      media: 2,
+      coupons: 3,
+    });
     expect(before.order_jobs).toBeGreaterThan(0);
 
     expect(await goLive(db())).toEqual({
@@ -124,6 +132,8 @@ describeDb('going live', ({ db, database }) => {
       // Work about anything else is left to the outbox's own handling.
       outbox: 1,
       media: 1,
+      // The store's own coupon stays; the sample ones go.
+      coupons: 1,
     });
     const [kept] = await db().select({ id: media.id }).from(media);
     expect(shared).toContain(kept!.id);

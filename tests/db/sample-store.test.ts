@@ -8,11 +8,17 @@ import { searchProducts } from '~/modules/catalog/index.server';
 import { describeDb, queryRows } from '../support/db';
 
 async function counts(db: Parameters<typeof seedSampleStore>[0]) {
-  const [row] = await queryRows<{ categories: number; products: number; reviews: number }>(
+  const [row] = await queryRows<{
+    categories: number;
+    products: number;
+    reviews: number;
+    coupons: number;
+  }>(
     db,
     sql`select (select count(*)::int from categories) as categories,
                (select count(*)::int from products) as products,
-               (select count(*)::int from reviews) as reviews`,
+               (select count(*)::int from reviews) as reviews,
+               (select count(*)::int from coupons) as coupons`,
   );
   return row;
 }
@@ -20,7 +26,7 @@ async function counts(db: Parameters<typeof seedSampleStore>[0]) {
 describeDb('sample store', ({ db }) => {
   it('is created on the first start of an empty database, and only then', async () => {
     expect(await initializeStore(db(), { seed: true })).toBe('seeded');
-    expect(await counts(db())).toEqual({ categories: 3, products: 8, reviews: 6 });
+    expect(await counts(db())).toEqual({ categories: 3, products: 8, reviews: 6, coupons: 2 });
 
     // The store deletes a product; a restart must not bring it back.
     await db().delete(products).where(eq(products.name, 'Smartwatch Fitness'));
@@ -30,9 +36,9 @@ describeDb('sample store', ({ db }) => {
 
   it('is not created when seeding is off', async () => {
     expect(await initializeStore(db(), { seed: false })).toBe('created');
-    expect(await counts(db())).toEqual({ categories: 0, products: 0, reviews: 0 });
+    expect(await counts(db())).toEqual({ categories: 0, products: 0, reviews: 0, coupons: 0 });
     expect(await initializeStore(db(), { seed: true })).toBe('existing');
-    expect(await counts(db())).toEqual({ categories: 0, products: 0, reviews: 0 });
+    expect(await counts(db())).toEqual({ categories: 0, products: 0, reviews: 0, coupons: 0 });
   });
 
   it('is put back by a re-seed without touching the store’s own products', async () => {
@@ -46,7 +52,7 @@ describeDb('sample store', ({ db }) => {
 
     await seedSampleStore(db());
 
-    expect(await counts(db())).toEqual({ categories: 3, products: 9, reviews: 6 });
+    expect(await counts(db())).toEqual({ categories: 3, products: 9, reviews: 6, coupons: 2 });
     const mouse = await db()
       .select()
       .from(products)

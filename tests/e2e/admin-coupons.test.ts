@@ -39,7 +39,9 @@ describe('admin coupons at 360 px', () => {
     await page.waitForLoadState('networkidle');
     // 'Cupons' is in the admin's menu (a drawer at this width): the page is reached by address.
     await page.goto(`${url}/admin/coupons`, { waitUntil: 'networkidle' });
-    await page.getByText('Nenhum cupom cadastrado.').waitFor();
+    // The sample store's coupons are listed.
+    const sample = page.getByRole('listitem').filter({ hasText: 'BEMVINDO10' });
+    await sample.getByText('10%', { exact: true }).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     // An empty code is caught before sending.
@@ -49,55 +51,55 @@ describe('admin coupons at 360 px', () => {
     await dialog.getByText('Informe o código do cupom.').waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
 
-    await dialog.getByLabel('Código').fill('bemvindo10');
+    await dialog.getByLabel('Código').fill('verao15');
     await dialog.getByLabel('Tipo').selectOption({ label: 'Porcentagem' });
-    await dialog.getByLabel('Desconto (%)').fill('10');
+    await dialog.getByLabel('Desconto (%)').fill('15');
     await dialog.getByLabel('Só na primeira compra do cliente').check();
     await dialog.getByLabel(HEADSET.name).check();
     await dialog.getByRole('button', { name: 'Salvar' }).click();
     await toast(page, 'Cupom criado com sucesso!');
     await dialog.waitFor({ state: 'hidden' });
-    const card = page.getByRole('listitem').filter({ hasText: 'BEMVINDO10' });
-    await card.getByText('10%', { exact: true }).waitFor();
+    const card = page.getByRole('listitem').filter({ hasText: 'VERAO15' });
+    await card.getByText('15%', { exact: true }).waitFor();
     expect(await card.getByText('Ativo', { exact: true }).first().isVisible()).toBe(true);
     expect(await fitsWidth(page)).toBe(true);
 
-    // The same code, in other capitals, is the server's refusal beside the field.
+    // The sample's code, in other capitals, is the server's refusal beside the field.
     await page.getByRole('button', { name: 'Novo cupom' }).click();
     await dialog.getByLabel('Código').fill('BemVindo10');
     await dialog.getByLabel('Tipo').selectOption({ label: 'Frete grátis' });
     await dialog.getByRole('button', { name: 'Salvar' }).click();
     await dialog.getByText('Já existe um cupom com este código.').waitFor();
     // Another code goes through: a free-shipping coupon from R$ 150, never used, so deletable.
-    await dialog.getByLabel('Código').fill('FRETEGRATIS');
+    await dialog.getByLabel('Código').fill('APAGAR');
     await dialog.getByLabel('Pedido mínimo em R$ (opcional)').fill('150');
     await dialog.getByRole('button', { name: 'Salvar' }).click();
     await toast(page, 'Cupom criado com sucesso!');
     await dialog.waitFor({ state: 'hidden' });
-    const free = page.getByRole('listitem').filter({ hasText: 'FRETEGRATIS' });
+    const free = page.getByRole('listitem').filter({ hasText: 'APAGAR' });
     await free.getByText('R$ 150,00').waitFor();
 
     // Editing: the saved values are in the form; a window on the store's clock.
-    await card.getByRole('button', { name: 'Editar cupom BEMVINDO10' }).click();
-    const edit = page.getByRole('dialog', { name: 'Editar cupom BEMVINDO10' });
-    expect(await edit.getByLabel('Desconto (%)').inputValue()).toBe('10');
+    await card.getByRole('button', { name: 'Editar cupom VERAO15' }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar cupom VERAO15' });
+    expect(await edit.getByLabel('Desconto (%)').inputValue()).toBe('15');
     expect(await edit.getByLabel(HEADSET.name).isChecked()).toBe(true);
-    await edit.getByLabel('Desconto (%)').fill('15');
+    await edit.getByLabel('Desconto (%)').fill('20');
     await edit.getByLabel('Limite de usos (opcional)').fill('100');
     await edit.getByLabel('Início').fill('2020-01-01T08:00');
     await edit.getByLabel('Fim').fill('2099-12-31T23:59');
     await edit.getByRole('button', { name: 'Salvar' }).click();
     await toast(page, 'Cupom atualizado com sucesso!');
     await edit.waitFor({ state: 'hidden' });
-    await card.getByText('15%', { exact: true }).waitFor();
+    await card.getByText('20%', { exact: true }).waitFor();
     await card.getByText('De 01/01/2020 às 08:00 até 31/12/2099 às 23:59').waitFor();
     await card.getByText('0 de 100').waitFor();
 
-    await card.getByRole('button', { name: 'Desativar cupom BEMVINDO10' }).click();
+    await card.getByRole('button', { name: 'Desativar cupom VERAO15' }).click();
     await toast(page, 'Cupom desativado: ele não vale mais na loja.');
     await card.getByText('Inativo', { exact: true }).waitFor();
 
-    await free.getByRole('button', { name: 'Excluir cupom FRETEGRATIS' }).click();
+    await free.getByRole('button', { name: 'Excluir cupom APAGAR' }).click();
     await page
       .getByRole('dialog', { name: 'Excluir cupom' })
       .getByRole('button', { name: 'Excluir' })
@@ -112,9 +114,14 @@ describe('admin coupons at 360 px', () => {
     expect(download.suggestedFilename()).toMatch(/^cupons-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
     const lines = csv.trim().split('\r\n');
-    expect(lines).toHaveLength(2);
+    expect(lines.map((line) => line.split(';')[0])).toEqual([
+      'Código',
+      'VERAO15',
+      'BEMVINDO10',
+      'FRETEGRATIS',
+    ]);
     expect(lines[1]).toBe(
-      'BEMVINDO10;Porcentagem;15%;0,00;01/01/2020 08:00;31/12/2099 23:59;0;100;;Sim;1;0;Inativo;0;0,00',
+      'VERAO15;Porcentagem;20%;0,00;01/01/2020 08:00;31/12/2099 23:59;0;100;;Sim;1;0;Inativo;0;0,00',
     );
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(unexpected(problems)).toEqual([]);

@@ -256,6 +256,10 @@ const TYPED_VALUES: Record<string, readonly string[]> = {
   email: ['maria@example.com'],
   // 'Encontrar meu pedido' on /historico: an e-mail or a CPF.
   contact: ['maria@example.com', '529.982.247-25'],
+  // The admin's coupon form and the orders list's coupon filter.
+  code: ['VERAO10', 'bemvindo10'],
+  value: ['10', '20,00'],
+  coupon: ['bemvindo10'],
 };
 
 /** The cart cookie a browser holding one unit of the product sends (React Router's base64 JSON). */

@@ -7,6 +7,7 @@ import {
   uniqueDatabaseName,
 } from '../support/postgres';
 import { openDatabase } from '~/db/database.server';
+import { coupons, orderAdjustments } from '~/db/schema';
 
 import { adminVisitor, withAdmin } from '../support/admin';
 import { insertOrderRow } from '../support/orders';
@@ -33,11 +34,30 @@ const print = (text: string) => process.stdout.write(`${text}\n`);
 /**
  * The fuzzed store: the test admin, and an order in each status staff act on, so the crawl finds
  * the order page's forms (status, tracking code, payment, notes) and the list's ('Excluir' for
- * the pending one, 'Cancelar pedido' for the paid one) and the fuzzer posts to them.
+ * the pending one, 'Cancelar pedido' for the paid one) and the fuzzer posts to them; and two
+ * coupons, one used by the paid order (it can only be deactivated) and one not (it can be
+ * deleted), so the coupons screen shows each form.
  */
 const prepareStore = withAdmin(async (db) => {
+  const [used] = await db
+    .insert(coupons)
+    .values([
+      { code: 'BEMVINDO10', kind: 'percent', value: 10, usedCount: 1 },
+      { code: 'FRETEGRATIS', kind: 'free_shipping', minSubtotalCents: 15_000 },
+    ])
+    .returning({ id: coupons.id });
   for (const status of ['pending', 'confirmed', 'shipped', 'delivered'] as const) {
-    await insertOrderRow(db, { cents: 10_000, status });
+    const order = await insertOrderRow(db, { cents: 10_000, status });
+    if (status === 'confirmed') {
+      await db.insert(orderAdjustments).values({
+        orderId: order.id,
+        position: 0,
+        kind: 'coupon',
+        label: 'Cupom BEMVINDO10',
+        amountCents: -1_000,
+        couponId: used!.id,
+      });
+    }
   }
 });
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 
 import type { Db } from '~/db/database.server';
 
@@ -240,4 +240,29 @@ export async function deleteCoupon(db: Db, id: string): Promise<CouponChange> {
     if (isForeignKeyViolation(error)) return used;
     throw error;
   }
+}
+
+/** A coupon row as the sample store writes it, with its own fixed id. */
+export type CouponRecord = typeof coupons.$inferInsert & { id: string };
+
+/** Writes a coupon by id, putting its fields back when it exists (the sample store's seed). */
+export async function putCoupon(db: Db, coupon: CouponRecord): Promise<void> {
+  const { id: _id, usedCount: _usedCount, ...values } = coupon;
+  await db
+    .insert(coupons)
+    .values(coupon)
+    .onConflictDoUpdate({ target: coupons.id, set: { ...values, updatedAt: new Date() } });
+}
+
+/**
+ * Deletes these coupons whatever their uses (the sample ones, when a demo store goes live):
+ * the caller has deleted the orders that named them first.
+ */
+export async function deleteCouponRows(db: Db, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const deleted = await db
+    .delete(coupons)
+    .where(inArray(coupons.id, [...ids]))
+    .returning({ id: coupons.id });
+  return deleted.length;
 }

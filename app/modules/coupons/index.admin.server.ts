@@ -2,12 +2,15 @@
 export {
   createCoupon,
   deleteCoupon,
+  deleteCouponRows,
   listAdminCoupons,
   listAllCoupons,
+  putCoupon,
   setCouponActive,
   updateCoupon,
   type AdminCoupon,
   type CouponChange,
+  type CouponRecord,
 } from './admin-coupons.server';
 export { couponActionSchema } from './admin-actions.server';
 export { couponsCsv, type CouponReportRow } from './coupon-csv.server';
