@@ -124,6 +124,7 @@ describe('the admin, to anyone who is not a signed-in active admin', () => {
       '/admin/products',
       '/admin/categories',
       '/admin/orders',
+      '/admin/coupons',
       '/admin/reviews',
       '/admin/users',
       '/admin/settings',

@@ -487,6 +487,7 @@ describe('admin users', () => {
 describe('admin screens: accessibility at both widths', () => {
   const screens = [
     ['categories', '/admin/categories', 'Adicionar categoria'],
+    ['coupons', '/admin/coupons', 'Novo cupom'],
     ['reviews', '/admin/reviews', 'Adicionar avaliação'],
     ['users', '/admin/users', null],
   ] as const;
