@@ -124,6 +124,13 @@ describe('admin coupons at 360 px', () => {
       'VERAO15;Porcentagem;20%;0,00;01/01/2020 08:00;31/12/2099 23:59;0;100;;Sim;1;0;Inativo;0;0,00',
     );
     expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // A coupon's orders are the orders list filtered by its code.
+    await sample.getByRole('link', { name: '0 pedidos com o cupom BEMVINDO10' }).click();
+    await page.waitForURL(`${url}/admin/orders?coupon=BEMVINDO10`);
+    expect(await page.getByLabel('Cupom', { exact: true }).inputValue()).toBe('BEMVINDO10');
+    await page.getByText('Nenhum pedido encontrado').waitFor();
+    expect(await fitsWidth(page)).toBe(true);
     expect(unexpected(problems)).toEqual([]);
     await page.context().close();
   });

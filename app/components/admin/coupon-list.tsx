@@ -1,4 +1,4 @@
-import { useFetcher } from 'react-router';
+import { Link, useFetcher } from 'react-router';
 
 import { Money } from '~/components/ui/money';
 import type { ProductOptions } from '~/modules/catalog';
@@ -136,9 +136,14 @@ function Revenue({ coupon }: { coupon: CouponListRow }) {
   return (
     <>
       <Money cents={coupon.revenueCents} />
-      <span className="block text-xs text-slate-600">
+      {/* The orders list filtered by this coupon (cancelled ones included, under their status). */}
+      <Link
+        to={`/admin/orders?coupon=${encodeURIComponent(coupon.code)}`}
+        className="block text-xs text-blue-800 underline"
+      >
         {coupon.orders === 1 ? '1 pedido' : `${coupon.orders} pedidos`}
-      </span>
+        <span className="sr-only"> com o cupom {coupon.code}</span>
+      </Link>
     </>
   );
 }
