@@ -33,8 +33,8 @@ export const COUPON_MESSAGES = {
 } as const;
 
 export const COUPON_CODE_MAX = 30;
-export const COUPON_LIMIT_MAX = 1_000_000;
-export const COUPON_CHOICES_MAX = 200;
+const COUPON_LIMIT_MAX = 1_000_000;
+const COUPON_CHOICES_MAX = 200;
 
 export const COUPON_KIND_LABELS: Record<CouponKind, string> = {
   percent: 'Porcentagem',
@@ -81,7 +81,7 @@ export function couponState(
 }
 
 /** A code as shoppers may type it, as it is kept: capitals, no spaces around. */
-export function normalizeCouponCode(text: string): string {
+function normalizeCouponCode(text: string): string {
   return text.trim().toUpperCase();
 }
 
@@ -92,7 +92,7 @@ const CODE = /^[A-Z0-9]{3,30}$/;
 const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?$/;
 
 /** 'YYYY-MM-DDTHH:mm' when the text is a real moment of years 2000–2100, else null. */
-export function parseWallClock(text: string): string | null {
+function parseWallClock(text: string): string | null {
   const match = WALL_CLOCK.exec(text);
   if (!match) return null;
   const [, y, mo, d, h, mi] = match.map(Number) as number[];

@@ -8,12 +8,11 @@ export {
   putCoupon,
   setCouponActive,
   updateCoupon,
-  type AdminCoupon,
   type CouponChange,
   type CouponRecord,
 } from './admin-coupons.server';
 export { couponActionSchema } from './admin-actions.server';
-export { couponsCsv, type CouponReportRow } from './coupon-csv.server';
+export { couponsCsv } from './coupon-csv.server';
 export { couponListRow } from './coupon-rows.server';
 // For read joins: the orders list filters its orders by a coupon's code.
 export { coupons } from './schema';

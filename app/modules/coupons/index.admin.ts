@@ -1,16 +1,11 @@
 // The admin's door: the coupon forms, labels and states (ADR 021).
 export {
-  COUPON_CHOICES_MAX,
   COUPON_CODE_MAX,
   COUPON_FORM_REPEATABLE,
   COUPON_KIND_LABELS,
-  COUPON_LIMIT_MAX,
   COUPON_MESSAGES,
   COUPON_STATE_LABELS,
   couponFormSchema,
-  couponState,
-  couponValueText,
-  normalizeCouponCode,
   type CouponForm,
   type CouponState,
 } from './coupon-form';

@@ -1,9 +1,9 @@
 import { and, count, desc, eq, like, lt, or, sql, type SQL } from 'drizzle-orm';
 
 import type { Db } from '~/db/database.server';
-import { coupons } from '~/modules/coupons/index.admin.server';
 import { foldedContains } from '~/db/search';
 import { withinDays } from '~/lib/periods.server';
+import { coupons } from '~/modules/coupons/index.admin.server';
 
 import {
   MAX_COUNTED_ORDERS,
