@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
@@ -8,6 +9,7 @@ import {
 } from '../support/postgres';
 import { openDatabase } from '~/db/database.server';
 import { coupons, orderAdjustments } from '~/db/schema';
+import { SAMPLE_COUPONS } from '~/flows/sample-store';
 
 import { adminVisitor, withAdmin } from '../support/admin';
 import { insertOrderRow } from '../support/orders';
@@ -34,30 +36,24 @@ const print = (text: string) => process.stdout.write(`${text}\n`);
 /**
  * The fuzzed store: the test admin, and an order in each status staff act on, so the crawl finds
  * the order page's forms (status, tracking code, payment, notes) and the list's ('Excluir' for
- * the pending one, 'Cancelar pedido' for the paid one) and the fuzzer posts to them; and two
- * coupons, one used by the paid order (it can only be deactivated) and one not (it can be
- * deleted), so the coupons screen shows each form.
+ * the pending one, 'Cancelar pedido' for the paid one) and the fuzzer posts to them. The paid
+ * order used the sample's first coupon, so the coupons screen shows one that can only be
+ * deactivated beside one that can be deleted.
  */
 const prepareStore = withAdmin(async (db) => {
-  const [used] = await db
-    .insert(coupons)
-    .values([
-      { code: 'BEMVINDO10', kind: 'percent', value: 10, usedCount: 1 },
-      { code: 'FRETEGRATIS', kind: 'free_shipping', minSubtotalCents: 15_000 },
-    ])
-    .returning({ id: coupons.id });
+  const used = SAMPLE_COUPONS[0]!;
   for (const status of ['pending', 'confirmed', 'shipped', 'delivered'] as const) {
     const order = await insertOrderRow(db, { cents: 10_000, status });
-    if (status === 'confirmed') {
-      await db.insert(orderAdjustments).values({
-        orderId: order.id,
-        position: 0,
-        kind: 'coupon',
-        label: 'Cupom BEMVINDO10',
-        amountCents: -1_000,
-        couponId: used!.id,
-      });
-    }
+    if (status !== 'confirmed') continue;
+    await db.insert(orderAdjustments).values({
+      orderId: order.id,
+      position: 0,
+      kind: 'coupon',
+      label: `Cupom ${used.code}`,
+      amountCents: -1_000,
+      couponId: used.id,
+    });
+    await db.update(coupons).set({ usedCount: 1 }).where(eq(coupons.id, used.id));
   }
 });
 
