@@ -9,7 +9,7 @@ import { parseFormData } from '~/lib/form';
 import { monthToDate, resolvePeriod } from '~/lib/periods';
 import {
   COUPON_FORM_REPEATABLE,
-  COUPON_MESSAGES,
+  COUPON_FORM_MESSAGES,
   couponFormSchema,
   type CouponForm,
 } from '~/modules/coupons/index.admin';
@@ -82,15 +82,19 @@ async function orderWithCoupon(
 ) {
   const order = await insertOrderRow(db, options);
   const discount = options.discount ?? 1_000;
+  const [coupon] = couponId
+    ? await db.select({ code: coupons.code }).from(coupons).where(eq(coupons.id, couponId))
+    : [];
   await db.insert(orderAdjustments).values(
     couponId
       ? {
           orderId: order.id,
           position: 0,
           kind: 'coupon',
-          label: 'Cupom',
+          label: `Cupom ${coupon!.code}`,
           amountCents: -discount,
           couponId,
+          couponCode: coupon!.code,
         }
       : {
           orderId: order.id,
@@ -135,28 +139,32 @@ describe('the coupon form', () => {
       });
       return parsed.ok ? {} : parsed.fieldErrors;
     };
-    expect(refused({ code: '' }).code).toBe(COUPON_MESSAGES.code);
-    expect(refused({ code: 'BEM VINDO' }).code).toBe(COUPON_MESSAGES.codeFormat);
-    expect(refused({ code: 'AÇÃO10' }).code).toBe(COUPON_MESSAGES.codeFormat);
-    expect(refused({ code: 'AB' }).code).toBe(COUPON_MESSAGES.codeFormat);
-    expect(refused({ kind: 'bogus' }).kind).toBe(COUPON_MESSAGES.kind);
-    expect(refused({ value: '0' }).value).toBe(COUPON_MESSAGES.percent);
-    expect(refused({ value: '101' }).value).toBe(COUPON_MESSAGES.percent);
-    expect(refused({ value: '12,5' }).value).toBe(COUPON_MESSAGES.percent);
-    expect(refused({ kind: 'fixed', value: '' }).value).toBe(COUPON_MESSAGES.amount);
-    expect(refused({ kind: 'fixed', value: '0' }).value).toBe(COUPON_MESSAGES.amountZero);
-    expect(refused({ kind: 'fixed', value: '10,555' }).value).toBe(COUPON_MESSAGES.amountDecimals);
-    expect(refused({ minSubtotal: 'dez' }).minSubtotal).toBe(COUPON_MESSAGES.minimumInvalid);
-    expect(refused({ usageLimit: '0' }).usageLimit).toBe(COUPON_MESSAGES.limit);
+    expect(refused({ code: '' }).code).toBe(COUPON_FORM_MESSAGES.code);
+    expect(refused({ code: 'BEM VINDO' }).code).toBe(COUPON_FORM_MESSAGES.codeFormat);
+    expect(refused({ code: 'AÇÃO10' }).code).toBe(COUPON_FORM_MESSAGES.codeFormat);
+    expect(refused({ code: 'AB' }).code).toBe(COUPON_FORM_MESSAGES.codeFormat);
+    expect(refused({ kind: 'bogus' }).kind).toBe(COUPON_FORM_MESSAGES.kind);
+    expect(refused({ value: '0' }).value).toBe(COUPON_FORM_MESSAGES.percent);
+    expect(refused({ value: '101' }).value).toBe(COUPON_FORM_MESSAGES.percent);
+    expect(refused({ value: '12,5' }).value).toBe(COUPON_FORM_MESSAGES.percent);
+    expect(refused({ kind: 'fixed', value: '' }).value).toBe(COUPON_FORM_MESSAGES.amount);
+    expect(refused({ kind: 'fixed', value: '0' }).value).toBe(COUPON_FORM_MESSAGES.amountZero);
+    expect(refused({ kind: 'fixed', value: '10,555' }).value).toBe(
+      COUPON_FORM_MESSAGES.amountDecimals,
+    );
+    expect(refused({ minSubtotal: 'dez' }).minSubtotal).toBe(COUPON_FORM_MESSAGES.minimumInvalid);
+    expect(refused({ usageLimit: '0' }).usageLimit).toBe(COUPON_FORM_MESSAGES.limit);
     expect(refused({ usageLimitPerCustomer: '1,5' }).usageLimitPerCustomer).toBe(
-      COUPON_MESSAGES.limit,
+      COUPON_FORM_MESSAGES.limit,
     );
-    expect(refused({ startsAt: '2026-02-30T10:00' }).startsAt).toBe(COUPON_MESSAGES.date);
+    expect(refused({ startsAt: '2026-02-30T10:00' }).startsAt).toBe(COUPON_FORM_MESSAGES.date);
     expect(refused({ startsAt: '2026-12-02T10:00', endsAt: '2026-12-01T10:00' }).endsAt).toBe(
-      COUPON_MESSAGES.window,
+      COUPON_FORM_MESSAGES.window,
     );
-    expect(refused({ productIds: ['not-a-uuid'] }).productIds).toBe(COUPON_MESSAGES.choiceGone);
-    expect(refused({ id: 'x' }).id).toBe(COUPON_MESSAGES.formExpired);
+    expect(refused({ productIds: ['not-a-uuid'] }).productIds).toBe(
+      COUPON_FORM_MESSAGES.choiceGone,
+    );
+    expect(refused({ id: 'x' }).id).toBe(COUPON_FORM_MESSAGES.formExpired);
   });
 
   it('is one of the screen’s actions, the others refused in pt-BR', () => {
@@ -168,11 +176,11 @@ describe('the coupon form', () => {
     expect(action({ intent: 'deactivate', id: randomUUID() }).ok).toBe(true);
     expect(action({ intent: 'delete', id: 'x' })).toMatchObject({
       ok: false,
-      error: COUPON_MESSAGES.notFound,
+      error: COUPON_FORM_MESSAGES.notFound,
     });
     expect(action({ intent: 'explode' })).toMatchObject({
       ok: false,
-      error: COUPON_MESSAGES.invalid,
+      error: COUPON_FORM_MESSAGES.invalid,
     });
   });
 });
@@ -248,7 +256,7 @@ describeDb('admin coupons', ({ db }) => {
     // Another form that reuses a key is refused, not applied.
     expect(
       await createCoupon(db(), validForm({ id: other, code: 'NOVO' }), { timeZone: SAO_PAULO }),
-    ).toMatchObject({ ok: false, error: COUPON_MESSAGES.formReused });
+    ).toMatchObject({ ok: false, error: COUPON_FORM_MESSAGES.formReused });
   });
 
   it('edits a coupon, its products and categories, and keeps its uses', async () => {
@@ -286,7 +294,7 @@ describeDb('admin coupons', ({ db }) => {
     ).toEqual({
       ok: false,
       status: 409,
-      error: COUPON_MESSAGES.limitBelowUses,
+      error: COUPON_FORM_MESSAGES.limitBelowUses,
       field: 'usageLimit',
     });
     expect(
@@ -338,13 +346,13 @@ describeDb('admin coupons', ({ db }) => {
     expect(await deleteCoupon(db(), given)).toEqual({
       ok: false,
       status: 409,
-      error: COUPON_MESSAGES.used,
+      error: COUPON_FORM_MESSAGES.used,
     });
     const counted = await create(db(), { code: 'USADO' });
     await db().update(coupons).set({ usedCount: 1 }).where(eq(coupons.id, counted));
     expect(await deleteCoupon(db(), counted)).toMatchObject({
       ok: false,
-      error: COUPON_MESSAGES.used,
+      error: COUPON_FORM_MESSAGES.used,
     });
     expect(await db().select({ id: coupons.id }).from(coupons)).toHaveLength(2);
     expect(await deleteCoupon(db(), randomUUID())).toMatchObject({ status: 404 });

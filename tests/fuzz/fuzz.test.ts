@@ -52,6 +52,7 @@ const prepareStore = withAdmin(async (db) => {
       label: `Cupom ${used.code}`,
       amountCents: -1_000,
       couponId: used.id,
+      couponCode: used.code,
     });
     await db.update(coupons).set({ usedCount: 1 }).where(eq(coupons.id, used.id));
   }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { COUPON_MESSAGES, couponFormSchema, couponRowSchema } from './coupon-form';
+import { COUPON_FORM_MESSAGES, couponFormSchema, couponRowSchema } from './coupon-form';
 
 /**
  * What the coupons screen posts: add, edit, activate, deactivate or delete one coupon. Only the
@@ -9,5 +9,5 @@ import { COUPON_MESSAGES, couponFormSchema, couponRowSchema } from './coupon-for
 export const couponActionSchema = z.discriminatedUnion(
   'intent',
   [couponFormSchema, couponRowSchema],
-  { error: COUPON_MESSAGES.invalid },
+  { error: COUPON_FORM_MESSAGES.invalid },
 );

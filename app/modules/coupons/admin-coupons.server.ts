@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 
 import type { Db } from '~/db/database.server';
 
-import { COUPON_MESSAGES, type CouponForm } from './coupon-form';
+import { COUPON_FORM_MESSAGES, type CouponForm } from './coupon-form';
 import { coupons, type CouponKind } from './schema';
 
 /** A coupon as the admin's list, form and CSV show it. */
@@ -80,10 +80,10 @@ export type CouponChange =
 const taken = {
   ok: false,
   status: 409,
-  error: COUPON_MESSAGES.codeTaken,
+  error: COUPON_FORM_MESSAGES.codeTaken,
   field: 'code',
 } as const;
-const notFound = { ok: false, status: 404, error: COUPON_MESSAGES.notFound } as const;
+const notFound = { ok: false, status: 404, error: COUPON_FORM_MESSAGES.notFound } as const;
 
 /** A wall-clock text ('2026-12-01T10:00') as the moment it names in the store's time zone. */
 function storeMoment(wallClock: string | null, timeZone: string) {
@@ -150,7 +150,7 @@ export async function createCoupon(
   if (existing) {
     return existing.code === form.code
       ? { ok: true, id: form.id }
-      : { ok: false, status: 409, error: COUPON_MESSAGES.formReused };
+      : { ok: false, status: 409, error: COUPON_FORM_MESSAGES.formReused };
   }
   if (await codeTaken(db, form.code, form.id)) return taken;
   try {
@@ -183,7 +183,7 @@ export async function updateCoupon(
   const belowUses = {
     ok: false,
     status: 409,
-    error: COUPON_MESSAGES.limitBelowUses,
+    error: COUPON_FORM_MESSAGES.limitBelowUses,
     field: 'usageLimit',
   } as const;
   if (form.usageLimit !== null && form.usageLimit < current.usedCount) {
@@ -223,7 +223,7 @@ export async function setCouponActive(
  * be deactivated.
  */
 export async function deleteCoupon(db: Db, id: string): Promise<CouponChange> {
-  const used = { ok: false, status: 409, error: COUPON_MESSAGES.used } as const;
+  const used = { ok: false, status: 409, error: COUPON_FORM_MESSAGES.used } as const;
   const [current] = await db
     .select({ usedCount: coupons.usedCount })
     .from(coupons)

@@ -7,7 +7,7 @@ import { parseReais } from '~/lib/reais';
 import { COUPON_KINDS, type CouponKind } from './schema';
 
 /** The admin's coupon forms, shared by the browser and the server. */
-export const COUPON_MESSAGES = {
+export const COUPON_FORM_MESSAGES = {
   code: 'Informe o código do cupom.',
   codeFormat: 'Use de 3 a 30 letras e números, sem espaços nem acentos.',
   codeTaken: 'Já existe um cupom com este código.',
@@ -118,7 +118,7 @@ const wallClockField = optionalText.transform((value, context) => {
   if (value === null) return null;
   const parsed = parseWallClock(value);
   if (parsed === null) {
-    context.addIssue({ code: 'custom', message: COUPON_MESSAGES.date });
+    context.addIssue({ code: 'custom', message: COUPON_FORM_MESSAGES.date });
     return z.NEVER;
   }
   return parsed;
@@ -128,7 +128,7 @@ const limitField = optionalText.transform((value, context) => {
   if (value === null) return null;
   const units = /^\d{1,3}(\.\d{3})+$|^\d+$/.test(value) ? Number(value.replace(/\./g, '')) : NaN;
   if (!Number.isInteger(units) || units < 1 || units > COUPON_LIMIT_MAX) {
-    context.addIssue({ code: 'custom', message: COUPON_MESSAGES.limit });
+    context.addIssue({ code: 'custom', message: COUPON_FORM_MESSAGES.limit });
     return z.NEVER;
   }
   return units;
@@ -142,10 +142,10 @@ const minimumField = optionalText.transform((value, context) => {
       code: 'custom',
       message:
         result.error === 'too-many-decimals'
-          ? COUPON_MESSAGES.amountDecimals
+          ? COUPON_FORM_MESSAGES.amountDecimals
           : result.error === 'too-high'
-            ? COUPON_MESSAGES.amountTooHigh
-            : COUPON_MESSAGES.minimumInvalid,
+            ? COUPON_FORM_MESSAGES.amountTooHigh
+            : COUPON_FORM_MESSAGES.minimumInvalid,
     });
     return z.NEVER;
   }
@@ -158,8 +158,8 @@ const idList = z
   .transform((ids) => [...new Set(ids.filter((id) => id !== '').map((id) => id.toLowerCase()))])
   .pipe(
     z
-      .array(z.uuid({ error: COUPON_MESSAGES.choiceGone }))
-      .max(COUPON_CHOICES_MAX, { error: COUPON_MESSAGES.tooManyChoices }),
+      .array(z.uuid({ error: COUPON_FORM_MESSAGES.choiceGone }))
+      .max(COUPON_CHOICES_MAX, { error: COUPON_FORM_MESSAGES.tooManyChoices }),
   );
 
 const checkbox = z
@@ -172,21 +172,23 @@ function valueOf(kind: CouponKind, text: string | null): { value: number } | { e
   if (kind === 'free_shipping') return { value: 0 };
   if (kind === 'percent') {
     const percent = text && /^\d{1,3}%?$/.test(text) ? Number(text.replace('%', '')) : NaN;
-    return percent >= 1 && percent <= 100 ? { value: percent } : { error: COUPON_MESSAGES.percent };
+    return percent >= 1 && percent <= 100
+      ? { value: percent }
+      : { error: COUPON_FORM_MESSAGES.percent };
   }
-  if (text === null) return { error: COUPON_MESSAGES.amount };
+  if (text === null) return { error: COUPON_FORM_MESSAGES.amount };
   const result = parseReais(text, { exactCents: true });
   if ('error' in result) {
     return {
       error:
         result.error === 'too-many-decimals'
-          ? COUPON_MESSAGES.amountDecimals
+          ? COUPON_FORM_MESSAGES.amountDecimals
           : result.error === 'too-high'
-            ? COUPON_MESSAGES.amountTooHigh
-            : COUPON_MESSAGES.amountInvalid,
+            ? COUPON_FORM_MESSAGES.amountTooHigh
+            : COUPON_FORM_MESSAGES.amountInvalid,
     };
   }
-  return result.cents === 0 ? { error: COUPON_MESSAGES.amountZero } : { value: result.cents };
+  return result.cents === 0 ? { error: COUPON_FORM_MESSAGES.amountZero } : { value: result.cents };
 }
 
 /** The multi-selects of the coupon form: each chosen item is sent as its own field. */
@@ -199,18 +201,18 @@ export const COUPON_FORM_REPEATABLE = ['productIds', 'categoryIds'] as const;
  */
 export const couponFormSchema = z
   .object({
-    intent: z.enum(['create', 'update'], { error: COUPON_MESSAGES.invalid }),
-    id: z.uuid({ error: COUPON_MESSAGES.formExpired }).transform((id) => id.toLowerCase()),
+    intent: z.enum(['create', 'update'], { error: COUPON_FORM_MESSAGES.invalid }),
+    id: z.uuid({ error: COUPON_FORM_MESSAGES.formExpired }).transform((id) => id.toLowerCase()),
     code: z
-      .string({ error: textError(COUPON_MESSAGES.code) })
+      .string({ error: textError(COUPON_FORM_MESSAGES.code) })
       .transform(normalizeCouponCode)
       .pipe(
         z
           .string()
-          .min(1, { error: COUPON_MESSAGES.code, abort: true })
-          .regex(CODE, { error: COUPON_MESSAGES.codeFormat }),
+          .min(1, { error: COUPON_FORM_MESSAGES.code, abort: true })
+          .regex(CODE, { error: COUPON_FORM_MESSAGES.codeFormat }),
       ),
-    kind: z.enum(COUPON_KINDS, { error: COUPON_MESSAGES.kind }),
+    kind: z.enum(COUPON_KINDS, { error: COUPON_FORM_MESSAGES.kind }),
     value: optionalText,
     minSubtotal: minimumField,
     startsAt: wallClockField,
@@ -230,7 +232,7 @@ export const couponFormSchema = z
     }
     // Two wall-clock texts of one zone compare as their moments do.
     if (form.startsAt && form.endsAt && form.startsAt >= form.endsAt) {
-      context.addIssue({ code: 'custom', message: COUPON_MESSAGES.window, path: ['endsAt'] });
+      context.addIssue({ code: 'custom', message: COUPON_FORM_MESSAGES.window, path: ['endsAt'] });
       return z.NEVER;
     }
     return { ...form, value: value.value, minSubtotalCents: minSubtotal };
@@ -238,10 +240,10 @@ export const couponFormSchema = z
 
 export type CouponForm = z.output<typeof couponFormSchema>;
 
-const couponId = z.uuid({ error: COUPON_MESSAGES.notFound });
+const couponId = z.uuid({ error: COUPON_FORM_MESSAGES.notFound });
 
 /** 'Ativar' / 'Desativar' and 'Excluir' of one coupon. */
 export const couponRowSchema = z.object({
-  intent: z.enum(['activate', 'deactivate', 'delete'], { error: COUPON_MESSAGES.invalid }),
+  intent: z.enum(['activate', 'deactivate', 'delete'], { error: COUPON_FORM_MESSAGES.invalid }),
   id: couponId,
 });
