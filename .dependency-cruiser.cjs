@@ -56,8 +56,6 @@ module.exports = {
           '^app/modules/cart/(pricing|update)\\.server\\.ts$',
           // The review list shows each review's product name: a read join on products.
           '^app/modules/reviews/admin-reviews\\.server\\.ts$',
-          // The admin's order list filters by a coupon's code: a read join on coupons.
-          '^app/modules/orders/admin-orders\\.server\\.ts$',
           // Sign-in attempts are throttled with the shared rate-limit counters (ADR 017).
           '^app/modules/auth/sign-in\\.server\\.ts$',
         ],

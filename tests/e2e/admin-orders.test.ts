@@ -386,7 +386,7 @@ describe('admin orders (Pedidos)', () => {
       .split('\r\n');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`#${number};${orderId};`);
-    expect(lines[1]).toContain(';299,90;0,00;0,00;299,90;');
+    expect(lines[1]).toContain(';299,90;0,00;0,00;;0,00;299,90;');
     expect(problems).toEqual([]);
   });
 

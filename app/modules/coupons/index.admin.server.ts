@@ -14,5 +14,3 @@ export {
 export { couponActionSchema } from './admin-actions.server';
 export { couponsCsv } from './coupon-csv.server';
 export { couponListRow } from './coupon-rows.server';
-// For read joins: the orders list filters its orders by a coupon's code.
-export { coupons } from './schema';

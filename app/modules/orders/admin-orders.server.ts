@@ -3,7 +3,6 @@ import { and, count, desc, eq, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '~/db/database.server';
 import { foldedContains } from '~/db/search';
 import { withinDays } from '~/lib/periods.server';
-import { coupons } from '~/modules/coupons/index.admin.server';
 
 import {
   MAX_COUNTED_ORDERS,
@@ -37,7 +36,8 @@ function filtersWhere(filters: OrderFilters, timeZone: string): SQL | undefined 
   if (filters.status) conditions.push(eq(orders.status, filters.status));
   if (filters.coupon) {
     conditions.push(
-      sql`exists (select 1 from ${orderAdjustments} join ${coupons} on ${coupons.id} = ${orderAdjustments.couponId} where ${orderAdjustments.orderId} = ${orders.id} and ${coupons.code} = ${filters.coupon})`,
+      // The order's own copy of the code: no look into the coupons' table.
+      sql`exists (select 1 from ${orderAdjustments} where ${orderAdjustments.orderId} = ${orders.id} and ${orderAdjustments.couponCode} = ${filters.coupon})`,
     );
   }
   if (filters.from || filters.to) {
