@@ -84,6 +84,8 @@ describeDb('cart pricing', ({ db }) => {
       name: 'Fone de Ouvido Bluetooth Pro',
       slug: 'fone-de-ouvido-bluetooth-pro',
       imageUrl: '/sample/fone-1.svg',
+      // Coupons may be limited to a category: pricing reads it.
+      categoryId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       categoryName: 'Áudio',
       unitPriceCents: 29990,
       quantity: 2,
@@ -91,7 +93,7 @@ describeDb('cart pricing', ({ db }) => {
       // 75 in stock, but the store's limit per order (10 by default) comes first.
       maxQuantity: 10,
     });
-    expect(cart.lines[1]).toMatchObject({ imageUrl: null, categoryName: null });
+    expect(cart.lines[1]).toMatchObject({ imageUrl: null, categoryId: null, categoryName: null });
   });
 
   it('removes a deleted product and names it', async () => {
