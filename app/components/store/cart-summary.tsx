@@ -44,10 +44,13 @@ export function CartSummary({
   lines,
   estimate,
   coupon,
+  couponRefusal,
 }: {
   lines: PricedLine[];
   estimate: DeliveryEstimate | null;
   coupon: CouponState | null;
+  /** The cart action's refusal of a code posted without JavaScript, and the code as sent. */
+  couponRefusal?: { error: string; typed?: string };
 }) {
   const settings = useSettings();
   const clear = useFetcher({ key: 'cart-clear' });
@@ -112,7 +115,12 @@ export function CartSummary({
           ) : null}
         </div>
       ) : null}
-      <CouponBox coupon={coupon} miss={coupon && miss ? couponMissText(coupon.code, miss) : null} />
+      <CouponBox
+        coupon={coupon}
+        miss={coupon && miss ? couponMissText(coupon.code, miss) : null}
+        error={couponRefusal?.error}
+        typed={couponRefusal?.typed}
+      />
       {shipping > 0 && freeFrom !== null ? (
         <p className="text-sm">
           Frete grátis em compras a partir de <Money cents={freeFrom} />.

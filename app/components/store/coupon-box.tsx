@@ -15,14 +15,17 @@ export function CouponBox({
   coupon,
   miss,
   error,
+  typed,
   form,
   inputId = 'coupon-code',
 }: {
   coupon: CouponState | null;
   /** Why the held coupon does not change this price (minimum, products, PIX better). */
   miss: string | null;
-  /** The checkout's refusal of the coupon, said at its field. */
+  /** The server's refusal of the coupon (a page posted without JavaScript), said at its field. */
   error?: string;
+  /** The refused code as sent, shown again to be corrected rather than typed anew. */
+  typed?: string;
   /** The id of the checkout's form; unset on the cart. */
   form?: string;
   /** The input's id: the checkout's error summary links to its fields by id. */
@@ -31,6 +34,7 @@ export function CouponBox({
   const fetcher = useFetcher<CartReply>({ key: 'cart-coupon' });
   const refused = fetcher.data && !fetcher.data.ok ? fetcher.data.toast.message : undefined;
   const problem = error ?? refused ?? coupon?.refusal ?? null;
+  const shown = typed ?? (coupon?.terms ? coupon.code : '');
   const fields = (
     <>
       <label htmlFor={inputId} className="font-semibold">
@@ -41,8 +45,8 @@ export function CouponBox({
           id={inputId}
           name="couponCode"
           form={form}
-          defaultValue={coupon?.terms ? coupon.code : ''}
-          key={coupon?.terms ? coupon.code : ''}
+          defaultValue={shown}
+          key={shown}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}

@@ -110,7 +110,14 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   const lines = useOptimisticLines(loaderData.lines);
   // Said while the line disappears; the server's own answer goes with the line.
   const [removed, setRemoved] = useState('');
-  const submitted = actionData && 'toast' in actionData ? actionData.toast.message : undefined;
+  // A coupon refused without JavaScript is said at its field, like the fetcher's refusal.
+  const refused = actionData && 'fieldErrors' in actionData ? actionData : undefined;
+  const couponError = refused?.fieldErrors.couponCode;
+  const couponRefusal = couponError
+    ? { error: couponError, typed: refused?.values.couponCode }
+    : undefined;
+  const submitted =
+    actionData && 'toast' in actionData && !couponError ? actionData.toast.message : undefined;
   const messages = [...loaderData.notices, submitted, removed].filter(Boolean);
 
   return (
@@ -138,7 +145,12 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
               />
             ))}
           </ul>
-          <CartSummary lines={lines} estimate={loaderData.estimate} coupon={loaderData.coupon} />
+          <CartSummary
+            lines={lines}
+            estimate={loaderData.estimate}
+            coupon={loaderData.coupon}
+            couponRefusal={couponRefusal}
+          />
         </div>
       )}
     </div>

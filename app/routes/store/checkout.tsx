@@ -168,11 +168,11 @@ function refuseCoupon(message: string, form: FormData, status = 400) {
   );
 }
 
-/** The form's text fields as sent, to fill it again (not the coupon field: it shows the held one). */
+/** The form's text fields as sent, to fill it again (a refused coupon's code with them). */
 function typedValues(form: FormData): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [name, value] of form) {
-    if (typeof value === 'string' && name !== 'couponCode') values[name] = value.slice(0, 500);
+    if (typeof value === 'string') values[name] = value.slice(0, 500);
   }
   return values;
 }
@@ -260,6 +260,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               coupon={coupon}
               miss={miss}
               error={couponError}
+              typed={couponError ? refused?.values.couponCode : undefined}
               form={CHECKOUT_FORM_ID}
               inputId="checkout-couponCode"
             />
