@@ -301,6 +301,7 @@ describe('coupons on the storefront (360 px, flat shipping R$ 15,00)', () => {
 
       await submitButton(page).click();
       await page.waitForURL(CONFIRMATION_URL);
+      await page.getByRole('heading', { level: 1, name: /^Pedido #/ }).waitFor();
       expect(await page.getByText(`Valor: ${total}`).isVisible()).toBe(true);
       const lines = await page.getByTestId('confirmation-discount').allInnerTexts();
       expect(lines.map(squeeze)).toEqual([confirmation]);
@@ -518,6 +519,7 @@ describe('coupons on the storefront (360 px, flat shipping R$ 15,00)', () => {
         await expect.poll(() => page.getByTestId('coupon-applied').count()).toBe(0);
         await submitButton(page).click();
         await page.waitForURL(CONFIRMATION_URL);
+        await page.getByRole('heading', { level: 1, name: /^Pedido #/ }).waitFor();
         expect(await page.getByText('Valor: R$ 144,90').isVisible()).toBe(true);
         await page.context().close();
       },

@@ -3,6 +3,8 @@ import { createServer, type Server } from 'node:http';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { coupons } from '~/db/schema';
+
 import { waitForHydration } from '../support/browser';
 import { useStoreAndBrowser } from '../support/fixtures';
 import { sampleProduct } from '../support/sample';
@@ -10,6 +12,7 @@ import { VALID_CHECKOUT } from '../support/visitor';
 
 const HEADSET = sampleProduct('Fone');
 const SOME_ORDER = randomUUID();
+const COUPON = 'METADE';
 
 /**
  * An attacker's page: a form aimed at one of the store's actions, submitted as soon as the page
@@ -28,8 +31,14 @@ function attackPage(action: string, fields: Record<string, string>): string {
 }
 
 describe('posts from another site', () => {
-  // With payments on, so a checkout that got through would place an order (and set cookies).
-  const store = useStoreAndBrowser({ env: { PAYMENT_PROVIDER: 'sandbox' } });
+  // With payments on, so a checkout that got through would place an order (and set cookies),
+  // and a coupon, so one applied from the other site would be held (its cookie set).
+  const store = useStoreAndBrowser({
+    env: { PAYMENT_PROVIDER: 'sandbox' },
+    prepare: async (db) => {
+      await db.insert(coupons).values({ code: COUPON, kind: 'percent', value: 50 });
+    },
+  });
   let attacker: Server;
   let attackerUrl = '';
   let page = '';
@@ -51,6 +60,10 @@ describe('posts from another site', () => {
     ['theme, as a fetcher would', '/preferences.data', { intent: 'theme', theme: 'dark' }],
     ['cart', '/cart', { intent: 'add', productId: HEADSET.id, quantity: '3' }],
     ['cart, as a fetcher would', '/cart.data', { intent: 'clear' }],
+    ['a coupon on the cart', '/cart', { intent: 'coupon', couponCode: COUPON }],
+    ['a coupon on the cart, as a fetcher would', '/cart.data', { intent: 'coupon-remove' }],
+    ['a coupon on the checkout', '/checkout', { intent: 'coupon', couponCode: COUPON }],
+    ['a coupon on the checkout, as a fetcher would', '/checkout.data', { intent: 'coupon-remove' }],
     ['checkout', '/checkout', { ...VALID_CHECKOUT, idempotencyKey: randomUUID() }],
     [
       'checkout, as a fetcher would',

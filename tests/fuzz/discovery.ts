@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 import { decodeBody, headerValue, send } from './http';
+import { FUZZ_COUPON } from './server-env';
 
 /**
  * What the fuzzer aims at, found rather than listed: the routes come from the build's route
@@ -199,6 +200,18 @@ export function scrapeForms(html: string, pagePath: string): ScrapedForm[] {
         if (value !== undefined) fields.push([name, value]);
       }
     }
+    // Controls placed elsewhere in the page that belong to this form by its id (the checkout's
+    // coupon field and its buttons, in the order summary).
+    const id = attrs.get('id');
+    if (id) {
+      for (const control of html.matchAll(/<(?:input|button|textarea)\b([^>]*)>/gi)) {
+        const controlAttrs = attributes(control[1]!);
+        const name = controlAttrs.get('name');
+        if (name && controlAttrs.get('form') === id) {
+          fields.push([name, controlAttrs.get('value') ?? '']);
+        }
+      }
+    }
     forms.push({
       method: (attrs.get('method') ?? 'get').toLowerCase(),
       action: attrs.get('action') ?? pagePath,
@@ -260,6 +273,19 @@ const TYPED_VALUES: Record<string, readonly string[]> = {
   code: ['VERAO10', 'bemvindo10'],
   value: ['10', '20,00'],
   coupon: ['bemvindo10'],
+  // 'Cupom de desconto': the fuzzed store's coupon, in a shopper's case, and one it does not know.
+  couponCode: [FUZZ_COUPON.toLowerCase(), 'NAOEXISTE'],
+};
+
+/**
+ * Query parameters no page links with, by the pages a shopper lands on with them: a coupon link
+ * ('/?cupom=') comes from an ad or a message.
+ */
+const LANDING_PARAMS: Record<string, [name: string, value: string][]> = {
+  '/': [['cupom', FUZZ_COUPON]],
+  '/products': [['cupom', FUZZ_COUPON]],
+  '/cart': [['cupom', FUZZ_COUPON]],
+  '/checkout': [['cupom', FUZZ_COUPON]],
 };
 
 /** The cart cookie a browser holding one unit of the product sends (React Router's base64 JSON). */
@@ -267,6 +293,11 @@ function cartCookie(productId: string): string {
   const value = Buffer.from(JSON.stringify([[productId, 1, 0, '']])).toString('base64');
   return `vitrine_cart=${encodeURIComponent(value)}`;
 }
+
+/** The coupon a browser that followed a coupon link holds: the cart shows 'Remover cupom'. */
+const COUPON_COOKIE = `vitrine_coupon=${encodeURIComponent(
+  Buffer.from(JSON.stringify(FUZZ_COUPON)).toString('base64'),
+)}`;
 
 /**
  * Forms no crawl can reach (their page needs a token or an order's key from an e-mail, or, as
@@ -314,6 +345,10 @@ export async function discover(options: {
     return undefined;
   };
 
+  for (const [path, params] of Object.entries(LANDING_PARAMS)) {
+    const target = routeFor(path);
+    for (const [name, value] of params) if (target) add(target.route.queryFields, name, value);
+  }
   for (const [path, fields] of Object.entries(UNREACHABLE_FORMS)) {
     const target = routeFor(path);
     for (const [name, value] of fields) {
@@ -411,13 +446,16 @@ export async function discover(options: {
   const productIds = [
     ...new Set(routes.flatMap((route) => [...(route.postFields.get('productId') ?? [])])),
   ].slice(0, 10);
-  for (const path of redirected) {
+  // The cart's own forms (quantities, 'Cupom de desconto') show only with something in it.
+  for (const path of [...redirected, '/cart']) {
     for (const productId of productIds) {
       const first = await get(path, cartCookie(productId));
       if (first.status !== 200 || first.body === null) continue;
       fileForms(first.body, path);
       for (let view = 1; view < CART_VIEWS; view++) {
-        const { body } = await get(path, cartCookie(productId));
+        // Every other view holding a coupon, for the forms that remove it.
+        const cookie = cartCookie(productId) + (view % 2 === 1 ? `; ${COUPON_COOKIE}` : '');
+        const { body } = await get(path, cookie);
         if (body) fileForms(body, path);
       }
       break;

@@ -14,7 +14,7 @@ import { SAMPLE_COUPONS } from '~/flows/sample-store';
 import { adminVisitor, withAdmin } from '../support/admin';
 import { insertOrderRow } from '../support/orders';
 import { startServer, type TestServer } from '../support/server';
-import { FUZZ_SERVER_ENV } from './server-env';
+import { FUZZ_COUPON, FUZZ_SERVER_ENV } from './server-env';
 
 import {
   buildDirectory,
@@ -139,6 +139,20 @@ describe('the HTTP server under fuzzing', () => {
         [...stats.byStatus.keys()].some((status) => /^(200|400|404|409|413|422)/.test(status)),
       );
     expect(reached.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it("reaches the coupon: 'Cupom de desconto' on the cart and the checkout, and the links' cupom", () => {
+    const route = (pattern: string) => report.routes.find((target) => target.pattern === pattern);
+    for (const pattern of ['/cart', '/checkout']) {
+      const fields = route(pattern)?.postFields;
+      expect([...(fields?.get('couponCode') ?? [])]).toContain(FUZZ_COUPON.toLowerCase());
+      expect([...(fields?.get('intent') ?? [])]).toEqual(
+        expect.arrayContaining(['coupon', 'coupon-remove']),
+      );
+    }
+    for (const pattern of ['/', '/cart', '/checkout']) {
+      expect([...(route(pattern)?.queryFields.get('cupom') ?? [])]).toContain(FUZZ_COUPON);
+    }
   });
 
   it('answers no request with a 5xx', () => {

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import { exchange, healthz, statusKey, type Observation } from './checks';
-import { discover, type Discovery } from './discovery';
+import { discover, type Discovery, type RouteTarget } from './discovery';
 import { buildPlan, generate, type GeneratorContext, type TargetKind } from './generate';
 import { groupFailures, type FailureGroup } from './triage';
 
@@ -77,7 +77,8 @@ export interface FuzzReport {
   requests: number;
   concurrency: number;
   durationMs: number;
-  routes: { id: string; pattern: string; hasAction: boolean }[];
+  /** The manifest's routes, with the fields and query parameters the crawl found for each. */
+  routes: Pick<RouteTarget, 'id' | 'pattern' | 'hasAction' | 'postFields' | 'queryFields'>[];
   crawled: number;
   byStatus: Map<string, number>;
   byTarget: Map<string, TargetStats>;
@@ -309,6 +310,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       id: route.id,
       pattern: route.pattern,
       hasAction: route.hasAction,
+      postFields: route.postFields,
+      queryFields: route.queryFields,
     })),
     crawled: discovery.crawled,
     byStatus,

@@ -156,6 +156,8 @@ export const COMMON_PARAMS: readonly string[] = [
   'redirectTo',
   'intent',
   'id',
+  // A coupon link's code, read by every storefront page.
+  'cupom',
 ];
 
 export function pickMap(

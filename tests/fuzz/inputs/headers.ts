@@ -1,4 +1,5 @@
 import type { Random } from '../random';
+import { FUZZ_COUPON } from '../server-env';
 
 import {
   EVIL_HOST,
@@ -129,6 +130,8 @@ function buildCookie(random: Random, productIds: string[], storeSet: string[]): 
       [storeSet.length > 0 ? 2 : 0, () => ['store-set', random.pick(storeSet)]],
       [2, () => preferenceCookie(random, 'vitrine_consent', ['granted', 'denied'])],
       [2, () => preferenceCookie(random, 'vitrine_theme', ['dark', 'light'])],
+      // The coupon held for the visit: the store's own, or one it does not know.
+      [2, () => preferenceCookie(random, 'vitrine_coupon', [FUZZ_COUPON, 'NAOEXISTE'])],
       [2, () => sessionCookie(random)],
       [2, () => ['junk', random.pick(JUNK_COOKIES)]],
     ])();
