@@ -445,12 +445,16 @@ export async function discover(options: {
   // A sold-out product would leave the cart empty: the first product the page takes will do.
   const productIds = [
     ...new Set(routes.flatMap((route) => [...(route.postFields.get('productId') ?? [])])),
-  ].slice(0, 10);
+  ]
+    .filter(Boolean)
+    .slice(0, 10);
   // The cart's own forms (quantities, 'Cupom de desconto') show only with something in it.
   for (const path of [...redirected, '/cart']) {
     for (const productId of productIds) {
       const first = await get(path, cartCookie(productId));
       if (first.status !== 200 || first.body === null) continue;
+      // The cart answers even when it had to drop the product: its lines' forms must name it.
+      if (path === '/cart' && !first.body.includes(productId)) continue;
       fileForms(first.body, path);
       for (let view = 1; view < CART_VIEWS; view++) {
         // Every other view holding a coupon, for the forms that remove it.
