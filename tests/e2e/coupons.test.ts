@@ -35,7 +35,7 @@ async function seedCoupons(db: Db) {
   await db.insert(coupons).values([
     { code: 'DEZPORCENTO', kind: 'percent', value: 10 },
     { code: 'VINTEREAIS', kind: 'fixed', value: 2000 },
-    { code: 'FRETEGRATIS', kind: 'free_shipping', value: 0 },
+    { code: 'SEMFRETE', kind: 'free_shipping', value: 0 },
     { code: 'FUTURO', kind: 'percent', value: 10, startsAt: new Date(now + 30 * DAY_MS) },
     { code: 'VENCIDO', kind: 'percent', value: 10, endsAt: new Date(now - DAY_MS) },
     { code: 'ACIMADE500', kind: 'percent', value: 5, minSubtotalCents: 50_000 },
@@ -192,9 +192,9 @@ describe('coupons on the storefront (360 px, flat shipping R$ 15,00)', () => {
     },
     {
       kind: 'free_shipping',
-      code: 'FRETEGRATIS',
-      line: 'Cupom FRETEGRATIS (frete grátis): − R$ 15,00',
-      confirmation: 'Cupom FRETEGRATIS (frete grátis) já aplicado: − R$ 15,00',
+      code: 'SEMFRETE',
+      line: 'Cupom SEMFRETE (frete grátis): − R$ 15,00',
+      confirmation: 'Cupom SEMFRETE (frete grátis) já aplicado: − R$ 15,00',
       total: 'R$ 129,90',
     },
   ] as const;
@@ -341,13 +341,13 @@ describe('coupons on the storefront (360 px, flat shipping R$ 15,00)', () => {
 
   it('a /?cupom= link holds the coupon for the visit: the cart and the checkout show it applied', async () => {
     const { page, problems } = await newPage(browser);
-    await page.goto(`${server.url}/?cupom=fretegratis`, { waitUntil: 'networkidle' });
+    await page.goto(`${server.url}/?cupom=semfrete`, { waitUntil: 'networkidle' });
     await addToCart(page, server.url, MOUSE.id);
     await page.goto(`${server.url}/checkout`, { waitUntil: 'networkidle' });
-    expect(await couponField(page).inputValue()).toBe('FRETEGRATIS');
+    expect(await couponField(page).inputValue()).toBe('SEMFRETE');
     expect(await page.getByTestId('coupon-applied').isVisible()).toBe(true);
     expect(await summaryRows(page, 'summary')).toEqual(
-      rowsWith('Cupom FRETEGRATIS (frete grátis): − R$ 15,00', 'R$ 129,90'),
+      rowsWith('Cupom SEMFRETE (frete grátis): − R$ 15,00', 'R$ 129,90'),
     );
     // Another shopper opening the same link's page gets no coupon of the first one's.
     const other = await newPage(browser);
