@@ -23,11 +23,7 @@ import {
   couponIntentSchema,
   couponMissText,
 } from '~/modules/coupons';
-import {
-  couponCookieHeader,
-  findUsableCoupon,
-  readCouponCookie,
-} from '~/modules/coupons/index.server';
+import { couponCookieHeader, readCouponCookie } from '~/modules/coupons/index.server';
 import {
   newOrderToken,
   orderTokenCookieHeader,
@@ -144,11 +140,9 @@ async function applyCoupon(
   code: string | null,
   settings: Awaited<ReturnType<Route.ActionArgs['context']['settings']['get']>>,
 ) {
-  if (code) {
-    const found = await findUsableCoupon(context.db, code, { timeZone: settings.timezone });
-    if (!found.ok) return refuseCoupon(found.message, form);
-  }
+  // The pricing checks the code itself: its refusal (unknown, expired, used up) is the answer.
   const priced = await priceShopperCart(context, request, settings, 'pix', code);
+  if (priced.coupon?.refusal) return refuseCoupon(priced.coupon.refusal, form);
   priced.headers.append('Set-Cookie', await couponCookieHeader(code));
   const message = code ? COUPON_MESSAGES.applied(code) : COUPON_MESSAGES.removed;
   return successWithToast(
