@@ -57,7 +57,10 @@ describe('gzipAround', () => {
 });
 
 /** A change feed driven by the test: the interface is ours, the database is not involved. */
-function manualFeed(): ChangeFeed & { announce(table: ChangedTable | null): void; down(): void } {
+function manualFeed(): Pick<ChangeFeed, 'version' | 'live' | 'subscribe'> & {
+  announce(table: ChangedTable | null): void;
+  down(): void;
+} {
   let version = 0;
   let live = true;
   const listeners = new Set<(table: ChangedTable | null) => void>();
@@ -72,7 +75,6 @@ function manualFeed(): ChangeFeed & { announce(table: ChangedTable | null): void
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    close: async () => {},
     announce,
     down() {
       live = false;
@@ -93,7 +95,7 @@ function request(url: string, cookie?: string): express.Request {
 
 const response = {} as express.Response;
 
-function cacheOver(changes: ChangeFeed, maxBytes = 1024 * 1024) {
+function cacheOver(changes: ReturnType<typeof manualFeed>, maxBytes = 1024 * 1024) {
   return createPageCache({
     maxBytes,
     ttlMs: 60_000,

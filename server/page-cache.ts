@@ -94,7 +94,7 @@ export interface PageCache {
 export function createPageCache(options: {
   maxBytes: number;
   ttlMs: number;
-  changes: ChangeFeed;
+  changes: Pick<ChangeFeed, 'version' | 'live' | 'subscribe'>;
   /** The origin absolute URLs in pages use (never the request's own Host). */
   publicOrigin: (res: express.Response) => string;
   now?: () => number;

@@ -6,7 +6,7 @@ import type { Database } from './database.server';
 const STOREFRONT_CHANNEL = 'storefront_changed';
 
 /** The tables whose changes are announced: a notification's payload names one of them. */
-export type ChangedTable = 'products' | 'categories' | 'reviews' | 'store_settings';
+export type ChangedTable = 'products' | 'categories' | 'reviews' | 'store_settings' | 'coupons';
 
 export interface ChangeFeed {
   /**
@@ -16,6 +16,11 @@ export interface ChangeFeed {
   version(): number;
   /** Whether notifications are flowing. While false a change may go unheard: serve no cache. */
   live(): boolean;
+  /**
+   * The feed as seen by a cache of one table's rows: it moves on only with that table's changes
+   * and whenever notifications stop or resume (the same object for the same table).
+   */
+  only(table: ChangedTable): Pick<ChangeFeed, 'version' | 'live'>;
   /** Calls `listener` on every change (null table: notifications stopped or resumed). */
   subscribe(listener: (table: ChangedTable | null) => void): () => void;
   close(): Promise<void>;
@@ -29,9 +34,15 @@ export interface ChangeFeed {
 export async function createChangeFeed(database: Database): Promise<ChangeFeed> {
   let version = 0;
   let live = false;
+  const tableVersions = new Map<ChangedTable, number>();
+  const views = new Map<ChangedTable, Pick<ChangeFeed, 'version' | 'live'>>();
   const listeners = new Set<(table: ChangedTable | null) => void>();
   const announce = (table: ChangedTable | null) => {
     version += 1;
+    // A stop or resume moves every table's version on: one of them may have gone unheard.
+    for (const name of table ? [table] : tableVersions.keys()) {
+      tableVersions.set(name, (tableVersions.get(name) ?? 0) + 1);
+    }
     for (const listener of listeners) {
       try {
         listener(table);
@@ -50,6 +61,15 @@ export async function createChangeFeed(database: Database): Promise<ChangeFeed> 
   return {
     version: () => version,
     live: () => live,
+    only(table) {
+      let view = views.get(table);
+      if (!view) {
+        tableVersions.set(table, tableVersions.get(table) ?? 0);
+        view = { version: () => tableVersions.get(table)!, live: () => live };
+        views.set(table, view);
+      }
+      return view;
+    },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

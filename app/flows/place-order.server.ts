@@ -1,3 +1,4 @@
+import type { ChangeFeed } from '~/db/changes.server';
 import type { Db } from '~/db/database.server';
 import { formatCents } from '~/lib/money';
 import type { CartLine } from '~/modules/cart';
@@ -35,6 +36,8 @@ export interface PlaceOrderInput {
   /** The coupon the shopper applied (the one the checkout priced with), or null. */
   couponCode?: string | null;
   settings: StoreSettings;
+  /** The database's change feed: the coupon's terms may then come from this instance's cache. */
+  changes?: Pick<ChangeFeed, 'only'>;
 }
 
 export type PlaceOrderResult =
@@ -73,7 +76,10 @@ export const PLACE_ORDER_MESSAGES = {
 /** Thrown inside the transaction to roll it back when stock ran out since the cart was priced. */
 class StockTaken extends Error {}
 
-/** Thrown as the transaction's last step when the coupon's last use went meanwhile: rolls back. */
+/**
+ * Thrown as the transaction's last step when the coupon could not be used after all (its last
+ * use went meanwhile, or it changed since its terms were read): rolls back. Carries the code.
+ */
 class CouponUsedUp extends Error {}
 
 /**
@@ -106,6 +112,7 @@ export async function placeOrder(
       if (input.couponCode) {
         const found = await findUsableCoupon(tx, input.couponCode, {
           timeZone: input.settings.timezone,
+          changes: input.changes?.only('coupons'),
         });
         if (!found.ok) return { ok: false, reason: 'coupon', error: found.message } as const;
         coupon = found.coupon;
@@ -206,7 +213,7 @@ export async function placeOrder(
       // Last, so the coupon's row (which every order using it updates) stays locked only
       // for the commit; a conditional update, so parallel checkouts never pass its limit.
       if (couponUsed && !(await takeCouponUse(tx, couponUsed.id))) {
-        throw new CouponUsedUp(COUPON_MESSAGES.usedUp(couponUsed.code));
+        throw new CouponUsedUp(couponUsed.code);
       }
       return { ok: true, orderId: order.id, created: true, order } as const;
     });
@@ -217,9 +224,7 @@ export async function placeOrder(
     if (error instanceof StockTaken)
       return (await sameSubmission(db, input)) ?? stockTaken(db, input);
     if (error instanceof CouponUsedUp) {
-      return (
-        (await sameSubmission(db, input)) ?? { ok: false, reason: 'coupon', error: error.message }
-      );
+      return (await sameSubmission(db, input)) ?? couponRefused(db, input, error.message);
     }
     // Two copies of one submission raced: the other one's order is the answer.
     if (isUniqueViolation(error)) {
@@ -288,6 +293,20 @@ async function sameSubmission(db: Db, input: PlaceOrderInput): Promise<PlaceOrde
     return { ok: false, reason: 'refused', error: PLACE_ORDER_MESSAGES.reused };
   }
   return { ok: true, orderId: existing.id, created: false };
+}
+
+/** Why the coupon could not be used, read again from the database (not from any cache). */
+async function couponRefused(
+  db: Db,
+  input: PlaceOrderInput,
+  code: string,
+): Promise<PlaceOrderResult> {
+  const found = await findUsableCoupon(db, code, { timeZone: input.settings.timezone });
+  return {
+    ok: false,
+    reason: 'coupon',
+    error: found.ok ? COUPON_MESSAGES.usedUp(code) : found.message,
+  };
 }
 
 /** Another checkout took the last units between pricing and reserving: show the cart as it is now. */

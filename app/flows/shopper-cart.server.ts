@@ -10,6 +10,7 @@ import {
 import type { HeldCoupon } from '~/modules/coupons';
 import type { CouponTerms, PricingChoices } from '~/modules/pricing';
 import type { StoreSettings } from '~/modules/settings';
+import type { ChangeFeed } from '~/db/changes.server';
 import type { Db } from '~/db/database.server';
 
 /**
@@ -18,7 +19,7 @@ import type { Db } from '~/db/database.server';
  * forgotten (its cookie cleared). `headers` carries the cookies to set, if any.
  */
 export async function priceShopperCart(
-  scope: { db: Db },
+  scope: { db: Db; changes?: Pick<ChangeFeed, 'only'> },
   request: Request,
   settings: PricingSettings & Pick<StoreSettings, 'timezone'>,
   paymentMethod: PricingChoices['paymentMethod'],
@@ -38,7 +39,10 @@ export async function priceShopperCart(
       : couponCode;
   let coupon: HeldCoupon | null = null;
   if (code) {
-    const found = await findUsableCoupon(scope.db, code, { timeZone: settings.timezone });
+    const found = await findUsableCoupon(scope.db, code, {
+      timeZone: settings.timezone,
+      changes: scope.changes?.only('coupons'),
+    });
     coupon = found.ok
       ? { code, terms: couponTerms(found.coupon), refusal: null }
       : { code, terms: null, refusal: found.message };

@@ -3,10 +3,15 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 
+import { createChangeFeed } from '~/db/changes.server';
 import type { Db } from '~/db/database.server';
 import { categories, coupons, orderAdjustments, orders, products } from '~/db/schema';
 import { expireOrders } from '~/flows/order-payment.server';
-import { placeOrder, type PlaceOrderResult } from '~/flows/place-order.server';
+import {
+  placeOrder,
+  type PlaceOrderInput,
+  type PlaceOrderResult,
+} from '~/flows/place-order.server';
 import type { CartLine } from '~/modules/cart';
 import { COUPON_MESSAGES, couponMissText } from '~/modules/coupons';
 import { findUsableCoupon } from '~/modules/coupons/index.server';
@@ -17,6 +22,7 @@ import { describeDb } from '../support/db';
 import { acrossMigration } from '../support/migrations';
 import { shopperCheckout } from '../support/visitor';
 import { shopperAddress, shopperCpf } from '../support/shoppers';
+import { until } from '../support/until';
 
 const FONE = '5a3b1e00-0000-4000-8000-00000000e001';
 const CABO = '5a3b1e00-0000-4000-8000-00000000e002';
@@ -69,6 +75,7 @@ function place(
   shopper: Shopper = {},
   cart: CartLine[] = [fone],
   storeSettings: StoreSettings = settings,
+  changes?: PlaceOrderInput['changes'],
 ): Promise<PlaceOrderResult> {
   return placeOrder(
     db,
@@ -83,6 +90,7 @@ function place(
       trackingParameters: {},
       couponCode,
       settings: storeSettings,
+      changes,
     },
     { tracking: false },
   );
@@ -101,7 +109,7 @@ async function ordersWith(db: Db, couponId: string): Promise<number> {
   return new Set(rows.map((row) => row.orderId)).size;
 }
 
-describeDb('coupons', ({ db }) => {
+describeDb('coupons', ({ db, database }) => {
   beforeEach(async () => {
     await seed(db());
   });
@@ -202,6 +210,49 @@ describeDb('coupons', ({ db }) => {
       .from(orderAdjustments)
       .where(eq(orderAdjustments.orderId, mixed.orderId));
     expect(adjustment!.amountCents).toBe(-2999);
+  });
+
+  it("keeps a coupon's terms per instance until the database announces a change; never a limited coupon's", async () => {
+    await addCoupon(db(), { code: 'VERAO', value: 10 });
+    const limited = await addCoupon(db(), { code: 'POUCOS', usageLimit: 1 });
+    const feed = await createChangeFeed(database());
+    try {
+      await until(async () => feed.live() || undefined, 'the feed to listen');
+      const changes = feed.only('coupons');
+      const value = async (code: string) => {
+        const found = await findUsableCoupon(db(), code, { timeZone: TZ, changes });
+        return found.ok ? found.coupon.value : found.message;
+      };
+      expect(await value('VERAO')).toBe(10);
+      // A change the feed has not announced yet is not seen: the copy is kept.
+      const version = changes.version();
+      await db().update(coupons).set({ value: 20 }).where(eq(coupons.code, 'VERAO'));
+      if (changes.version() === version) expect(await value('VERAO')).toBe(10);
+      await until(async () => ((await value('VERAO')) === 20 ? true : undefined), 'the change');
+      // A use taken is not announced, and a limited coupon is read each time.
+      expect(await value('POUCOS')).toBe(10);
+      await db().update(coupons).set({ usedCount: 1 }).where(eq(coupons.id, limited.id));
+      expect(await value('POUCOS')).toBe(COUPON_MESSAGES.usedUp('POUCOS'));
+    } finally {
+      await feed.close();
+    }
+  });
+
+  it('refuses an order priced with terms that changed unheard, with the reason read afresh', async () => {
+    await addCoupon(db(), { code: 'VERAO' });
+    // A feed that never moves: the change below goes unheard, as in the instant before a notification.
+    const unmoving = { version: () => 1, live: () => true };
+    const stuck = { only: () => unmoving };
+    const check = await findUsableCoupon(db(), 'VERAO', { timeZone: TZ, changes: stuck.only() });
+    expect(check.ok).toBe(true);
+    await db().update(coupons).set({ active: false }).where(eq(coupons.code, 'VERAO'));
+    const result = await place(db(), 'VERAO', {}, [fone], settings, stuck);
+    expect(result).toEqual({
+      ok: false,
+      reason: 'coupon',
+      error: COUPON_MESSAGES.unknown('VERAO'),
+    });
+    expect(await db().select().from(orders)).toEqual([]);
   });
 
   it('never lets 50 concurrent checkouts use a 10-use coupon more than 10 times; a cancelled order gives its use back', async () => {

@@ -1,6 +1,7 @@
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 
 import type { Db } from '~/db/database.server';
+import { createVersionCache, type FeedVersion } from '~/db/version-cache.server';
 import { formatDateTime } from '~/lib/date-format';
 import type { CouponTerms } from '~/modules/pricing';
 
@@ -15,17 +16,35 @@ export interface ShopperCoupon extends CouponTerms {
 
 export type CouponCheck = { ok: true; coupon: ShopperCoupon } | { ok: false; message: string };
 
+type CouponRow = typeof coupons.$inferSelect;
+
+/**
+ * Coupons as read, per instance, while no coupon changes (drizzle/0021 announces each change):
+ * a checkout reads its coupon on the page and again in the order. A coupon with a usage limit
+ * is never kept, since the uses that every order takes are not announced; nor is it needed
+ * for the order's sake: taking the use checks the coupon again in the transaction.
+ */
+const couponRows = createVersionCache<CouponRow | null>({
+  maxEntries: 1_000,
+  maxAgeMs: 5 * 60_000,
+  keep: (row) => row === null || row.usageLimit === null,
+});
+
 /**
  * The coupon with this code if a shopper may use it now: active, within its dates, not used up.
  * What depends on the cart (minimum, products) is pricing's check; what depends on the shopper
- * (uses per customer, first purchase) is the checkout's.
+ * (uses per customer, first purchase) is the checkout's. With `changes` (the feed's view of
+ * the coupons table) the row may come from this instance's cache.
  */
 export async function findUsableCoupon(
   db: Db,
   code: string,
-  { now = new Date(), timeZone }: { now?: Date; timeZone: string },
+  { now = new Date(), timeZone, changes }: { now?: Date; timeZone: string; changes?: FeedVersion },
 ): Promise<CouponCheck> {
-  const [row] = await db.select().from(coupons).where(eq(coupons.code, code)).limit(1);
+  const row = await couponRows(changes, code, async () => {
+    const [found] = await db.select().from(coupons).where(eq(coupons.code, code)).limit(1);
+    return found ?? null;
+  });
   // A coupon staff turned off reads as unknown: the shopper needs no more than that.
   if (!row || !row.active) return { ok: false, message: COUPON_MESSAGES.unknown(code) };
   if (row.startsAt && row.startsAt > now) {
@@ -57,7 +76,8 @@ export async function findUsableCoupon(
 /**
  * Takes one use of the coupon in the order's transaction, as stock is reserved: one conditional
  * update, so concurrent checkouts can never take more uses than `usage_limit`. False when none
- * is left (or the coupon was turned off or ended meanwhile).
+ * is left, or the coupon is no longer usable now (turned off, not started, ended): the terms the
+ * order was priced with may have come from a cache.
  */
 export async function takeCouponUse(tx: Db, couponId: string, now = new Date()): Promise<boolean> {
   const taken = await tx
@@ -68,6 +88,7 @@ export async function takeCouponUse(tx: Db, couponId: string, now = new Date()):
         eq(coupons.id, couponId),
         eq(coupons.active, true),
         or(isNull(coupons.usageLimit), lt(coupons.usedCount, coupons.usageLimit)),
+        or(isNull(coupons.startsAt), lte(coupons.startsAt, now)),
         or(isNull(coupons.endsAt), gt(coupons.endsAt, now)),
       ),
     )

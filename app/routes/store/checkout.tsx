@@ -104,6 +104,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       trackingParameters: await readAttribution(request),
       couponCode: held,
       settings,
+      changes: context.changes,
     },
     context.orderEvents,
   );
