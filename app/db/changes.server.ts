@@ -6,7 +6,8 @@ import type { Database } from './database.server';
 const STOREFRONT_CHANNEL = 'storefront_changed';
 
 /** The tables whose changes are announced: a notification's payload names one of them. */
-export type ChangedTable = 'products' | 'categories' | 'reviews' | 'store_settings' | 'coupons';
+export type ChangedTable =
+  'products' | 'product_variants' | 'categories' | 'reviews' | 'store_settings' | 'coupons';
 
 export interface ChangeFeed {
   /**

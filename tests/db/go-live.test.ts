@@ -100,7 +100,8 @@ describeDb('going live', ({ db, database }) => {
     await db().insert(coupons).values({ code: 'MINHALOJA', kind: 'percent', value: 5 });
     await queryRows(
       db(),
-      sql`insert into restock_requests (product_id, email) values (${FONE.id}, 'ana@example.com')`,
+      sql`insert into restock_requests (product_id, variant_id, email)
+        select product_id, id, 'ana@example.com' from product_variants where product_id = ${FONE.id}`,
     );
     await enqueue(db(), 'email.restock', { requestId: randomUUID() });
     const before = await counts(db());

@@ -24,6 +24,7 @@ describeDb('migrations', ({ database, db }) => {
       'order_items',
       'orders',
       'outbox',
+      'product_variants',
       'products',
       'rate_limits',
       'restock_requests',

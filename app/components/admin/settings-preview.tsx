@@ -30,6 +30,7 @@ function sampleProduct(slug: string, name: string, priceCents: number): Product 
     categoryId: null,
     category: { id: 'preview', name: 'Exemplo', slug: 'exemplo' },
     imageUrls: [`/sample/${slug}-1.svg`],
+    options: [],
     createdAt: SAMPLE_DATE,
     updatedAt: SAMPLE_DATE,
   };

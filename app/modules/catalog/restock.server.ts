@@ -86,7 +86,12 @@ export async function requestRestockAlert(
   if (stock > 0) return { ok: false, reason: 'in-stock', product: named };
   const [inserted] = await db
     .insert(restockRequests)
-    .values({ productId: product.id, email: input.email, confirmationSentAt: now })
+    .values({
+      productId: product.id,
+      variantId: sql`(select id from product_variants where product_id = ${product.id} order by position, id limit 1)`,
+      email: input.email,
+      confirmationSentAt: now,
+    })
     .onConflictDoNothing()
     .returning({ id: restockRequests.id });
   if (inserted) return { ok: true, confirmationDue: inserted.id, product: named };

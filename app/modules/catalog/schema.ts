@@ -4,9 +4,11 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -52,6 +54,9 @@ export const products = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    // Up to three options ('Tamanho', 'Cor') with their values in the order shown; a variant
+    // names one value of each. Empty: the product is sold as one default variant.
+    options: jsonb('options').$type<ProductOption[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -74,6 +79,76 @@ export const products = pgTable(
   ],
 );
 
+/** One of a product's options and its values, in the order the shopper sees them. */
+export interface ProductOption {
+  name: string;
+  /** `color`: a swatch for the value (#rrggbb), when the option is a colour. */
+  values: { name: string; color?: string }[];
+}
+
+/** A variant's value of one option, as an order line copies it: 'Tamanho' 'G'. */
+export interface VariantOptionValue {
+  name: string;
+  value: string;
+}
+
+/**
+ * What the shopper buys: one combination of the product's option values, with its own SKU,
+ * stock and, when set, price, 'de' price, pictures, weight and size. Every product has at least
+ * one (drizzle/0021 makes the default one for a product inserted without). `products.stock_quantity`
+ * is kept equal to the sum of its variants' stock by the database.
+ */
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    // The variant's place among its product's (the first is the one a product page opens on).
+    position: integer('position').notNull().default(1),
+    // Unique in the store, the `?variante=` of the product page. '' asks the vitrine_set_sku
+    // trigger (drizzle/0021) to make one from the product's slug and the option values.
+    sku: text('sku').notNull().default(''),
+    // The value of each of the product's options (null past the product's option count).
+    option1: text('option1'),
+    option2: text('option2'),
+    option3: text('option3'),
+    // Null: the product's price.
+    priceCents: integer('price_cents'),
+    // The 'de' price of 'De R$ 199 por R$ 149'; shown only when above the price.
+    compareAtPriceCents: integer('compare_at_price_cents'),
+    stockQuantity: integer('stock_quantity').notNull().default(0),
+    // For carriers: grams and millimetres (null: not given).
+    weightGrams: integer('weight_grams'),
+    lengthMm: integer('length_mm'),
+    widthMm: integer('width_mm'),
+    heightMm: integer('height_mm'),
+    // The variant's own pictures (a colour's photos); empty: the product's.
+    imageUrls: text('image_urls')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('product_variants_price_cents_check', sql`${t.priceCents} >= 0`),
+    check('product_variants_compare_at_price_cents_check', sql`${t.compareAtPriceCents} >= 0`),
+    check('product_variants_stock_quantity_check', sql`${t.stockQuantity} >= 0`),
+    check(
+      'product_variants_measures_check',
+      sql`${t.weightGrams} >= 0 and ${t.lengthMm} >= 0 and ${t.widthMm} >= 0 and ${t.heightMm} >= 0`,
+    ),
+    uniqueIndex('product_variants_sku_idx').on(t.sku),
+    // One variant per combination of values.
+    unique('product_variants_options_key')
+      .on(t.productId, t.option1, t.option2, t.option3)
+      .nullsNotDistinct(),
+    index('product_variants_product_idx').on(t.productId, t.position),
+  ],
+);
+
 /**
  * 'Avise-me quando chegar': a shopper's e-mail waiting for a sold-out product. The address is
  * first asked to confirm (double opt-in: anyone can type anyone's address); once the product is
@@ -87,6 +162,10 @@ export const restockRequests = pgTable(
     productId: uuid('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
+    // The variant awaited (a size, a colour): each comes back in stock on its own.
+    variantId: uuid('variant_id')
+      .notNull()
+      .references(() => productVariants.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     createdAt: createdAt(),
     notifiedAt: timestamp('notified_at', { withTimezone: true }),
@@ -99,9 +178,9 @@ export const restockRequests = pgTable(
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   },
   (t) => [
-    // One open request per e-mail and product: asking twice does one thing.
+    // One open request per e-mail and variant: asking twice does one thing.
     uniqueIndex('restock_requests_open_idx')
-      .on(t.productId, t.email)
+      .on(t.variantId, t.email)
       .where(sql`${t.notifiedAt} is null`),
     index('restock_requests_created_at_idx').on(t.createdAt.desc()),
     uniqueIndex('restock_requests_confirm_token_idx').on(t.confirmTokenHash),

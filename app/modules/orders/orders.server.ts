@@ -141,6 +141,9 @@ export async function insertOrder(db: Db, order: NewOrder): Promise<OrderView> {
     quantity: line.quantity,
     totalPriceCents: line.unitPriceCents * line.quantity,
     imageUrl: line.imageUrl,
+    variantId: null,
+    sku: null,
+    variantOptions: [],
   }));
   const adjustments = order.adjustments.map((adjustment, index) => ({
     orderId,

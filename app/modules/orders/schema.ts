@@ -15,7 +15,7 @@ import {
 
 import { createdAt, updatedAt } from '../../db/columns';
 import { adminUsers } from '../auth/schema';
-import { products } from '../catalog/schema';
+import { products, productVariants, type VariantOptionValue } from '../catalog/schema';
 import { coupons } from '../coupons/schema';
 
 export const ORDER_STATUSES = [
@@ -139,6 +139,10 @@ export const orderItems = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     // Kept when the product is deleted later: the line keeps its own copy of what was bought.
     productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    // The variant bought, and copies of what names it (SKU, each option's value).
+    variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
+    sku: text('sku'),
+    variantOptions: jsonb('variant_options').$type<VariantOptionValue[]>().notNull().default([]),
     productName: text('product_name').notNull(),
     productPriceCents: integer('product_price_cents').notNull(),
     quantity: integer('quantity').notNull(),
