@@ -12,6 +12,7 @@ import { alertRestocked } from './restock-alerts.server';
 export type SaveProductFlowResult =
   | { ok: true; created: boolean; imageUrls: string[] }
   | { ok: false; reason: 'category-gone' | 'not-found' | 'form-reused' }
+  | { ok: false; reason: 'sku-taken'; rows: number[] }
   | { ok: false; reason: 'bad-image'; error: string };
 
 /**

@@ -1,8 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useFetcher } from 'react-router';
 
 import { ADMIN_FORM } from './form-look';
-import { ErrorSummary, FormField, SubmitButton } from '~/components/ui/form';
+import { ErrorSummary, fieldId, FormField, SubmitButton } from '~/components/ui/form';
 import { formatReaisInput } from '~/lib/reais';
 import type { RestockRequestSummary } from '~/modules/catalog';
 import {
@@ -10,9 +10,12 @@ import {
   PRODUCT_LIMITS,
   productFormSchema,
   type ProductFormReply,
+  type ProductOption,
+  type VariantDraft,
 } from '~/modules/catalog/index.admin';
 
 import { ProductImagesField } from './product-images-field';
+import { ProductVariants } from './product-variants';
 import { RestockRequests } from './restock-requests';
 import { useToastFrom } from './toaster';
 import { useEachAnswer } from '~/lib/use-each-answer';
@@ -28,8 +31,12 @@ export interface ProductFormData {
     description: string;
     priceCents: number;
     stockQuantity: number;
+    /** A product without options: its one variant's 'de' price, as typed. */
+    compareAtPrice: string;
     categoryId: string | null;
     imageUrls: string[];
+    options: ProductOption[];
+    variants: VariantDraft[];
   } | null;
   categories: { id: string; name: string }[];
   returnTo: string;
@@ -45,6 +52,7 @@ function initialValues(data: ProductFormData): Record<string, string> {
     description: product.description,
     price: formatReaisInput(product.priceCents),
     stockQuantity: String(product.stockQuantity),
+    compareAtPrice: product.compareAtPrice,
     categoryId: product.categoryId ?? '',
     imageUrls: product.imageUrls.join('\n'),
   };
@@ -99,13 +107,17 @@ export function ProductForm({
     if (answer.ok) onSaved?.();
   });
 
-  // After a refused submission, the first wrong field gets focus.
+  // With options, each variant's stock and 'de' price are in the grid instead.
+  const [hasOptions, setHasOptions] = useState((data.product?.options.length ?? 0) > 0);
+
+  // After a refused submission, the first wrong field gets focus (a grid cell has no name).
   useEffect(() => {
     const first = Object.keys(errors)[0];
     if (!first) return;
-    const field = form.current?.elements.namedItem(first);
+    const field =
+      form.current?.elements.namedItem(first) ?? document.getElementById(fieldId(prefix, first));
     if (field instanceof HTMLElement) field.focus();
-  }, [errors]);
+  }, [errors, prefix]);
 
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     // A second click while the first is on its way sends nothing (the server would also
@@ -185,27 +197,50 @@ export function ProductForm({
             />
           )}
         </FormField>
-        <FormField
-          look={ADMIN_FORM}
-          idPrefix={prefix}
-          name="stockQuantity"
-          label="Quantidade em estoque"
-          error={errors.stockQuantity}
-        >
-          {(control) => (
-            <input
-              {...control}
-              defaultValue={values.stockQuantity}
-              required
-              type="number"
-              min={0}
-              max={PRODUCT_LIMITS.stock}
-              step={1}
-              inputMode="numeric"
-              className="admin-input"
-            />
-          )}
-        </FormField>
+        {hasOptions ? null : (
+          <FormField
+            look={ADMIN_FORM}
+            idPrefix={prefix}
+            name="compareAtPrice"
+            label="Preço de (R$)"
+            hint="Opcional: o preço riscado de 'De R$ 199 por R$ 149'."
+            error={errors.compareAtPrice}
+          >
+            {(control) => (
+              <input
+                {...control}
+                defaultValue={values.compareAtPrice}
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder="0,00"
+                className="admin-input"
+              />
+            )}
+          </FormField>
+        )}
+        {hasOptions ? null : (
+          <FormField
+            look={ADMIN_FORM}
+            idPrefix={prefix}
+            name="stockQuantity"
+            label="Quantidade em estoque"
+            error={errors.stockQuantity}
+          >
+            {(control) => (
+              <input
+                {...control}
+                defaultValue={values.stockQuantity}
+                required
+                type="number"
+                min={0}
+                max={PRODUCT_LIMITS.stock}
+                step={1}
+                inputMode="numeric"
+                className="admin-input"
+              />
+            )}
+          </FormField>
+        )}
       </div>
       {data.restock ? <RestockRequests summary={data.restock} /> : null}
 
@@ -249,6 +284,15 @@ export function ProductForm({
         initialUrls={values.imageUrls ?? ''}
         urlsError={errors.imageUrls}
         uploadsError={errors.uploads}
+      />
+
+      <ProductVariants
+        idPrefix={prefix}
+        initialOptions={data.product?.options ?? []}
+        initialVariants={data.product?.variants ?? []}
+        images={data.product?.imageUrls ?? []}
+        errors={errors}
+        onOptionsChange={(count) => setHasOptions(count > 0)}
       />
 
       <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4">

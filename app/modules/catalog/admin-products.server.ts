@@ -4,7 +4,9 @@ import type { Db } from '~/db/database.server';
 import { isUuid } from '~/lib/uuid';
 
 import { ADMIN_PRODUCTS_PER_PAGE } from './admin-product-list';
-import { categories, products } from './schema';
+import type { VariantValues } from './admin-variants';
+import { rowsWithTakenSku, writeVariants } from './admin-variants.server';
+import { categories, products, type ProductOption } from './schema';
 import { searchProducts } from './search.server';
 import type { CatalogPage } from './types';
 
@@ -13,14 +15,50 @@ export interface ProductValues {
   name: string;
   description: string;
   priceCents: number;
+  /** Without `variants`: the stock of the product's one variant. */
   stockQuantity: number;
   categoryId: string;
   imageUrls: string[];
+  options?: ProductOption[];
+  /** What the product sells, in order (see writeVariants); none: one variant of `stockQuantity`. */
+  variants?: VariantValues[];
 }
 
 export type SaveProductResult =
   | { ok: true; created: boolean }
-  | { ok: false; reason: 'category-gone' | 'not-found' | 'form-reused' };
+  | { ok: false; reason: 'category-gone' | 'not-found' | 'form-reused' }
+  | { ok: false; reason: 'sku-taken'; rows: number[] };
+
+function variantsOf(values: ProductValues): VariantValues[] {
+  return (
+    values.variants ?? [
+      {
+        onlyStockAndPrice: true,
+        values: [],
+        priceCents: null,
+        compareAtPriceCents: null,
+        stockQuantity: values.stockQuantity,
+        weightGrams: null,
+        lengthMm: null,
+        widthMm: null,
+        heightMm: null,
+        imageUrls: [],
+      },
+    ]
+  );
+}
+
+/** The product row's columns: its stock is its variants' sum, kept by the database. */
+const productRow = ({ stockQuantity: _stock, variants: _variants, ...values }: ProductValues) => ({
+  ...values,
+  options: values.options ?? [],
+});
+
+/** Refuses SKUs of other products before anything is written. */
+async function checkSkus(db: Db, id: string, values: ProductValues) {
+  const rows = await rowsWithTakenSku(db, id, variantsOf(values));
+  return rows.length > 0 ? ({ ok: false, reason: 'sku-taken', rows } as const) : null;
+}
 
 /** One page of the admin list: newest first, searched by name and description like the store. */
 export function listAdminProducts(
@@ -61,12 +99,17 @@ export async function createProduct(
   values: ProductValues,
 ): Promise<SaveProductResult> {
   if (!(await lockCategory(db, values.categoryId))) return { ok: false, reason: 'category-gone' };
+  const refused = await checkSkus(db, id, values);
+  if (refused) return refused;
   const inserted = await db
     .insert(products)
-    .values({ id, ...values })
+    .values({ id, ...productRow(values), stockQuantity: 0 })
     .onConflictDoNothing({ target: products.id })
     .returning({ id: products.id });
-  if (inserted.length > 0) return { ok: true, created: true };
+  if (inserted.length > 0) {
+    await writeVariants(db, id, variantsOf(values));
+    return { ok: true, created: true };
+  }
   const [existing] = await db
     .select({
       name: products.name,
@@ -75,15 +118,20 @@ export async function createProduct(
       stockQuantity: products.stockQuantity,
       categoryId: products.categoryId,
       imageUrls: products.imageUrls,
+      options: products.options,
     })
     .from(products)
     .where(eq(products.id, id));
+  // The variants' own data is not compared: the same name, prices, stock and options is the
+  // same form sent twice.
+  const stock = variantsOf(values).reduce((sum, variant) => sum + variant.stockQuantity, 0);
   const same =
     existing !== undefined &&
+    JSON.stringify(existing.options) === JSON.stringify(values.options ?? []) &&
     existing.name === values.name &&
     existing.description === values.description &&
     existing.priceCents === values.priceCents &&
-    existing.stockQuantity === values.stockQuantity &&
+    existing.stockQuantity === stock &&
     existing.categoryId === values.categoryId &&
     existing.imageUrls.length === values.imageUrls.length &&
     existing.imageUrls.every((url, index) => url === values.imageUrls[index]);
@@ -97,12 +145,16 @@ export async function updateProduct(
 ): Promise<SaveProductResult> {
   if (!isUuid(id)) return { ok: false, reason: 'not-found' };
   if (!(await lockCategory(db, values.categoryId))) return { ok: false, reason: 'category-gone' };
+  const refused = await checkSkus(db, id, values);
+  if (refused) return refused;
   const updated = await db
     .update(products)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...productRow(values), updatedAt: new Date() })
     .where(eq(products.id, id))
     .returning({ id: products.id });
-  return updated.length > 0 ? { ok: true, created: false } : { ok: false, reason: 'not-found' };
+  if (updated.length === 0) return { ok: false, reason: 'not-found' };
+  await writeVariants(db, id, variantsOf(values));
+  return { ok: true, created: false };
 }
 
 /**

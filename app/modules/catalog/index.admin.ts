@@ -6,6 +6,17 @@ export {
   categoryFormSchema,
   productCountSentence,
 } from './category-form';
+export {
+  combinationKey,
+  emptyDraft,
+  generateVariants,
+  VARIANT_CELLS,
+  VARIANT_LIMITS,
+  VARIANT_MESSAGES,
+  type VariantCell,
+  type VariantDraft,
+} from './admin-variants';
+export type { ProductOption } from './schema';
 export { adminProductListPath, parseAdminProductParams } from './admin-product-list';
 export {
   isAllowedImageUrl,

@@ -3,6 +3,16 @@ import { z } from 'zod';
 import { singleLine, textError, tooLong } from '~/lib/form';
 import { parseReais } from '~/lib/reais';
 import type { Toast } from '~/lib/toast';
+
+import type { ProductOption } from './schema';
+import {
+  checkOptions,
+  checkVariants,
+  optionsField,
+  parseOptionalPrice,
+  variantsField,
+  type VariantValues,
+} from './admin-variants';
 import {
   MAX_IMAGE_BYTES,
   MAX_IMAGES_PER_UPLOAD,
@@ -193,7 +203,12 @@ export const productFormSchema = z
     name: productNameField,
     description: productDescriptionField,
     price: productPriceField,
-    stockQuantity: productStockField,
+    // A product without options: its one variant's stock and 'de' price (with options, each
+    // variant's are in the grid).
+    stockQuantity: z.string({ error: textError(PRODUCT_MESSAGES.stock) }).default(''),
+    compareAtPrice: z.string({ error: textError(PRODUCT_MESSAGES.price) }).default(''),
+    options: optionsField,
+    variants: variantsField,
     categoryId: z
       .string({ error: textError(PRODUCT_MESSAGES.category) })
       .trim()
@@ -208,6 +223,9 @@ export const productFormSchema = z
   })
   .superRefine(
     (form, context) => {
+      for (const issue of checkSold(form).issues) {
+        context.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+      }
       if (!Array.isArray(form.imageUrls) || !Array.isArray(form.uploads)) return;
       const count = form.imageUrls.length + form.uploads.length;
       if (count === 0) {
@@ -222,7 +240,72 @@ export const productFormSchema = z
     },
     // Also when other fields are wrong, so every mistake shows at once.
     { when: () => true },
+  )
+  .transform((form) => {
+    const { stockQuantity: _stock, compareAtPrice: _compareAt, ...rest } = form;
+    return { ...rest, ...checkSold(form).sold! };
+  });
+
+type SoldFields = {
+  stockQuantity: unknown;
+  compareAtPrice: unknown;
+  options: unknown;
+  variants: unknown;
+};
+
+/**
+ * What the product sells, from the form: with options, the grid's variants; without, one
+ * variant with the stock and 'de' price typed beside the price. Each mistake is named by the
+ * field (or grid cell) it belongs to; `sold` is set when there is none.
+ */
+function checkSold(form: SoldFields): {
+  sold?: { options: ProductOption[]; variants: VariantValues[]; stockQuantity: number };
+  issues: { path: string; message: string }[];
+} {
+  // A field that could not be read has its own issue already.
+  if (!Array.isArray(form.options) || !Array.isArray(form.variants)) {
+    return { issues: [] };
+  }
+  const options = checkOptions(form.options);
+  if (options.options.length > 0) {
+    const variants = checkVariants(options.options, form.variants);
+    const issues = [...options.issues, ...variants.issues];
+    for (const [row, variant] of variants.variants.entries()) {
+      const bad = variant.imageUrls.find((url) => !isAllowedImageUrl(url));
+      if (bad !== undefined) {
+        issues.push({ path: `variants.${row}.image`, message: invalidImageMessage(bad) });
+      }
+    }
+    const stockQuantity = variants.variants.reduce((sum, v) => sum + v.stockQuantity, 0);
+    return {
+      issues,
+      sold: issues.length
+        ? undefined
+        : { options: options.options, variants: variants.variants, stockQuantity },
+    };
+  }
+  const issues = [...options.issues];
+  const stock = parseStockText(typeof form.stockQuantity === 'string' ? form.stockQuantity : '');
+  if ('error' in stock) issues.push({ path: 'stockQuantity', message: stock.error });
+  const compareAt = parseOptionalPrice(
+    typeof form.compareAtPrice === 'string' ? form.compareAtPrice : '',
   );
+  if ('error' in compareAt) issues.push({ path: 'compareAtPrice', message: compareAt.error });
+  if (issues.length || 'error' in stock || 'error' in compareAt) return { issues };
+  const variant: VariantValues = {
+    onlyStockAndPrice: true,
+    values: [],
+    priceCents: null,
+    compareAtPriceCents: compareAt.value,
+    stockQuantity: stock.value,
+    weightGrams: null,
+    lengthMm: null,
+    widthMm: null,
+    heightMm: null,
+    imageUrls: [],
+  };
+  return { issues, sold: { options: [], variants: [variant], stockQuantity: stock.value } };
+}
 
 export type ProductForm = z.output<typeof productFormSchema>;
 

@@ -15,8 +15,10 @@ import {
   PRODUCT_MESSAGES,
   productFormSchema,
   productListReturnPath,
+  VARIANT_MESSAGES,
   type ProductFormReply,
 } from '~/modules/catalog/index.admin';
+import { variantDrafts } from '~/modules/catalog/index.admin.server';
 import { getProduct, listCategories, listRestockRequests } from '~/modules/catalog/index.server';
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_UPLOAD } from '~/modules/media';
 
@@ -43,9 +45,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const product = await getProduct(context.db, params.id);
   // Data, not a thrown response: the list's dialog loads this too and shows the message itself.
   if (!product) return data({ notFound: true as const }, 404);
-  const [restock, settings] = await Promise.all([
+  const [restock, settings, variants] = await Promise.all([
     listRestockRequests(context.db, product.id),
     context.settings.get(),
+    variantDrafts(context.db, product.id),
   ]);
   return {
     isNew: false,
@@ -55,8 +58,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       description: product.description,
       priceCents: product.priceCents,
       stockQuantity: product.stockQuantity,
+      compareAtPrice: product.options.length === 0 ? (variants[0]?.compareAtPrice ?? '') : '',
       categoryId: product.categoryId,
       imageUrls: product.imageUrls,
+      options: product.options,
+      variants,
     },
     categories,
     returnTo: returnTo(request),
@@ -107,6 +113,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     stockQuantity: form.stockQuantity,
     categoryId: form.categoryId,
     imageUrls: form.imageUrls,
+    options: form.options,
+    variants: form.variants,
   };
   const result = await saveProduct(context.db, {
     mode: editing ? 'update' : 'create',
@@ -139,6 +147,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         return failure(404, PRODUCT_MESSAGES.notFound, {}, echo);
       case 'form-reused':
         return failure(409, PRODUCT_MESSAGES.formReused, {}, echo);
+      case 'sku-taken':
+        return failure(
+          409,
+          VARIANT_MESSAGES.skuTaken,
+          Object.fromEntries(
+            result.rows.map((row) => [`variants.${row}.sku`, VARIANT_MESSAGES.skuTaken]),
+          ),
+          echo,
+        );
     }
   }
   const message = editing ? PRODUCT_MESSAGES.updated : PRODUCT_MESSAGES.created;
