@@ -96,7 +96,8 @@ export interface VariantValues {
   /** Empty: the database makes one (a new variant) or keeps it (an existing one, undefined). */
   sku?: string;
   priceCents: number | null;
-  compareAtPriceCents: number | null;
+  /** Undefined: kept as it is (a spreadsheet without the column). */
+  compareAtPriceCents?: number | null;
   stockQuantity: number;
   weightGrams: number | null;
   lengthMm: number | null;
