@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 
 import { Thumbnail } from '~/components/ui/thumbnail';
 import { isOwnImage } from '~/lib/admin-path';
+import { countOf } from '~/lib/plural';
+import { LOW_STOCK_MAX } from '~/modules/catalog/index.admin';
 import { mediaSrcSet } from '~/modules/media';
 
 /**
@@ -36,12 +38,12 @@ export function ProductThumb({
 }
 
 /**
- * Units in stock with SPEC §9's colours (above 10 green, 1 to 10 yellow, 0 red) and words, so
+ * Units in stock with SPEC §9's colours (above LOW_STOCK_MAX green, 1 to it yellow, 0 red) and words, so
  * the colour is never the only sign.
  */
 export function StockBadge({ quantity }: { quantity: number }) {
   const [look, words] =
-    quantity > 10
+    quantity > LOW_STOCK_MAX
       ? ['bg-green-100 text-green-900', `${quantity.toLocaleString('pt-BR')} em estoque`]
       : quantity > 0
         ? ['bg-yellow-100 text-yellow-900', `${quantity} · estoque baixo`]
@@ -51,6 +53,25 @@ export function StockBadge({ quantity }: { quantity: number }) {
       className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${look}`}
     >
       {words}
+    </span>
+  );
+}
+
+/** Under a product with variants: how many, and how many are running low ('2 com estoque baixo'). */
+export function VariantStockNote({
+  product,
+}: {
+  product: { variants: number; lowVariants: number };
+}) {
+  if (product.variants < 2) return null;
+  const low =
+    product.lowVariants > 0
+      ? ` · ${product.lowVariants.toLocaleString('pt-BR')} com estoque baixo`
+      : '';
+  return (
+    <span className="block text-xs text-slate-600">
+      {countOf(product.variants, 'variante', 'variantes')}
+      {low}
     </span>
   );
 }

@@ -7,7 +7,7 @@ import { countOf } from '~/lib/plural';
 
 import { AdminTable } from './admin-table';
 import { ConfirmDialog } from './confirm-dialog';
-import { ProductThumb, StockBadge } from './product-list-parts';
+import { ProductThumb, StockBadge, VariantStockNote } from './product-list-parts';
 
 /** One product as the admin's list shows it. */
 export interface AdminProductRow {
@@ -15,7 +15,11 @@ export interface AdminProductRow {
   name: string;
   category: string | null;
   priceCents: number;
+  /** The sum of its variants' stock. */
   stockQuantity: number;
+  variants: number;
+  /** Its variants at or below LOW_STOCK_MAX units. */
+  lowVariants: number;
   image: string | null;
 }
 
@@ -150,6 +154,7 @@ export function ProductList({
             </td>
             <td className="px-4 py-3">
               <StockBadge quantity={product.stockQuantity} />
+              <VariantStockNote product={product} />
             </td>
             <td className="px-4 py-3">
               <div className="flex justify-end gap-2">{actions(product)}</div>
@@ -168,6 +173,7 @@ export function ProductList({
               <div className="flex flex-wrap items-center gap-2">
                 <span className="font-semibold">{formatCents(product.priceCents)}</span>
                 <StockBadge quantity={product.stockQuantity} />
+                <VariantStockNote product={product} />
               </div>
               <div className="flex flex-wrap gap-2 pt-2">{actions(product)}</div>
             </div>

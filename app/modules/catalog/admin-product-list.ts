@@ -4,6 +4,9 @@ import { MAX_QUERY_LENGTH } from './catalog-params';
 
 export const ADMIN_PRODUCTS_PER_PAGE = 20;
 
+/** Units at or below which the list flags stock as low (SPEC §9's yellow), per product and variant. */
+export const LOW_STOCK_MAX = 10;
+
 /**
  * The admin list's query string (`q`, `pagina`). Nothing in it can fail the page: a value that
  * makes no sense falls back to the default.

@@ -4,6 +4,7 @@ import type { Db } from '~/db/database.server';
 
 import { formatReaisInput } from '~/lib/reais';
 
+import { LOW_STOCK_MAX } from './admin-product-list';
 import { combinationKey, type VariantDraft, type VariantValues } from './admin-variants';
 import { productVariants } from './schema';
 
@@ -169,4 +170,25 @@ export async function variantDrafts(db: Db, productId: string): Promise<VariantD
     height: text(variant.heightMm),
     image: variant.imageUrls[0] ?? '',
   }));
+}
+
+/**
+ * For the admin's list: how many variants each of these products has, and how many of them are
+ * at or below LOW_STOCK_MAX (a product's total can hide a size that is running out).
+ */
+export async function variantStock(
+  db: Db,
+  productIds: readonly string[],
+): Promise<Map<string, { variants: number; low: number }>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      productId: productVariants.productId,
+      variants: sql<number>`count(*)::int`,
+      low: sql<number>`(count(*) filter (where ${productVariants.stockQuantity} <= ${LOW_STOCK_MAX}))::int`,
+    })
+    .from(productVariants)
+    .where(inArray(productVariants.productId, [...productIds]))
+    .groupBy(productVariants.productId);
+  return new Map(rows.map((row) => [row.productId, { variants: row.variants, low: row.low }]));
 }

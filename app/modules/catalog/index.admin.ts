@@ -17,7 +17,7 @@ export {
   type VariantDraft,
 } from './admin-variants';
 export type { ProductOption } from './schema';
-export { adminProductListPath, parseAdminProductParams } from './admin-product-list';
+export { adminProductListPath, LOW_STOCK_MAX, parseAdminProductParams } from './admin-product-list';
 export {
   isAllowedImageUrl,
   parsePriceText,

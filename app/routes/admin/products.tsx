@@ -27,6 +27,7 @@ import {
   deleteProduct,
   listAdminProducts,
   productListActionSchema,
+  variantStock,
 } from '~/modules/catalog/index.admin.server';
 
 import type { Route } from './+types/products';
@@ -36,6 +37,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);
   const params = parseAdminProductParams(new URL(request.url).searchParams);
   const page = await listAdminProducts(context.db, params);
+  const stock = await variantStock(
+    context.db,
+    page.products.map((product) => product.id),
+  );
   return {
     q: params.q,
     page: page.page,
@@ -47,6 +52,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       category: product.category?.name ?? null,
       priceCents: product.priceCents,
       stockQuantity: product.stockQuantity,
+      variants: stock.get(product.id)?.variants ?? 1,
+      lowVariants: stock.get(product.id)?.low ?? 0,
       image: product.imageUrls[0] ?? null,
     })),
   };
