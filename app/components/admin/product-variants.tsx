@@ -135,7 +135,7 @@ export function ProductVariants({
   });
 
   return (
-    <fieldset className="space-y-4 rounded-md border border-slate-200 p-4">
+    <fieldset className="min-w-0 space-y-4 rounded-md border border-slate-200 p-4">
       <legend className="px-1 text-sm font-semibold text-slate-900">Opções e variantes</legend>
       <input type="hidden" name="options" value={JSON.stringify(options)} />
       <input
