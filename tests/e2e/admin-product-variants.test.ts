@@ -153,17 +153,26 @@ describe('admin product variants in Chromium', () => {
     await expect
       .poll(() => edit.getByRole('table', { name: 'Variantes' }).getByRole('row').count())
       .toBe(3);
+    // A picture per colour: every variant in Azul takes the product's first photo.
+    await edit.getByLabel('Foto das variantes Azul').selectOption({ label: 'Foto 1' });
+    expect(await cell(edit, 'Foto', 'M / Azul').inputValue()).toBe(
+      '/sample/caixa-de-som-portatil-1.svg',
+    );
+    expect(await cell(edit, 'Foto', 'M / Preto').inputValue()).toBe('');
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await edit.getByRole('button', { name: 'Salvar produto' }).click();
     await page.getByRole('status').getByText('Produto atualizado com sucesso!').last().waitFor();
     await row.getByText('6 · estoque baixo').waitFor();
     const after = await exported(page, store.server.url, 'Camiseta Básica Algodão');
-    expect(after.map((v) => [v.opcao1_valor, v.opcao2_valor, v.sku, v.estoque])).toEqual([
-      ['M', 'Azul', 'CAMISETA-BASICA-ALGODAO-M-AZUL', '5'],
-      ['M', 'Preto', 'CAMISETA-BASICA-ALGODAO-M-PRETO', '1'],
+    expect(
+      after.map((v) => [v.opcao1_valor, v.opcao2_valor, v.sku, v.estoque, v.imagens_variante]),
+    ).toEqual([
+      ['M', 'Azul', 'CAMISETA-BASICA-ALGODAO-M-AZUL', '5', '/sample/caixa-de-som-portatil-1.svg'],
+      ['M', 'Preto', 'CAMISETA-BASICA-ALGODAO-M-PRETO', '1', ''],
     ]);
     expect(problems).toEqual([]);
     await page.context().close();
-  });
+  }, 120_000);
 
   it('at 360 px: the editor and grid fit the phone, and save from the form’s own page', async () => {
     const { page, problems } = await signedIn(store, VIEWPORTS.mobile);

@@ -414,9 +414,10 @@ describe('admin products over HTTP', () => {
       headers: { Cookie: admin.cookieHeader() },
     });
     expect([...new Uint8Array(await raw.arrayBuffer()).subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(exported.text.startsWith('id;nome;descricao;preco;estoque;categoria;imagens\r\n')).toBe(
-      true,
-    );
+    // The spreadsheet from before variants, then the variants' columns.
+    expect(
+      exported.text.startsWith('id;nome;descricao;preco;estoque;categoria;imagens;slug;'),
+    ).toBe(true);
 
     const broken = `${exported.text};Sem preço;Produto;;1;Áudio;https://x.example/a.jpg\r\n`;
     const refused = await multipart(admin, '/admin/products', { intent: 'import' }, [

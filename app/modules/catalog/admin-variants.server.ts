@@ -136,8 +136,8 @@ export async function writeVariants(
   if (inserts.length > 0) await db.insert(productVariants).values(inserts);
 }
 
-/** The product's variants as the grid and the CSV show them, in their order. */
-export function listVariants(db: Db, productIds: readonly string[]) {
+/** The products' variants, each product's in their order. */
+function listVariants(db: Db, productIds: readonly string[]) {
   if (productIds.length === 0) return Promise.resolve([]);
   return db
     .select()

@@ -75,18 +75,8 @@ export interface VariantDraft {
   image: string;
 }
 
-export const VARIANT_CELLS = [
-  'sku',
-  'price',
-  'compareAtPrice',
-  'stock',
-  'weight',
-  'length',
-  'width',
-  'height',
-  'image',
-] as const;
-export type VariantCell = (typeof VARIANT_CELLS)[number];
+/** A cell of the grid: what a variant has besides its values. */
+export type VariantCell = Exclude<keyof VariantDraft, 'id' | 'values'>;
 
 /** A variant as it is written: see writeVariants. */
 export interface VariantValues {
@@ -162,7 +152,7 @@ export function combinations(options: readonly ProductOption[]): string[][] {
 export const combinationKey = (values: readonly (string | null | undefined)[]) =>
   JSON.stringify(values.map((value) => value ?? null));
 
-export function emptyDraft(values: string[]): VariantDraft {
+function emptyDraft(values: string[]): VariantDraft {
   return {
     id: '',
     values,

@@ -17,7 +17,7 @@ export {
   type ProductValues,
   type SaveProductResult,
 } from './admin-products.server';
-export { listVariants, variantDrafts, variantStock } from './admin-variants.server';
+export { variantDrafts, variantStock } from './admin-variants.server';
 export { exportProductsCsv, importProductsCsv } from './product-csv.server';
 export { listProductOptions, PRODUCT_OPTIONS_LIMIT } from './product-options.server';
 export { categoryActionSchema, productListActionSchema } from './admin-actions.server';

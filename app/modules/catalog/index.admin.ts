@@ -8,9 +8,7 @@ export {
 } from './category-form';
 export {
   combinationKey,
-  emptyDraft,
   generateVariants,
-  VARIANT_CELLS,
   VARIANT_LIMITS,
   VARIANT_MESSAGES,
   type VariantCell,

@@ -151,10 +151,6 @@ export const productPriceField = z
   .string({ error: textError(PRODUCT_MESSAGES.price) })
   .pipe(fromParser(parsePriceText));
 
-export const productStockField = z
-  .string({ error: textError(PRODUCT_MESSAGES.stock) })
-  .pipe(fromParser(parseStockText));
-
 /** A list of image URLs in one text, each checked; repeated ones are kept once. */
 export const imageUrlsField = (separator?: RegExp) =>
   z
