@@ -1,5 +1,6 @@
 import type { ChangeFeed } from '~/db/changes.server';
 import type { Db } from '~/db/database.server';
+import { isUniqueViolation } from '~/db/errors.server';
 import { formatCents } from '~/lib/money';
 import type { CartLine } from '~/modules/cart';
 import { priceCart } from '~/modules/cart/index.server';
@@ -321,11 +322,4 @@ async function stockTaken(db: Db, input: PlaceOrderInput): Promise<PlaceOrderRes
     notices: cart.notices.length > 0 ? cart.notices : [PLACE_ORDER_MESSAGES.soldOutMeanwhile],
     corrected: cart.corrected,
   };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause) {
-    if ((cause as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }

@@ -1,4 +1,5 @@
 import type { Db } from '~/db/database.server';
+import { isUniqueViolation } from '~/db/errors.server';
 import {
   createProduct,
   updateProduct,
@@ -33,15 +34,33 @@ export async function saveProduct(
     ...new Set([...input.values.imageUrls, ...prepared.images.map((image) => image.url)]),
   ];
   const values = { ...input.values, imageUrls };
+  try {
+    return await write(db, input, values, prepared.images);
+  } catch (error) {
+    // Another save took one of these SKUs between the check and the write: the unique index
+    // refused it, and nothing was written.
+    if (isUniqueViolation(error, 'product_variants_sku_idx')) {
+      return { ok: false, reason: 'sku-taken', rows: [] };
+    }
+    throw error;
+  }
+}
+
+function write(
+  db: Db,
+  input: { mode: 'create' | 'update'; id: string },
+  values: ProductValues,
+  images: Parameters<typeof storeImages>[1],
+): Promise<SaveProductFlowResult> {
   return db.transaction(async (tx): Promise<SaveProductFlowResult> => {
     const saved: SaveProductResult =
       input.mode === 'create'
         ? await createProduct(tx, input.id, values)
         : await updateProduct(tx, input.id, values);
     if (!saved.ok) return saved;
-    await storeImages(tx, prepared.images);
+    await storeImages(tx, images);
     // Back in stock: whoever asked 'Avise-me quando chegar' hears it, if this save commits.
     if (input.mode === 'update') await alertRestocked(tx, [input.id]);
-    return { ok: true, created: saved.created, imageUrls };
+    return { ok: true, created: saved.created, imageUrls: values.imageUrls };
   });
 }

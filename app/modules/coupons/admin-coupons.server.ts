@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 
 import type { Db } from '~/db/database.server';
+import { hasSqlState, isUniqueViolation } from '~/db/errors.server';
 
 import { COUPON_FORM_MESSAGES, type CouponForm } from './coupon-form';
 import { coupons, type CouponKind } from './schema';
@@ -116,22 +117,9 @@ async function codeTaken(db: Db, code: string, exceptId: string): Promise<boolea
   return row !== undefined;
 }
 
-// The unique index settles two staff saving one code at once; the check before it only gives
-// the usual case its message without an aborted statement.
-function isUniqueViolation(error: unknown): boolean {
-  return hasCode(error, '23505');
-}
-
 // ON DELETE RESTRICT reports restrict_violation (23001); NO ACTION, foreign_key_violation.
 function isForeignKeyViolation(error: unknown): boolean {
-  return hasCode(error, '23001') || hasCode(error, '23503');
-}
-
-function hasCode(error: unknown, code: string): boolean {
-  for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause) {
-    if ((cause as { code?: unknown }).code === code) return true;
-  }
-  return false;
+  return hasSqlState(error, '23001') || hasSqlState(error, '23503');
 }
 
 /**
@@ -199,7 +187,7 @@ export async function updateCoupon(
   } catch (error) {
     if (isUniqueViolation(error)) return taken;
     // An order took the last uses between the check above and this update.
-    if (hasCode(error, '23514') && form.usageLimit !== null) return belowUses;
+    if (hasSqlState(error, '23514') && form.usageLimit !== null) return belowUses;
     throw error;
   }
 }
