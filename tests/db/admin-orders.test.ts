@@ -82,6 +82,7 @@ async function place(
       }),
       cart: cart.map(({ productId, quantity }) => ({
         productId,
+        variantId: null,
         quantity,
         seenPriceCents: prices[productId]![0],
         seenName: prices[productId]![1],

@@ -361,7 +361,15 @@ describeDb('restock alerts', ({ db }) => {
           customerCpf: shopperCpf(),
           idempotencyKey: randomUUID(),
         }),
-        cart: [{ productId: SMARTWATCH, quantity: 1, seenPriceCents: 59990, seenName: '' }],
+        cart: [
+          {
+            productId: SMARTWATCH,
+            variantId: null,
+            quantity: 1,
+            seenPriceCents: 59990,
+            seenName: '',
+          },
+        ],
         orderToken: randomUUID(),
         clientAddress: shopperAddress(),
         trackingParameters: {},
@@ -396,7 +404,15 @@ describeDb('restock alerts', ({ db }) => {
           customerCpf: shopperCpf(),
           idempotencyKey: randomUUID(),
         }),
-        cart: [{ productId: SMARTWATCH, quantity: 2, seenPriceCents: 59990, seenName: '' }],
+        cart: [
+          {
+            productId: SMARTWATCH,
+            variantId: null,
+            quantity: 2,
+            seenPriceCents: 59990,
+            seenName: '',
+          },
+        ],
         orderToken: randomUUID(),
         clientAddress: shopperAddress(),
         trackingParameters: {},
