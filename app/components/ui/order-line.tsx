@@ -1,5 +1,4 @@
 import { isOwnImage } from '~/lib/admin-path';
-import { variantLabel, type VariantOptionValue } from '~/modules/catalog';
 
 import { Money } from './money';
 import { Thumbnail } from './thumbnail';
@@ -8,7 +7,7 @@ import { Thumbnail } from './thumbnail';
 export interface OrderLineView {
   name: string;
   /** The variant's option values ('Tamanho: G'); none for a product sold without options. */
-  options?: readonly VariantOptionValue[];
+  options?: readonly { name: string; value: string }[];
   /** The variant's SKU, shown to staff. */
   sku?: string | null;
   imageUrl: string | null;
@@ -70,7 +69,11 @@ export function OrderLine({
       />
       {compact ? (
         <span className="min-w-0 flex-1 break-words">
-          {variantLabel({ name: line.name, options: line.options ?? [] })} × {line.quantity}
+          {line.name}
+          {line.options?.length
+            ? ` — ${line.options.map((option) => option.value).join(' / ')}`
+            : ''}{' '}
+          × {line.quantity}
         </span>
       ) : (
         <div className="min-w-0 flex-1">
