@@ -110,6 +110,7 @@ const pair = (header: string) => header.split(';')[0]!;
 async function cartCookie(quantities: number[]): Promise<string> {
   const lines = quantities.map((quantity, index) => ({
     productId: `00000000-0000-4000-8000-00000000000${index}`,
+    variantId: null,
     quantity,
     seenPriceCents: 100,
     seenName: 'Produto',

@@ -24,6 +24,7 @@ import {
   type OrderStatus,
   type OrderView,
 } from '~/modules/orders';
+import { variantLabel } from '~/modules/catalog';
 import { deleteExpiredRestockRequests } from '~/modules/catalog/index.server';
 import { getOrder } from '~/modules/orders/index.server';
 import { REVIEW_ORDER_PATH } from '~/modules/reviews';
@@ -159,7 +160,7 @@ function trackingInput(order: OrderView, status: UtmifyStatus) {
     },
     products: order.lines.map((line) => ({
       id: line.productId ?? order.id,
-      name: line.name,
+      name: variantLabel(line),
       quantity: line.quantity,
       priceInCents: line.unitPriceCents,
     })),
@@ -237,7 +238,7 @@ function orderHandlers({
       customerName: order.customer.name,
       customerEmail: order.customer.email,
       items: order.lines.map((line) => ({
-        name: line.name,
+        name: variantLabel(line),
         quantity: line.quantity,
         unitPriceCents: line.unitPriceCents,
         totalCents: line.totalCents,

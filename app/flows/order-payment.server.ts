@@ -1,5 +1,6 @@
 import type { Db } from '~/db/database.server';
 import { logger } from '~/lib/logger.server';
+import { variantLabel } from '~/modules/catalog';
 import { releaseStock } from '~/modules/catalog/index.server';
 import { releaseCouponUse } from '~/modules/coupons/index.server';
 import type { CancelReason, OrderView } from '~/modules/orders';
@@ -78,7 +79,7 @@ export async function payOrder(
       customer: order.customer,
       items: order.lines.map((line) => ({
         productId: line.productId,
-        title: line.name,
+        title: variantLabel(line),
         unitPriceCents: line.unitPriceCents,
         quantity: line.quantity,
       })),

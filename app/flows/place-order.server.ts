@@ -162,6 +162,7 @@ export async function placeOrder(
         tx,
         cart.lines.map((line) => ({
           productId: line.productId,
+          variantId: line.variantId,
           quantity: line.quantity,
           priceCents: line.unitPriceCents,
         })),
@@ -191,6 +192,9 @@ export async function placeOrder(
         paymentMethod: form.paymentMethod,
         lines: cart.lines.map((line) => ({
           productId: line.productId,
+          variantId: line.variantId,
+          sku: line.sku,
+          options: line.options,
           name: line.name,
           unitPriceCents: line.unitPriceCents,
           quantity: line.quantity,

@@ -2,7 +2,12 @@ import type { Db } from '~/db/database.server';
 import { canonicalOrigin } from '~/lib/canonical-origin';
 import type { Env } from '~/lib/env.server';
 import { logger } from '~/lib/logger.server';
-import { productPath, RESTOCK_CONFIRM_PARAM, RESTOCK_CONFIRM_PATH } from '~/modules/catalog';
+import {
+  RESTOCK_CONFIRM_PARAM,
+  RESTOCK_CONFIRM_PATH,
+  variantLabel,
+  variantPath,
+} from '~/modules/catalog';
 import {
   confirmRestockRequest,
   getRestockAlert,
@@ -28,13 +33,13 @@ export interface RestockMailPayload {
 }
 
 /**
- * 'Avise-me quando chegar' on a sold-out product's page: the request is kept unconfirmed and, in
+ * 'Avise-me quando chegar' on a sold-out variant's page: the request is kept unconfirmed and, in
  * the same transaction, its confirmation e-mail queued, unless one went out less than
  * RESTOCK_RESEND_AFTER_MS ago (asking again and again sends nothing more).
  */
 export function askForRestockAlert(
   db: Db,
-  input: { productId: string; email: string },
+  input: { productId?: string; variantId?: string; email: string },
 ): Promise<RestockRequestResult> {
   return db.transaction(async (tx) => {
     const result = await requestRestockAlert(tx, input);
@@ -130,8 +135,8 @@ export function restockHandlers({
         restockEmail(
           {
             email: alert.email,
-            productName: alert.product.name,
-            productUrl: `${origin}${productPath(alert.product)}`,
+            productName: variantLabel(alert.product),
+            productUrl: `${origin}${variantPath(alert.product)}`,
           },
           store,
         ),
@@ -153,7 +158,7 @@ export function restockHandlers({
         restockConfirmEmail(
           {
             email: confirmation.email,
-            productName: confirmation.product.name,
+            productName: variantLabel(confirmation.product),
             confirmUrl: `${origin}${RESTOCK_CONFIRM_PATH}?${query}`,
           },
           store,

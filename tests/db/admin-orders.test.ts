@@ -82,6 +82,7 @@ async function place(
       }),
       cart: cart.map(({ productId, quantity }) => ({
         productId,
+        variantId: null,
         quantity,
         seenPriceCents: prices[productId]![0],
         seenName: prices[productId]![1],
@@ -815,5 +816,8 @@ describeDb('exporting orders (CSV)', ({ db }) => {
     expect(fields[4]).toMatch(/^"?'=HYPERLINK/);
     expect(line).toContain(';1499,50;0,00;0,00;;0,00;1499,50;PIX;');
     expect(line).toContain(';529.982.247-25;');
+    // The lines as bought, last: quantity, name and SKU.
+    expect(csv.split('\r\n')[0]!.endsWith(';Código de rastreio;Itens')).toBe(true);
+    expect(fields.at(-1)).toMatch(/^5 × .+ \(SKU [A-Z0-9-]+\)$/);
   });
 });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 
 import type { Db } from '~/db/database.server';
-import { categories, products } from '~/db/schema';
+import { categories, products, productVariants } from '~/db/schema';
 import {
   cartCookieHeader,
   countUnits,
@@ -44,10 +44,23 @@ async function seed(db: Db) {
     { id: MONITOR, name: 'Monitor 27" Full HD', priceCents: 123456, stockQuantity: 12 },
     { id: CABO, name: 'Cabo USB-C', priceCents: 3990, stockQuantity: 0 },
   ]);
+  await rememberVariants(db);
+}
+
+/** Each product's one variant (the database made it): what the cart's lines name. */
+const VARIANT = new Map<string, string>();
+
+async function rememberVariants(db: Db): Promise<void> {
+  VARIANT.clear();
+  const rows = await db
+    .select({ id: productVariants.id, productId: productVariants.productId })
+    .from(productVariants);
+  for (const row of rows) VARIANT.set(row.productId, row.id);
 }
 
 const line = (productId: string, quantity: number, seenPriceCents: number, seenName = '') => ({
   productId,
+  variantId: VARIANT.get(productId) ?? null,
   quantity,
   seenPriceCents,
   seenName,
@@ -81,6 +94,9 @@ describeDb('cart pricing', ({ db }) => {
     });
     expect(cart.lines[0]).toEqual({
       productId: FONE,
+      variantId: VARIANT.get(FONE),
+      sku: 'FONE-DE-OUVIDO-BLUETOOTH-PRO',
+      options: [],
       name: 'Fone de Ouvido Bluetooth Pro',
       slug: 'fone-de-ouvido-bluetooth-pro',
       imageUrl: '/sample/fone-1.svg',

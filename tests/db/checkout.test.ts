@@ -11,6 +11,7 @@ import {
   orders,
   outbox,
   products,
+  productVariants,
   sandboxPayments,
 } from '~/db/schema';
 import {
@@ -67,11 +68,24 @@ async function seed(db: Db): Promise<void> {
     { id: CABO, name: 'Cabo USB-C', priceCents: 3990, stockQuantity: STOCK[CABO] },
     { id: ADESIVO, name: 'Adesivo', priceCents: 500, stockQuantity: STOCK[ADESIVO] },
   ]);
+  await rememberVariants(db);
+}
+
+/** Each product's one variant (the database made it): what the cart's lines name. */
+const VARIANT = new Map<string, string>();
+
+async function rememberVariants(db: Db): Promise<void> {
+  VARIANT.clear();
+  const rows = await db
+    .select({ id: productVariants.id, productId: productVariants.productId })
+    .from(productVariants);
+  for (const row of rows) VARIANT.set(row.productId, row.id);
 }
 
 /** A cart line as the cart action writes it: today's price and name. */
 const line = (productId: string, quantity: number, seenPriceCents: number, seenName: string) => ({
   productId,
+  variantId: VARIANT.get(productId) ?? null,
   quantity,
   seenPriceCents,
   seenName,

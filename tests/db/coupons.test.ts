@@ -56,9 +56,16 @@ async function addCoupon(db: Db, values: Partial<NewCoupon> & { code: string }) 
   return row!;
 }
 
-const fone: CartLine = { productId: FONE, quantity: 1, seenPriceCents: 29990, seenName: 'Fone' };
+const fone: CartLine = {
+  productId: FONE,
+  variantId: null,
+  quantity: 1,
+  seenPriceCents: 29990,
+  seenName: 'Fone',
+};
 const cabo: CartLine = {
   productId: CABO,
+  variantId: null,
   quantity: 1,
   seenPriceCents: 3990,
   seenName: 'Cabo USB-C',

@@ -54,7 +54,13 @@ async function testOrder(db: Db): Promise<string> {
     {
       form: checkoutFormSchema.parse({ ...VALID_CHECKOUT, idempotencyKey: randomUUID() }),
       cart: [
-        { productId: FONE.id, quantity: 1, seenPriceCents: FONE.priceCents, seenName: FONE.name },
+        {
+          productId: FONE.id,
+          variantId: null,
+          quantity: 1,
+          seenPriceCents: FONE.priceCents,
+          seenName: FONE.name,
+        },
       ],
       orderToken: randomUUID(),
       clientAddress: '198.51.100.7',

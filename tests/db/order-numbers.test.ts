@@ -37,7 +37,15 @@ async function place(db: Db, customer: { email?: string; cpf?: string } = {}): P
         ...(customer.email ? { customerEmail: customer.email } : {}),
         ...(customer.cpf ? { customerCpf: customer.cpf } : {}),
       }),
-      cart: [{ productId: PRODUCT, quantity: 1, seenPriceCents: 3990, seenName: 'Cabo USB-C' }],
+      cart: [
+        {
+          productId: PRODUCT,
+          variantId: null,
+          quantity: 1,
+          seenPriceCents: 3990,
+          seenName: 'Cabo USB-C',
+        },
+      ],
       orderToken: randomUUID(),
       clientAddress: shopperAddress(),
       trackingParameters: {},

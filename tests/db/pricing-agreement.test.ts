@@ -20,8 +20,8 @@ import { shopperAddress } from '../support/shoppers';
 const FONE = '5a3b1e00-0000-4000-8000-00000000f001';
 const CABO = '5a3b1e00-0000-4000-8000-00000000f002';
 const cart: CartLine[] = [
-  { productId: FONE, quantity: 1, seenPriceCents: 29990, seenName: 'Fone' },
-  { productId: CABO, quantity: 3, seenPriceCents: 3990, seenName: 'Cabo USB-C' },
+  { productId: FONE, variantId: null, quantity: 1, seenPriceCents: 29990, seenName: 'Fone' },
+  { productId: CABO, variantId: null, quantity: 3, seenPriceCents: 3990, seenName: 'Cabo USB-C' },
 ];
 
 const SHIPPING: Record<string, Partial<StoreSettings>> = {

@@ -118,7 +118,15 @@ describeDb('restock requests', ({ db }) => {
     expect(first).toEqual({
       ok: true,
       confirmationDue: expect.any(String),
-      product: { id: SMARTWATCH, name: 'Smartwatch Fitness', slug: 'smartwatch-fitness' },
+      product: {
+        id: SMARTWATCH,
+        name: 'Smartwatch Fitness',
+        slug: 'smartwatch-fitness',
+        // The product's one variant, the database's default.
+        variantId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        sku: 'SMARTWATCH-FITNESS',
+        options: [],
+      },
     });
     // Asked again at once: no second e-mail.
     expect(await askOnly(db(), 'ana@example.com')).toMatchObject({
@@ -222,7 +230,14 @@ describeDb('restock requests', ({ db }) => {
     expect(await ask(db(), 'ana@example.com', FONE)).toEqual({
       ok: false,
       reason: 'in-stock',
-      product: { id: FONE, name: 'Fone de Ouvido', slug: 'fone-de-ouvido' },
+      product: {
+        id: FONE,
+        name: 'Fone de Ouvido',
+        slug: 'fone-de-ouvido',
+        variantId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        sku: 'FONE-DE-OUVIDO',
+        options: [],
+      },
     });
     expect(await ask(db(), 'ana@example.com', UNKNOWN)).toEqual({ ok: false, reason: 'missing' });
     expect(await ask(db(), 'ana@example.com', 'smartwatch-fitness')).toEqual({
@@ -361,7 +376,15 @@ describeDb('restock alerts', ({ db }) => {
           customerCpf: shopperCpf(),
           idempotencyKey: randomUUID(),
         }),
-        cart: [{ productId: SMARTWATCH, quantity: 1, seenPriceCents: 59990, seenName: '' }],
+        cart: [
+          {
+            productId: SMARTWATCH,
+            variantId: null,
+            quantity: 1,
+            seenPriceCents: 59990,
+            seenName: '',
+          },
+        ],
         orderToken: randomUUID(),
         clientAddress: shopperAddress(),
         trackingParameters: {},
@@ -396,7 +419,15 @@ describeDb('restock alerts', ({ db }) => {
           customerCpf: shopperCpf(),
           idempotencyKey: randomUUID(),
         }),
-        cart: [{ productId: SMARTWATCH, quantity: 2, seenPriceCents: 59990, seenName: '' }],
+        cart: [
+          {
+            productId: SMARTWATCH,
+            variantId: null,
+            quantity: 2,
+            seenPriceCents: 59990,
+            seenName: '',
+          },
+        ],
         orderToken: randomUUID(),
         clientAddress: shopperAddress(),
         trackingParameters: {},

@@ -245,7 +245,13 @@ describe('cart', () => {
 
     // A cart cookie written by hand with 9999 units (120 in stock) comes back as 10, and says so.
     const forged = await cartCookieHeader([
-      { productId: MOUSE.id, quantity: 9999, seenPriceCents: MOUSE.priceCents, seenName: '' },
+      {
+        productId: MOUSE.id,
+        variantId: null,
+        quantity: 9999,
+        seenPriceCents: MOUSE.priceCents,
+        seenName: '',
+      },
     ]);
     const [name, value] = forged.slice(0, forged.indexOf(';')).split(/=(.*)/s) as [string, string];
     await page.context().addCookies([{ name, value, url: server.url }]);

@@ -3,7 +3,7 @@ import { Link, useFetcher, useFetchers } from 'react-router';
 
 import { Money } from '~/components/ui/money';
 import { publicFileUrl } from '~/lib/public-files';
-import { productPath } from '~/modules/catalog';
+import { variantLabel, variantPath } from '~/modules/catalog';
 import type { CartReply, PricedLine } from '~/modules/cart';
 import { mediaSrcSet } from '~/modules/media';
 
@@ -19,18 +19,18 @@ export function useOptimisticLines(lines: PricedLine[]): PricedLine[] {
   for (const fetcher of useFetchers()) {
     const form = fetcher.formData;
     if (fetcher.formAction !== '/cart' || !form) continue;
-    const productId = String(form.get('productId')).toLowerCase();
+    const variantId = String(form.get('variantId')).toLowerCase();
     const intent = form.get('intent');
     if (intent === 'clear') clearing = true;
-    else if (intent === 'remove') pending.set(productId, 0);
+    else if (intent === 'remove') pending.set(variantId, 0);
     else if (intent === 'set') {
       const quantity = Number(form.get('quantity'));
-      if (Number.isInteger(quantity) && quantity >= 0) pending.set(productId, quantity);
+      if (Number.isInteger(quantity) && quantity >= 0) pending.set(variantId, quantity);
     }
   }
   if (clearing) return [];
   return lines.flatMap((line) => {
-    const wanted = pending.get(line.productId);
+    const wanted = pending.get(line.variantId);
     if (wanted === undefined) return [line];
     const quantity = Math.min(wanted, line.maxQuantity);
     if (quantity === 0) return [];
@@ -40,16 +40,16 @@ export function useOptimisticLines(lines: PricedLine[]): PricedLine[] {
 
 const TYPING_PAUSE_MS = 700;
 
-function Hidden({ intent, productId }: { intent: 'set' | 'remove'; productId: string }) {
+function Hidden({ intent, variantId }: { intent: 'set' | 'remove'; variantId: string }) {
   return (
     <>
       <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="productId" value={productId} />
+      <input type="hidden" name="variantId" value={variantId} />
     </>
   );
 }
 
-/** One product in the cart: quantity steps, a typed quantity, removal, and the line's total. */
+/** One variant in the cart: quantity steps, a typed quantity, removal, and the line's total. */
 export function CartLineItem({
   line,
   onRemove,
@@ -61,7 +61,9 @@ export function CartLineItem({
   const fetcher = useFetcher<CartReply>();
   const id = useId();
   const quantityFormId = `${id}-form`;
-  const { productId, name, quantity, maxQuantity } = line;
+  const { variantId, quantity, maxQuantity } = line;
+  // Two sizes of one shirt are two lines: the buttons' names tell them apart.
+  const name = variantLabel(line);
 
   // The typed text follows the quantity whenever the quantity itself changes (+, −, the server).
   const [text, setText] = useState(String(quantity));
@@ -113,10 +115,15 @@ export function CartLineItem({
         <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
           <div className="min-w-0">
             <h2 className="text-base font-semibold break-words">
-              <Link to={productPath(line)} className="text-link underline-offset-2 hover:underline">
-                {name}
+              <Link to={variantPath(line)} className="text-link underline-offset-2 hover:underline">
+                {line.name}
               </Link>
             </h2>
+            {line.options.length > 0 ? (
+              <p className="text-sm" data-testid="cart-line-options">
+                {line.options.map((option) => `${option.name}: ${option.value}`).join(' · ')}
+              </p>
+            ) : null}
             {line.categoryName ? (
               <p className="text-sm text-product-description">{line.categoryName}</p>
             ) : null}
@@ -136,7 +143,7 @@ export function CartLineItem({
             action="/cart"
             onSubmit={() => quantity === 1 && onRemove(name)}
           >
-            <Hidden intent="set" productId={productId} />
+            <Hidden intent="set" variantId={variantId} />
             <input type="hidden" name="quantity" value={quantity - 1} />
             <button
               type="submit"
@@ -177,7 +184,7 @@ export function CartLineItem({
               if (atMaximum) event.preventDefault();
             }}
           >
-            <Hidden intent="set" productId={productId} />
+            <Hidden intent="set" variantId={variantId} />
             <input type="hidden" name="quantity" value={quantity + 1} />
             <button
               type="submit"
@@ -199,7 +206,7 @@ export function CartLineItem({
               applyTyped(event.currentTarget, text);
             }}
           >
-            <Hidden intent="set" productId={productId} />
+            <Hidden intent="set" variantId={variantId} />
             {/* Without JavaScript a typed quantity needs a button; with it, it applies itself. */}
             <noscript>
               <button type="submit" className="btn btn-outline text-sm">
@@ -208,7 +215,7 @@ export function CartLineItem({
             </noscript>
           </fetcher.Form>
           <fetcher.Form method="post" action="/cart" onSubmit={() => onRemove(name)}>
-            <Hidden intent="remove" productId={productId} />
+            <Hidden intent="remove" variantId={variantId} />
             <button type="submit" className="btn text-sm text-link underline">
               Remover<span className="sr-only"> {name} do carrinho</span>
             </button>

@@ -4,6 +4,7 @@ import { mediaSrcSet } from '~/modules/media';
 
 export interface SummaryLine extends OrderLineView {
   productId: string | null;
+  variantId: string | null;
 }
 
 /** Lines and totals of a cart about to be ordered, or of an order already placed. */
@@ -35,7 +36,7 @@ export function OrderSummary({
       </h2>
       <ul className="flex flex-col gap-3">
         {lines.map((line, index) => (
-          <OrderLine key={line.productId ?? index} line={line} look="store" srcSet={mediaSrcSet} />
+          <OrderLine key={line.variantId ?? index} line={line} look="store" srcSet={mediaSrcSet} />
         ))}
       </ul>
       <dl className="flex flex-col gap-2 border-t border-card-border pt-3">

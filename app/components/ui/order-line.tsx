@@ -6,6 +6,10 @@ import { Thumbnail } from './thumbnail';
 /** What an order line shows, from a cart about to be ordered or an order already placed. */
 export interface OrderLineView {
   name: string;
+  /** The variant's option values ('Tamanho: G'); none for a product sold without options. */
+  options?: readonly { name: string; value: string }[];
+  /** The variant's SKU, shown to staff. */
+  sku?: string | null;
   imageUrl: string | null;
   quantity: number;
   totalCents: number;
@@ -65,11 +69,21 @@ export function OrderLine({
       />
       {compact ? (
         <span className="min-w-0 flex-1 break-words">
-          {line.name} × {line.quantity}
+          {line.name}
+          {line.options?.length
+            ? ` — ${line.options.map((option) => option.value).join(' / ')}`
+            : ''}{' '}
+          × {line.quantity}
         </span>
       ) : (
         <div className="min-w-0 flex-1">
           <p className={`break-words ${name}`}>{line.name}</p>
+          {line.options && line.options.length > 0 ? (
+            <p className={detail}>
+              {line.options.map((option) => `${option.name}: ${option.value}`).join(' · ')}
+            </p>
+          ) : null}
+          {look === 'admin' && line.sku ? <p className={detail}>SKU: {line.sku}</p> : null}
           <p className={detail}>
             Quantidade: {line.quantity}
             {line.unitPriceCents === undefined ? null : (

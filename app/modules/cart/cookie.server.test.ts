@@ -5,6 +5,8 @@ import { MAX_CART_LINES, MAX_LINE_QUANTITY, type CartLine } from './types';
 
 const ID = '5a3b1e00-0000-4000-8000-000000000d01';
 const OTHER = '5a3b1e00-0000-4000-8000-000000000d02';
+const VARIANT = '5a3b1e00-0000-4000-8000-0000000000a1';
+const OTHER_VARIANT = '5a3b1e00-0000-4000-8000-0000000000a2';
 
 function requestWith(cookie: string | null): Request {
   return new Request('http://loja.test/cart', cookie === null ? {} : { headers: { cookie } });
@@ -21,6 +23,7 @@ function cookieOf(value: unknown): string {
 
 const line = (overrides: Partial<CartLine> = {}): CartLine => ({
   productId: ID,
+  variantId: VARIANT,
   quantity: 2,
   seenPriceCents: 29990,
   seenName: 'Fone de Ouvido Bluetooth Pro',
@@ -29,7 +32,31 @@ const line = (overrides: Partial<CartLine> = {}): CartLine => ({
 
 describe('cart cookie', () => {
   it('reads back the lines it wrote', async () => {
-    const lines = [line(), line({ productId: OTHER, quantity: 1, seenPriceCents: 0 })];
+    const lines = [
+      line(),
+      line({ productId: OTHER, variantId: OTHER_VARIANT, quantity: 1, seenPriceCents: 0 }),
+    ];
+    const header = await cartCookieHeader(lines);
+    await expect(readCart(requestWith(cookiePair(header)))).resolves.toEqual(lines);
+  });
+
+  it('writes [productId, quantity, seenPriceCents, seenName, variantId]', async () => {
+    const header = await cartCookieHeader([line()]);
+    const value = decodeURIComponent(cookiePair(header).slice('vitrine_cart='.length));
+    expect(JSON.parse(atob(value))).toEqual([
+      [ID, 2, 29990, 'Fone de Ouvido Bluetooth Pro', VARIANT],
+    ]);
+  });
+
+  it('reads a cookie from before variants as lines of the products’ first variants', async () => {
+    const lines = await readCart(requestWith(cookieOf([[ID, 3, 100, 'Fone']])));
+    expect(lines).toEqual([
+      { productId: ID, variantId: null, quantity: 3, seenPriceCents: 100, seenName: 'Fone' },
+    ]);
+  });
+
+  it('keeps two variants of one product as two lines', async () => {
+    const lines = [line(), line({ variantId: OTHER_VARIANT, quantity: 1 })];
     const header = await cartCookieHeader(lines);
     await expect(readCart(requestWith(cookiePair(header)))).resolves.toEqual(lines);
   });
@@ -71,6 +98,15 @@ describe('cart cookie', () => {
       ]),
     ],
     [
+      'the same variant twice',
+      cookieOf([
+        [ID, 1, 100, '', VARIANT],
+        [OTHER, 2, 100, '', VARIANT],
+      ]),
+    ],
+    ['a malformed variant id', cookieOf([[ID, 1, 100, '', 'nope']])],
+    ['no product and no variant', cookieOf([['', 1, 100, '']])],
+    [
       'too many lines',
       cookieOf(
         Array.from({ length: MAX_CART_LINES + 1 }, (_, index) => [
@@ -94,6 +130,7 @@ describe('cart cookie', () => {
     const lines = Array.from({ length: MAX_CART_LINES }, (_, index) =>
       line({
         productId: `5a3b1e00-0000-4000-8000-${index.toString(16).padStart(12, '0')}`,
+        variantId: `5a3b1e00-0000-4000-9000-${index.toString(16).padStart(12, '0')}`,
         quantity: MAX_LINE_QUANTITY,
         seenPriceCents: 2 ** 31 - 1,
         seenName: 'Ação "especial" 🎧 '.repeat(10),
@@ -101,15 +138,16 @@ describe('cart cookie', () => {
     );
     const header = await cartCookieHeader(lines);
     expect(cookiePair(header).length).toBeLessThan(4096);
-    // The names are what gave way; the cart itself is intact.
+    // The names and the product ids (the variants name them) gave way; the cart is intact.
     const read = await readCart(requestWith(cookiePair(header)));
-    expect(read).toEqual(lines.map((entry) => ({ ...entry, seenName: '' })));
+    expect(read).toEqual(lines.map((entry) => ({ ...entry, productId: '', seenName: '' })));
   });
 
   it('keeps names in a cart of ordinary size', async () => {
     const lines = Array.from({ length: 10 }, (_, index) =>
       line({
         productId: `5a3b1e00-0000-4000-8000-${index.toString(16).padStart(12, '0')}`,
+        variantId: `5a3b1e00-0000-4000-9000-${index.toString(16).padStart(12, '0')}`,
         seenName: seenName('Caixa de Som Portátil à Prova d’Água'),
       }),
     );

@@ -17,29 +17,46 @@ export const SEEN_NAME_LENGTH = 40;
 // Browsers drop cookies whose name and value pass 4096 bytes; leave room for the name.
 const MAX_COOKIE_VALUE_BYTES = 4000;
 
-// Compact tuples keep 50 lines under the limit: [productId, quantity, seenPriceCents, seenName].
+const id = z.guid().transform((value) => value.toLowerCase());
+// A uuid without its hyphens: what the fullest cookie keeps of a variant's id.
+const compactId = z
+  .string()
+  .regex(/^[0-9a-f]{32}$/i)
+  .transform((value) => value.toLowerCase().replace(/^(.{8})(.{4})(.{4})(.{4})/, '$1-$2-$3-$4-'));
+const quantity = z.int().min(1).max(MAX_LINE_QUANTITY);
+const price = z
+  .int()
+  .min(0)
+  .max(2 ** 31 - 1);
+// Code units: a shortened name has at most two per character.
+const name = z.string().max(SEEN_NAME_LENGTH * 2);
+
+// Compact tuples keep 50 lines under the limit: [productId, quantity, seenPriceCents, seenName,
+// variantId]. Cookies from before variants have no variantId: the line is the product's first
+// variant. When even names do not fit, the productId goes too ('': the variant names it) and the
+// variant's id loses its hyphens.
 const cookieSchema = z
   .array(
-    z.tuple([
-      z.guid().transform((id) => id.toLowerCase()),
-      z.int().min(1).max(MAX_LINE_QUANTITY),
-      z
-        .int()
-        .min(0)
-        .max(2 ** 31 - 1),
-      // Code units: a shortened name has at most two per character.
-      z.string().max(SEEN_NAME_LENGTH * 2),
+    z.union([
+      z.tuple([id, quantity, price, name, id]),
+      z.tuple([z.literal(''), quantity, price, name, compactId]),
+      z.tuple([id, quantity, price, name]),
     ]),
   )
   .max(MAX_CART_LINES)
-  .refine((tuples) => new Set(tuples.map(([id]) => id)).size === tuples.length);
+  .refine(
+    (tuples) =>
+      new Set(tuples.map(([productId, , , , variantId]) => variantId ?? productId)).size ===
+      tuples.length,
+  );
 
 /** The cart in the request's cookie; a missing, tampered or unreadable cookie is an empty cart. */
 export async function readCart(request: Pick<Request, 'headers'>): Promise<CartLine[]> {
   const parsed = cookieSchema.safeParse(await cartCookie.parse(request.headers.get('Cookie')));
   if (!parsed.success) return [];
-  return parsed.data.map(([productId, quantity, seenPriceCents, seenName]) => ({
+  return parsed.data.map(([productId, quantity, seenPriceCents, seenName, variantId]) => ({
     productId,
+    variantId: variantId ?? null,
     quantity,
     seenPriceCents,
     seenName,
@@ -56,16 +73,25 @@ export function seenName(name: string): string {
 /** The Set-Cookie header that stores these lines (or deletes the cookie when there are none). */
 export async function cartCookieHeader(lines: readonly CartLine[]): Promise<string> {
   if (lines.length === 0) return cartCookie.serialize('', { maxAge: 0 });
-  const tuples = lines.map((line) => [
-    line.productId,
-    line.quantity,
-    line.seenPriceCents,
-    seenName(line.seenName),
-  ]);
-  const header = await cartCookie.serialize(tuples);
+  const tuple = (line: CartLine, productId: string, name: string) =>
+    line.variantId === null
+      ? [productId, line.quantity, line.seenPriceCents, name]
+      : [productId, line.quantity, line.seenPriceCents, name, line.variantId];
+  const header = await cartCookie.serialize(
+    lines.map((line) => tuple(line, line.productId, seenName(line.seenName))),
+  );
   if (cookieValueBytes(header) <= MAX_COOKIE_VALUE_BYTES) return header;
-  // Long names in a full cart: the names go, the cart stays.
-  return cartCookie.serialize(tuples.map(([id, quantity, price]) => [id, quantity, price, '']));
+  // Long names in a full cart: the names go, then the ids a variant's own id makes redundant;
+  // the cart stays.
+  const nameless = await cartCookie.serialize(lines.map((line) => tuple(line, line.productId, '')));
+  if (cookieValueBytes(nameless) <= MAX_COOKIE_VALUE_BYTES) return nameless;
+  return cartCookie.serialize(
+    lines.map((line) =>
+      line.variantId === null
+        ? tuple(line, line.productId, '')
+        : ['', line.quantity, line.seenPriceCents, '', line.variantId.replaceAll('-', '')],
+    ),
+  );
 }
 
 function cookieValueBytes(header: string): number {

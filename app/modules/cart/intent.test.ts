@@ -5,6 +5,7 @@ import { FORM_MESSAGES, parseFormData } from '~/lib/form';
 import { cartIntentSchema } from './intent';
 
 const ID = '5a3b1e00-0000-4000-8000-000000000d01';
+const VARIANT = '5a3b1e00-0000-4000-8000-0000000000a1';
 
 function form(fields: Record<string, string>): FormData {
   const data = new FormData();
@@ -42,6 +43,22 @@ describe('the cart form', () => {
       { intent: 'remove', productId: ID.toUpperCase() },
       { intent: 'remove', productId: ID },
     ],
+    [
+      { intent: 'add', variantId: VARIANT.toUpperCase(), quantity: '2' },
+      { intent: 'add', variantId: VARIANT, quantity: 2 },
+    ],
+    [
+      { intent: 'add', productId: ID, variantId: VARIANT },
+      { intent: 'add', productId: ID, variantId: VARIANT, quantity: 1 },
+    ],
+    [
+      { intent: 'set', productId: '', variantId: VARIANT, quantity: '4' },
+      { intent: 'set', variantId: VARIANT, quantity: 4 },
+    ],
+    [
+      { intent: 'remove', variantId: VARIANT },
+      { intent: 'remove', variantId: VARIANT },
+    ],
     [{ intent: 'clear', productId: 'ignored' }, { intent: 'clear' }],
   ])('reads %o', (fields, intent) => {
     expect(parseCartIntent(form(fields))).toEqual({ ok: true, data: intent });
@@ -51,6 +68,9 @@ describe('the cart form', () => {
     [{}, 'Ação inválida no carrinho.'],
     [{ intent: 'delete', productId: ID }, 'Ação inválida no carrinho.'],
     [{ intent: 'add' }, 'Informe o produto.'],
+    [{ intent: 'remove', productId: '', variantId: '' }, 'Informe o produto.'],
+    [{ intent: 'add', variantId: '42' }, 'Variante inválida.'],
+    [{ intent: 'set', variantId: `${VARIANT}x`, quantity: '1' }, 'Variante inválida.'],
     [{ intent: 'add', productId: '42' }, 'Produto inválido.'],
     [{ intent: 'remove', productId: `${ID}' or 1=1` }, 'Produto inválido.'],
     [{ intent: 'add', productId: ID, quantity: '0' }, 'Informe uma quantidade de 1 a 9999.'],

@@ -2,12 +2,32 @@ import { z } from 'zod';
 
 import { MAX_LINE_QUANTITY } from './types';
 
-const productId = z
-  .string({ error: 'Informe o produto.' })
-  .trim()
-  .pipe(z.guid({ error: 'Produto inválido.' }))
-  // PostgreSQL answers ids in lower case; the cart compares them as text.
-  .transform((id) => id.toLowerCase());
+const id = (error: string) =>
+  z.preprocess(
+    // A form without the field, or with it empty, names nothing.
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z
+      .string({ error })
+      .trim()
+      .pipe(z.guid({ error }))
+      // PostgreSQL answers ids in lower case; the cart compares them as text.
+      .transform((value) => value.toLowerCase())
+      .optional(),
+  );
+
+/**
+ * The line a form names: a variant (`variantId`), or a product sold as one variant (`productId`
+ * alone; a form from before variants names its product's first variant).
+ */
+const target = {
+  productId: id('Produto inválido.'),
+  variantId: id('Variante inválida.'),
+};
+const namesALine = [
+  (fields: { productId?: string; variantId?: string }) =>
+    fields.productId !== undefined || fields.variantId !== undefined,
+  { error: 'Informe o produto.' },
+] as const;
 
 const quantity = (min: number) => {
   const message = `Informe uma quantidade de ${min} a ${MAX_LINE_QUANTITY}.`;
@@ -29,9 +49,11 @@ const quantityOrOne = z.preprocess(
 export const cartIntentSchema = z.discriminatedUnion(
   'intent',
   [
-    z.object({ intent: z.literal(['add', 'buy']), productId, quantity: quantityOrOne }),
-    z.object({ intent: z.literal('set'), productId, quantity: quantity(0) }),
-    z.object({ intent: z.literal('remove'), productId }),
+    z
+      .object({ intent: z.literal(['add', 'buy']), ...target, quantity: quantityOrOne })
+      .refine(...namesALine),
+    z.object({ intent: z.literal('set'), ...target, quantity: quantity(0) }).refine(...namesALine),
+    z.object({ intent: z.literal('remove'), ...target }).refine(...namesALine),
     z.object({ intent: z.literal('clear') }),
   ],
   { error: 'Ação inválida no carrinho.' },

@@ -1,32 +1,73 @@
 import type { Db } from '~/db/database.server';
 import { formatCents } from '~/lib/money';
-import { lookupProducts, type ProductSummary } from '~/modules/catalog/index.server';
-import type { StoreSettings } from '~/modules/settings';
 import { countOf } from '~/lib/plural';
-
+import { variantLabel } from '~/modules/catalog';
+import { lookupVariants, type VariantSummary } from '~/modules/catalog/index.server';
 import { priceOrder, type PricingChoices, type PricingRules } from '~/modules/pricing';
+import type { StoreSettings } from '~/modules/settings';
 
 import { cartCookieHeader, readCart, seenName } from './cookie.server';
 import type { CartLine, PricedCart, PricedLine } from './types';
 
-/** What limits a cart line: the store's most units of one product per order. */
+/** What limits a cart line: the store's most units of one variant per order. */
 export type LineLimits = Pick<StoreSettings, 'max_quantity_per_item'>;
 
 /** What pricing a cart reads from the settings: the pipeline's rules and the line limit. */
 export type PricingSettings = PricingRules & LineLimits;
 
-/** The most units of this product one line may hold now: the stock, at most the store's limit. */
-export function lineMaximum(product: ProductSummary, limits: LineLimits): number {
-  return Math.min(product.stockQuantity, limits.max_quantity_per_item);
+/** The most units of this variant one line may hold now: the stock, at most the store's limit. */
+export function lineMaximum(variant: VariantSummary, limits: LineLimits): number {
+  return Math.min(variant.stockQuantity, limits.max_quantity_per_item);
 }
 
 function units(count: number): string {
   return countOf(count, 'unidade', 'unidades');
 }
 
-/** The store's limit per product, said of one product. */
-export function perOrderLimit(limits: LineLimits, name: string): string {
-  return `Cada pedido pode ter até ${units(limits.max_quantity_per_item)} de “${name}”`;
+/** The store's limit per line, said of one variant. */
+export function perOrderLimit(limits: LineLimits, label: string): string {
+  return `Cada pedido pode ter até ${units(limits.max_quantity_per_item)} de “${label}”`;
+}
+
+/** What to ask the database for to price these lines (see resolveLine). */
+export function variantsWanted(lines: readonly CartLine[]): {
+  variantIds: string[];
+  productIds: string[];
+} {
+  return {
+    variantIds: lines.flatMap((line) => (line.variantId === null ? [] : [line.variantId])),
+    productIds: lines.flatMap((line) => (line.variantId === null ? [line.productId] : [])),
+  };
+}
+
+/** Finds lines' variants among those looked up (lookupVariants answers in product order). */
+export class VariantIndex {
+  private readonly byId = new Map<string, VariantSummary>();
+  private readonly byProduct = new Map<string, VariantSummary[]>();
+
+  constructor(variants: readonly VariantSummary[]) {
+    for (const variant of variants) {
+      this.byId.set(variant.id, variant);
+      const siblings = this.byProduct.get(variant.productId) ?? [];
+      siblings.push(variant);
+      this.byProduct.set(variant.productId, siblings);
+    }
+  }
+
+  variant(id: string): VariantSummary | undefined {
+    return this.byId.get(id);
+  }
+
+  /** The product's variants, in their order, when they were looked up by product. */
+  ofProduct(productId: string): VariantSummary[] {
+    return this.byProduct.get(productId) ?? [];
+  }
+
+  /** The line's variant: its own, or for a line from before variants its product's first. */
+  line(line: Pick<CartLine, 'productId' | 'variantId'>): VariantSummary | undefined {
+    if (line.variantId !== null) return this.byId.get(line.variantId);
+    return this.ofProduct(line.productId)[0];
+  }
 }
 
 export interface Reconciled {
@@ -36,17 +77,17 @@ export interface Reconciled {
   notices: string[];
 }
 
-/** Checks the lines against the products as they are now, and says what had to change. */
+/** Checks the lines against the variants as they are now, and says what had to change. */
 export function reconcile(
   lines: readonly CartLine[],
-  products: ProductSummary[],
+  variants: VariantIndex,
   limits: LineLimits,
 ): Reconciled {
-  const byId = new Map(products.map((product) => [product.id, product]));
   const result: Reconciled = { lines: [], priced: [], notices: [] };
+  const seen = new Set<string>();
   for (const line of lines) {
-    const product = byId.get(line.productId);
-    if (!product) {
+    const variant = variants.line(line);
+    if (!variant) {
       result.notices.push(
         line.seenName
           ? `O produto “${line.seenName}” não está mais disponível e foi removido do seu carrinho.`
@@ -54,42 +95,50 @@ export function reconcile(
       );
       continue;
     }
-    if (product.stockQuantity <= 0) {
-      result.notices.push(`O produto “${product.name}” esgotou e foi removido do seu carrinho.`);
+    // A line from before variants and a line of its product's first variant are one line.
+    if (seen.has(variant.id)) continue;
+    seen.add(variant.id);
+    const label = variantLabel(variant);
+    if (variant.stockQuantity <= 0) {
+      result.notices.push(`O produto “${label}” esgotou e foi removido do seu carrinho.`);
       continue;
     }
-    if (product.priceCents !== line.seenPriceCents) {
+    if (variant.priceCents !== line.seenPriceCents) {
       result.notices.push(
-        `O preço de “${product.name}” mudou de ${formatCents(line.seenPriceCents)} para ` +
-          `${formatCents(product.priceCents)}.`,
+        `O preço de “${label}” mudou de ${formatCents(line.seenPriceCents)} para ` +
+          `${formatCents(variant.priceCents)}.`,
       );
     }
-    const maxQuantity = lineMaximum(product, limits);
+    const maxQuantity = lineMaximum(variant, limits);
     const quantity = Math.min(line.quantity, maxQuantity);
     if (quantity < line.quantity) {
       result.notices.push(
-        quantity < product.stockQuantity
-          ? `${perOrderLimit(limits, product.name)}; a quantidade no seu carrinho foi ajustada.`
-          : `Só temos ${units(product.stockQuantity)} de “${product.name}” em estoque; ` +
+        quantity < variant.stockQuantity
+          ? `${perOrderLimit(limits, label)}; a quantidade no seu carrinho foi ajustada.`
+          : `Só temos ${units(variant.stockQuantity)} de “${label}” em estoque; ` +
               'a quantidade no seu carrinho foi ajustada.',
       );
     }
     result.lines.push({
-      productId: product.id,
+      productId: variant.productId,
+      variantId: variant.id,
       quantity,
-      seenPriceCents: product.priceCents,
-      seenName: seenName(product.name),
+      seenPriceCents: variant.priceCents,
+      seenName: seenName(label),
     });
     result.priced.push({
-      productId: product.id,
-      name: product.name,
-      slug: product.slug,
-      imageUrl: product.imageUrl,
-      categoryId: product.categoryId,
-      categoryName: product.categoryName,
-      unitPriceCents: product.priceCents,
+      productId: variant.productId,
+      variantId: variant.id,
+      sku: variant.sku,
+      options: variant.options,
+      name: variant.name,
+      slug: variant.slug,
+      imageUrl: variant.imageUrl,
+      categoryId: variant.categoryId,
+      categoryName: variant.categoryName,
+      unitPriceCents: variant.priceCents,
       quantity,
-      lineTotalCents: product.priceCents * quantity,
+      lineTotalCents: variant.priceCents * quantity,
       maxQuantity,
     });
   }
@@ -102,6 +151,7 @@ function sameLines(a: readonly CartLine[], b: readonly CartLine[]): boolean {
     a.every(
       (line, index) =>
         line.productId === b[index]!.productId &&
+        line.variantId === b[index]!.variantId &&
         line.quantity === b[index]!.quantity &&
         line.seenPriceCents === b[index]!.seenPriceCents &&
         line.seenName === b[index]!.seenName,
@@ -119,20 +169,17 @@ export async function priceCart(
   settings: PricingSettings,
   choices: PricingChoices,
 ): Promise<PricedCart> {
-  const products = await lookupProducts(
-    db,
-    lines.map((line) => line.productId),
-  );
-  return priceLines(lines, products, settings, choices);
+  const variants = await lookupVariants(db, variantsWanted(lines));
+  return priceLines(lines, new VariantIndex(variants), settings, choices);
 }
 
 function priceLines(
   lines: readonly CartLine[],
-  products: ProductSummary[],
+  variants: VariantIndex,
   settings: PricingSettings,
   choices: PricingChoices,
 ): PricedCart {
-  const { lines: corrected, priced, notices } = reconcile(lines, products, settings);
+  const { lines: corrected, priced, notices } = reconcile(lines, variants, settings);
   return {
     ...priceOrder(priced, settings, choices),
     lines: priced,
@@ -166,11 +213,13 @@ export async function priceRequestCart(
   headers?: { 'Set-Cookie': string };
 }> {
   const lines = await readCart(request);
-  const products = await lookupProducts(
-    scope.db,
-    lines.map((line) => line.productId),
+  const variants = await lookupVariants(scope.db, variantsWanted(lines));
+  const { corrected, changed, ...cart } = priceLines(
+    lines,
+    new VariantIndex(variants),
+    settings,
+    choices,
   );
-  const { corrected, changed, ...cart } = priceLines(lines, products, settings, choices);
   if (!changed) return { cart };
   return { cart, headers: { 'Set-Cookie': await cartCookieHeader(corrected) } };
 }

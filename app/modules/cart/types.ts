@@ -1,9 +1,13 @@
 import type { FormReply } from '~/lib/form';
+import type { VariantOptionValue } from '~/modules/catalog';
 import type { PricedOrder } from '~/modules/pricing';
 
-/** One product in the shopper's cart, as kept in the cart cookie. */
+/** One variant in the shopper's cart, as kept in the cart cookie. */
 export interface CartLine {
+  /** '' when the cookie had no room for it: the variant names its product. */
   productId: string;
+  /** Null for a line of a cookie from before variants: the product's first variant. */
+  variantId: string | null;
   quantity: number;
   /** The server's price when the shopper added the product, to tell them if it changed since. */
   seenPriceCents: number;
@@ -14,11 +18,17 @@ export interface CartLine {
   seenName: string;
 }
 
-/** A cart line priced from the database. */
+/** A cart line priced from the database: one variant of a product. */
 export interface PricedLine {
   productId: string;
+  variantId: string;
+  sku: string;
+  /** The variant's value of each of the product's options; empty for a product without options. */
+  options: VariantOptionValue[];
+  /** The product's name. */
   name: string;
   slug: string;
+  /** The variant's first picture, else the product's. */
   imageUrl: string | null;
   categoryId: string | null;
   categoryName: string | null;
@@ -41,7 +51,7 @@ export interface PricedCart extends PricedOrder {
   changed: boolean;
 }
 
-/** Most distinct products in one cart: keeps the cookie under the browsers' 4 KB limit. */
+/** Most distinct variants in one cart: keeps the cookie under the browsers' 4 KB limit. */
 export const MAX_CART_LINES = 50;
 /**
  * Most units of one product a cart cookie or form may name: a bound on the input's shape. The

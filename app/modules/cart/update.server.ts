@@ -1,5 +1,6 @@
 import type { Db } from '~/db/database.server';
-import { lookupProducts, type ProductSummary } from '~/modules/catalog/index.server';
+import { chooseOptions, variantLabel } from '~/modules/catalog';
+import { lookupVariants, type VariantSummary } from '~/modules/catalog/index.server';
 
 import { seenName } from './cookie.server';
 import type { CartIntent } from './intent';
@@ -8,6 +9,8 @@ import {
   lineMaximum,
   perOrderLimit,
   reconcile,
+  VariantIndex,
+  variantsWanted,
   type LineLimits,
 } from './pricing.server';
 import { MAX_CART_LINES, type CartLine } from './types';
@@ -22,40 +25,45 @@ export type CartUpdate =
       /** True when the shopper got fewer units than asked for (stock or per-line limit). */
       capped: boolean;
     }
-  | { ok: false; status: 404 | 409; error: string };
+  | { ok: false; status: 400 | 404 | 409; error: string };
 
 type Change = Omit<Extract<CartUpdate, { ok: true }>, 'count'> | Extract<CartUpdate, { ok: false }>;
+
+type LineIntent = Exclude<CartIntent, { intent: 'clear' }>;
 
 function notFound(): Change {
   return { ok: false, status: 404, error: 'Produto não encontrado.' };
 }
 
-function soldOut(product: ProductSummary): Change {
-  return { ok: false, status: 409, error: `O produto “${product.name}” está esgotado.` };
+function soldOut(variant: VariantSummary): Change {
+  return { ok: false, status: 409, error: `O produto “${variantLabel(variant)}” está esgotado.` };
 }
 
-function cappedMessage(product: ProductSummary, quantity: number, limits: LineLimits): string {
-  const stock = product.stockQuantity;
+function cappedMessage(variant: VariantSummary, quantity: number, limits: LineLimits): string {
+  const stock = variant.stockQuantity;
+  const label = variantLabel(variant);
   if (quantity >= stock) {
     const units = stock === 1 ? 'unidade' : 'unidades';
-    return `Só temos ${stock} ${units} de “${product.name}” em estoque; seu carrinho ficou com ${quantity}.`;
+    return `Só temos ${stock} ${units} de “${label}” em estoque; seu carrinho ficou com ${quantity}.`;
   }
-  return `${perOrderLimit(limits, product.name)}; seu carrinho ficou com ${quantity}.`;
+  return `${perOrderLimit(limits, label)}; seu carrinho ficou com ${quantity}.`;
 }
 
 /**
- * Puts `quantity` units of the product in the cart (at most the stock and the store's limit),
+ * Puts `quantity` units of the variant in the cart (at most the stock and the store's limit),
  * keeping its place.
  */
 function putLine(
   lines: readonly CartLine[],
-  product: ProductSummary,
+  index: VariantIndex,
+  variant: VariantSummary,
   wanted: number,
   message: string,
   limits: LineLimits,
 ): Change {
-  if (product.stockQuantity <= 0) return soldOut(product);
-  const existing = lines.find((line) => line.productId === product.id);
+  if (variant.stockQuantity <= 0) return soldOut(variant);
+  const isThis = (line: CartLine) => index.line(line)?.id === variant.id;
+  const existing = lines.some(isThis);
   if (!existing && lines.length >= MAX_CART_LINES) {
     return {
       ok: false,
@@ -63,39 +71,71 @@ function putLine(
       error: `Seu carrinho já tem ${MAX_CART_LINES} produtos diferentes. Finalize esta compra ou remova algum item.`,
     };
   }
-  const quantity = Math.min(wanted, lineMaximum(product, limits));
+  const quantity = Math.min(wanted, lineMaximum(variant, limits));
   const capped = quantity < wanted;
   const next: CartLine[] = existing
-    ? lines.map((line) => (line.productId === product.id ? { ...line, quantity } : line))
+    ? lines.map((line) =>
+        isThis(line)
+          ? { ...line, productId: variant.productId, variantId: variant.id, quantity }
+          : line,
+      )
     : [
         ...lines,
         {
-          productId: product.id,
+          productId: variant.productId,
+          variantId: variant.id,
           quantity,
-          seenPriceCents: product.priceCents,
-          seenName: seenName(product.name),
+          seenPriceCents: variant.priceCents,
+          seenName: seenName(variantLabel(variant)),
         },
       ];
   return {
     ok: true,
     lines: next,
     capped,
-    message: capped ? cappedMessage(product, quantity, limits) : message,
+    message: capped ? cappedMessage(variant, quantity, limits) : message,
   };
+}
+
+/** What the form names: its variant, or the one variant of the product it names. */
+function target(
+  intent: LineIntent,
+  index: VariantIndex,
+): { variant?: VariantSummary; refusal?: Change } {
+  if (intent.variantId !== undefined) {
+    const variant = index.variant(intent.variantId);
+    // A variant of another product than the form says is no line of this cart.
+    if (variant && intent.productId !== undefined && variant.productId !== intent.productId) {
+      return {};
+    }
+    return { variant };
+  }
+  const variants = index.ofProduct(intent.productId!);
+  // Only an addition must choose: a line from before variants is its product's first variant.
+  if (variants.length > 1 && (intent.intent === 'add' || intent.intent === 'buy')) {
+    return { refusal: { ok: false, status: 400, error: chooseOptions(variants[0]!.options) } };
+  }
+  return { variant: variants[0] };
 }
 
 function change(
   lines: readonly CartLine[],
-  intent: Exclude<CartIntent, { intent: 'clear' }>,
-  product: ProductSummary | undefined,
+  intent: LineIntent,
+  index: VariantIndex,
   limits: LineLimits,
 ): Change {
+  const { variant, refusal } = target(intent, index);
+  if (refusal) return refusal;
   const remove = (): Change => ({
     ok: true,
-    lines: lines.filter((line) => line.productId !== intent.productId),
+    lines: lines.filter((line) =>
+      variant
+        ? index.line(line)?.id !== variant.id
+        : (line.variantId ?? line.productId) !== (intent.variantId ?? intent.productId),
+    ),
     capped: false,
-    message: product
-      ? `“${product.name}” foi removido do seu carrinho.`
+    message: variant
+      ? `“${variantLabel(variant)}” foi removido do seu carrinho.`
       : 'O produto foi removido do seu carrinho.',
   });
   switch (intent.intent) {
@@ -103,23 +143,25 @@ function change(
       return remove();
     case 'set':
       if (intent.quantity === 0) return remove();
-      if (!product) return notFound();
+      if (!variant) return notFound();
       return putLine(
         lines,
-        product,
+        index,
+        variant,
         intent.quantity,
-        `Quantidade de “${product.name}” atualizada para ${intent.quantity}.`,
+        `Quantidade de “${variantLabel(variant)}” atualizada para ${intent.quantity}.`,
         limits,
       );
     case 'add':
     case 'buy': {
-      if (!product) return notFound();
-      const inCart = lines.find((line) => line.productId === product.id)?.quantity ?? 0;
+      if (!variant) return notFound();
+      const inCart = lines.find((line) => index.line(line)?.id === variant.id)?.quantity ?? 0;
       return putLine(
         lines,
-        product,
+        index,
+        variant,
         inCart + intent.quantity,
-        `“${product.name}” foi adicionado ao seu carrinho.`,
+        `“${variantLabel(variant)}” foi adicionado ao seu carrinho.`,
         limits,
       );
     }
@@ -128,7 +170,7 @@ function change(
 
 /**
  * Applies one cart action to the lines read from the cookie. Prices and stock come from the
- * database (one query for the product and the rest of the cart); the other lines are left as
+ * database (one query for the variant and the rest of the cart); the other lines are left as
  * they are, so the cart page can still tell the shopper what changed in them.
  */
 export async function updateCart(
@@ -140,12 +182,11 @@ export async function updateCart(
   if (intent.intent === 'clear') {
     return { ok: true, lines: [], count: 0, capped: false, message: 'Seu carrinho foi esvaziado.' };
   }
-  const products = await lookupProducts(db, [
-    intent.productId,
-    ...lines.map((line) => line.productId),
-  ]);
-  const product = products.find((candidate) => candidate.id === intent.productId);
-  const result = change(lines, intent, product, limits);
+  const wanted = variantsWanted(lines);
+  if (intent.variantId !== undefined) wanted.variantIds.push(intent.variantId);
+  else wanted.productIds.push(intent.productId!);
+  const index = new VariantIndex(await lookupVariants(db, wanted));
+  const result = change(lines, intent, index, limits);
   if (!result.ok) return result;
-  return { ...result, count: countUnits(reconcile(result.lines, products, limits).lines) };
+  return { ...result, count: countUnits(reconcile(result.lines, index, limits).lines) };
 }

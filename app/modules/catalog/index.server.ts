@@ -5,7 +5,7 @@ export { listProductsByIds } from './by-ids.server';
 export { listCategories, listProducts, searchProducts } from './search.server';
 export { suggestSearch } from './suggest.server';
 export type { CatalogueChanges } from './count-cache.server';
-export { lookupProducts, type ProductSummary } from './lookup.server';
+export { lookupVariants, type VariantSummary } from './lookup.server';
 export { productCounts } from './product-counts.server';
 export { listSitemapProducts } from './sitemap.server';
 export { releaseStock, reserveStock } from './stock.server';
@@ -23,6 +23,7 @@ export {
   RESTOCK_RESEND_AFTER_MS,
   type PendingRestockRequest,
   type RestockForm,
+  type RestockProduct,
   type RestockRequestResult,
 } from './restock.server';
 // For another module's read joins (a review beside its product's name); the catalogue's own

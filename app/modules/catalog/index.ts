@@ -12,6 +12,8 @@ export {
   type CatalogView,
 } from './catalog-params';
 export { categoryPath, productPath } from './paths';
+export { chooseOptions, variantLabel, variantPath, variantValues } from './variant-label';
+export type { VariantOptionValue } from './schema';
 export type {
   CatalogPage,
   CatalogQuery,

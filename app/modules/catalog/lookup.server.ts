@@ -1,40 +1,91 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, or } from 'drizzle-orm';
 
 import type { Db } from '~/db/database.server';
 import { distinctUuids } from '~/lib/uuid';
 
-import { categories, products } from './schema';
+import { categories, products, productVariants, type VariantOptionValue } from './schema';
 
-/** What the cart needs to know about a product to price a line and check its stock. */
-export interface ProductSummary {
+/** What the cart needs to know about a variant to price a line and check its stock. */
+export interface VariantSummary {
+  /** The variant's id. */
   id: string;
+  productId: string;
+  /** The product's name. */
   name: string;
   slug: string;
+  sku: string;
+  /** The variant's value of each of the product's options, in the product's order. */
+  options: VariantOptionValue[];
+  /** The variant's price, else the product's. */
   priceCents: number;
+  /** The variant's own stock. */
   stockQuantity: number;
-  /** The main image, if the product has any. */
+  /** The variant's first picture, else the product's, if any. */
   imageUrl: string | null;
   categoryId: string | null;
   categoryName: string | null;
+  /** The variant's place among its product's: the first is what a product alone names. */
+  position: number;
 }
 
-/** The products with these ids, in one query; unknown or malformed ids are simply absent. */
-export async function lookupProducts(db: Db, ids: readonly string[]): Promise<ProductSummary[]> {
-  const wanted = distinctUuids(ids);
-  if (wanted.length === 0) return [];
+/**
+ * The variants with these ids and every variant of these products, in one query (each product's
+ * in their order); unknown or malformed ids are simply absent.
+ */
+export async function lookupVariants(
+  db: Db,
+  wanted: { variantIds?: readonly string[]; productIds?: readonly string[] },
+): Promise<VariantSummary[]> {
+  const variantIds = distinctUuids(wanted.variantIds ?? []);
+  const productIds = distinctUuids(wanted.productIds ?? []);
+  const conditions = [
+    ...(variantIds.length > 0 ? [inArray(productVariants.id, variantIds)] : []),
+    ...(productIds.length > 0 ? [inArray(productVariants.productId, productIds)] : []),
+  ];
+  if (conditions.length === 0) return [];
   const rows = await db
     .select({
-      id: products.id,
+      id: productVariants.id,
+      productId: products.id,
       name: products.name,
       slug: products.slug,
-      priceCents: products.priceCents,
-      stockQuantity: products.stockQuantity,
-      imageUrls: products.imageUrls,
+      sku: productVariants.sku,
+      option1: productVariants.option1,
+      option2: productVariants.option2,
+      option3: productVariants.option3,
+      productOptions: products.options,
+      variantPriceCents: productVariants.priceCents,
+      productPriceCents: products.priceCents,
+      stockQuantity: productVariants.stockQuantity,
+      variantImageUrls: productVariants.imageUrls,
+      productImageUrls: products.imageUrls,
       categoryId: products.categoryId,
       categoryName: categories.name,
+      position: productVariants.position,
     })
-    .from(products)
+    .from(productVariants)
+    .innerJoin(products, eq(productVariants.productId, products.id))
     .leftJoin(categories, eq(products.categoryId, categories.id))
-    .where(inArray(products.id, wanted));
-  return rows.map(({ imageUrls, ...product }) => ({ ...product, imageUrl: imageUrls[0] ?? null }));
+    .where(or(...conditions))
+    .orderBy(productVariants.productId, productVariants.position, productVariants.createdAt);
+  return rows.map((row) => {
+    const values = [row.option1, row.option2, row.option3];
+    return {
+      id: row.id,
+      productId: row.productId,
+      name: row.name,
+      slug: row.slug,
+      sku: row.sku,
+      options: row.productOptions.flatMap((option, index) => {
+        const value = values[index];
+        return value ? [{ name: option.name, value }] : [];
+      }),
+      priceCents: row.variantPriceCents ?? row.productPriceCents,
+      stockQuantity: row.stockQuantity,
+      imageUrl: row.variantImageUrls[0] ?? row.productImageUrls[0] ?? null,
+      categoryId: row.categoryId,
+      categoryName: row.categoryName,
+      position: row.position,
+    };
+  });
 }

@@ -8,47 +8,139 @@ import { textError } from '~/lib/form';
 import { isUuid } from '~/lib/uuid';
 
 import { RESTOCK_EMAIL_MAX, RESTOCK_LIST_LIMIT, RESTOCK_MESSAGES } from './restock';
-import { products, restockRequests } from './schema';
+import {
+  products,
+  productVariants,
+  restockRequests,
+  type ProductOption,
+  type VariantOptionValue,
+} from './schema';
+import { chooseOptions } from './variant-label';
 
-/** The form on a sold-out product's page: which product, and where to write. */
-export const restockFormSchema = z.object({
-  productId: z
-    .string({ error: textError(RESTOCK_MESSAGES.product) })
-    .max(64, { error: RESTOCK_MESSAGES.product }),
-  email: z
-    .string({ error: textError(RESTOCK_MESSAGES.email) })
-    .trim()
-    .toLowerCase()
-    .min(1, { error: RESTOCK_MESSAGES.email, abort: true })
-    .max(RESTOCK_EMAIL_MAX, { error: RESTOCK_MESSAGES.email, abort: true })
-    .pipe(z.email({ error: RESTOCK_MESSAGES.email })),
-});
+const restockTarget = (message: string) =>
+  z.preprocess(
+    // A form without the field, or with it empty, names nothing.
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z
+      .string({ error: textError(message) })
+      .max(64, { error: message })
+      .optional(),
+  );
+
+/**
+ * The form on a sold-out product's page: which variant (`variantId`; `productId` alone names a
+ * product sold as one variant), and where to write.
+ */
+export const restockFormSchema = z
+  .object({
+    productId: restockTarget(RESTOCK_MESSAGES.product),
+    variantId: restockTarget(RESTOCK_MESSAGES.product),
+    email: z
+      .string({ error: textError(RESTOCK_MESSAGES.email) })
+      .trim()
+      .toLowerCase()
+      .min(1, { error: RESTOCK_MESSAGES.email, abort: true })
+      .max(RESTOCK_EMAIL_MAX, { error: RESTOCK_MESSAGES.email, abort: true })
+      .pipe(z.email({ error: RESTOCK_MESSAGES.email })),
+  })
+  .refine((form) => form.productId !== undefined || form.variantId !== undefined, {
+    error: RESTOCK_MESSAGES.product,
+    path: ['productId'],
+  });
 
 export type RestockForm = z.output<typeof restockFormSchema>;
 
-/** The product a restock request is about, as its page and e-mail name it. */
+/** The variant a restock request awaits, as its page and e-mails name it. */
 export interface RestockProduct {
+  /** The product's id. */
+  id: string;
+  /** The product's name. */
+  name: string;
+  slug: string;
+  variantId: string;
+  sku: string;
+  /** The variant's values ('Tamanho' 'G'); empty for a product sold without options. */
+  options: VariantOptionValue[];
+}
+
+const variantColumns = {
+  id: products.id,
+  name: products.name,
+  slug: products.slug,
+  variantId: productVariants.id,
+  sku: productVariants.sku,
+  option1: productVariants.option1,
+  option2: productVariants.option2,
+  option3: productVariants.option3,
+  productOptions: products.options,
+};
+
+type VariantRow = {
   id: string;
   name: string;
   slug: string;
+  variantId: string;
+  sku: string;
+  option1: string | null;
+  option2: string | null;
+  option3: string | null;
+  productOptions: ProductOption[];
+};
+
+function toRestockProduct(row: VariantRow): RestockProduct {
+  const values = [row.option1, row.option2, row.option3];
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    variantId: row.variantId,
+    sku: row.sku,
+    options: row.productOptions.flatMap((option, index) => {
+      const value = values[index];
+      return value ? [{ name: option.name, value }] : [];
+    }),
+  };
 }
 
-/** The product of a restock form, with its stock; null for an unknown or malformed id. */
+export type RestockTarget =
+  | { ok: true; product: RestockProduct; stock: number }
+  | { ok: false; reason: 'missing' }
+  /** `productId` alone for a product of several variants: which one is awaited? */
+  | { ok: false; reason: 'choose'; message: string; product: RestockProduct };
+
+/**
+ * The variant of a restock form with its stock: the one named, or the only one of the product
+ * named. Unknown or malformed ids are missing.
+ */
 export async function findRestockProduct(
   db: Db,
-  productId: string,
-): Promise<(RestockProduct & { stock: number }) | null> {
-  if (!isUuid(productId)) return null;
-  const [product] = await db
-    .select({
-      id: products.id,
-      name: products.name,
-      slug: products.slug,
-      stock: products.stockQuantity,
-    })
-    .from(products)
-    .where(eq(products.id, productId));
-  return product ?? null;
+  wanted: { productId?: string; variantId?: string },
+): Promise<RestockTarget> {
+  const { productId, variantId } = wanted;
+  const malformed = (id: string | undefined) => id !== undefined && !isUuid(id);
+  if ((productId ?? variantId) === undefined || malformed(productId) || malformed(variantId)) {
+    return { ok: false, reason: 'missing' };
+  }
+  const rows = await db
+    .select({ ...variantColumns, stock: productVariants.stockQuantity })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(
+      variantId !== undefined
+        ? and(
+            eq(productVariants.id, variantId),
+            productId === undefined ? undefined : eq(productVariants.productId, productId),
+          )
+        : eq(productVariants.productId, productId!),
+    )
+    .orderBy(productVariants.position, productVariants.createdAt)
+    .limit(2);
+  const [first, second] = rows;
+  if (!first) return { ok: false, reason: 'missing' };
+  const product = toRestockProduct(first);
+  if (second)
+    return { ok: false, reason: 'choose', message: chooseOptions(product.options), product };
+  return { ok: true, product, stock: first.stock };
 }
 
 export type RestockRequestResult =
@@ -59,6 +151,7 @@ export type RestockRequestResult =
    */
   | { ok: true; confirmationDue: string | null; product: RestockProduct }
   | { ok: false; reason: 'missing' }
+  | Extract<RestockTarget, { reason: 'choose' }>
   | { ok: false; reason: 'in-stock'; product: RestockProduct };
 
 /** An unconfirmed request asked again gets another confirmation e-mail only after this. */
@@ -69,26 +162,26 @@ const RESTOCK_CONFIRM_DAYS = 7;
 const confirmCutoff = (now: Date) => new Date(now.getTime() - RESTOCK_CONFIRM_DAYS * 86_400_000);
 
 /**
- * Records that `email` wants to hear when the sold-out product returns, pending confirmation.
+ * Records that `email` wants to hear when the sold-out variant returns, pending confirmation.
  * Asking twice leaves one open request (the unique index on open requests decides, even for two
  * requests at once), and queues at most one confirmation e-mail per RESTOCK_RESEND_AFTER_MS (the
- * row's lock decides between two at once). A product in stock is refused: nothing to wait for.
+ * row's lock decides between two at once). A variant in stock is refused: nothing to wait for.
  * Call it in the transaction that queues the confirmation e-mail it answers.
  */
 export async function requestRestockAlert(
   db: Db,
-  input: { productId: string; email: string },
+  input: { productId?: string; variantId?: string; email: string },
   now = new Date(),
 ): Promise<RestockRequestResult> {
-  const product = await findRestockProduct(db, input.productId);
-  if (!product) return { ok: false, reason: 'missing' };
-  const { stock, ...named } = product;
+  const found = await findRestockProduct(db, input);
+  if (!found.ok) return found;
+  const { product: named, stock } = found;
   if (stock > 0) return { ok: false, reason: 'in-stock', product: named };
   const [inserted] = await db
     .insert(restockRequests)
     .values({
-      productId: product.id,
-      variantId: sql`(select id from product_variants where product_id = ${product.id} order by position, id limit 1)`,
+      productId: named.id,
+      variantId: named.variantId,
       email: input.email,
       confirmationSentAt: now,
     })
@@ -100,7 +193,7 @@ export async function requestRestockAlert(
     .set({ confirmationSentAt: now })
     .where(
       and(
-        eq(restockRequests.productId, product.id),
+        eq(restockRequests.variantId, named.variantId),
         eq(restockRequests.email, input.email),
         isNull(restockRequests.notifiedAt),
         isNull(restockRequests.confirmedAt),
@@ -134,23 +227,19 @@ export async function issueRestockConfirmation(
   const [row] = await db
     .update(restockRequests)
     .set({ confirmTokenHash: hashToken(token) })
-    .from(products)
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
     .where(
       and(
         eq(restockRequests.id, requestId),
         isNull(restockRequests.confirmedAt),
         isNull(restockRequests.notifiedAt),
-        eq(products.id, restockRequests.productId),
+        eq(productVariants.id, restockRequests.variantId),
       ),
     )
-    .returning({
-      email: restockRequests.email,
-      id: products.id,
-      name: products.name,
-      slug: products.slug,
-    });
+    .returning({ email: restockRequests.email, ...variantColumns });
   if (!row) return null;
-  return { email: row.email, product: { id: row.id, name: row.name, slug: row.slug }, token };
+  return { email: row.email, product: toRestockProduct(row), token };
 }
 
 /** The request a confirmation link names, while it can still be confirmed (or already is). */
@@ -174,12 +263,11 @@ export async function findRestockRequestByToken(
     .select({
       email: restockRequests.email,
       confirmedAt: restockRequests.confirmedAt,
-      id: products.id,
-      name: products.name,
-      slug: products.slug,
+      ...variantColumns,
     })
     .from(restockRequests)
-    .innerJoin(products, eq(products.id, restockRequests.productId))
+    .innerJoin(productVariants, eq(productVariants.id, restockRequests.variantId))
+    .innerJoin(products, eq(products.id, productVariants.productId))
     .where(
       and(
         eq(restockRequests.confirmTokenHash, hashToken(token)),
@@ -194,7 +282,7 @@ export async function findRestockRequestByToken(
   return {
     productId: row.id,
     email: row.email,
-    product: { id: row.id, name: row.name, slug: row.slug },
+    product: toRestockProduct(row),
     confirmed: row.confirmedAt !== null,
   };
 }
@@ -249,10 +337,10 @@ export interface RestockAlert {
 const CHUNK = 500;
 
 /**
- * Closes (notified_at = now()) every open, confirmed request of these products that are in stock
- * now (unconfirmed ones wait for their confirmation, or expire), and
+ * Closes (notified_at = now()) every open, confirmed request of these products whose awaited
+ * variant is in stock now (unconfirmed ones wait for their confirmation, or expire), and
  * answers them so the caller can queue their e-mails in the same transaction. Run it after
- * writing the stock: a product still at 0 keeps its requests, and a request closed once is never
+ * writing the stock: a variant still at 0 keeps its requests, and a request closed once is never
  * answered again (two transactions at once: the second waits for the first's row locks, then
  * finds the rows closed).
  */
@@ -266,14 +354,14 @@ export async function takeRestockAlerts(
     const closed = await db
       .update(restockRequests)
       .set({ notifiedAt: sql`now()` })
-      .from(products)
+      .from(productVariants)
       .where(
         and(
           inArray(restockRequests.productId, ids.slice(start, start + CHUNK)),
           isNull(restockRequests.notifiedAt),
           isNotNull(restockRequests.confirmedAt),
-          eq(products.id, restockRequests.productId),
-          gt(products.stockQuantity, 0),
+          eq(productVariants.id, restockRequests.variantId),
+          gt(productVariants.stockQuantity, 0),
         ),
       )
       .returning({
@@ -286,24 +374,20 @@ export async function takeRestockAlerts(
   return alerts;
 }
 
-/** What the restock e-mail says: to whom, and about which product (null once deleted). */
+/** What the restock e-mail says: to whom, and about which variant (null once deleted). */
 export async function getRestockAlert(
   db: Db,
   requestId: string,
 ): Promise<{ email: string; product: RestockProduct } | null> {
   if (!isUuid(requestId)) return null;
   const [row] = await db
-    .select({
-      email: restockRequests.email,
-      id: products.id,
-      name: products.name,
-      slug: products.slug,
-    })
+    .select({ email: restockRequests.email, ...variantColumns })
     .from(restockRequests)
-    .innerJoin(products, eq(products.id, restockRequests.productId))
+    .innerJoin(productVariants, eq(productVariants.id, restockRequests.variantId))
+    .innerJoin(products, eq(products.id, productVariants.productId))
     .where(eq(restockRequests.id, requestId));
   if (!row) return null;
-  return { email: row.email, product: { id: row.id, name: row.name, slug: row.slug } };
+  return { email: row.email, product: toRestockProduct(row) };
 }
 
 /**

@@ -2,58 +2,72 @@ import { and, eq, gte, sql } from 'drizzle-orm';
 
 import type { Db } from '~/db/database.server';
 
-import { products } from './schema';
+import { products, productVariants } from './schema';
 
 export interface StockClaim {
   productId: string;
+  variantId: string;
   quantity: number;
-  /** The price the order is charged; the claim fails if the product's price changed since. */
+  /** The price the order is charged; the claim fails if the variant's price changed since. */
   priceCents: number;
 }
 
+function byProductThenVariant(
+  a: { productId: string; variantId: string },
+  b: { productId: string; variantId: string },
+): number {
+  return a.productId.localeCompare(b.productId) || a.variantId.localeCompare(b.variantId);
+}
+
 /**
- * Takes units out of stock for an order, or none at all: one conditional update per product, so
+ * Takes units out of stock for an order, or none at all: one conditional update per variant, so
  * concurrent checkouts can never take more than there is. Run it in the order's transaction and
- * roll back when it answers false. Claims are applied in id order so two transactions never lock
- * the same rows in opposite orders (a deadlock on PostgreSQL).
+ * roll back when it answers false. A variant's update also updates its product's row (the
+ * stock-sum trigger, ADR 029), so claims are applied in product, then variant order: two
+ * transactions never lock the same rows in opposite orders (a deadlock on PostgreSQL).
  */
 export async function reserveStock(db: Db, claims: readonly StockClaim[]): Promise<boolean> {
-  const sorted = [...claims].sort((a, b) => a.productId.localeCompare(b.productId));
+  const sorted = [...claims].sort(byProductThenVariant);
   for (const claim of sorted) {
     const taken = await db
-      .update(products)
+      .update(productVariants)
       .set({
-        stockQuantity: sql`${products.stockQuantity} - ${claim.quantity}`,
+        stockQuantity: sql`${productVariants.stockQuantity} - ${claim.quantity}`,
         updatedAt: sql`now()`,
       })
       .where(
         and(
-          eq(products.id, claim.productId),
-          gte(products.stockQuantity, claim.quantity),
-          eq(products.priceCents, claim.priceCents),
+          eq(productVariants.id, claim.variantId),
+          eq(productVariants.productId, claim.productId),
+          gte(productVariants.stockQuantity, claim.quantity),
+          // The price is the variant's, else the product's: either one changing fails the claim.
+          sql`coalesce(${productVariants.priceCents}, (select ${products.priceCents} from ${products} where ${products.id} = ${productVariants.productId})) = ${claim.priceCents}`,
         ),
       )
-      .returning({ id: products.id });
+      .returning({ id: productVariants.id });
     if (taken.length === 0) return false;
   }
   return true;
 }
 
-/** Puts units back in stock (a cancelled order); products deleted since are skipped. */
+/** Puts units back in stock (a cancelled order); lines of variants deleted since are skipped. */
 export async function releaseStock(
   db: Db,
-  lines: readonly { productId: string | null; quantity: number }[],
+  lines: readonly { productId: string | null; variantId: string | null; quantity: number }[],
 ): Promise<void> {
   const sorted = lines
-    .filter((line): line is { productId: string; quantity: number } => line.productId !== null)
-    .sort((a, b) => a.productId.localeCompare(b.productId));
+    .filter(
+      (line): line is { productId: string; variantId: string; quantity: number } =>
+        line.productId !== null && line.variantId !== null,
+    )
+    .sort(byProductThenVariant);
   for (const line of sorted) {
     await db
-      .update(products)
+      .update(productVariants)
       .set({
-        stockQuantity: sql`${products.stockQuantity} + ${line.quantity}`,
+        stockQuantity: sql`${productVariants.stockQuantity} + ${line.quantity}`,
         updatedAt: sql`now()`,
       })
-      .where(eq(products.id, line.productId));
+      .where(eq(productVariants.id, line.variantId));
   }
 }

@@ -32,6 +32,7 @@ const HEADER = [
   'Status do pagamento',
   'Pago em',
   'Código de rastreio',
+  'Itens',
 ];
 
 // As Excel opens a CSV in Brazil: ';' between fields (',' is the decimal mark), Windows line
@@ -59,6 +60,7 @@ function record(order: AdminOrderExportRow, timeZone: string): string[] {
     order.paymentStatus ? (PAYMENT_STATUS_LABELS[order.paymentStatus] ?? order.paymentStatus) : '',
     order.paidAt ? formatDateTime(order.paidAt, timeZone).replace(' às ', ' ') : '',
     order.trackingCode ?? '',
+    order.items,
   ];
 }
 

@@ -145,6 +145,15 @@ const exportColumns = {
   paymentStatus: orders.paymentStatus,
   paidAt: orders.paidAt,
   trackingCode: orders.trackingCode,
+  // '2 × Camiseta Básica — G / Azul (SKU CAMISETA-BASICA-G-AZUL); 1 × …': the lines as bought,
+  // in one cell, so the sheet keeps one row per order.
+  items: sql<string | null>`${sql.raw(
+    `(select string_agg(i.quantity || ' × ' || i.product_name` +
+      ` || coalesce(' — ' || (select string_agg(v.option ->> 'value', ' / ' order by v.n)` +
+      ` from jsonb_array_elements(i.variant_options) with ordinality as v(option, n)), '')` +
+      ` || coalesce(' (SKU ' || nullif(i.sku, '') || ')', ''), '; ' order by i.product_name, i.sku)` +
+      ` from order_items i where i.order_id = orders.id)`,
+  )}`,
 };
 
 interface ExportCursor {
@@ -210,6 +219,7 @@ export async function* adminOrderBatches(
       paymentStatus: row.paymentStatus,
       paidAt: row.paidAt,
       trackingCode: row.trackingCode,
+      items: row.items ?? '',
     }));
     if (rows.length < batchSize) return;
     const last = rows[rows.length - 1]!;

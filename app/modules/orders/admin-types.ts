@@ -83,4 +83,6 @@ export interface AdminOrderExportRow {
   paymentStatus: string | null;
   paidAt: Date | null;
   trackingCode: string | null;
+  /** The lines as bought: quantity, product, variant values and SKU, '; ' between them. */
+  items: string;
 }

@@ -17,6 +17,9 @@ type AdjustmentRow = Omit<typeof orderAdjustments.$inferSelect, 'id'>;
 function toLine(item: ItemRow): OrderLine {
   return {
     productId: item.productId,
+    variantId: item.variantId,
+    sku: item.sku,
+    options: item.variantOptions,
     name: item.productName,
     unitPriceCents: item.productPriceCents,
     quantity: item.quantity,
@@ -141,9 +144,9 @@ export async function insertOrder(db: Db, order: NewOrder): Promise<OrderView> {
     quantity: line.quantity,
     totalPriceCents: line.unitPriceCents * line.quantity,
     imageUrl: line.imageUrl,
-    variantId: null,
-    sku: null,
-    variantOptions: [],
+    variantId: line.variantId,
+    sku: line.sku,
+    variantOptions: line.options,
   }));
   const adjustments = order.adjustments.map((adjustment, index) => ({
     orderId,

@@ -1,3 +1,4 @@
+import type { VariantOptionValue } from '~/modules/catalog';
 import type { Adjustment } from '~/modules/pricing';
 
 import type { AddressParts } from './display';
@@ -8,6 +9,13 @@ export type OrderAdjustment = Adjustment;
 
 export interface OrderLine {
   productId: string | null;
+  /** Null once the variant is deleted: the line keeps its copies of what named it. */
+  variantId: string | null;
+  /** The variant's SKU when bought. */
+  sku: string | null;
+  /** The variant's option values when bought ('Tamanho' 'G'); empty for a product without. */
+  options: VariantOptionValue[];
+  /** The product's name when bought. */
   name: string;
   unitPriceCents: number;
   quantity: number;

@@ -139,7 +139,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
           <ul className="flex flex-col gap-4" aria-label="Produtos no carrinho">
             {lines.map((line) => (
               <CartLineItem
-                key={line.productId}
+                key={line.variantId}
                 line={line}
                 onRemove={(name) => setRemoved(`“${name}” foi removido do seu carrinho.`)}
               />

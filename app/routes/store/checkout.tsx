@@ -240,7 +240,9 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           title="Resumo do pedido"
           lines={cart.lines.map((line) => ({
             productId: line.productId,
+            variantId: line.variantId,
             name: line.name,
+            options: line.options,
             imageUrl: line.imageUrl,
             quantity: line.quantity,
             totalCents: line.lineTotalCents,

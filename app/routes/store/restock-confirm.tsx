@@ -6,7 +6,8 @@ import { confirmRestockAlert } from '~/flows/restock-alerts.server';
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { seoMeta } from '~/lib/seo';
 import {
-  productPath,
+  variantLabel,
+  variantPath,
   RESTOCK_CONFIRM_MESSAGES,
   RESTOCK_CONFIRM_PARAM,
   RESTOCK_CONFIRM_PATH,
@@ -32,8 +33,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!found) return data<Answer>({ kind: 'invalid' }, 404);
   const named = {
     email: found.email,
-    productName: found.product.name,
-    productUrl: productPath(found.product),
+    productName: variantLabel(found.product),
+    productUrl: variantPath(found.product),
   };
   return data<Answer>(
     found.confirmed ? { kind: 'confirmed', ...named } : { kind: 'ask', token, ...named },
@@ -51,8 +52,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<Answer>({
     kind: 'confirmed',
     email: confirmed.email,
-    productName: confirmed.product.name,
-    productUrl: productPath(confirmed.product),
+    productName: variantLabel(confirmed.product),
+    productUrl: variantPath(confirmed.product),
   });
 }
 

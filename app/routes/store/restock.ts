@@ -4,12 +4,16 @@ import { askForRestockAlert } from '~/flows/restock-alerts.server';
 import { isDocumentRequest, parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { refuseForm, successWithToast } from '~/lib/toast.server';
 import {
-  productPath,
   RESTOCK_MESSAGES,
   RESTOCK_NOTICE_PARAM,
   RESTOCK_NOTICES,
+  variantPath,
 } from '~/modules/catalog';
-import { findRestockProduct, restockFormSchema } from '~/modules/catalog/index.server';
+import {
+  findRestockProduct,
+  restockFormSchema,
+  type RestockProduct,
+} from '~/modules/catalog/index.server';
 import { hitRateLimit, RATE_LIMITS } from '~/modules/rate-limits/index.server';
 
 import type { Route } from './+types/restock';
@@ -20,16 +24,22 @@ export function loader() {
   });
 }
 
-/** Back to the product's page, at the form, with what to say there (`?aviso=…`). */
-function backToProduct(product: { slug: string }, notice?: string) {
-  const query = notice ? `?${new URLSearchParams({ [RESTOCK_NOTICE_PARAM]: notice })}` : '';
-  return redirect(`${productPath(product)}${query}#avise-me`, 303);
+/**
+ * Back to the product's page showing the variant, at the form, with what to say there
+ * (`?aviso=…`).
+ */
+function backToProduct(product: RestockProduct, notice?: string) {
+  const path = variantPath(product);
+  const query = notice ? new URLSearchParams({ [RESTOCK_NOTICE_PARAM]: notice }).toString() : '';
+  const separator = path.includes('?') ? '&' : '?';
+  return redirect(`${path}${query ? separator + query : ''}#avise-me`, 303);
 }
 
 /**
  * 'Avise-me quando chegar' on a sold-out product's page: the address gets an e-mail asking it to
  * confirm (see askForRestockAlert). The form's fetcher gets data (400 for a bad e-mail, 404 for
- * an unknown product, 409 for one in stock); a browser without JavaScript goes back to the
+ * an unknown product or variant, 400 for a product of several
+ * variants named without one, 409 for a variant in stock); a browser without JavaScript goes back to the
  * product's page, which says how it went. The answer is the same whether or not the address had
  * asked or confirmed before, so it tells nobody about someone else's address.
  */
@@ -49,16 +59,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   const page = isDocumentRequest(request);
   const parsed = await parseForm(request, restockFormSchema);
   if (!parsed.ok) {
-    const productId = parsed.values.productId;
-    const product = page && productId ? await findRestockProduct(context.db, productId) : null;
-    if (product && !parsed.fieldErrors.productId) {
-      return backToProduct(product, RESTOCK_NOTICES.badEmail);
-    }
+    const { productId, variantId } = parsed.values;
+    const found =
+      page && (productId || variantId) && !parsed.fieldErrors.productId
+        ? await findRestockProduct(context.db, {
+            productId: productId || undefined,
+            variantId: variantId || undefined,
+          })
+        : null;
+    if (found && 'product' in found) return backToProduct(found.product, RESTOCK_NOTICES.badEmail);
     return refuseForm(parsed.error, { fieldErrors: parsed.fieldErrors });
   }
   const result = await askForRestockAlert(context.db, parsed.data);
   if (!result.ok && result.reason === 'missing') {
     return refuseForm(RESTOCK_MESSAGES.product, {}, 404);
+  }
+  if (!result.ok && result.reason === 'choose') {
+    if (page) return backToProduct(result.product);
+    return refuseForm(result.message, {}, 400);
   }
   if (!result.ok) {
     if (page) return backToProduct(result.product);

@@ -1,0 +1,42 @@
+import type { VariantOptionValue } from './schema';
+import { productPath } from './paths';
+
+/** The variant's values as a shopper reads them after the product's name: 'G / Azul'. */
+export function variantValues(options: readonly VariantOptionValue[]): string {
+  return options.map((option) => option.value).join(' / ');
+}
+
+/** 'Camiseta Básica — G / Azul'; a product sold as one default variant is its name alone. */
+export function variantLabel(line: {
+  name: string;
+  options: readonly VariantOptionValue[];
+}): string {
+  if (line.options.length === 0) return line.name;
+  return `${line.name} — ${variantValues(line.options)}`;
+}
+
+/**
+ * The page of the product showing this variant (`?variante=SKU`); a product without options has
+ * only its own.
+ */
+export function variantPath(variant: {
+  slug: string;
+  sku: string | null;
+  options: readonly VariantOptionValue[];
+}): string {
+  if (variant.options.length === 0 || !variant.sku) return productPath(variant);
+  return `${productPath(variant)}?${new URLSearchParams({ variante: variant.sku })}`;
+}
+
+const listFormat = new Intl.ListFormat('pt-BR', { type: 'conjunction' });
+
+/**
+ * 'Escolha tamanho e cor.': what a shopper must choose before buying (or awaiting) a product of
+ * several variants, named by its options (any variant's: each has a value of every option).
+ */
+export function chooseOptions(options: readonly { name: string }[]): string {
+  const names = options.map(
+    (option) => option.name.charAt(0).toLocaleLowerCase('pt-BR') + option.name.slice(1),
+  );
+  return names.length > 0 ? `Escolha ${listFormat.format(names)}.` : 'Escolha uma opção.';
+}
