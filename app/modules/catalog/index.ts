@@ -12,6 +12,18 @@ export {
   type CatalogView,
 } from './catalog-params';
 export { categoryPath, productPath } from './paths';
+export {
+  chooseVariant,
+  compareAtPrice,
+  optionPickers,
+  VARIANT_PARAM,
+  variantImages,
+  variantLabel,
+  type OptionPicker,
+  type PageVariant,
+  type ProductWithVariants,
+  type ValueChoice,
+} from './variant-choice';
 export type {
   CatalogPage,
   CatalogQuery,
