@@ -16,9 +16,9 @@ export interface ProductPageData {
   related: RatedProduct[];
 }
 
-// A product page reads four queries; each page cache entry (per cart count, consent, colour
-// scheme and CEP) renders it again, so the reads are kept per catalogue version: a few hundred
-// of the most visited products take a few megabytes.
+// A product page reads four queries (its variants come in the product's row); each page cache
+// entry (per variant, cart count, consent, colour scheme and CEP) renders it again, so the reads
+// are kept per catalogue version: a few hundred of the most visited products take a few megabytes.
 const pages = createVersionCache<ProductPageData | null>({
   maxEntries: 500,
   maxAgeMs: 5 * 60_000,
@@ -28,8 +28,8 @@ const pages = createVersionCache<ProductPageData | null>({
 
 /**
  * What the product page shows of the product found by `asked` (its slug, or its id for links
- * from before slugs): the product with its variants, its rating and reviews, and related products with theirs;
- * null when no product matches. Read at most once per version of `changes`.
+ * from before slugs): the product with its variants, its rating and reviews, and related
+ * products with theirs; null when no product matches. Read at most once per version of `changes`.
  */
 export function loadProductPage(
   db: Db,

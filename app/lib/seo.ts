@@ -216,11 +216,7 @@ const VARIES_BY: Record<string, string> = {
 };
 
 function variesByProperty(optionName: string): string | undefined {
-  const folded = optionName
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .trim()
-    .toLowerCase();
+  const folded = optionName.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase();
   return VARIES_BY[folded];
 }
 

@@ -19,7 +19,11 @@ const RUNS = [
   { name: 'phone, 360 px, without JavaScript', viewport: VIEWPORTS.mobile, javaScript: false },
   { name: 'desktop, with JavaScript', viewport: VIEWPORTS.desktop, javaScript: true },
   { name: 'desktop, without JavaScript', viewport: VIEWPORTS.desktop, javaScript: false },
-].map((run, index) => ({ ...run, slug: `camiseta-variantes-${index + 1}`, sku: `CAM${index + 1}` }));
+].map((run, index) => ({
+  ...run,
+  slug: `camiseta-variantes-${index + 1}`,
+  sku: `CAM${index + 1}`,
+}));
 
 const PRODUCT_PICTURE = '/sample/mouse-sem-fio-1.svg';
 const M_BLUE_PICTURE = '/sample/teclado-mecanico-rgb-1.svg';

@@ -33,7 +33,12 @@ export function VariantPicker({ pickers, path }: { pickers: OptionPicker[]; path
             </legend>
             <div className="flex flex-wrap gap-2">
               {values.map((value) => (
-                <ValueButton key={value.name} name={value.name} color={value.color} choice={value.choice} />
+                <ValueButton
+                  key={value.name}
+                  name={value.name}
+                  color={value.color}
+                  choice={value.choice}
+                />
               ))}
             </div>
           </fieldset>

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 
 import { chooseVariant, compareAtPrice, optionPickers, type PageVariant } from './variant-choice';
 
-const variant = (sku: string, values: string[], stock: number, extra: Partial<PageVariant> = {}) => ({
+const variant = (
+  sku: string,
+  values: string[],
+  stock: number,
+  extra: Partial<PageVariant> = {},
+) => ({
   id: sku,
   sku,
   values,
