@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Db } from '~/db/database.server';
 import { products, productVariants } from '~/db/schema';
 
+import { scrapeForms } from '../fuzz/discovery';
 import { seriousAxeViolations } from '../support/axe';
 import { VIEWPORTS, waitForHydration } from '../support/browser';
 import { useStoreAndBrowser } from '../support/fixtures';
@@ -184,6 +185,15 @@ describe('product variants on the product page', () => {
       await expect.poll(() => price(page)).toBe('R$ 129,90');
       expect(await mainPicture(page)).toContain(M_BLUE_PICTURE);
       expect(await value(page, 'Cor', 'Azul').getAttribute('aria-pressed')).toBe('true');
+      // The fuzz crawl finds the parameter, with real SKUs, in the pickers' GET form.
+      const path = `/product/${run.slug}`;
+      const forms = scrapeForms(await page.content(), path).filter(
+        (form) => form.method === 'get' && form.action === path,
+      );
+      expect(forms.flatMap((form) => form.fields)).toContainEqual([
+        'variante',
+        `${run.sku}-M-AZUL`,
+      ]);
       expect(problems).toEqual([]);
     });
 
