@@ -153,6 +153,17 @@ describe('product variants on the product page', () => {
         run.viewport.width,
       );
 
+      // With JavaScript the page holds every variant: a choice does not read the product again
+      // (the layout around it may revalidate).
+      const productReads: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (!url.pathname.endsWith('.data')) return;
+        const routes = url.searchParams.get('_routes');
+        if (routes === null || routes.split(',').includes('routes/store/product')) {
+          productReads.push(request.url());
+        }
+      });
       if (run.javaScript) await page.evaluate(() => ((window as { kept?: true }).kept = true));
       await choose(page, run, 'Tamanho', 'M');
       expect(skuIn(page)).toBe(`${run.sku}-M-AZUL`);
@@ -177,6 +188,7 @@ describe('product variants on the product page', () => {
       // With JavaScript the page changed in place: the same document all along.
       if (run.javaScript) {
         expect(await page.evaluate(() => (window as { kept?: true }).kept)).toBe(true);
+        expect(productReads).toEqual([]);
       }
 
       // Back: the previous choice again.

@@ -11,8 +11,8 @@ const UNAVAILABLE: Record<Exclude<ValueChoice['state'], 'chosen' | 'available'>,
  * One group of buttons per option ('Tamanho', 'Cor': colours as swatches). It is a GET form, so
  * without JavaScript a button opens the page of its variant (`?variante=SKU`); with it, the
  * router changes the URL (a new history entry: the back button returns to the previous choice)
- * and the page follows without reading anything again. Combinations the product does not offer,
- * or that are sold out, are shown crossed out and cannot be chosen.
+ * and the page follows without reading the product again. Combinations the product does not
+ * offer, or that are sold out, are shown crossed out and cannot be chosen.
  */
 export function VariantPicker({ pickers, path }: { pickers: OptionPicker[]; path: string }) {
   return (
