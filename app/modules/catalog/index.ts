@@ -18,7 +18,6 @@ export {
   optionPickers,
   VARIANT_PARAM,
   variantImages,
-  variantLabel,
   type OptionPicker,
   type PageVariant,
   type ProductWithVariants,

@@ -42,13 +42,6 @@ export function variantImages(product: Pick<Product, 'imageUrls'>, variant: Page
   return variant.imageUrls.length > 0 ? variant.imageUrls : product.imageUrls;
 }
 
-/** 'Tamanho G, Cor Azul': a variant's values with their options' names. */
-export function variantLabel(options: ProductOption[], variant: PageVariant): string {
-  return options
-    .map((option, index) => `${option.name} ${variant.values[index] ?? ''}`.trim())
-    .join(', ');
-}
-
 /** What choosing one value leads to, given the values of the variant shown. */
 export type ValueChoice =
   | { state: 'chosen' | 'available'; variant: PageVariant }
