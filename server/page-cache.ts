@@ -23,9 +23,9 @@ const CACHEABLE: { path: RegExp; params: readonly string[]; savedCep?: true }[] 
     path: /^\/products(?:\.data)?$/,
     params: ['q', 'categoria', 'min', 'max', 'ordem', 'pagina', 'vista'],
   },
-  // The product page shows the delivery estimate for the CEP the shopper saved, and what a
-  // restock request sent without JavaScript came back saying.
-  { path: /^\/product\/[^/]+$/, params: ['aviso'], savedCep: true },
+  // The product page shows the variant chosen, the delivery estimate for the CEP the shopper
+  // saved, and what a restock request sent without JavaScript came back saying.
+  { path: /^\/product\/[^/]+$/, params: ['variante', 'aviso'], savedCep: true },
   { path: new RegExp(`^/(?:${CONTENT_PAGE_SLUGS.join('|')})(?:\\.data)?$`), params: [] },
 ];
 

@@ -193,9 +193,37 @@ export interface ProductForJsonLd {
   stockQuantity: number;
   category: { name: string } | null;
   path: string;
+  /** The product's options ('Tamanho', 'Cor'), in the order of each variant's values. */
+  options: readonly { name: string }[];
+  variants: readonly VariantForJsonLd[];
 }
 
-/** schema.org Product for a product page, with the store as brand and seller. */
+/** One variant of a product, its price already resolved. */
+export interface VariantForJsonLd {
+  sku: string;
+  values: readonly string[];
+  priceCents: number;
+  stockQuantity: number;
+  imageUrls: readonly string[];
+}
+
+/** The schema.org properties search engines read a variant's option as, by the option's name. */
+const VARIES_BY: Record<string, string> = {
+  tamanho: 'size',
+  cor: 'color',
+  material: 'material',
+  estampa: 'pattern',
+};
+
+function variesByProperty(optionName: string): string | undefined {
+  const folded = optionName.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase();
+  return VARIES_BY[folded];
+}
+
+/**
+ * schema.org Product for a product page, with the store as brand and seller; a ProductGroup
+ * with one Product and Offer per variant when the product has several.
+ */
 export function productJsonLd(
   product: ProductForJsonLd,
   rating: { average: number; count: number } | null,
@@ -204,25 +232,22 @@ export function productJsonLd(
 ) {
   const url = `${origin}${product.path}`;
   const store = { '@type': 'Organization', name: settings.store_name };
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'Product',
+  const offer = (offerUrl: string, priceCents: number, stock: number) => ({
+    '@type': 'Offer',
+    url: offerUrl,
+    price: decimalPrice(priceCents),
+    priceCurrency: 'BRL',
+    availability: stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+    seller: store,
+  });
+  const images = (urls: readonly string[]) => urls.map((image) => absoluteUrl(origin, image));
+  const common = {
     name: product.name,
     description: product.description,
-    image: product.imageUrls.map((image) => absoluteUrl(origin, image)),
-    sku: product.id,
+    image: images(product.imageUrls),
     url,
     ...(product.category ? { category: product.category.name } : {}),
     brand: { '@type': 'Brand', name: settings.store_name },
-    offers: {
-      '@type': 'Offer',
-      url,
-      price: decimalPrice(product.priceCents),
-      priceCurrency: 'BRL',
-      availability:
-        product.stockQuantity > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-      seller: store,
-    },
     // Only ratings shoppers actually gave: never a made-up aggregate.
     ...(rating && rating.count > 0
       ? {
@@ -235,5 +260,57 @@ export function productJsonLd(
           },
         }
       : {}),
+  };
+  if (product.variants.length < 2) {
+    return {
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      ...common,
+      sku: product.id,
+      offers: offer(
+        url,
+        product.variants[0]?.priceCents ?? product.priceCents,
+        product.stockQuantity,
+      ),
+    };
+  }
+  const properties = product.options.map((option) => variesByProperty(option.name));
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ProductGroup',
+    ...common,
+    productGroupID: product.id,
+    variesBy: product.options.map((option, index) =>
+      properties[index] ? `https://schema.org/${properties[index]}` : option.name,
+    ),
+    hasVariant: product.variants.map((variant) => {
+      const variantUrl = `${url}?variante=${encodeURIComponent(variant.sku)}`;
+      const values = product.options.map((option, index) => ({
+        name: option.name,
+        value: variant.values[index] ?? '',
+        property: properties[index],
+      }));
+      const others = values.filter((value) => !value.property);
+      return {
+        '@type': 'Product',
+        name: `${product.name} (${values.map((value) => value.value).join(', ')})`,
+        sku: variant.sku,
+        url: variantUrl,
+        image: images(variant.imageUrls.length > 0 ? variant.imageUrls : product.imageUrls),
+        ...Object.fromEntries(
+          values.flatMap((value) => (value.property ? [[value.property, value.value]] : [])),
+        ),
+        ...(others.length > 0
+          ? {
+              additionalProperty: others.map((value) => ({
+                '@type': 'PropertyValue',
+                name: value.name,
+                value: value.value,
+              })),
+            }
+          : {}),
+        offers: offer(variantUrl, variant.priceCents, variant.stockQuantity),
+      };
+    }),
   };
 }

@@ -1,13 +1,25 @@
 import { useSettings } from '~/components/store/store-data';
-import type { Product } from '~/modules/catalog';
+import type { PageVariant, Product } from '~/modules/catalog';
 
 import { CartFeedback, useAddToCart } from './add-to-cart';
 import { QuantitySelector } from './quantity-selector';
 import { RestockForm } from './restock-form';
 
-function PurchaseForm({ product }: { product: Product }) {
+interface PurchaseProps {
+  product: Product;
+  /** The variant chosen: what the buttons put in the cart. */
+  variant: PageVariant;
+  /** Whether the product has other variants to choose instead. */
+  several: boolean;
+}
+
+function PurchaseForm({ product, variant }: Omit<PurchaseProps, 'several'>) {
   const settings = useSettings();
-  const { fetcher, reply, noteQuantity } = useAddToCart(product);
+  const { fetcher, reply, noteQuantity } = useAddToCart({
+    id: product.id,
+    name: product.name,
+    priceCents: variant.priceCents,
+  });
   return (
     <fetcher.Form
       method="post"
@@ -16,7 +28,8 @@ function PurchaseForm({ product }: { product: Product }) {
       onSubmit={(event) => noteQuantity(event.currentTarget)}
     >
       <input type="hidden" name="productId" value={product.id} />
-      <QuantitySelector max={Math.min(product.stockQuantity, settings.max_quantity_per_item)} />
+      <input type="hidden" name="variantId" value={variant.id} />
+      <QuantitySelector max={Math.min(variant.stockQuantity, settings.max_quantity_per_item)} />
       <div className="flex flex-col gap-3 sm:flex-row">
         <button type="submit" name="intent" value="buy" className="btn btn-success sm:flex-1">
           {settings.buy_now_text}
@@ -43,12 +56,12 @@ function lowStockNote(stock: number): string | null {
 }
 
 /**
- * What the product page offers to buy: the quantity and the two buttons (with 'Últimas n
- * unidades' when few are left), or 'Esgotado' with the 'Avise-me' form.
+ * What the product page offers to buy of the variant chosen: the quantity and the two buttons
+ * (with 'Últimas n unidades' when few are left), or 'Esgotado' with the 'Avise-me' form.
  */
-export function ProductPurchase({ product }: { product: Product }) {
-  const inStock = product.stockQuantity > 0;
-  const lowStock = lowStockNote(product.stockQuantity);
+export function ProductPurchase({ product, variant, several }: PurchaseProps) {
+  const inStock = variant.stockQuantity > 0;
+  const lowStock = lowStockNote(variant.stockQuantity);
   return inStock ? (
     <>
       {lowStock ? (
@@ -59,15 +72,19 @@ export function ProductPurchase({ product }: { product: Product }) {
           {lowStock}
         </p>
       ) : null}
-      <PurchaseForm product={product} />
+      <PurchaseForm product={product} variant={variant} />
     </>
   ) : (
     <div className="flex flex-col gap-2" data-testid="out-of-stock">
       <p className="self-start rounded-button border border-card-border bg-card px-3 py-1 font-bold">
         Esgotado
       </p>
-      <p className="text-sm">Este produto está esgotado no momento.</p>
-      <RestockForm productId={product.id} />
+      <p className="text-sm">
+        {several
+          ? 'Esta opção está esgotada no momento.'
+          : 'Este produto está esgotado no momento.'}
+      </p>
+      <RestockForm productId={product.id} variantId={variant.id} />
     </div>
   );
 }

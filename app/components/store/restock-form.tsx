@@ -12,8 +12,9 @@ import {
 /**
  * 'Avise-me quando chegar' under a sold-out product. With JavaScript a fetcher posts it and the
  * answer shows here; without, the browser posts it and comes back to this page with `?aviso=…`.
+ * The alert is for the variant shown.
  */
-export function RestockForm({ productId }: { productId: string }) {
+export function RestockForm({ productId, variantId }: { productId: string; variantId: string }) {
   const fetcher = useFetcher<FormReply>();
   const [params] = useSearchParams();
   const reply = fetcher.data;
@@ -44,6 +45,7 @@ export function RestockForm({ productId }: { productId: string }) {
       {done ? null : (
         <fetcher.Form method="post" action="/avise-me" className="flex flex-col gap-2">
           <input type="hidden" name="productId" value={productId} />
+          <input type="hidden" name="variantId" value={variantId} />
           <FormField
             look={STORE_FORM}
             idPrefix="restock"

@@ -1,5 +1,5 @@
 export { putCategory, putProduct } from './catalog.server';
-export { getProduct } from './product.server';
+export { getProduct, getProductWithVariants } from './product.server';
 export { relatedProducts } from './related.server';
 export { listProductsByIds } from './by-ids.server';
 export { listCategories, listProducts, searchProducts } from './search.server';

@@ -14,6 +14,17 @@ export {
 export { categoryPath, productPath } from './paths';
 export { chooseOptions, variantLabel, variantPath, variantValues } from './variant-label';
 export type { VariantOptionValue } from './schema';
+export {
+  chooseVariant,
+  compareAtPrice,
+  optionPickers,
+  VARIANT_PARAM,
+  variantImages,
+  type OptionPicker,
+  type PageVariant,
+  type ProductWithVariants,
+  type ValueChoice,
+} from './variant-choice';
 export type {
   CatalogPage,
   CatalogQuery,

@@ -1,5 +1,6 @@
 import type { VariantOptionValue } from './schema';
 import { productPath } from './paths';
+import { VARIANT_PARAM } from './variant-choice';
 
 /** The variant's values as a shopper reads them after the product's name: 'G / Azul'. */
 export function variantValues(options: readonly VariantOptionValue[]): string {
@@ -25,7 +26,7 @@ export function variantPath(variant: {
   options: readonly VariantOptionValue[];
 }): string {
   if (variant.options.length === 0 || !variant.sku) return productPath(variant);
-  return `${productPath(variant)}?${new URLSearchParams({ variante: variant.sku })}`;
+  return `${productPath(variant)}?${new URLSearchParams({ [VARIANT_PARAM]: variant.sku })}`;
 }
 
 const listFormat = new Intl.ListFormat('pt-BR', { type: 'conjunction' });

@@ -1,24 +1,39 @@
-import { data, isRouteErrorResponse, Link, redirect } from 'react-router';
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  redirect,
+  useSearchParams,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
 
 import { Breadcrumbs, type Crumb } from '~/components/store/breadcrumbs';
-import { PriceOffers } from '~/components/store/price-offers';
 import { ProductBadges } from '~/components/store/product-badges';
 import { ProductCard } from '~/components/store/product-card';
 import { ProductGallery } from '~/components/store/product-gallery';
+import { ProductPrice } from '~/components/store/product-price';
 import { ProductPurchase } from '~/components/store/product-purchase';
 import { RatingStars } from '~/components/store/rating-stars';
 import { ReviewList, type ReviewItem } from '~/components/store/review-list';
 import { ShareButton } from '~/components/store/share-button';
 import { ShippingEstimate } from '~/components/store/shipping-estimate';
 import { seoContext, useSettings } from '~/components/store/store-data';
+import { VariantPicker } from '~/components/store/variant-picker';
 import { WishlistButton } from '~/components/store/wishlist-button';
-import { Money } from '~/components/ui/money';
 import { HydrationSlice } from '~/components/ui/hydration-slice';
 import { pageDeliveryEstimate } from '~/flows/delivery-estimate.server';
 import { loadProductPage } from '~/flows/product-page.server';
 import { keepDataAfter } from '~/lib/revalidation';
 import { decimalPrice, productJsonLd, seoMeta } from '~/lib/seo';
-import { categoryPath, productPath } from '~/modules/catalog';
+import {
+  categoryPath,
+  chooseVariant,
+  compareAtPrice,
+  optionPickers,
+  productPath,
+  VARIANT_PARAM,
+  variantImages,
+} from '~/modules/catalog';
 import { formatReviewDate } from '~/modules/reviews';
 
 import type { Route } from './+types/product';
@@ -50,9 +65,30 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return data({ product, rating, reviews, related, estimate }, { headers });
 }
 
-export const shouldRevalidate = keepDataAfter('/cart', '/preferences');
+const keepData = keepDataAfter('/cart', '/preferences');
 
-export function meta({ loaderData, matches, params, error }: Route.MetaArgs) {
+/** Whether two addresses of this page differ only in the variant chosen. */
+function onlyVariantChanged(current: URL, next: URL): boolean {
+  if (current.pathname !== next.pathname) return false;
+  const rest = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    params.delete(VARIANT_PARAM);
+    params.sort();
+    return params.toString();
+  };
+  return rest(current) === rest(next);
+}
+
+// The page holds every variant: choosing another one (or going back to the previous) reads
+// nothing again.
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  if (args.formMethod === undefined || args.formMethod.toUpperCase() === 'GET') {
+    if (onlyVariantChanged(args.currentUrl, args.nextUrl)) return false;
+  }
+  return keepData(args);
+}
+
+export function meta({ loaderData, matches, params, error, location }: Route.MetaArgs) {
   const context = seoContext(matches);
   if (!loaderData) {
     const notFound = isRouteErrorResponse(error) && error.status === 404;
@@ -63,15 +99,19 @@ export function meta({ loaderData, matches, params, error }: Route.MetaArgs) {
     });
   }
   const { product, rating } = loaderData;
+  const variant = chooseVariant(
+    product.variants,
+    new URLSearchParams(location.search).get(VARIANT_PARAM),
+  );
   return [
     ...seoMeta(context, {
       title: product.name,
       description: product.description,
       path: productPath(product),
-      image: product.imageUrls[0],
+      image: variantImages(product, variant)[0],
       type: 'product',
     }),
-    { property: 'product:price:amount', content: decimalPrice(product.priceCents) },
+    { property: 'product:price:amount', content: decimalPrice(variant.priceCents) },
     { property: 'product:price:currency', content: 'BRL' },
     {
       'script:ld+json': productJsonLd(
@@ -87,7 +127,11 @@ export function meta({ loaderData, matches, params, error }: Route.MetaArgs) {
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, rating, reviews, related, estimate } = loaderData;
   const settings = useSettings();
-  const inStock = product.stockQuantity > 0;
+  const [searchParams] = useSearchParams();
+  const variant = chooseVariant(product.variants, searchParams.get(VARIANT_PARAM));
+  const pickers = optionPickers(product.options, product.variants, variant);
+  const images = variantImages(product, variant);
+  const inStock = variant.stockQuantity > 0;
   const crumbs: Crumb[] = [
     { label: 'Início', to: '/' },
     { label: 'Produtos', to: '/products' },
@@ -105,7 +149,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <div className="grid gap-8 md:grid-cols-2 md:items-start">
           {/* The picture stays in view beside the longer column of details. */}
           <div className="min-w-0 md:sticky md:top-24" data-testid="product-media">
-            <ProductGallery images={product.imageUrls} name={product.name} />
+            {/* Another variant's pictures start again from the first. */}
+            <ProductGallery key={images.join(' ')} images={images} name={product.name} />
           </div>
 
           <div className="flex min-w-0 flex-col gap-5" data-testid="product-details">
@@ -125,13 +170,19 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               ) : null}
             </div>
 
-            <div className="flex flex-col gap-1">
-              <Money cents={product.priceCents} className="product-price" />
-              <PriceOffers cents={product.priceCents} />
-            </div>
+            <ProductPrice cents={variant.priceCents} compareAtCents={compareAtPrice(variant)} />
 
             <HydrationSlice>
-              <ProductPurchase product={product} />
+              {pickers.length > 0 ? (
+                <VariantPicker pickers={pickers} path={productPath(product)} />
+              ) : null}
+              {/* Another variant starts again from one unit and a fresh 'Avise-me'. */}
+              <ProductPurchase
+                key={variant.id}
+                product={product}
+                variant={variant}
+                several={product.variants.length > 1}
+              />
             </HydrationSlice>
 
             <div className="flex flex-wrap items-start gap-3">
@@ -141,7 +192,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
             {inStock ? (
               <ShippingEstimate
-                amountCents={product.priceCents}
+                amountCents={variant.priceCents}
                 initial={estimate}
                 page={productPath(product)}
               />
