@@ -3,6 +3,8 @@ export {
   catalogSearch,
   defaultSort,
   formatReais,
+  OPTION_PARAM,
+  optionParam,
   pageNotice,
   parseCatalogParams,
   SORT_LABELS,
@@ -20,9 +22,13 @@ export type {
   Category,
   CategoryRecord,
   ListQuery,
+  OptionFacet,
+  OptionFilter,
   Product,
+  ProductCardSummary,
   ProductOptions,
   ProductRecord,
+  VariantRecord,
 } from './types';
 export {
   RESTOCK_CONFIRM_MESSAGES,
