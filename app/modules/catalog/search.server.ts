@@ -242,18 +242,27 @@ interface FacetRow {
 async function facetRows(db: Db, query: ListQuery): Promise<FacetRow[]> {
   const terms = await stemTerms(db, query.q);
   const where = filters(query, terms);
+  // Values in the order of a product that has them (sizes P, M, G, not alphabetical): its place
+  // is read from one such product, once per value, after the counting.
   const result = await db.execute(sql`
-    select min(o.n)::int as position, o.name, o.value, count(distinct ${products.id})::int as count,
-      min(v.position) as first
-    from ${products}
-    join product_variants v on v.product_id = ${products.id} and v.stock_quantity > 0
-    cross join lateral (values
-      (1, ${products.options}->0->>'name', v.option1),
-      (2, ${products.options}->1->>'name', v.option2),
-      (3, ${products.options}->2->>'name', v.option3)) as o(n, name, value)
-    where o.name is not null and o.value is not null${where ? sql` and ${where}` : sql``}
-    group by o.name, o.value
-    order by position, o.name, first, o.value`);
+    with counted as (
+      select min(o.n)::int as position, o.name, o.value,
+        count(distinct ${products.id})::int as count, min(${products.id}::text)::uuid as example
+      from ${products}
+      join product_variants v on v.product_id = ${products.id} and v.stock_quantity > 0
+      cross join lateral (values
+        (1, ${products.options}->0->>'name', v.option1),
+        (2, ${products.options}->1->>'name', v.option2),
+        (3, ${products.options}->2->>'name', v.option3)) as o(n, name, value)
+      where o.name is not null and o.value is not null${where ? sql` and ${where}` : sql``}
+      group by o.name, o.value)
+    select c.position, c.name, c.value, c.count
+    from counted c
+    left join products e on e.id = c.example
+    left join lateral (select min(k) as place
+      from jsonb_array_elements(e.options->(c.position - 1)->'values') with ordinality as x(value, k)
+      where x.value->>'name' = c.value) as place on true
+    order by c.position, c.name, place.place nulls last, c.value`);
   return (result as unknown as { rows: FacetRow[] }).rows;
 }
 
