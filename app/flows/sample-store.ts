@@ -260,3 +260,7 @@ export const SAMPLE_SETTINGS: Partial<StoreSettings> = {
   instagram_url: 'https://www.instagram.com/techstore',
   facebook_url: 'https://www.facebook.com/techstore',
 };
+
+/** Every sample product, newest first as the storefront lists them (those with variants last). */
+export const SAMPLE_CATALOGUE: Pick<ProductRecord, 'id' | 'name' | 'priceCents' | 'categoryId'>[] =
+  [...SAMPLE_PRODUCTS, ...SAMPLE_PRODUCTS_WITH_VARIANTS.map(({ product }) => product)];

@@ -131,8 +131,8 @@ describeDb('catalogue by option value', ({ db }) => {
 
   it('counts the products of the result with each value in stock, an option chosen counted without itself', async () => {
     await seed();
-    // Values in their place among a product's values (a tie by name): the rug's first, the
-    // shirt's first, then G (third of the shirt's); M is only sold out.
+    // Each product's values together, in its order, the newest product's first: the rug's, then
+    // the shirt's P and G (M is only sold out).
     expect(await optionFacets(db(), {})).toEqual([
       {
         name: 'Tamanho',

@@ -122,7 +122,7 @@ describeDb('going live', ({ db, database }) => {
 
     expect(await goLive(db())).toEqual({
       ok: true,
-      deleted: { orders: 1, products: 8, images: 1 },
+      deleted: { orders: 1, products: 10, images: 1 },
     });
 
     expect(await readStoreMode(db())).toBe('live');

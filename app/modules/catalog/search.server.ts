@@ -242,8 +242,9 @@ interface FacetRow {
 async function facetRows(db: Db, query: ListQuery): Promise<FacetRow[]> {
   const terms = await stemTerms(db, query.q);
   const where = filters(query, terms);
-  // Values in the order of a product that has them (sizes P, M, G, not alphabetical): its place
-  // is read from one such product, once per value, after the counting.
+  // Values in the order of a product that has them (sizes P, M, G, not alphabetical), those of one
+  // product together (a rug's sizes apart from a shirt's): its place is read from one such
+  // product, once per value, after the counting.
   const result = await db.execute(sql`
     with counted as (
       select min(o.n)::int as position, o.name, o.value,
@@ -262,7 +263,7 @@ async function facetRows(db: Db, query: ListQuery): Promise<FacetRow[]> {
     left join lateral (select min(k) as place
       from jsonb_array_elements(e.options->(c.position - 1)->'values') with ordinality as x(value, k)
       where x.value->>'name' = c.value) as place on true
-    order by c.position, c.name, place.place nulls last, c.value`);
+    order by c.position, c.name, e.created_at desc, e.id, place.place nulls last, c.value`);
   return (result as unknown as { rows: FacetRow[] }).rows;
 }
 
