@@ -50,7 +50,7 @@ export interface GeneratedCatalogue {
 
 // The generated variants' values: sizes, then two colours when the count is even.
 // prettier-ignore
-const SIZES = ['PP', 'P', 'M', 'G', 'GG', 'XG', 'XGG', 'EG'];
+const SIZES = ['P', 'M', 'G', 'GG', 'XG', 'XGG', 'EG', 'EGG'];
 const COLOURS = [
   { name: 'Azul', color: '#1d4ed8' },
   { name: 'Preta', color: '#1f2937' },

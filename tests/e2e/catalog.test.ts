@@ -262,6 +262,90 @@ describe('catalogue /products', () => {
     await context.close();
   });
 
+  it('filters by option value in stock, with counts, without JavaScript at 360 px', async () => {
+    const context = await store.browser.newContext({
+      javaScriptEnabled: false,
+      viewport: VIEWPORTS.mobile,
+    });
+    const page = await context.newPage();
+    await page.goto(`${store.server.url}/products`, IDLE);
+    // The rug's sizes differ in price: 'a partir de' the lowest; the shirt is chosen on its page.
+    const rug = page
+      .getByTestId('product-card')
+      .filter({ has: page.getByRole('heading', { name: 'Tapete Geométrico para Sala' }) });
+    expect(await rug.getByTestId('card-price').innerText()).toBe('a partir de R$ 299,90');
+    const shirt = page
+      .getByTestId('product-card')
+      .filter({ has: page.getByRole('heading', { name: 'Camiseta Básica de Algodão' }) });
+    expect(await shirt.getByTestId('card-compare-at').innerText()).toBe('De R$ 99,90');
+    expect(await shirt.getByRole('link', { name: /^Ver opções/ }).count()).toBe(1);
+    expect(await shirt.locator('img').getAttribute('src')).toMatch(/camiseta-basica-branca\.svg/);
+
+    await page.getByRole('button', { name: 'Filtrar e ordenar' }).click();
+    const sizes = page.locator('#catalog-filters').getByRole('group', { name: 'Tamanho' });
+    // Only what the catalogue has in stock, each with its count: a product per value here.
+    expect(await sizes.getByRole('checkbox').count()).toBe(7);
+    await sizes.getByRole('checkbox', { name: 'G (1)' }).check();
+    await page
+      .locator('#catalog-filters')
+      .getByRole('group', { name: 'Cor' })
+      .getByRole('checkbox', { name: 'Azul (1)' })
+      .check();
+    await page.getByRole('button', { name: 'Aplicar' }).click();
+    await page.waitForURL(/opcao=/);
+    expect(new URL(page.url()).searchParams.getAll('opcao')).toEqual(['Tamanho:G', 'Cor:Azul']);
+    expect(await cardNames(page)).toEqual(['Camiseta Básica de Algodão']);
+    expect(await page.getByRole('list', { name: 'Filtros em uso' }).innerText()).toContain(
+      'Tamanho: G',
+    );
+
+    // GG in blue is sold out: nothing, and the chosen GG stays offered to be taken off.
+    await page.goto(`${store.server.url}/products?opcao=Tamanho:GG&opcao=Cor:Azul`, IDLE);
+    expect(await countText(page)).toBe('Nenhum produto encontrado');
+    await page.getByRole('link', { name: 'Remover filtro: Cor: Azul' }).click();
+    await page.waitForURL(`${store.server.url}/products?opcao=Tamanho%3AGG`);
+    expect(await cardNames(page)).toEqual(['Camiseta Básica de Algodão']);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      VIEWPORTS.mobile.width,
+    );
+    await context.close();
+  });
+
+  it('filters by option value with JavaScript at 360 px: the sheet applies the boxes ticked', async () => {
+    const { page, problems } = await openPage(
+      store.browser,
+      `${store.server.url}/products?q=camiseta`,
+      VIEWPORTS.mobile,
+    );
+    const open = page.getByRole('button', { name: 'Filtrar e ordenar' });
+    await open.click();
+    const dialog = page.getByRole('dialog', { name: 'Filtrar e ordenar' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    const colours = dialog.getByRole('group', { name: 'Cor' });
+    expect(await colours.locator('label').allInnerTexts()).toEqual([
+      'Branca (1)',
+      'Preta (1)',
+      'Azul (1)',
+    ]);
+    await colours.getByRole('checkbox', { name: 'Preta (1)' }).check();
+    await dialog
+      .getByRole('group', { name: 'Tamanho' })
+      .getByRole('checkbox', { name: 'P (1)' })
+      .check();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Aplicar' }).click();
+    // P in black is the shirt's other sold-out combination.
+    await expect.poll(() => countText(page)).toBe('Nenhum produto encontrado');
+    expect(new URL(page.url()).searchParams.getAll('opcao')).toEqual(['Tamanho:P', 'Cor:Preta']);
+    expect(await open.innerText()).toContain('2');
+
+    await page.getByRole('link', { name: 'Remover filtro: Tamanho: P' }).click();
+    await expect.poll(() => countText(page)).toBe('1 produto encontrado');
+    expect(new URL(page.url()).searchParams.getAll('opcao')).toEqual(['Cor:Preta']);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   it('shows the filters in use as chips a tap removes, at 360 px', async () => {
     const { page, problems } = await openPage(
       store.browser,

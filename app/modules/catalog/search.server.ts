@@ -145,7 +145,10 @@ function filters(query: ListQuery, terms: Terms): SQL | undefined {
 
 // Each order matches an index (see schema.ts and migration 0002), so a page is read off the
 // index and the scan stops once the page is full, instead of sorting every match. (A window
-// count in the same query would defeat that: it needs every matching row.)
+// count in the same query would defeat that: it needs every matching row.) The price order and
+// the price filters read the product's own price (what a variant without one of its own costs),
+// off its index: the cheapest variant's price would need to be kept on the product by the
+// database to be indexed.
 const ORDER: Record<Exclude<CatalogSort, 'relevance'>, SQL[]> = {
   newest: [desc(products.createdAt), desc(products.id)],
   'price-asc': [asc(products.priceCents), asc(products.id)],
