@@ -193,6 +193,9 @@ async function addVariants(db: Db, variants: number): Promise<void> {
       from (select product_id, sum(stock_quantity)::int as total from product_variants
             group by product_id) as t
       where t.product_id = p.id and p.category_id in ${generated}`);
+    // The deleted variants' deferred check first: a table with pending trigger events cannot
+    // be altered.
+    await tx.execute(sql`set constraints all immediate`);
     await tx.execute(sql`alter table product_variants enable trigger product_variants_stock`);
     await tx.execute(sql`alter table products enable trigger products_stock_to_variant`);
   });
