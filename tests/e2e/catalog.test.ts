@@ -285,11 +285,11 @@ describe('catalogue /products', () => {
     const sizes = page.locator('#catalog-filters').getByRole('group', { name: 'Tamanho' });
     // Only what the catalogue has in stock, each with its count: a product per value here.
     expect(await sizes.getByRole('checkbox').count()).toBe(7);
-    await sizes.getByRole('checkbox', { name: 'G (1)' }).check();
+    await sizes.getByRole('checkbox', { name: 'G (1)', exact: true }).check();
     await page
       .locator('#catalog-filters')
       .getByRole('group', { name: 'Cor' })
-      .getByRole('checkbox', { name: 'Azul (1)' })
+      .getByRole('checkbox', { name: 'Azul (1)', exact: true })
       .check();
     await page.getByRole('button', { name: 'Aplicar' }).click();
     await page.waitForURL(/opcao=/);
@@ -322,15 +322,15 @@ describe('catalogue /products', () => {
     const dialog = page.getByRole('dialog', { name: 'Filtrar e ordenar' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
     const colours = dialog.getByRole('group', { name: 'Cor' });
-    expect(await colours.locator('label').allInnerTexts()).toEqual([
+    expect(await colours.locator('label').allTextContents()).toEqual([
       'Branca (1)',
       'Preta (1)',
       'Azul (1)',
     ]);
-    await colours.getByRole('checkbox', { name: 'Preta (1)' }).check();
+    await colours.getByRole('checkbox', { name: 'Preta (1)', exact: true }).check();
     await dialog
       .getByRole('group', { name: 'Tamanho' })
-      .getByRole('checkbox', { name: 'P (1)' })
+      .getByRole('checkbox', { name: 'P (1)', exact: true })
       .check();
     expect(await seriousAxeViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Aplicar' }).click();

@@ -104,8 +104,7 @@ function OptionField({ facet, index }: { facet: OptionFacet; index: number }) {
                 defaultChecked={entry.selected}
                 className="h-4 w-4"
               />
-              {entry.value}
-              <span className="text-product-description">({entry.count})</span>
+              {entry.value} <span className="text-product-description">({entry.count})</span>
             </label>
           );
         })}
