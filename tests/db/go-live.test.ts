@@ -112,7 +112,7 @@ describeDb('going live', ({ db, database }) => {
     await enqueue(db(), 'email.restock', { requestId: randomUUID() });
     const before = await counts(db());
     expect(before).toMatchObject({
-      products: 9,
+      products: 11,
       orders: 1,
       sandbox_payments: 1,
       media: 2,
