@@ -48,8 +48,27 @@ export interface GeneratedCatalogue {
   categorySlug: string;
 }
 
-/** Categories, `count` products and reviews on every third product, added to the store. */
-export async function fillCatalogue(db: Db, count: number): Promise<GeneratedCatalogue> {
+// The generated variants' values: sizes, then two colours when the count is even.
+// prettier-ignore
+const SIZES = ['P', 'M', 'G', 'GG', 'XG', 'XGG', 'EG', 'EGG'];
+const COLOURS = [
+  { name: 'Azul', color: '#1d4ed8' },
+  { name: 'Preta', color: '#1f2937' },
+];
+/** The option value the benches filter by: a size every generated product with variants has. */
+export const OPTION_FILTER = 'Tamanho:G';
+export const MAX_VARIANTS = SIZES.length * COLOURS.length;
+
+/**
+ * Categories, `count` products and reviews on every third product, added to the store; with
+ * `variants` above 1, each generated product is sold in that many variants (sizes, and two
+ * colours when even), of rising prices from the product's, some sold out.
+ */
+export async function fillCatalogue(
+  db: Db,
+  count: number,
+  variants = 1,
+): Promise<GeneratedCatalogue> {
   await db.execute(sql`
     insert into categories (name, description)
     select name, ${GENERATED} from unnest(${textArray(CATEGORIES)}) as name`);
@@ -94,6 +113,7 @@ export async function fillCatalogue(db: Db, count: number): Promise<GeneratedCat
       now() - make_interval(mins => i)
     from generated`);
   for (const index of indexes) await db.execute(sql.raw(index.definition));
+  if (variants > 1) await addVariants(db, variants);
   await db.execute(sql`
     insert into reviews (product_id, customer_name, rating, comment)
     select id, 'Cliente ' || n, 1 + abs(hashtext(id::text || n)) % 5, 'Avaliação gerada.'
@@ -122,6 +142,63 @@ export async function fillCatalogue(db: Db, count: number): Promise<GeneratedCat
     productSlugs: slugs.map((row) => row.slug),
     categorySlug: category.slug,
   };
+}
+
+/**
+ * Replaces each generated product's default variant with `variants` of its own. The products'
+ * stock is summed in one statement with the stock triggers off (ADR 029 keeps it per row: 60,000
+ * rows would take 60,000 updates of their products), all in one transaction, so the store never
+ * holds a product without a variant or a stock that is not the sum.
+ */
+async function addVariants(db: Db, variants: number): Promise<void> {
+  const colourCount = variants % 2 === 0 ? COLOURS.length : 1;
+  const sizes = SIZES.slice(0, variants / colourCount);
+  if (variants > MAX_VARIANTS || sizes.length * colourCount !== variants) {
+    throw new Error(`VARIANTS takes 1 to ${SIZES.length}, or an even number up to ${MAX_VARIANTS}`);
+  }
+  if (!sizes.includes('G')) throw new Error(`VARIANTS must give the size G (${OPTION_FILTER})`);
+  const colours = COLOURS.slice(0, colourCount);
+  const options = [
+    { name: 'Tamanho', values: sizes.map((name) => ({ name })) },
+    ...(colourCount > 1 ? [{ name: 'Cor', values: colours }] : []),
+  ];
+  const generated = sql`(select id from categories where description = ${GENERATED})`;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`alter table product_variants disable trigger product_variants_stock`);
+    await tx.execute(sql`alter table products disable trigger products_stock_to_variant`);
+    await tx.execute(sql`
+      delete from product_variants v using products p
+      where p.id = v.product_id and p.category_id in ${generated}`);
+    // Sizes first, each in every colour; a bigger size costs R$ 5 more; about one in six sold out.
+    await tx.execute(sql`
+      insert into product_variants
+        (product_id, position, sku, option1, option2, price_cents, compare_at_price_cents,
+         stock_quantity, image_urls)
+      select p.id, (s.k - 1) * ${colourCount} + c.k,
+        upper(p.slug || '-' || s.size || coalesce('-' || nullif(c.colour, ''), '')),
+        s.size, nullif(c.colour, ''),
+        case when s.k = 1 then null else p.price_cents + (s.k - 1) * 500 end,
+        case when hashtext(p.slug) & 3 = 0 then p.price_cents + (s.k - 1) * 500 + 2000 end,
+        case when abs(hashtext(p.slug || s.k || c.k)) % 6 = 0 then 0
+          else 1 + (hashtext(p.slug || c.k) & 15) end,
+        case when c.colour = '' then '{}'::text[] else array[p.image_urls[1 + (c.k - 1) % 2]] end
+      from products p
+      cross join unnest(${textArray(sizes)}) with ordinality as s(size, k)
+      cross join unnest(${textArray(
+        colourCount > 1 ? colours.map(({ name }) => name) : [''],
+      )}) with ordinality as c(colour, k)
+      where p.category_id in ${generated}`);
+    await tx.execute(sql`
+      update products p set stock_quantity = t.total, options = ${JSON.stringify(options)}::jsonb
+      from (select product_id, sum(stock_quantity)::int as total from product_variants
+            group by product_id) as t
+      where t.product_id = p.id and p.category_id in ${generated}`);
+    // The deleted variants' deferred check first: a table with pending trigger events cannot
+    // be altered.
+    await tx.execute(sql`set constraints all immediate`);
+    await tx.execute(sql`alter table product_variants enable trigger product_variants_stock`);
+    await tx.execute(sql`alter table products enable trigger products_stock_to_variant`);
+  });
 }
 
 async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {

@@ -17,8 +17,12 @@
 //   DATABASES    pglite, postgres (default both)
 //   CACHE        cached, uncached (default both)
 //   CART         without, with (default both)
-//   PAGES        home, products, search, filtered, product, many (default all; many: 5,000
-//                product pages in turn, none asked twice, so every one is read afresh)
+//   PAGES        home, products, search, filtered, option, product, many (default all; option:
+//                filtered and by size G; many: 5,000 product pages in turn, none asked twice, so
+//                every one is read afresh)
+//   VARIANTS     variants per generated product, one catalogue each (default 1; 6: sizes P, M,
+//                G × two colours). With several, each catalogue's figures are also printed as
+//                ratios to the first's (its 'option' page to the first's 'filtered')
 //   BENCH_POSTGRES_URL  server to create scratch databases on (else DATABASE_URL's server, else
 //                postgres://postgres@127.0.0.1:5432/postgres)
 //   BASELINE_DIR another checkout, built into BASELINE_BUILD_DIR inside it (default build)
@@ -33,7 +37,13 @@ import autocannon from 'autocannon';
 
 import { prepareStoreFolder } from '../tests/support/store';
 
-import { fillCatalogue, MANY_PRODUCTS, SEARCH_TERM, type GeneratedCatalogue } from './catalogue';
+import {
+  fillCatalogue,
+  MANY_PRODUCTS,
+  OPTION_FILTER,
+  SEARCH_TERM,
+  type GeneratedCatalogue,
+} from './catalogue';
 import { choices, positiveInteger, positiveIntegers } from './options';
 import {
   BUILD_DIR,
@@ -56,9 +66,11 @@ const PAGES = choices('PAGES', [
   'products',
   'search',
   'filtered',
+  'option',
   'product',
   'many',
 ] as const);
+const VARIANT_COUNTS = positiveIntegers('VARIANTS', [1]);
 const POSTGRES_URL =
   process.env.BENCH_POSTGRES_URL ||
   process.env.DATABASE_URL ||
@@ -84,6 +96,7 @@ const PAGE_LABELS: Record<Page, string> = {
   products: '/products',
   search: `/products?q=${SEARCH_TERM}`,
   filtered: 'category + price + sort',
+  option: `category + price + sort + ${OPTION_FILTER}`,
   product: '/product/:slug',
   many: `/product/:slug, ${MANY_PRODUCTS.toLocaleString('en')} in turn`,
 };
@@ -100,6 +113,7 @@ function pagePaths(catalogue: GeneratedCatalogue): Record<Page, string> {
     products: '/products',
     search: `/products?q=${SEARCH_TERM}`,
     filtered: `/products?${filters}`,
+    option: `/products?${filters}&${new URLSearchParams({ opcao: OPTION_FILTER })}`,
     product: `/product/${catalogue.productSlug}`,
     many: `/product/${catalogue.productSlugs[0]}`,
   };
@@ -297,10 +311,14 @@ interface Store {
 }
 
 /** The sample store plus `size` generated products, closed again: the servers open it next. */
-async function prepareStore(database: (typeof DATABASES)[number], size: number): Promise<Store> {
+async function prepareStore(
+  database: (typeof DATABASES)[number],
+  size: number,
+  variants: number,
+): Promise<Store> {
   let catalogue: GeneratedCatalogue | undefined;
   const fill = async (db: Parameters<typeof fillCatalogue>[0]) => {
-    catalogue = await fillCatalogue(db, size);
+    catalogue = await fillCatalogue(db, size, variants);
   };
   const started = performance.now();
   let store: Omit<Store, 'catalogue'>;
@@ -308,14 +326,14 @@ async function prepareStore(database: (typeof DATABASES)[number], size: number):
     // One process at a time in a PGlite folder: filled and closed before any server opens it.
     const dataDir = await prepareStoreFolder({}, fill);
     store = {
-      label: 'PGlite',
+      label: `PGlite, ${variantLabel(variants)}`,
       env: { DATA_DIR: dataDir },
       cleanUp: () => rm(dataDir, { recursive: true, force: true }),
     };
   } else {
     const scratch = await scratchPostgres(POSTGRES_URL, 'vitrine_bench_storefront', fill);
     store = {
-      label: 'PostgreSQL',
+      label: `PostgreSQL, ${variantLabel(variants)}`,
       // DATA_DIR still holds what the app writes to files (e-mails).
       env: { DATABASE_URL: scratch.url, DATA_DIR: scratch.dataDir },
       cleanUp: scratch.cleanUp,
@@ -348,6 +366,10 @@ async function measureStore(store: Store): Promise<Map<Run, RunResult>> {
 
 // ---------------------------------------------------------------------------------------------
 // Report
+
+function variantLabel(variants: number): string {
+  return variants === 1 ? '1 variant a product' : `${variants} variants a product`;
+}
 
 const rate = (load: Load) => load.requestsPerSecond.toFixed(0);
 const p99 = (load: Load) => load.p99.toFixed(1);
@@ -437,6 +459,58 @@ function printResults(title: string, paths: Record<Page, string>, results: Map<R
   console.log('');
 }
 
+/**
+ * Each page of a catalogue of more variants beside the first catalogue's: cached ÷ static in
+ * both, and the uncached requests per second as a ratio (the option filter to the plain filter).
+ */
+function printVariantRatios(
+  title: string,
+  base: { variants: number; results: Map<Run, RunResult> },
+  other: { variants: number; results: Map<Run, RunResult> },
+) {
+  const [a, b] = [base.variants, other.variants];
+  const header = [
+    'Page',
+    'Cart',
+    `cached ÷ static (${a})`,
+    `cached ÷ static (${b})`,
+    `uncached req/s (${a})`,
+    `uncached req/s (${b})`,
+    `${b} ÷ ${a}`,
+  ];
+  const lines: string[][] = [];
+  for (const page of PAGES) {
+    const basePage: Page = page === 'option' ? 'filtered' : page;
+    for (const cart of CART) {
+      const cells = (run: Map<Run, RunResult>, mode: Run, which: Page) => {
+        const result = run.get(mode);
+        return { result, measured: result?.pages.get(key(which, cart)) };
+      };
+      const staticRatio = (mode: { result?: RunResult; measured?: Load | string }) =>
+        runCells(mode.result, mode.measured)[2]!;
+      const oldUncached = cells(base.results, 'uncached', basePage).measured;
+      const newUncached = cells(other.results, 'uncached', page).measured;
+      lines.push([
+        page === 'option' ? `${PAGE_LABELS[page]} (vs filtered)` : PAGE_LABELS[page],
+        cart === 'with' ? 'yes' : 'no',
+        staticRatio(cells(base.results, 'cached', basePage)),
+        staticRatio(cells(other.results, 'cached', page)),
+        oldUncached && typeof oldUncached !== 'string' ? rate(oldUncached) : '–',
+        newUncached && typeof newUncached !== 'string' ? rate(newUncached) : '–',
+        oldUncached &&
+        newUncached &&
+        typeof oldUncached !== 'string' &&
+        typeof newUncached !== 'string'
+          ? ratio(newUncached.requestsPerSecond, oldUncached.requestsPerSecond)
+          : '–',
+      ]);
+    }
+  }
+  console.log(`\n${title}: ${variantLabel(b)} ÷ ${variantLabel(a)}\n`);
+  printTable(header, lines);
+  console.log('');
+}
+
 async function main(): Promise<void> {
   if (BASELINE && !existsSync(join(BASELINE.root, BASELINE.buildDir, 'server/index.js'))) {
     throw new Error(
@@ -452,16 +526,23 @@ async function main(): Promise<void> {
   );
   for (const database of DATABASES) {
     for (const size of SIZES) {
-      const store = await prepareStore(database, size);
-      try {
-        const results = await measureStore(store);
-        printResults(
-          `${store.label}, ${size} products (Node ${process.version}, ${cpu}, ${LOAD_GENERATOR})`,
-          pagePaths(store.catalogue),
-          results,
-        );
-      } finally {
-        await store.cleanUp();
+      const measured: { variants: number; results: Map<Run, RunResult> }[] = [];
+      for (const variants of VARIANT_COUNTS) {
+        const store = await prepareStore(database, size, variants);
+        try {
+          const results = await measureStore(store);
+          measured.push({ variants, results });
+          printResults(
+            `${store.label}, ${size} products (Node ${process.version}, ${cpu}, ${LOAD_GENERATOR})`,
+            pagePaths(store.catalogue),
+            results,
+          );
+        } finally {
+          await store.cleanUp();
+        }
+      }
+      for (const other of measured.slice(1)) {
+        printVariantRatios(`${database}, ${size} products`, measured[0]!, other);
       }
     }
   }

@@ -131,6 +131,16 @@ describe('the page cache key', () => {
     expect(a!.key).toContain('https://loja.test ');
   });
 
+  it('keeps every value of the option filter, so each choice is a page of its own', async () => {
+    const pages = cache();
+    const plan = async (query: string) =>
+      (await pages.plan(request(`/products${query}`), response))!;
+    const both = await plan('?opcao=Tamanho%3AG&fbclid=x&opcao=Cor%3AAzul&q=camiseta');
+    expect(both.url).toBe('/products?q=camiseta&opcao=Tamanho%3AG&opcao=Cor%3AAzul');
+    expect((await plan('?q=camiseta&opcao=Tamanho%3AG')).key).not.toBe(both.key);
+    expect((await plan('?q=camiseta')).key).not.toBe(both.key);
+  });
+
   it('tells apart carts of different sizes, not carts of the same size', async () => {
     const pages = cache();
     const plan = async (cookie: string) => (await pages.plan(request('/', cookie), response))!;

@@ -21,7 +21,7 @@ const CACHEABLE: { path: RegExp; params: readonly string[]; savedCep?: true }[] 
   { path: /^\/(?:_root\.data)?$/, params: ['categoria'] },
   {
     path: /^\/products(?:\.data)?$/,
-    params: ['q', 'categoria', 'min', 'max', 'ordem', 'pagina', 'vista'],
+    params: ['q', 'categoria', 'min', 'max', 'opcao', 'ordem', 'pagina', 'vista'],
   },
   // The product page shows the variant chosen, the delivery estimate for the CEP the shopper
   // saved, and what a restock request sent without JavaScript came back saying.
@@ -167,8 +167,8 @@ export function createPageCache(options: {
       }
       const kept = new URLSearchParams();
       for (const name of req.path.endsWith('.data') ? [...page.params, '_routes'] : page.params) {
-        const value = query.get(name);
-        if (value !== null) kept.set(name, value);
+        // Every value: the option filter repeats its parameter, one per value chosen.
+        for (const value of query.getAll(name)) kept.append(name, value);
       }
       const url = kept.size > 0 ? `${req.path}?${kept.toString()}` : req.path;
       const seen = [CONSENT_COOKIE, COLOR_SCHEME_COOKIE, CART_COOKIE];

@@ -11,7 +11,7 @@ import { clearSettingsStill, makeStoreLive, readSettings } from '~/modules/setti
 import {
   SAMPLE_CATEGORIES,
   SAMPLE_COUPONS,
-  SAMPLE_PRODUCTS,
+  SAMPLE_CATALOGUE,
   SAMPLE_SETTINGS,
 } from './sample-store';
 
@@ -41,7 +41,7 @@ export async function goLive(db: Db): Promise<GoLiveResult> {
       SAMPLE_COUPONS.map((coupon) => coupon.id),
     );
     const catalog = await deleteCatalogRows(tx, {
-      productIds: SAMPLE_PRODUCTS.map((product) => product.id),
+      productIds: SAMPLE_CATALOGUE.map((product) => product.id),
       categoryIds: SAMPLE_CATEGORIES.map((category) => category.id),
     });
     await clearSettingsStill(tx, SAMPLE_SETTINGS);

@@ -1,4 +1,4 @@
-import type { CategoryRecord, ProductRecord } from '~/modules/catalog';
+import type { CategoryRecord, ProductRecord, VariantRecord } from '~/modules/catalog';
 import type { CouponRecord } from '~/modules/coupons/index.admin.server';
 import type { ReviewRecord } from '~/modules/reviews/index.server';
 import type { StoreSettings } from '~/modules/settings';
@@ -9,11 +9,15 @@ const id = (n: number) => `5a3b1e00-0000-4000-8000-${n.toString(16).padStart(12,
 const AUDIO = id(0xc01);
 const COMPUTING = id(0xc02);
 const ACCESSORIES = id(0xc03);
+const HOME = id(0xc04);
+const CLOTHING = id(0xc05);
 
 export const SAMPLE_CATEGORIES: CategoryRecord[] = [
   { id: AUDIO, name: 'Áudio', description: 'Fones de ouvido, headsets e caixas de som.' },
   { id: COMPUTING, name: 'Informática', description: 'Teclados, mouses e monitores.' },
   { id: ACCESSORIES, name: 'Acessórios', description: 'Carregadores, relógios e mais.' },
+  { id: HOME, name: 'Casa', description: 'Tapetes e decoração para o home office.' },
+  { id: CLOTHING, name: 'Vestuário', description: 'Camisetas da loja.' },
 ];
 
 const images = (slug: string) => [`/sample/${slug}-1.svg`, `/sample/${slug}-2.svg`];
@@ -102,6 +106,82 @@ export const SAMPLE_PRODUCTS: ProductRecord[] = [
   },
 ];
 
+/** A product sold in sizes or colours, written with its variants (after SAMPLE_PRODUCTS). */
+export interface SampleProductWithVariants {
+  product: Omit<ProductRecord, 'stockQuantity'>;
+  variants: VariantRecord[];
+}
+
+const SHIRT_SIZES = ['P', 'M', 'G', 'GG'];
+const SHIRT_COLOURS = [
+  { name: 'Branca', color: '#f8fafc' },
+  { name: 'Preta', color: '#1f2937' },
+  { name: 'Azul', color: '#1d4ed8' },
+];
+// Sold out: a shopper sees these combinations offered but not selectable.
+const SHIRT_SOLD_OUT = new Set(['P Preta', 'GG Azul']);
+
+/** A rug in three sizes at three prices, and a T-shirt in four sizes and three colours. */
+export const SAMPLE_PRODUCTS_WITH_VARIANTS: SampleProductWithVariants[] = [
+  {
+    product: {
+      id: id(0xd09),
+      name: 'Tapete Geométrico para Sala',
+      description:
+        'Tapete de fibra sintética antiderrapante com estampa geométrica em terracota e grafite. Fácil de limpar, ideal para sala e home office.',
+      priceCents: 29990,
+      categoryId: HOME,
+      imageUrls: images('tapete-geometrico'),
+      options: [
+        {
+          name: 'Tamanho',
+          values: [{ name: '1,5 × 2 m' }, { name: '2 × 2,5 m' }, { name: '2 × 3 m' }],
+        },
+      ],
+    },
+    variants: [
+      { id: id(0xa01), option1: '1,5 × 2 m', priceCents: 29990, stockQuantity: 10 },
+      { id: id(0xa02), option1: '2 × 2,5 m', priceCents: 44990, stockQuantity: 6 },
+      {
+        id: id(0xa03),
+        option1: '2 × 3 m',
+        priceCents: 59990,
+        compareAtPriceCents: 69990,
+        stockQuantity: 3,
+      },
+    ],
+  },
+  {
+    product: {
+      id: id(0xd0a),
+      name: 'Camiseta Básica de Algodão',
+      description:
+        'Camiseta unissex de algodão penteado, gola careca reforçada e caimento regular. Não desbota na lavagem.',
+      priceCents: 7990,
+      categoryId: CLOTHING,
+      imageUrls: SHIRT_COLOURS.map(
+        ({ name }) => `/sample/camiseta-basica-${name.toLowerCase()}.svg`,
+      ),
+      options: [
+        { name: 'Tamanho', values: SHIRT_SIZES.map((name) => ({ name })) },
+        { name: 'Cor', values: SHIRT_COLOURS },
+      ],
+    },
+    variants: SHIRT_SIZES.flatMap((size, s) =>
+      SHIRT_COLOURS.map(({ name: colour }, c) => ({
+        id: id(0xb00 + s * SHIRT_COLOURS.length + c + 1),
+        option1: size,
+        option2: colour,
+        // The biggest size costs a little more.
+        priceCents: size === 'GG' ? 8990 : null,
+        compareAtPriceCents: 9990,
+        stockQuantity: SHIRT_SOLD_OUT.has(`${size} ${colour}`) ? 0 : 8 + s * 2,
+        imageUrls: [`/sample/camiseta-basica-${colour.toLowerCase()}.svg`],
+      })),
+    ),
+  },
+];
+
 export const SAMPLE_REVIEWS: ReviewRecord[] = [
   {
     id: id(0xe01),
@@ -180,3 +260,7 @@ export const SAMPLE_SETTINGS: Partial<StoreSettings> = {
   instagram_url: 'https://www.instagram.com/techstore',
   facebook_url: 'https://www.facebook.com/techstore',
 };
+
+/** Every sample product, newest first as the storefront lists them (those with variants last). */
+export const SAMPLE_CATALOGUE: Pick<ProductRecord, 'id' | 'name' | 'priceCents' | 'categoryId'>[] =
+  [...SAMPLE_PRODUCTS, ...SAMPLE_PRODUCTS_WITH_VARIANTS.map(({ product }) => product)];

@@ -1,5 +1,5 @@
 import type { Db } from '~/db/database.server';
-import { putCategory, putProduct } from '~/modules/catalog/index.server';
+import { putCategory, putProduct, putProductWithVariants } from '~/modules/catalog/index.server';
 import { putCoupon } from '~/modules/coupons/index.admin.server';
 import { putReview } from '~/modules/reviews/index.server';
 import { ensureSettingsRecord, saveSettings } from '~/modules/settings/index.server';
@@ -8,12 +8,13 @@ import {
   SAMPLE_CATEGORIES,
   SAMPLE_COUPONS,
   SAMPLE_PRODUCTS,
+  SAMPLE_PRODUCTS_WITH_VARIANTS,
   SAMPLE_REVIEWS,
   SAMPLE_SETTINGS,
 } from './sample-store';
 
 /**
- * Puts the sample catalogue (3 categories, 8 products, 6 reviews, 2 coupons) back in place, in one
+ * Puts the sample catalogue (5 categories, 10 products, two of them with variants, 6 reviews, 2 coupons) back in place, in one
  * transaction; the store's own rows are left alone. A database seeded before its first start is
  * a demo, as the first start's sample store is; an existing store keeps its mode.
  */
@@ -50,6 +51,10 @@ async function writeSample(db: Db): Promise<void> {
   }
   for (const [index, product] of SAMPLE_PRODUCTS.entries()) {
     await putProduct(db, { ...product, createdAt: at(index) });
+  }
+  for (const [index, { product, variants }] of SAMPLE_PRODUCTS_WITH_VARIANTS.entries()) {
+    const createdAt = at(SAMPLE_PRODUCTS.length + index);
+    await putProductWithVariants(db, { ...product, createdAt }, variants);
   }
   for (const [index, review] of SAMPLE_REVIEWS.entries()) {
     await putReview(db, { ...review, source: 'sample', status: 'visible', createdAt: at(index) });

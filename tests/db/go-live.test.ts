@@ -112,7 +112,7 @@ describeDb('going live', ({ db, database }) => {
     await enqueue(db(), 'email.restock', { requestId: randomUUID() });
     const before = await counts(db());
     expect(before).toMatchObject({
-      products: 9,
+      products: 11,
       orders: 1,
       sandbox_payments: 1,
       media: 2,
@@ -122,7 +122,7 @@ describeDb('going live', ({ db, database }) => {
 
     expect(await goLive(db())).toEqual({
       ok: true,
-      deleted: { orders: 1, products: 8, images: 1 },
+      deleted: { orders: 1, products: 10, images: 1 },
     });
 
     expect(await readStoreMode(db())).toBe('live');

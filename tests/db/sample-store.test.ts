@@ -26,12 +26,12 @@ async function counts(db: Parameters<typeof seedSampleStore>[0]) {
 describeDb('sample store', ({ db }) => {
   it('is created on the first start of an empty database, and only then', async () => {
     expect(await initializeStore(db(), { seed: true })).toBe('seeded');
-    expect(await counts(db())).toEqual({ categories: 3, products: 8, reviews: 6, coupons: 2 });
+    expect(await counts(db())).toEqual({ categories: 5, products: 10, reviews: 6, coupons: 2 });
 
     // The store deletes a product; a restart must not bring it back.
     await db().delete(products).where(eq(products.name, 'Smartwatch Fitness'));
     expect(await initializeStore(db(), { seed: true })).toBe('existing');
-    expect(await counts(db())).toMatchObject({ products: 7 });
+    expect(await counts(db())).toMatchObject({ products: 9 });
   });
 
   it('is not created when seeding is off', async () => {
@@ -52,7 +52,7 @@ describeDb('sample store', ({ db }) => {
 
     await seedSampleStore(db());
 
-    expect(await counts(db())).toEqual({ categories: 3, products: 9, reviews: 6, coupons: 2 });
+    expect(await counts(db())).toEqual({ categories: 5, products: 11, reviews: 6, coupons: 2 });
     const mouse = await db()
       .select()
       .from(products)
@@ -62,8 +62,8 @@ describeDb('sample store', ({ db }) => {
 
   it('has local images, integer prices and real reviews', async () => {
     await initializeStore(db(), { seed: true });
-    const { products: listed } = await searchProducts(db(), { perPage: 8 });
-    expect(listed).toHaveLength(8);
+    const { products: listed } = await searchProducts(db(), { perPage: 10 });
+    expect(listed).toHaveLength(10);
     for (const product of listed) {
       expect(Number.isInteger(product.priceCents)).toBe(true);
       expect(product.imageUrls.length).toBeGreaterThan(0);

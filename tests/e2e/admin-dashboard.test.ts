@@ -75,8 +75,8 @@ describe('admin dashboard', () => {
       expect(await trend(page, 'periodSales')).toBe('+567%');
       expect(await metric(page, 'pendingOrders')).toBe('1');
       expect(await trend(page, 'pendingOrders')).toBe('novo');
-      expect(await metric(page, 'totalProducts')).toBe('8');
-      expect(await page.getByText('8 produtos novos no período').count()).toBe(1);
+      expect(await metric(page, 'totalProducts')).toBe('10');
+      expect(await page.getByText('10 produtos novos no período').count()).toBe(1);
       expect(await statusCount(page, 'confirmed')).toBe('1');
       expect(await statusCount(page, 'shipped')).toBe('1');
       expect(await statusCount(page, 'pending')).toBe('1');

@@ -2,7 +2,12 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
 import { products } from '~/db/schema';
-import { SAMPLE_CATEGORIES, SAMPLE_PRODUCTS, SAMPLE_REVIEWS } from '~/flows/sample-store';
+import {
+  SAMPLE_CATALOGUE,
+  SAMPLE_CATEGORIES,
+  SAMPLE_PRODUCTS,
+  SAMPLE_REVIEWS,
+} from '~/flows/sample-store';
 
 import { openPage, VIEWPORTS } from '../support/browser';
 import { useStoreAndBrowser } from '../support/fixtures';
@@ -35,7 +40,8 @@ const results = (page: Page) => page.getByRole('region', { name: 'Resultados' })
 // one, which would be reported as a failed request.
 const IDLE = { waitUntil: 'networkidle' } as const;
 
-const byPrice = [...SAMPLE_PRODUCTS].sort((a, b) => a.priceCents - b.priceCents);
+// Ties (the rug costs what the headphones do) go by id, as the catalogue's order does.
+const byPrice = [...SAMPLE_CATALOGUE].sort((a, b) => a.priceCents - b.priceCents);
 const AUDIO_ID = SAMPLE_CATEGORIES.find((category) => category.name === 'Áudio')!.id;
 
 describe('catalogue /products', () => {
@@ -44,8 +50,8 @@ describe('catalogue /products', () => {
   it('lists the whole catalogue with the count, and filters and sorts from the URL', async () => {
     const { page, problems } = await openPage(store.browser, `${store.server.url}/products`);
     expect(await page.title()).toBe('Produtos | TechStore');
-    expect(await countText(page)).toBe('8 produtos encontrados');
-    expect(await cardNames(page)).toEqual(SAMPLE_PRODUCTS.map((product) => product.name));
+    expect(await countText(page)).toBe('10 produtos encontrados');
+    expect(await cardNames(page)).toEqual(SAMPLE_CATALOGUE.map((product) => product.name));
 
     await page.goto(`${store.server.url}/products?q=FONE&ordem=menor-preco`, IDLE);
     expect(await cardNames(page)).toEqual([
@@ -77,7 +83,7 @@ describe('catalogue /products', () => {
     expect(await page.getByRole('navigation', { name: 'Visualização' }).count()).toBe(0);
     await page.getByRole('link', { name: 'Ver todos os produtos' }).click();
     await page.waitForURL(`${store.server.url}/products`);
-    await expect.poll(() => countText(page)).toBe('8 produtos encontrados');
+    await expect.poll(() => countText(page)).toBe('10 produtos encontrados');
     expect(await page.getByRole('link', { name: 'Grade' }).isVisible()).toBe(true);
     expect(problems).toEqual([]);
     await page.context().close();
@@ -137,7 +143,9 @@ describe('catalogue /products', () => {
 
     await page.getByRole('link', { name: 'Limpar filtros' }).click();
     await page.waitForURL(`${store.server.url}/products`);
-    expect(await page.locator('[data-testid="product-card"]').count()).toBe(8);
+    expect(await page.locator('[data-testid="product-card"]').count()).toBe(
+      SAMPLE_CATALOGUE.length,
+    );
     await context.close();
   });
 
@@ -198,7 +206,7 @@ describe('catalogue /products', () => {
     await dialog.getByRole('link', { name: 'Limpar filtros' }).click();
     await page.waitForURL(`${store.server.url}/products`);
     await expect.poll(() => sheet.isVisible()).toBe(false);
-    await expect.poll(() => cardNames(page)).toHaveLength(8);
+    await expect.poll(() => cardNames(page)).toHaveLength(SAMPLE_CATALOGUE.length);
     expect(problems).toEqual([]);
     await page.context().close();
   });
@@ -254,6 +262,90 @@ describe('catalogue /products', () => {
     await context.close();
   });
 
+  it('filters by option value in stock, with counts, without JavaScript at 360 px', async () => {
+    const context = await store.browser.newContext({
+      javaScriptEnabled: false,
+      viewport: VIEWPORTS.mobile,
+    });
+    const page = await context.newPage();
+    await page.goto(`${store.server.url}/products`, IDLE);
+    // The rug's sizes differ in price: 'a partir de' the lowest; the shirt is chosen on its page.
+    const rug = page
+      .getByTestId('product-card')
+      .filter({ has: page.getByRole('heading', { name: 'Tapete Geométrico para Sala' }) });
+    expect(await rug.getByTestId('card-price').innerText()).toBe('a partir de R$ 299,90');
+    const shirt = page
+      .getByTestId('product-card')
+      .filter({ has: page.getByRole('heading', { name: 'Camiseta Básica de Algodão' }) });
+    expect(await shirt.getByTestId('card-compare-at').innerText()).toBe('De R$ 99,90');
+    expect(await shirt.getByRole('link', { name: /^Ver opções/ }).count()).toBe(1);
+    expect(await shirt.locator('img').getAttribute('src')).toMatch(/camiseta-basica-branca\.svg/);
+
+    await page.getByRole('button', { name: 'Filtrar e ordenar' }).click();
+    const sizes = page.locator('#catalog-filters').getByRole('group', { name: 'Tamanho' });
+    // Only what the catalogue has in stock, each with its count: a product per value here.
+    expect(await sizes.getByRole('checkbox').count()).toBe(7);
+    await sizes.getByRole('checkbox', { name: 'G (1)', exact: true }).check();
+    await page
+      .locator('#catalog-filters')
+      .getByRole('group', { name: 'Cor' })
+      .getByRole('checkbox', { name: 'Azul (1)', exact: true })
+      .check();
+    await page.getByRole('button', { name: 'Aplicar' }).click();
+    await page.waitForURL(/opcao=/);
+    expect(new URL(page.url()).searchParams.getAll('opcao')).toEqual(['Tamanho:G', 'Cor:Azul']);
+    expect(await cardNames(page)).toEqual(['Camiseta Básica de Algodão']);
+    expect(await page.getByRole('list', { name: 'Filtros em uso' }).innerText()).toContain(
+      'Tamanho: G',
+    );
+
+    // GG in blue is sold out: nothing, and the chosen GG stays offered to be taken off.
+    await page.goto(`${store.server.url}/products?opcao=Tamanho:GG&opcao=Cor:Azul`, IDLE);
+    expect(await countText(page)).toBe('Nenhum produto encontrado');
+    await page.getByRole('link', { name: 'Remover filtro: Cor: Azul' }).click();
+    await page.waitForURL(`${store.server.url}/products?opcao=Tamanho%3AGG`);
+    expect(await cardNames(page)).toEqual(['Camiseta Básica de Algodão']);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      VIEWPORTS.mobile.width,
+    );
+    await context.close();
+  });
+
+  it('filters by option value with JavaScript at 360 px: the sheet applies the boxes ticked', async () => {
+    const { page, problems } = await openPage(
+      store.browser,
+      `${store.server.url}/products?q=camiseta`,
+      VIEWPORTS.mobile,
+    );
+    const open = page.getByRole('button', { name: 'Filtrar e ordenar' });
+    await open.click();
+    const dialog = page.getByRole('dialog', { name: 'Filtrar e ordenar' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    const colours = dialog.getByRole('group', { name: 'Cor' });
+    expect(await colours.locator('label').allTextContents()).toEqual([
+      'Branca (1)',
+      'Preta (1)',
+      'Azul (1)',
+    ]);
+    await colours.getByRole('checkbox', { name: 'Preta (1)', exact: true }).check();
+    await dialog
+      .getByRole('group', { name: 'Tamanho' })
+      .getByRole('checkbox', { name: 'P (1)', exact: true })
+      .check();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Aplicar' }).click();
+    // P in black is the shirt's other sold-out combination.
+    await expect.poll(() => countText(page)).toBe('Nenhum produto encontrado');
+    expect(new URL(page.url()).searchParams.getAll('opcao')).toEqual(['Tamanho:P', 'Cor:Preta']);
+    expect(await open.innerText()).toContain('2');
+
+    await page.getByRole('link', { name: 'Remover filtro: Tamanho: P' }).click();
+    await expect.poll(() => countText(page)).toBe('1 produto encontrado');
+    expect(new URL(page.url()).searchParams.getAll('opcao')).toEqual(['Cor:Preta']);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   it('shows the filters in use as chips a tap removes, at 360 px', async () => {
     const { page, problems } = await openPage(
       store.browser,
@@ -276,7 +368,7 @@ describe('catalogue /products', () => {
     await expect(seriousAxeViolations(page)).resolves.toEqual([]);
 
     await chips.getByRole('link', { name: 'Limpar tudo' }).click();
-    await expect.poll(() => cardNames(page)).toHaveLength(SAMPLE_PRODUCTS.length);
+    await expect.poll(() => cardNames(page)).toHaveLength(SAMPLE_CATALOGUE.length);
     expect(await chips.count()).toBe(0);
     expect(problems).toEqual([]);
     await page.context().close();
@@ -390,7 +482,9 @@ describe('catalogue /products', () => {
       'A página “0” não existe; mostrando a página 1.',
       'A visualização “x” não existe; mostrando em grade.',
     ]);
-    expect(await page.locator('[data-testid="product-card"]').count()).toBe(8);
+    expect(await page.locator('[data-testid="product-card"]').count()).toBe(
+      SAMPLE_CATALOGUE.length,
+    );
 
     await page.goto(`${store.server.url}/products?min=1.000&max=10,5`, IDLE);
     expect(await notices.innerText()).toBe(
@@ -398,7 +492,10 @@ describe('catalogue /products', () => {
     );
     expect(await field(page, 'Preço mínimo (R$)').inputValue()).toBe('10,50');
     expect(await field(page, 'Preço máximo (R$)').inputValue()).toBe('1000');
-    expect(await page.locator('[data-testid="product-card"]').count()).toBe(7);
+    // All but the monitor (R$ 1.234,56).
+    expect(await page.locator('[data-testid="product-card"]').count()).toBe(
+      SAMPLE_CATALOGUE.length - 1,
+    );
 
     const late = await page.goto(`${store.server.url}/products?pagina=7`, IDLE);
     expect(late?.status()).toBe(200);
@@ -501,7 +598,7 @@ describe('catalogue /products', () => {
 });
 
 describe('catalogue pagination', () => {
-  // 8 sample products and 22 more, 4 to a page: 8 pages. Reviews switched off.
+  // 10 sample products and 22 more, 4 to a page: 8 pages. Reviews switched off.
   const store = useStoreAndBrowser({
     settings: { products_per_page: 4, enable_reviews: false },
     prepare: async (db) => {
@@ -558,7 +655,7 @@ describe('catalogue pagination', () => {
       VIEWPORTS.mobile.width,
     );
 
-    // The whole catalogue: 30 products, 8 pages, with a gap in the page numbers; the sample
+    // The whole catalogue: 32 products, 8 pages, with a gap in the page numbers; the sample
     // products' reviews stay hidden while the store has reviews switched off.
     await page.goto(`${store.server.url}/products`, IDLE);
     expect(await cardNames(page)).toEqual(
@@ -566,7 +663,7 @@ describe('catalogue pagination', () => {
     );
     expect(await page.getByText(/^Avaliação /).count()).toBe(0);
     await page.goto(`${store.server.url}/products?pagina=8`, IDLE);
-    expect(await cardNames(page)).toHaveLength(2);
+    expect(await cardNames(page)).toHaveLength(4);
     expect(await pager.innerText()).toContain('…');
     expect(problems).toEqual([]);
     await page.context().close();

@@ -16,7 +16,7 @@ const HEADPHONES_SLUG = 'fone-de-ouvido-bluetooth-pro';
 const PAGES: [path: string, text: string][] = [
   ['/', 'Todos os produtos'],
   ['/', 'Avaliação 4,5 de 5'],
-  ['/products', '8 produtos encontrados'],
+  ['/products', '10 produtos encontrados'],
   ['/products?q=cafe&ordem=nome', 'Nenhum produto encontrado'],
   [`/product/${HEADPHONES.id}`, 'Comprar agora'],
   ['/cart', 'Seu carrinho está vazio'],

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { SAMPLE_PRODUCTS } from '~/flows/sample-store';
+import { SAMPLE_CATALOGUE } from '~/flows/sample-store';
 import { prepareImages, storeImages } from '~/modules/media/index.server';
 import { saveSettings } from '~/modules/settings/index.server';
 
@@ -65,12 +65,12 @@ describe('sitemap and robots of a live store with the default settings', () => {
     );
     const products = sitemap.urls.filter((url) => url.loc.includes('/product/'));
     expect(products.map((url) => url.loc).sort()).toEqual(
-      SAMPLE_PRODUCTS.map((product) => `${server.url}${sampleProductPath(product.name)}`).sort(),
+      SAMPLE_CATALOGUE.map((product) => `${server.url}${sampleProductPath(product.name)}`).sort(),
     );
     for (const product of products) {
       expect(Number.isNaN(Date.parse(product.lastmod ?? ''))).toBe(false);
     }
-    expect(sitemap.urls).toHaveLength(7 + SAMPLE_PRODUCTS.length);
+    expect(sitemap.urls).toHaveLength(7 + SAMPLE_CATALOGUE.length);
   });
 
   it('leads crawlers past private pages to the sitemap', async () => {
@@ -113,7 +113,7 @@ describe('sitemap and robots of a store with a canonical URL that asks not to be
 
   it('writes absolute URLs on the canonical address', async () => {
     const sitemap = await parseSitemap(await (await fetch(`${server.url}/sitemap.xml`)).text());
-    expect(sitemap.urls).toHaveLength(7 + SAMPLE_PRODUCTS.length);
+    expect(sitemap.urls).toHaveLength(7 + SAMPLE_CATALOGUE.length);
     for (const url of sitemap.urls) expect(url.loc).toMatch(/^https:\/\/loja\.example\.com\.br\//);
   });
 

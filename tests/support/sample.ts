@@ -1,4 +1,4 @@
-import { SAMPLE_PRODUCTS } from '~/flows/sample-store';
+import { SAMPLE_CATALOGUE, SAMPLE_PRODUCTS } from '~/flows/sample-store';
 
 /** The sample product whose name starts with `name` (app/flows/sample-store.ts). */
 export function sampleProduct(name: string) {
@@ -12,8 +12,10 @@ export function sampleProduct(name: string) {
  * from its name (accents dropped, lower case, dashes; the sample names are all different).
  */
 export function sampleProductPath(name: string): string {
-  const slug = sampleProduct(name)
-    .name.normalize('NFD')
+  const product = SAMPLE_CATALOGUE.find((candidate) => candidate.name.startsWith(name));
+  if (!product) throw new Error(`No sample product ${name}`);
+  const slug = product.name
+    .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')

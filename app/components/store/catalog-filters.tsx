@@ -7,12 +7,15 @@ import { useOnChange } from '~/lib/use-on-change';
 import {
   defaultSort,
   formatReais,
+  OPTION_PARAM,
+  optionParam,
   SORT_LABELS,
   SORT_PARAMS,
   sortOptions,
   type CatalogParams,
   type Category,
   type CatalogView,
+  type OptionFacet,
 } from '~/modules/catalog';
 
 const PANEL_ID = 'catalog-filters';
@@ -30,7 +33,8 @@ function filterUrl(form: HTMLFormElement): string {
   const params = new URLSearchParams();
   for (const [name, value] of new FormData(form)) {
     if (typeof value !== 'string' || value.trim() === '') continue;
-    params.set(name, value.trim());
+    // The option filter's checkboxes share one name, a parameter per value ticked.
+    params.append(name, value.trim());
   }
   // An order the new search makes the default (or meaningless) adds nothing to the link.
   const ordem = params.get('ordem');
@@ -70,7 +74,42 @@ function PriceField({ name, label, value }: { name: string; label: string; value
 function activeFilters(query: Query): number {
   return (
     (query.categoryId ? 1 : 0) +
-    (query.minCents !== undefined || query.maxCents !== undefined ? 1 : 0)
+    (query.minCents !== undefined || query.maxCents !== undefined ? 1 : 0) +
+    Object.values(query.options ?? {}).reduce((sum, values) => sum + values.length, 0)
+  );
+}
+
+/**
+ * One option's values as checkboxes (several may be ticked: any of them matches), each with how
+ * many products of the result have it in stock.
+ */
+function OptionField({ facet, index }: { facet: OptionFacet; index: number }) {
+  return (
+    <fieldset className="col-span-2 flex flex-col gap-1" data-testid="option-filter">
+      <legend className="mb-1 text-sm font-medium">{facet.name}</legend>
+      <div className="flex flex-wrap gap-2">
+        {facet.values.map((entry, n) => {
+          const id = `catalog-option-${index}-${n}`;
+          return (
+            <label
+              key={entry.value}
+              htmlFor={id}
+              className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-button border border-card-border px-3 text-sm has-checked:border-current has-checked:font-semibold"
+            >
+              <input
+                id={id}
+                type="checkbox"
+                name={OPTION_PARAM}
+                value={optionParam(facet.name, entry.value)}
+                defaultChecked={entry.selected}
+                className="h-4 w-4"
+              />
+              {entry.value} <span className="text-product-description">({entry.count})</span>
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
   );
 }
 
@@ -104,10 +143,13 @@ export function CatalogFiltersButton({ query }: { query: Query }) {
  */
 export function CatalogFilters({
   categories,
+  facets,
   query,
   view,
 }: {
   categories: readonly Category[];
+  /** The option values the result offers to narrow it to. */
+  facets: readonly OptionFacet[];
   query: Query;
   view: CatalogView;
 }) {
@@ -214,7 +256,10 @@ export function CatalogFilters({
           // In the sheet nothing moves until the filter button: the results behind it stay put.
           if (inSheet()) return;
           const target: EventTarget = event.target;
-          if (target instanceof HTMLSelectElement) {
+          if (
+            target instanceof HTMLSelectElement ||
+            (target instanceof HTMLInputElement && target.type === 'checkbox')
+          ) {
             apply(false);
           } else if (target instanceof HTMLInputElement && TYPED_FIELDS.has(target.name)) {
             clearTimeout(typingTimer.current);
@@ -272,6 +317,14 @@ export function CatalogFilters({
             ))}
           </select>
         </div>
+        {/* Keyed by the choice, so Back/forward ticks the boxes of the URL shown. */}
+        {facets.map((facet, index) => (
+          <OptionField
+            key={`${facet.name}:${JSON.stringify(query.options?.[facet.name] ?? [])}`}
+            facet={facet}
+            index={index}
+          />
+        ))}
         {view === 'list' ? <input type="hidden" name="vista" value="lista" /> : null}
         <div className="sticky bottom-0 col-span-2 -mx-4 -mb-4 flex gap-2 bg-card p-4 lg:static lg:m-0 lg:flex-col lg:p-0">
           <button type="submit" className="btn btn-primary flex-1 lg:flex-none">

@@ -42,6 +42,19 @@ export function filterChips(query: Query, categories: readonly Category[]): Chip
       without: { ...firstPage, minCents: undefined, maxCents: undefined },
     });
   }
+  for (const [name, values] of Object.entries(query.options ?? {})) {
+    for (const value of values) {
+      const options = { ...query.options, [name]: values.filter((other) => other !== value) };
+      if (options[name]!.length === 0) delete options[name];
+      chips.push({
+        label: `${name}: ${value}`,
+        without: {
+          ...firstPage,
+          options: Object.keys(options).length > 0 ? options : undefined,
+        },
+      });
+    }
+  }
   return chips;
 }
 

@@ -97,6 +97,46 @@ function SoldOut({ list }: { list: boolean }) {
   );
 }
 
+/** A card for a product sold in several variants sends the shopper to its page to choose one. */
+function ChooseOptions({ product, list }: { product: Product; list: boolean }) {
+  return (
+    <Link
+      to={productPath(product)}
+      className={`btn btn-outline relative z-10 w-full px-2 text-sm whitespace-nowrap ${list ? 'sm:w-60 sm:shrink-0' : ''}`}
+      data-testid="card-choose"
+    >
+      Ver opções<span className="sr-only">: {product.name}</span>
+    </Link>
+  );
+}
+
+/**
+ * The card's price: 'a partir de' the lowest when the variants differ in price, with the 'de'
+ * price of that variant when it has one above it.
+ */
+function CardPrice({ product }: { product: Product }) {
+  const from = product.card?.fromCents ?? product.priceCents;
+  const varies = product.card ? product.card.toCents > from : false;
+  const compareAt = product.card?.compareAtCents;
+  return (
+    <div>
+      {compareAt && compareAt > from ? (
+        <p className="text-sm text-product-description" data-testid="card-compare-at">
+          De{' '}
+          <s>
+            <Money cents={compareAt} />
+          </s>
+        </p>
+      ) : null}
+      <p data-testid="card-price">
+        {varies ? <span className="text-sm">a partir de </span> : null}
+        <Money cents={from} className="product-price" />
+      </p>
+      <PriceOffers cents={from} />
+    </div>
+  );
+}
+
 /**
  * A product in a grid or a list: picture, category, name (the link to its page), real rating,
  * price, stock badge and a one-unit add to cart. The whole card is clickable through the name.
@@ -113,7 +153,9 @@ export function ProductCard({
   /** One of the first PRIORITY_CARDS cards of its list. */
   priority?: boolean;
 }) {
-  const image = product.imageUrls[0];
+  // The first variant's picture (a colour's own photo), else the product's.
+  const image = product.card?.imageUrl ?? product.imageUrls[0];
+  const chooses = (product.card?.variantCount ?? 1) > 1;
   const list = layout === 'list';
   // A card of its own to hydrate: a tap on 'Adicionar' while the page hydrates takes this card
   // first, not the whole grid (ADR 023).
@@ -163,11 +205,10 @@ export function ProductCard({
           <div
             className={`mt-auto flex flex-col gap-2 ${list ? 'sm:flex-row sm:items-start sm:justify-between' : ''}`}
           >
-            <div>
-              <Money cents={product.priceCents} className="product-price" />
-              <PriceOffers cents={product.priceCents} />
-            </div>
-            {product.stockQuantity > 0 ? (
+            <CardPrice product={product} />
+            {product.stockQuantity > 0 && chooses ? (
+              <ChooseOptions product={product} list={list} />
+            ) : product.stockQuantity > 0 ? (
               <AddToCart product={product} list={list} />
             ) : (
               <SoldOut list={list} />

@@ -1,7 +1,7 @@
 import { pageNumber, PAGE_PARAM, withPage } from '~/lib/pagination';
 import { parseReais } from '~/lib/reais';
 
-import type { CatalogQuery, CatalogSort, Category } from './types';
+import type { CatalogQuery, CatalogSort, Category, OptionFilter } from './types';
 
 export type CatalogView = 'grid' | 'list';
 
@@ -51,6 +51,53 @@ export function sortOptions(q: string | null | undefined): CatalogSort[] {
 const VIEW_PARAMS: Record<CatalogView, string> = { grid: 'grade', list: 'lista' };
 
 export const MAX_QUERY_LENGTH = 100;
+
+/**
+ * The option filter's parameter, once per value chosen, as 'Option:Value'
+ * (`?opcao=Tamanho:G&opcao=Tamanho:GG&opcao=Cor:Azul`): what a GET form of checkboxes sends.
+ */
+export const OPTION_PARAM = 'opcao';
+/** Values chosen at once, at most: each is a condition of the listing's query. */
+export const MAX_OPTION_VALUES = 20;
+const MAX_OPTION_TEXT = 60;
+
+/** The parameter value of one option value: 'Tamanho:G'. */
+export function optionParam(name: string, value: string): string {
+  return `${name}:${value}`;
+}
+
+function parseOptions(raw: string[], notices: string[]): OptionFilter | undefined {
+  const options: OptionFilter = {};
+  let taken = 0;
+  for (const entry of raw) {
+    const text = entry.replace(/\p{Cc}/gu, ' ');
+    const colon = text.indexOf(':');
+    const name = colon < 0 ? '' : text.slice(0, colon).trim();
+    const value = colon < 0 ? '' : text.slice(colon + 1).trim();
+    if (
+      name === '' ||
+      value === '' ||
+      name.length > MAX_OPTION_TEXT ||
+      value.length > MAX_OPTION_TEXT
+    ) {
+      if (text.trim() !== '')
+        notices.push(`O filtro ${quoted(text.trim())} não existe e foi ignorado.`);
+      continue;
+    }
+    const values = (options[name] ??= []);
+    if (values.includes(value)) continue;
+    if (taken === MAX_OPTION_VALUES) {
+      notices.push(
+        `Só ${MAX_OPTION_VALUES} opções podem ser filtradas ao mesmo tempo; as demais foram ignoradas.`,
+      );
+      break;
+    }
+    values.push(value);
+    taken += 1;
+  }
+  for (const name of Object.keys(options)) if (options[name]!.length === 0) delete options[name];
+  return Object.keys(options).length > 0 ? options : undefined;
+}
 
 function byParam<T extends string>(params: Record<T, string>, value: string): T | undefined {
   return (Object.keys(params) as T[]).find((key) => params[key] === value);
@@ -137,6 +184,9 @@ export function parseCatalogParams(
     if (maxCents !== undefined) query.maxCents = maxCents;
   }
 
+  const chosen = parseOptions(searchParams.getAll(OPTION_PARAM), notices);
+  if (chosen) query.options = chosen;
+
   query.sort = defaultSort(query.q);
   const sortParam = searchParams.get('ordem')?.trim();
   if (sortParam) {
@@ -211,6 +261,9 @@ export function catalogSearch(query: CatalogState, view: CatalogView = 'grid'): 
   if (category) params.set('categoria', category);
   if (query.minCents !== undefined) params.set('min', formatReais(query.minCents));
   if (query.maxCents !== undefined) params.set('max', formatReais(query.maxCents));
+  for (const [name, values] of Object.entries(query.options ?? {})) {
+    for (const value of values) params.append(OPTION_PARAM, optionParam(name, value));
+  }
   if (
     query.sort &&
     query.sort !== defaultSort(query.q) &&

@@ -1,8 +1,8 @@
-export { putCategory, putProduct } from './catalog.server';
+export { putCategory, putProduct, putProductWithVariants } from './catalog.server';
 export { getProduct, getProductWithVariants } from './product.server';
 export { relatedProducts } from './related.server';
 export { listProductsByIds } from './by-ids.server';
-export { listCategories, listProducts, searchProducts } from './search.server';
+export { listCategories, listProducts, optionFacets, searchProducts } from './search.server';
 export { suggestSearch } from './suggest.server';
 export type { CatalogueChanges } from './count-cache.server';
 export { lookupVariants, type VariantSummary } from './lookup.server';

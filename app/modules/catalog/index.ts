@@ -3,6 +3,8 @@ export {
   catalogSearch,
   defaultSort,
   formatReais,
+  OPTION_PARAM,
+  optionParam,
   pageNotice,
   parseCatalogParams,
   SORT_LABELS,
@@ -31,9 +33,13 @@ export type {
   Category,
   CategoryRecord,
   ListQuery,
+  OptionFacet,
+  OptionFilter,
   Product,
+  ProductCardSummary,
   ProductOptions,
   ProductRecord,
+  VariantRecord,
 } from './types';
 export {
   RESTOCK_CONFIRM_MESSAGES,

@@ -8,7 +8,16 @@ import { isUuid } from '~/lib/uuid';
 import { countProductsCached, type CatalogueChanges } from './count-cache.server';
 import { categories, products } from './schema';
 import { selectProducts } from './select.server';
-import type { CatalogPage, CatalogQuery, CatalogSort, Category, ListQuery, Product } from './types';
+import type {
+  CatalogPage,
+  CatalogQuery,
+  CatalogSort,
+  Category,
+  ListQuery,
+  OptionFacet,
+  OptionFilter,
+  Product,
+} from './types';
 
 const MAX_WORDS = 8;
 // Letters (with their accents, also typed as separate marks) and digits.
@@ -87,6 +96,38 @@ function wordMatches(word: string, terms: Terms): SQL {
   return sql`(${literal} or ${searchVector} @@ ${query}::tsquery)`;
 }
 
+// A variant's value of the product's option n (0-based) is in option<n+1>; the option's name is
+// in the product's options array.
+const OPTION_COLUMNS = [sql`v.option1`, sql`v.option2`, sql`v.option3`];
+
+/** The variant `v` has one of `values` of the product's option `name`. */
+function variantHas(name: string, values: string[]): SQL {
+  const list = sql.join(
+    values.map((value) => sql`${value}::text`),
+    sql`, `,
+  );
+  return sql`(${sql.join(
+    OPTION_COLUMNS.map(
+      (column, n) =>
+        sql`(${products.options}->${n}::int->>'name' = ${name}::text and ${column} in (${list}))`,
+    ),
+    sql` or `,
+  )})`;
+}
+
+/**
+ * Products with a variant in stock holding one of the values asked of every option named: one
+ * variant has them all (a G that is sold out in blue does not match 'G' and 'Azul' through a
+ * blue M).
+ */
+function optionsMatch(options: OptionFilter): SQL | undefined {
+  const named = Object.entries(options).filter(([, values]) => values.length > 0);
+  if (named.length === 0) return undefined;
+  return sql`exists (select 1 from product_variants v
+    where v.product_id = ${products.id} and v.stock_quantity > 0
+    and ${and(...named.map(([name, values]) => variantHas(name, values)))})`;
+}
+
 function filters(query: ListQuery, terms: Terms): SQL | undefined {
   const conditions: SQL[] = words(query.q).map((word) => wordMatches(word, terms));
   if (query.categoryId !== undefined) {
@@ -97,12 +138,17 @@ function filters(query: ListQuery, terms: Terms): SQL | undefined {
   }
   if (query.minCents !== undefined) conditions.push(gte(products.priceCents, query.minCents));
   if (query.maxCents !== undefined) conditions.push(lte(products.priceCents, query.maxCents));
+  const options = query.options && optionsMatch(query.options);
+  if (options) conditions.push(options);
   return and(...conditions);
 }
 
 // Each order matches an index (see schema.ts and migration 0002), so a page is read off the
 // index and the scan stops once the page is full, instead of sorting every match. (A window
-// count in the same query would defeat that: it needs every matching row.)
+// count in the same query would defeat that: it needs every matching row.) The price order and
+// the price filters read the product's own price (what a variant without one of its own costs),
+// off its index: the cheapest variant's price would need to be kept on the product by the
+// database to be indexed.
 const ORDER: Record<Exclude<CatalogSort, 'relevance'>, SQL[]> = {
   newest: [desc(products.createdAt), desc(products.id)],
   'price-asc': [asc(products.priceCents), asc(products.id)],
@@ -162,8 +208,8 @@ function order(query: ListQuery, terms: Terms): SQL[] {
 
 /** The filters' identity for the count cache: what `filters` reads, the search as matched. */
 function filterKey(query: ListQuery): string {
-  const { categoryId = null, minCents = null, maxCents = null } = query;
-  return JSON.stringify([words(query.q), categoryId, minCents, maxCents]);
+  const { categoryId = null, minCents = null, maxCents = null, options = {} } = query;
+  return JSON.stringify([words(query.q), categoryId, minCents, maxCents, options]);
 }
 
 async function rows(db: Db, query: ListQuery, offset: number, limit: number): Promise<Product[]> {
@@ -185,6 +231,94 @@ export function countProducts(
     const terms = await stemTerms(db, query.q);
     const [row] = await db.select({ total: count() }).from(products).where(filters(query, terms));
     return row?.total ?? 0;
+  });
+}
+
+interface FacetRow {
+  position: number;
+  name: string;
+  value: string;
+  count: number;
+}
+
+/** How many products matching `query` have each option value in stock. */
+async function facetRows(db: Db, query: ListQuery): Promise<FacetRow[]> {
+  const terms = await stemTerms(db, query.q);
+  const where = filters(query, terms);
+  // Values in the order of a product that has them (sizes P, M, G, not alphabetical), those of one
+  // product together (a rug's sizes apart from a shirt's): its place is read from one such
+  // product, once per value, after the counting.
+  const result = await db.execute(sql`
+    with counted as (
+      select min(o.n)::int as position, o.name, o.value,
+        count(distinct ${products.id})::int as count, min(${products.id}::text)::uuid as example
+      from ${products}
+      join product_variants v on v.product_id = ${products.id} and v.stock_quantity > 0
+      cross join lateral (values
+        (1, ${products.options}->0->>'name', v.option1),
+        (2, ${products.options}->1->>'name', v.option2),
+        (3, ${products.options}->2->>'name', v.option3)) as o(n, name, value)
+      where o.name is not null and o.value is not null${where ? sql` and ${where}` : sql``}
+      group by o.name, o.value)
+    select c.position, c.name, c.value, c.count
+    from counted c
+    left join products e on e.id = c.example
+    left join lateral (select min(k) as place
+      from jsonb_array_elements(e.options->(c.position - 1)->'values') with ordinality as x(value, k)
+      where x.value->>'name' = c.value) as place on true
+    order by c.position, c.name, e.created_at desc, e.id, place.place nulls last, c.value`);
+  return (result as unknown as { rows: FacetRow[] }).rows;
+}
+
+// Option filters, keyed like the counts: each is a scan of the matching products' variants.
+const facetLists = createVersionCache<OptionFacet[]>({ maxEntries: 500, maxAgeMs: 5 * 60_000 });
+
+/**
+ * The option values the listing offers to narrow `query` to, with how many of its products
+ * have each in stock. The values of an option already chosen are counted without that choice
+ * (so its other values stay offered, as alternatives); a chosen value stays listed, to be
+ * taken off. With `changes`, read once per catalogue version.
+ */
+export function optionFacets(
+  db: Db,
+  query: ListQuery,
+  changes?: CatalogueChanges,
+): Promise<OptionFacet[]> {
+  return facetLists(changes, filterKey(query), async () => {
+    const chosen = query.options ?? {};
+    const chosenNames = Object.keys(chosen).filter((name) => chosen[name]!.length > 0);
+    const [free, ...perChosen] = await Promise.all([
+      facetRows(db, query),
+      ...chosenNames.map((name) => {
+        const { [name]: _, ...others } = chosen;
+        return facetRows(db, { ...query, options: others });
+      }),
+    ]);
+    const rows = [
+      ...free!.filter((row) => !chosenNames.includes(row.name)),
+      ...perChosen.flatMap((list, n) => list.filter((row) => row.name === chosenNames[n])),
+    ].sort((a, b) => a.position - b.position);
+    const facets = new Map<string, OptionFacet>();
+    const facet = (name: string) => {
+      let found = facets.get(name);
+      if (!found) facets.set(name, (found = { name, values: [] }));
+      return found;
+    };
+    for (const row of rows) {
+      facet(row.name).values.push({
+        value: row.value,
+        count: row.count,
+        selected: chosen[row.name]?.includes(row.value) ?? false,
+      });
+    }
+    for (const name of chosenNames) {
+      for (const value of chosen[name]!) {
+        const values = facet(name).values;
+        if (!values.some((entry) => entry.value === value))
+          values.push({ value, count: 0, selected: true });
+      }
+    }
+    return [...facets.values()];
   });
 }
 

@@ -1,4 +1,4 @@
-import type { categories, products } from './schema';
+import type { categories, products, productVariants } from './schema';
 
 type WithId<T> = Omit<T, 'id'> & { id: string };
 
@@ -7,9 +7,46 @@ export type CategoryRecord = WithId<typeof categories.$inferInsert>;
 /** `imageUrls` is ordered; the first is the main image. */
 export type ProductRecord = WithId<typeof products.$inferInsert>;
 
+/** A variant as written with its product (the product id comes from the product). */
+export type VariantRecord = Omit<WithId<typeof productVariants.$inferInsert>, 'productId'>;
+
 export type Product = typeof products.$inferSelect & {
   category: Category | null;
+  /** What a card shows of the product's variants (absent where a product was built by hand). */
+  card?: ProductCardSummary;
 };
+
+/** A product's variants as a card shows them: its lowest price and its first variant's picture. */
+export interface ProductCardSummary {
+  /** The lowest of its variants' prices ('a partir de' when below `toCents`). */
+  fromCents: number;
+  /** The highest of its variants' prices. */
+  toCents: number;
+  /** The 'de' price of the lowest-priced variant, if it has one. */
+  compareAtCents: number | null;
+  /** How many variants it has: a card adds a product of one variant, the others are chosen on its page. */
+  variantCount: number;
+  /** The first variant's own first picture; null: the product's. */
+  imageUrl: string | null;
+}
+
+/**
+ * The option values a listing narrows to, by option name ('Tamanho' → ['G', 'GG']): a product
+ * matches when one variant in stock has one of the values of every option named.
+ */
+export type OptionFilter = Record<string, string[]>;
+
+/** One value offered by the listing's option filter, with how many products of the result have it in stock. */
+export interface OptionFacetValue {
+  value: string;
+  count: number;
+  selected: boolean;
+}
+
+export interface OptionFacet {
+  name: string;
+  values: OptionFacetValue[];
+}
 
 export interface Category {
   id: string;
@@ -27,6 +64,8 @@ export interface CatalogQuery {
   categoryId?: string;
   minCents?: number;
   maxCents?: number;
+  /** Only products with one of these values of each option named in stock. */
+  options?: OptionFilter;
   sort?: CatalogSort;
   /** 1-based; a page past the last one gives the last page. */
   page?: number;

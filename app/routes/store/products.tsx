@@ -17,7 +17,7 @@ import {
   type CatalogParams,
   type CatalogView,
 } from '~/modules/catalog';
-import { listCategories, suggestSearch } from '~/modules/catalog/index.server';
+import { listCategories, optionFacets, suggestSearch } from '~/modules/catalog/index.server';
 
 import type { Route } from './+types/products';
 
@@ -32,12 +32,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   // An old link names the category by its id: the same page, at its address with the slug.
   if (redirectSearch !== undefined) throw redirect(`/products${redirectSearch}`, 301);
-  const result = await searchRatedProducts(
-    context.db,
-    context.changes,
-    { ...query, maxPage: CATALOGUE_MAX_PAGE },
-    settings.enable_reviews,
-  );
+  const [result, facets] = await Promise.all([
+    searchRatedProducts(
+      context.db,
+      context.changes,
+      { ...query, maxPage: CATALOGUE_MAX_PAGE },
+      settings.enable_reviews,
+    ),
+    optionFacets(context.db, query, context.changes),
+  ]);
   const notice = pageNotice(query.page, result, query.perPage);
   if (notice) notices.push(notice);
   // A near miss ('tecaldo') offers the search it was probably meant to be.
@@ -47,6 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : undefined;
   return {
     categories,
+    facets,
     query: { ...query, page: result.page },
     view,
     notices,
@@ -102,14 +106,16 @@ function ViewToggle({ query, view }: { query: CatalogParams['query']; view: Cata
 }
 
 export default function ProductsPage({ loaderData }: Route.ComponentProps) {
-  const { categories, query, view, notices, total, pageCount, products, suggestion } = loaderData;
+  const { categories, facets, query, view, notices, total, pageCount, products, suggestion } =
+    loaderData;
   const settings = useSettings();
   const loading = useNavigation().state === 'loading';
   const filtered =
     query.q !== undefined ||
     query.categoryId !== undefined ||
     query.minCents !== undefined ||
-    query.maxCents !== undefined;
+    query.maxCents !== undefined ||
+    query.options !== undefined;
 
   return (
     <div className="section-spacing mx-auto flex max-w-store flex-col gap-4 px-4">
@@ -128,7 +134,7 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)] lg:items-start">
         {/* The sheet and its button hydrate on their own: a tap on one takes no more (ADR 023). */}
         <HydrationSlice>
-          <CatalogFilters categories={categories} query={query} view={view} />
+          <CatalogFilters categories={categories} facets={facets} query={query} view={view} />
         </HydrationSlice>
         <div className="flex min-w-0 flex-col gap-4">
           <div className="flex flex-wrap items-center justify-between gap-3">

@@ -148,6 +148,8 @@ export const COMMON_PARAMS: readonly string[] = [
   'categoria',
   'min',
   'max',
+  // The listing's option filter, repeated once per value ('Tamanho:G').
+  'opcao',
   'ordem',
   'pagina',
   'vista',
