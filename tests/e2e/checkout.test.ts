@@ -125,12 +125,13 @@ describe('checkout with the sandbox provider', () => {
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     page.on('requestfailed', (request) => {
       // Leaving a page cancels what the router was fetching in the background: the confirmation
-      // page's poll, route discovery for the links and forms just rendered.
+      // page's poll, the thank-you page's look-ups again (a slow one is also cancelled by the
+      // next), route discovery for the links and forms just rendered.
       const { pathname } = new URL(request.url());
       const superseded =
         request.failure()?.errorText === 'net::ERR_ABORTED' &&
         request.method() === 'GET' &&
-        (pathname === '/__manifest' || pathname === '/order-confirmation.data');
+        ['/__manifest', '/order-confirmation.data', '/thank-you.data'].includes(pathname);
       if (!superseded) problems.push(`request failed: ${request.url()}`);
     });
     page.on('response', (response) => {
