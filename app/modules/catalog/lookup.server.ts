@@ -4,6 +4,7 @@ import type { Db } from '~/db/database.server';
 import { distinctUuids } from '~/lib/uuid';
 
 import { categories, products, productVariants, type VariantOptionValue } from './schema';
+import { optionValuesOf } from './variant-label';
 
 /** What the cart needs to know about a variant to price a line and check its stock. */
 export interface VariantSummary {
@@ -68,24 +69,18 @@ export async function lookupVariants(
     .leftJoin(categories, eq(products.categoryId, categories.id))
     .where(or(...conditions))
     .orderBy(productVariants.productId, productVariants.position, productVariants.createdAt);
-  return rows.map((row) => {
-    const values = [row.option1, row.option2, row.option3];
-    return {
-      id: row.id,
-      productId: row.productId,
-      name: row.name,
-      slug: row.slug,
-      sku: row.sku,
-      options: row.productOptions.flatMap((option, index) => {
-        const value = values[index];
-        return value ? [{ name: option.name, value }] : [];
-      }),
-      priceCents: row.variantPriceCents ?? row.productPriceCents,
-      stockQuantity: row.stockQuantity,
-      imageUrl: row.variantImageUrls[0] ?? row.productImageUrls[0] ?? null,
-      categoryId: row.categoryId,
-      categoryName: row.categoryName,
-      position: row.position,
-    };
-  });
+  return rows.map((row) => ({
+    id: row.id,
+    productId: row.productId,
+    name: row.name,
+    slug: row.slug,
+    sku: row.sku,
+    options: optionValuesOf(row.productOptions, row),
+    priceCents: row.variantPriceCents ?? row.productPriceCents,
+    stockQuantity: row.stockQuantity,
+    imageUrl: row.variantImageUrls[0] ?? row.productImageUrls[0] ?? null,
+    categoryId: row.categoryId,
+    categoryName: row.categoryName,
+    position: row.position,
+  }));
 }

@@ -15,7 +15,7 @@ import {
   type ProductOption,
   type VariantOptionValue,
 } from './schema';
-import { chooseOptions } from './variant-label';
+import { chooseOptions, optionValuesOf } from './variant-label';
 
 const restockTarget = (message: string) =>
   z.preprocess(
@@ -88,17 +88,13 @@ type VariantRow = {
 };
 
 function toRestockProduct(row: VariantRow): RestockProduct {
-  const values = [row.option1, row.option2, row.option3];
   return {
     id: row.id,
     name: row.name,
     slug: row.slug,
     variantId: row.variantId,
     sku: row.sku,
-    options: row.productOptions.flatMap((option, index) => {
-      const value = values[index];
-      return value ? [{ name: option.name, value }] : [];
-    }),
+    options: optionValuesOf(row.productOptions, row),
   };
 }
 

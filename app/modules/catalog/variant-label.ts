@@ -1,6 +1,18 @@
-import type { VariantOptionValue } from './schema';
+import type { ProductOption, VariantOptionValue } from './schema';
 import { productPath } from './paths';
 import { VARIANT_PARAM } from './variant-choice';
+
+/** A variant's value of each of its product's options, named: `option1..3` read with `options`. */
+export function optionValuesOf(
+  productOptions: readonly ProductOption[],
+  row: { option1: string | null; option2: string | null; option3: string | null },
+): VariantOptionValue[] {
+  const values = [row.option1, row.option2, row.option3];
+  return productOptions.flatMap((option, index) => {
+    const value = values[index];
+    return value ? [{ name: option.name, value }] : [];
+  });
+}
 
 /** The variant's values as a shopper reads them after the product's name: 'G / Azul'. */
 export function variantValues(options: readonly VariantOptionValue[]): string {
