@@ -7,7 +7,7 @@ import { SETTINGS_FORM_FIELDS, settingsFormValues } from '~/modules/settings/ind
 
 import { adminVisitor, signIn, withAdmin } from '../support/admin';
 import { seriousAxeViolations } from '../support/axe';
-import { openPage, VIEWPORTS } from '../support/browser';
+import { openPage, VIEWPORTS, waitForHydration } from '../support/browser';
 import { useStoreAndBrowser } from '../support/fixtures';
 import { publicFileSrc } from '../support/sample';
 import { Visitor, visibleText } from '../support/visitor';
@@ -53,6 +53,8 @@ async function settingsPage(viewport: { width: number; height: number }, path = 
   await opened.page.goto(`${store.server.url}/admin/settings${path}`, {
     waitUntil: 'networkidle',
   });
+  // A click before React takes over does nothing (seen: a preview button on a loaded machine).
+  await waitForHydration(opened.page);
   return opened;
 }
 
