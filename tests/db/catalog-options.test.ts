@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 
-import { productVariants } from '~/db/schema';
+import { products, productVariants } from '~/db/schema';
 import { seedSampleStore } from '~/flows/seed-sample-store.server';
 import {
   optionFacets,
@@ -206,6 +206,36 @@ describeDb('catalogue by option value', ({ db }) => {
     expect(after.products[0]?.card?.imageUrl).toBe('/g-azul.svg');
     // A product of one default variant: its own price, one variant.
     expect(card('Caneca')).toMatchObject({ fromCents: 3000, toCents: 3000, variantCount: 1 });
+  });
+
+  it('sorts and filters by the price the card shows, kept by the database whoever writes a price', async () => {
+    await seed();
+    const fromPrices = async () =>
+      (await db().select({ name: products.name, from: products.fromPriceCents }).from(products))
+        .map(({ name, from }) => `${name} ${from}`)
+        .sort();
+    // The rug costs 200,00 but its cheapest variant 150,00.
+    expect(await fromPrices()).toEqual(['Camiseta 5000', 'Caneca 3000', 'Tapete 15000']);
+    expect((await names({ sort: 'price-asc' })).names).toEqual(['Caneca', 'Camiseta', 'Tapete']);
+    expect((await names({ maxCents: 16000 })).names).toEqual(['Caneca', 'Tapete', 'Camiseta']);
+    expect((await names({ minCents: 16000 })).total).toBe(0);
+
+    // Plain SQL, as a script would write: each change is worked out again.
+    const run = (statement: ReturnType<typeof sql>) => db().execute(statement);
+    await run(sql`update product_variants set price_cents = null where id = ${id(0x202)}`);
+    expect(await fromPrices()).toContain('Tapete 20000');
+    await run(sql`update products set price_cents = 40000 where id = ${id(2)}`);
+    expect(await fromPrices()).toContain('Tapete 30000');
+    await run(sql`delete from product_variants where id = ${id(0x201)}`);
+    expect(await fromPrices()).toContain('Tapete 40000');
+    await run(sql`insert into product_variants (product_id, option1, price_cents, stock_quantity)
+      values (${id(2)}, '1 × 1 m', 1000, 1)`);
+    await run(sql`update products set from_price_cents = 999999 where id = ${id(2)}`);
+    expect(await fromPrices()).toContain('Tapete 1000');
+    // A sale writes stock only and leaves the price alone.
+    await run(sql`update product_variants set stock_quantity = 0 where product_id = ${id(2)}`);
+    expect(await fromPrices()).toEqual(['Camiseta 5000', 'Caneca 3000', 'Tapete 1000']);
+    expect((await names({ sort: 'price-desc' })).names).toEqual(['Camiseta', 'Caneca', 'Tapete']);
   });
 
   it('reads the filter from the URL, one parameter per value, and writes it back', async () => {

@@ -26,6 +26,7 @@ function sampleProduct(slug: string, name: string, priceCents: number): Product 
     slug,
     description: '',
     priceCents,
+    fromPriceCents: priceCents,
     stockQuantity: 20,
     categoryId: null,
     category: { id: 'preview', name: 'Exemplo', slug: 'exemplo' },

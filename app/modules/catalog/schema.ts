@@ -47,6 +47,9 @@ export const products = pgTable(
     slug: text('slug').notNull().default(''),
     description: text('description').notNull().default(''),
     priceCents: integer('price_cents').notNull(),
+    // The cheapest variant's price (the card's 'a partir de'), kept by the database (migration
+    // 0023) whoever writes a price, so the catalogue sorts and filters by it off an index.
+    fromPriceCents: integer('from_price_cents').notNull().default(0),
     stockQuantity: integer('stock_quantity').notNull().default(0),
     categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'set null' }),
     // Ordered: the first image is the product's main image.
@@ -75,7 +78,7 @@ export const products = pgTable(
     index('products_updated_at_idx').on(t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     uniqueIndex('products_slug_idx').on(t.slug),
     index('products_name_idx').on(t.name),
-    index('products_price_cents_idx').on(t.priceCents, t.id),
+    index('products_from_price_cents_idx').on(t.fromPriceCents, t.id),
   ],
 );
 

@@ -136,8 +136,8 @@ function filters(query: ListQuery, terms: Terms): SQL | undefined {
       isUuid(query.categoryId) ? eq(products.categoryId, query.categoryId) : sql`false`,
     );
   }
-  if (query.minCents !== undefined) conditions.push(gte(products.priceCents, query.minCents));
-  if (query.maxCents !== undefined) conditions.push(lte(products.priceCents, query.maxCents));
+  if (query.minCents !== undefined) conditions.push(gte(products.fromPriceCents, query.minCents));
+  if (query.maxCents !== undefined) conditions.push(lte(products.fromPriceCents, query.maxCents));
   const options = query.options && optionsMatch(query.options);
   if (options) conditions.push(options);
   return and(...conditions);
@@ -146,13 +146,12 @@ function filters(query: ListQuery, terms: Terms): SQL | undefined {
 // Each order matches an index (see schema.ts and migration 0002), so a page is read off the
 // index and the scan stops once the page is full, instead of sorting every match. (A window
 // count in the same query would defeat that: it needs every matching row.) The price order and
-// the price filters read the product's own price (what a variant without one of its own costs),
-// off its index: the cheapest variant's price would need to be kept on the product by the
-// database to be indexed.
+// the price filters read the cheapest variant's price, the one the card shows, which the
+// database keeps on the product (migration 0023) to be indexed.
 const ORDER: Record<Exclude<CatalogSort, 'relevance'>, SQL[]> = {
   newest: [desc(products.createdAt), desc(products.id)],
-  'price-asc': [asc(products.priceCents), asc(products.id)],
-  'price-desc': [desc(products.priceCents), desc(products.id)],
+  'price-asc': [asc(products.fromPriceCents), asc(products.id)],
+  'price-desc': [desc(products.fromPriceCents), desc(products.id)],
   name: [asc(fold(sql`${products.name}`)), asc(products.id)],
 };
 
