@@ -146,9 +146,10 @@ export async function fillCatalogue(
 
 /**
  * Replaces each generated product's default variant with `variants` of its own. The products'
- * stock is summed in one statement with the stock triggers off (ADR 029 keeps it per row: 60,000
- * rows would take 60,000 updates of their products), all in one transaction, so the store never
- * holds a product without a variant or a stock that is not the sum.
+ * stock and cheapest price are worked out in one statement with the variants' row triggers off
+ * (ADR 029 keeps them per row: 60,000 rows would take 60,000 updates of their products), all in
+ * one transaction, so the store never holds a product without a variant or a stock that is not
+ * the sum.
  */
 async function addVariants(db: Db, variants: number): Promise<void> {
   const colourCount = variants % 2 === 0 ? COLOURS.length : 1;
@@ -165,6 +166,7 @@ async function addVariants(db: Db, variants: number): Promise<void> {
   const generated = sql`(select id from categories where description = ${GENERATED})`;
   await db.transaction(async (tx) => {
     await tx.execute(sql`alter table product_variants disable trigger product_variants_stock`);
+    await tx.execute(sql`alter table product_variants disable trigger product_variants_from_price`);
     await tx.execute(sql`alter table products disable trigger products_stock_to_variant`);
     await tx.execute(sql`
       delete from product_variants v using products p
@@ -188,8 +190,11 @@ async function addVariants(db: Db, variants: number): Promise<void> {
         colourCount > 1 ? colours.map(({ name }) => name) : [''],
       )}) with ordinality as c(colour, k)
       where p.category_id in ${generated}`);
+    // Writing from_price_cents makes the products_from_price trigger work it out from the rows.
     await tx.execute(sql`
-      update products p set stock_quantity = t.total, options = ${JSON.stringify(options)}::jsonb
+      update products p
+      set stock_quantity = t.total, options = ${JSON.stringify(options)}::jsonb,
+        from_price_cents = 0
       from (select product_id, sum(stock_quantity)::int as total from product_variants
             group by product_id) as t
       where t.product_id = p.id and p.category_id in ${generated}`);
@@ -197,6 +202,7 @@ async function addVariants(db: Db, variants: number): Promise<void> {
     // be altered.
     await tx.execute(sql`set constraints all immediate`);
     await tx.execute(sql`alter table product_variants enable trigger product_variants_stock`);
+    await tx.execute(sql`alter table product_variants enable trigger product_variants_from_price`);
     await tx.execute(sql`alter table products enable trigger products_stock_to_variant`);
   });
 }

@@ -233,6 +233,27 @@ describe('product variants on the product page', () => {
         page.waitForURL(`${store.server.url}/checkout`),
         details(page).getByRole('button', { name: 'Comprar agora' }).click(),
       ]);
+      // Two lines of one shirt, told apart by their values, in the summary and in the cart.
+      const summary = page.getByRole('region', { name: 'Resumo do pedido' });
+      expect(await summary.innerText()).toContain('Tamanho: M · Cor: Azul');
+      expect(await summary.innerText()).toContain('Tamanho: G · Cor: Azul');
+      await page.goto(`${store.server.url}/cart`);
+      const lines = page.getByTestId('cart-line');
+      expect((await lines.getByTestId('cart-line-options').allInnerTexts()).sort()).toEqual([
+        'Tamanho: G · Cor: Azul',
+        'Tamanho: M · Cor: Azul',
+      ]);
+      // Each line's link opens the product on its own variant.
+      const links = await lines
+        .getByRole('link')
+        .evaluateAll((anchors) =>
+          anchors.map((anchor) => new URL((anchor as HTMLAnchorElement).href).search),
+        );
+      expect([...new Set(links)].sort()).toEqual([
+        `?variante=${run.sku}-G-AZUL`,
+        `?variante=${run.sku}-M-AZUL`,
+      ]);
+      await page.goto(`${store.server.url}/checkout`);
 
       const form = page.locator('form[action="/checkout"]');
       const field = (label: string) => form.getByLabel(label, { exact: true });
