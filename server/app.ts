@@ -30,6 +30,7 @@ import {
 } from '~/modules/settings/index.server';
 
 import { errorPage } from './error-page';
+import { createMetrics } from './metrics';
 import { createPageCache } from './page-cache';
 import { reactRouterHandler } from './react-router-handler';
 import { createRequestGuard, isUploadRequest, requestOrigins, routePath } from './request-guard';
@@ -159,6 +160,22 @@ function buildHandler(options: {
   app.disable('x-powered-by');
   app.set('trust proxy', env.TRUST_PROXY);
   const guard = createRequestGuard(env, settings);
+  const build = () => import('virtual:react-router/server-build');
+  const pageCache = createPageCache({
+    maxBytes: env.PAGE_CACHE_MAX_BYTES,
+    ttlMs: env.PAGE_CACHE_TTL_SECONDS * 1000,
+    changes,
+    publicOrigin: (res) => requestOrigins(res).public,
+  });
+  // Uploads, the build's files and public/'s: a file or a plain-text 404, never a page.
+  const servesFile = (req: express.Request) =>
+    (req.method === 'GET' || req.method === 'HEAD') &&
+    (assets.serves(req.path) || MEDIA_FILE.test(req.path));
+  const metrics =
+    env.METRICS_TOKEN === undefined
+      ? undefined
+      : createMetrics({ token: env.METRICS_TOKEN, database, pageCache, build, servesFile });
+  if (metrics) app.use(metrics.observe);
 
   app.use(
     pinoHttp({
@@ -226,10 +243,6 @@ function buildHandler(options: {
       frameSrc: ["'none'"],
     },
   });
-  // Uploads, the build's files and public/'s: a file or a plain-text 404, never a page.
-  const servesFile = (req: express.Request) =>
-    (req.method === 'GET' || req.method === 'HEAD') &&
-    (assets.serves(req.path) || MEDIA_FILE.test(req.path));
   if (production) {
     app.use((req, res, next) => {
       if (servesFile(req)) {
@@ -288,6 +301,9 @@ function buildHandler(options: {
     }
   });
 
+  // Prometheus's scraper, with its token; no page, no cookie, no cache.
+  if (metrics) app.get('/metrics', metrics.endpoint);
+
   app.use(assets.handler);
   app.use(guard.sameOrigin);
   app.use((req, res, next) => {
@@ -305,17 +321,11 @@ function buildHandler(options: {
     next();
   });
 
-  const pageCache = createPageCache({
-    maxBytes: env.PAGE_CACHE_MAX_BYTES,
-    ttlMs: env.PAGE_CACHE_TTL_SECONDS * 1000,
-    changes,
-    publicOrigin: (res) => requestOrigins(res).public,
-  });
   app.all(
     '/{*path}',
     reactRouterHandler({
       pageCache,
-      build: () => import('virtual:react-router/server-build'),
+      build,
       mode: env.NODE_ENV,
       body: async (req, res) =>
         isUploadRequest(req) && (await signedInAdmin(database, req, res))

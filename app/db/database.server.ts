@@ -37,6 +37,8 @@ export interface Database {
   listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** The PostgreSQL pool's connections, for /metrics; the embedded database has no pool. */
+  poolUse?(): { total: number; idle: number; waiting: number };
 }
 
 export type DatabaseOptions =
@@ -213,6 +215,7 @@ function openPostgres(connectionString: string, poolMax: number): Database {
       await Promise.all([...listeners].map((stop) => stop()));
       await pool.end();
     },
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Db } from '~/db/database.server';
 import { logger } from '~/lib/logger.server';
+import { ordersPaid } from '~/lib/metrics.server';
 import { variantLabel } from '~/modules/catalog';
 import { releaseStock } from '~/modules/catalog/index.server';
 import { releaseCouponUse } from '~/modules/coupons/index.server';
@@ -224,6 +225,9 @@ export async function settlePayment(
       });
       await mailOrder(tx, ORDER_TOPICS.paymentConfirmed, order.id);
       await trackOrder(tx, order.id, status, events);
+      // Counted before the caller's commit: a commit that then fails overcounts by one, which a
+      // rate on a dashboard can bear; the orders table remains the record.
+      ordersPaid.inc();
       return 'confirmed';
     case 'rejected':
       if (order.status !== 'pending') {

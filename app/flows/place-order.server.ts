@@ -1,6 +1,7 @@
 import type { ChangeFeed } from '~/db/changes.server';
 import type { Db } from '~/db/database.server';
 import { isUniqueViolation } from '~/db/errors.server';
+import { ordersPlaced } from '~/lib/metrics.server';
 import { formatCents } from '~/lib/money';
 import type { CartLine } from '~/modules/cart';
 import { priceCart } from '~/modules/cart/index.server';
@@ -224,6 +225,7 @@ export async function placeOrder(
     });
     // A double click: the first copy may have taken the last units this copy was refused.
     if (!result.ok) return (await sameSubmission(db, input)) ?? result;
+    if (result.created) ordersPlaced.inc();
     return result;
   } catch (error) {
     if (error instanceof StockTaken)

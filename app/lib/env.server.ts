@@ -177,6 +177,9 @@ const envSchema = z
       .min(1)
       .max(24 * 60 * 60)
       .default(300),
+    // /metrics (Prometheus's format) answers only a scraper sending this as its bearer token;
+    // unset, there is no /metrics. Long enough not to be guessed.
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   })
   .refine((env) => env.HEADERS_TIMEOUT_MS <= env.REQUEST_TIMEOUT_MS, {
     path: ['HEADERS_TIMEOUT_MS'],

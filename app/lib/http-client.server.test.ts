@@ -52,6 +52,7 @@ const hangUp: Handler = (request) => request.socket.destroy();
 
 const call = (path: string, options: Partial<Parameters<typeof callOutsideService>[1]> = {}) =>
   callOutsideService(`${base}${path}`, {
+    service: 'test',
     timeoutMs: 1_000,
     maxResponseBytes: 1024,
     retryDelayMs: () => 10,
@@ -132,6 +133,7 @@ describe('callOutsideService', () => {
 
     const refused = await failure(
       callOutsideService(`http://127.0.0.1:1/${SECRET}`, {
+        service: 'test',
         timeoutMs: 1_000,
         maxResponseBytes: 1024,
         secrets: [SECRET],

@@ -1,3 +1,4 @@
+import { outsideServiceFailures } from './metrics.server';
 import { readCappedText, ResponseTooLarge } from './read-capped.server';
 
 /** Why a call to an outside service gave no usable answer. */
@@ -20,6 +21,8 @@ export class OutsideServiceError extends Error {
 }
 
 export interface OutsideRequest {
+  /** Which service ('payment-gateway', 'cep'), as /metrics counts its failures: never a URL. */
+  service: string;
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   /** Sent as it is; callers write their JSON. */
@@ -87,12 +90,16 @@ export async function callOutsideService(
     throw new TypeError('Only a GET or a POST with an idempotency key may be retried');
   }
   const delay = request.retryDelayMs ?? ((attempt) => 200 * attempt);
+  const failed = (failure: string) =>
+    outsideServiceFailures.inc({ service: request.service, failure });
   for (let attempt = 0; ; attempt++) {
     const last = attempt >= retries;
     try {
       const answer = await attemptCall(url, method, request);
+      if (answer.status >= 500) failed(`status-${answer.status}`);
       if (last || !RETRIED_STATUSES.has(answer.status)) return answer;
     } catch (error) {
+      if (error instanceof OutsideServiceError && error.failure !== 'aborted') failed(error.failure);
       if (last || !(error instanceof OutsideServiceError) || error.failure !== 'network') {
         throw error;
       }

@@ -5,6 +5,7 @@ import { baseHeaders, mutateHeaders } from './inputs/headers';
 import { buildQuery, concretePath, dataPath, PATH_MUTATIONS } from './inputs/paths';
 import { RAW_MAKERS } from './inputs/raw';
 import { createRandom, mixSeed, type Random } from './random';
+import { FUZZ_METRICS_TOKEN } from './server-env';
 
 /**
  * Hostile requests, built from a seed and an index. Each request records what was done to it
@@ -39,6 +40,7 @@ export type TargetKind =
   | { kind: 'data'; route: RouteTarget }
   | { kind: 'action'; route: RouteTarget }
   | { kind: 'healthz' }
+  | { kind: 'metrics' }
   | { kind: 'asset' }
   | { kind: 'asset-missing' }
   | { kind: 'public' }
@@ -61,6 +63,7 @@ export function buildPlan(seed: number, discovery: Discovery): TargetKind[] {
     if (route.hasAction) repeat(12, { kind: 'action', route });
   }
   repeat(2, { kind: 'healthz' });
+  repeat(2, { kind: 'metrics' });
   repeat(discovery.assets.length > 0 ? 2 : 0, { kind: 'asset' });
   repeat(1, { kind: 'asset-missing' });
   repeat(discovery.publicFiles.length > 0 ? 1 : 0, { kind: 'public' });
@@ -155,6 +158,11 @@ export function generate(
       request.method = random.chance(0.7) ? 'GET' : pickMethod(random);
       mutatePath = 0.2;
       break;
+    case 'metrics':
+      path = '/metrics';
+      request.method = random.chance(0.7) ? 'GET' : pickMethod(random);
+      mutatePath = 0.2;
+      break;
     case 'asset':
       path = random.pick(ctx.discovery.assets);
       accept = '*/*';
@@ -206,6 +214,21 @@ export function generate(
   request.path = path;
   request.plainPath = path;
   request.headers = baseHeaders(ctx, accept, random);
+  if (target.kind === 'metrics') {
+    const authorization = random.weighted<string | null>([
+      [3, `Bearer ${FUZZ_METRICS_TOKEN}`],
+      [1, `Bearer ${FUZZ_METRICS_TOKEN.slice(0, -1)}`],
+      [1, `bearer ${FUZZ_METRICS_TOKEN}`],
+      [1, `Bearer ${random.string(40)}`],
+      [1, null],
+    ]);
+    if (authorization) {
+      request.headers.splice(request.headers.length - 1, 0, {
+        name: 'Authorization',
+        value: authorization,
+      });
+    }
+  }
   if (signedInPath(ctx, path) && random.chance(0.75)) {
     request.headers.splice(request.headers.length - 1, 0, {
       name: 'Cookie',

@@ -1,10 +1,14 @@
 import { SAMPLE_COUPONS } from '~/flows/sample-store';
 
+/** /metrics's token: the fuzzer sends it, something like it, or nothing. */
+export const FUZZ_METRICS_TOKEN = 'fuzz-metrics-token-0123456789';
+
 /** The fuzzed server's environment: checkout takes orders (the sandbox), and CEP look-ups go
  * to a closed local port, never outside. */
 export const FUZZ_SERVER_ENV = {
   PAYMENT_PROVIDER: 'sandbox',
   CEP_SERVICE_URL: 'http://127.0.0.1:9',
+  METRICS_TOKEN: FUZZ_METRICS_TOKEN,
 };
 
 /** The sample store's welcome coupon, applied on the cart and the checkout and by links (`?cupom=`). */

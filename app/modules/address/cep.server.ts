@@ -97,6 +97,7 @@ export function createCepLookup(options: CepLookupOptions): CepLookup {
   async function ask(cep: string): Promise<CepLookupResult> {
     try {
       const response = await callOutsideService(`${baseUrl}/${cep}/json/`, {
+        service: 'cep',
         headers: { Accept: 'application/json' },
         timeoutMs,
         maxResponseBytes: MAX_ANSWER_BYTES,

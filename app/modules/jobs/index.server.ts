@@ -1,6 +1,7 @@
 export {
   dropOrderJobs,
   enqueue,
+  outboxBacklog,
   startOutboxWorker,
   type OutboxHandler,
   type OutboxWorker,

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 
 import type { Db } from '~/db/database.server';
 import { logger } from '~/lib/logger.server';
+import { outboxFailures } from '~/lib/metrics.server';
 
 import { outbox } from './schema';
 
@@ -134,6 +135,7 @@ export function startOutboxWorker({
   };
 
   const giveUp = async (row: Claimed, error: string) => {
+    outboxFailures.inc({ topic: row.topic });
     const [updated] = await db
       .update(outbox)
       .set({ status: 'failed', processedAt: clock(), lastError: error })
@@ -147,6 +149,7 @@ export function startOutboxWorker({
   };
 
   const retryLater = async (row: Claimed, error: string) => {
+    outboxFailures.inc({ topic: row.topic });
     const backoff = Math.min(FIRST_RETRY_MS * 2 ** (row.attempts - 1), MAX_RETRY_MS);
     const delay = Math.round(backoff * (1 + Math.random() * 0.1));
     const tooOld = sql`${outbox.createdAt} <= ${minus(giveUpAfterMs)}`;
@@ -269,4 +272,19 @@ export function startOutboxWorker({
 function shortError(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return message.replace(/\/\/[^/\s:@]+:[^/\s@]+@/g, '//***@').slice(0, MAX_ERROR_LENGTH);
+}
+
+/** The jobs waiting per topic and how long the oldest has waited, for /metrics. */
+export async function outboxBacklog(
+  db: Db,
+): Promise<{ topic: string; pending: number; oldestSeconds: number }[]> {
+  return db
+    .select({
+      topic: outbox.topic,
+      pending: sql<number>`count(*)::int`,
+      oldestSeconds: sql<number>`extract(epoch from now() - min(${outbox.createdAt}))::float8`,
+    })
+    .from(outbox)
+    .where(eq(outbox.status, 'pending'))
+    .groupBy(outbox.topic);
 }

@@ -114,6 +114,7 @@ export function createGatewayProvider(options: GatewayOptions): PaymentProvider 
     let answer: OutsideAnswer;
     try {
       answer = await callOutsideService(`${baseUrl}/${path}`, {
+        service: 'payment-gateway',
         method: init.method,
         headers: {
           [AUTH_HEADER]: options.secretKey,

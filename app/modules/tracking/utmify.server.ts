@@ -151,6 +151,7 @@ export async function sendUtmifyOrder({
   let answer: OutsideAnswer;
   try {
     answer = await callOutsideService(url, {
+      service: 'tracking',
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-api-token': token },
       body: JSON.stringify(body),
