@@ -619,6 +619,30 @@ describe('checkout with the sandbox provider', () => {
     await page.context().close();
   });
 
+  it('leaves the shopper where they went while the CEP was being looked up', async () => {
+    const { page, problems } = await newPage(VIEWPORTS.mobile);
+    await buyNow(page);
+    // The address arrives only once the shopper has moved on to another field.
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/cep/**', async (route) => {
+      await answered;
+      await route.continue();
+    });
+    await field(page, 'CEP').pressSequentially(PAULISTA_CEP);
+    await field(page, 'Complemento').click();
+    answer();
+    await expect
+      .poll(() => checkoutForm(page).getByTestId('cep-status').innerText())
+      .toBe(CEP_FOUND);
+    await page.keyboard.type(CUSTOMER.complement);
+    expect(await field(page, 'Complemento').inputValue()).toBe(CUSTOMER.complement);
+    expect(await field(page, 'Número').inputValue()).toBe('');
+    expect(await field(page, 'Rua').inputValue()).toBe(PAULISTA.logradouro);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   describe.each([
     ['answers 500', FAILING_CEP],
     ['never answers', SILENT_CEP],

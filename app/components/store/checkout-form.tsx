@@ -113,8 +113,9 @@ function useCepLookup(form: React.RefObject<HTMLFormElement | null>) {
         if (field && body.address[key]) field.value = body.address[key];
       }
       setState({ kind: 'found', message: 'Endereço encontrado. Confira e informe o número.' });
-      // Not when the page filled the CEP in: focus would jump past the fields above.
-      if (!focus) return;
+      // Not when the page filled the CEP in: focus would jump past the fields above. Nor when
+      // the shopper has moved on while the answer came: what they type would land in 'Número'.
+      if (!focus || document.activeElement !== elements?.namedItem('zipCode')) return;
       (
         elements?.namedItem(body.address.street ? 'number' : 'street') as HTMLElement | null
       )?.focus();
