@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { parsePrometheusText, type MetricFamily } from '../support/prometheus';
@@ -103,6 +105,21 @@ describe('/metrics with METRICS_TOKEN', () => {
       expect(after.find((family) => family.name === name)?.type).toBe('gauge');
     }
     expect(valueOf(after, 'nodejs_eventloop_lag_p99_seconds')).toBeGreaterThan(0);
+
+    // The sample dashboard asks only for what the server exports (the pool: PostgreSQL only).
+    const dashboard = await readFile('docs/deploy/grafana-dashboard.json', 'utf8');
+    const asked = new Set(dashboard.match(/\b(?:vitrine|nodejs|process)_\w+/g));
+    // A labelled counter with nothing counted yet has no sample, only its family.
+    const exported = new Set(
+      after.flatMap((family) => [
+        ...family.samples.map(({ name }) => name),
+        family.type === 'counter' ? `${family.name}_total` : family.name,
+      ]),
+    );
+    const missing = [...asked].filter(
+      (name) => !exported.has(name) && !name.startsWith('vitrine_db_pool_'),
+    );
+    expect(missing).toEqual([]);
   });
 });
 
