@@ -99,7 +99,8 @@ export async function callOutsideService(
       if (answer.status >= 500) failed(`status-${answer.status}`);
       if (last || !RETRIED_STATUSES.has(answer.status)) return answer;
     } catch (error) {
-      if (error instanceof OutsideServiceError && error.failure !== 'aborted') failed(error.failure);
+      if (error instanceof OutsideServiceError && error.failure !== 'aborted')
+        failed(error.failure);
       if (last || !(error instanceof OutsideServiceError) || error.failure !== 'network') {
         throw error;
       }
