@@ -156,8 +156,12 @@ export function startEmbeddedBackups(options: EmbeddedBackupOptions): { stop(): 
       if (!name.endsWith('.json') || name.startsWith('.')) continue;
       const id = name.slice(0, -'.json'.length);
       const working = join(requests, `${id}.working`);
-      // Renamed first, so the command knows its request was taken.
-      await rename(join(requests, name), working);
+      // Renamed first, so the command knows its request was taken; one it withdrew is gone.
+      try {
+        await rename(join(requests, name), working);
+      } catch {
+        continue;
+      }
       let error: string | undefined;
       try {
         const { target } = JSON.parse(await readFile(working, 'utf8')) as { target?: unknown };
@@ -205,8 +209,9 @@ export function startEmbeddedBackups(options: EmbeddedBackupOptions): { stop(): 
   return {
     async stop() {
       clearInterval(timer);
-      process.off(BACKUP_REQUEST_SIGNAL, onSignal);
+      // The marker first: no command signals a process that no longer listens (and would end).
       rmSync(serverMarker(dataDir), { force: true });
+      process.off(BACKUP_REQUEST_SIGNAL, onSignal);
       await queue;
     },
   };
