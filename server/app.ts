@@ -5,6 +5,7 @@ import express, { type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 
+import { startServerBackups } from '~/db/backup.server';
 import { createChangeFeed, type ChangeFeed } from '~/db/changes.server';
 import { databaseOptionsFromEnv, openDatabase, type Database } from '~/db/database.server';
 import { startBackgroundJobs } from '~/flows/background-jobs.server';
@@ -108,6 +109,7 @@ export async function startApp(env: Env, assets: StaticFiles): Promise<RunningAp
     );
     const orderEvents: OrderEventOptions = { tracking: env.UTMIFY_API_TOKEN !== undefined };
     const jobs = startBackgroundJobs({ env, db: database.db, settings, payments, orderEvents });
+    const backups = startServerBackups(database, env);
     let shuttingDown = false;
     const handler = buildHandler({
       env,
@@ -126,6 +128,7 @@ export async function startApp(env: Env, assets: StaticFiles): Promise<RunningAp
       },
       async close() {
         await jobs.stop();
+        await backups.stop();
         await changes.close();
         await settings.close();
         await database.close();

@@ -36,6 +36,11 @@ export interface Database {
   /** Subscribes to NOTIFY on a channel; resolves once listening, to a function that stops it. */
   listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   migrate(): Promise<void>;
+  /**
+   * The embedded database only: its data folder as a gzipped tarball, which `dataDir` with
+   * `loadDataDir` opens again. Taken between two queries, it holds every committed transaction.
+   */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
   /** The PostgreSQL pool's connections, for /metrics; the embedded database has no pool. */
   poolUse?(): { total: number; idle: number; waiting: number };
@@ -43,7 +48,8 @@ export interface Database {
 
 export type DatabaseOptions =
   | { databaseUrl: string; poolMax?: number }
-  | { dataDir: string }
+  // `loadDataDir` (a dumpDataDir tarball) fills an empty folder: restoring a backup.
+  | { dataDir: string; loadDataDir?: Blob }
   // In memory: for tests; `loadDataDir` starts from a dump of an already migrated database.
   | { memory: true; loadDataDir?: Blob };
 
@@ -67,7 +73,7 @@ export const PGLITE_EXTENSIONS = { pg_trgm };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('databaseUrl' in options) return openPostgres(options.databaseUrl, options.poolMax ?? 10);
-  if ('dataDir' in options) return openPgliteFolder(options.dataDir);
+  if ('dataDir' in options) return openPgliteFolder(options.dataDir, options.loadDataDir);
   const client = await PGlite.create({
     loadDataDir: options.loadDataDir,
     extensions: PGLITE_EXTENSIONS,
@@ -75,13 +81,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return wrapPglite(client, async () => {});
 }
 
-async function openPgliteFolder(dataDir: string): Promise<Database> {
-  const dir = resolve(dataDir, 'db');
+/** The embedded database's own folder in DATA_DIR; its lock and owner files sit beside it. */
+export function embeddedDatabaseFolder(dataDir: string): string {
+  return resolve(dataDir, 'db');
+}
+
+async function openPgliteFolder(dataDir: string, loadDataDir?: Blob): Promise<Database> {
+  const dir = embeddedDatabaseFolder(dataDir);
   mkdirSync(dir, { recursive: true });
   // PGlite does not guard its folder; two processes writing to it would corrupt it.
   const release = await lockFolder(dir, dataDir);
   try {
-    const client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
+    const client = await PGlite.create(dir, { loadDataDir, extensions: PGLITE_EXTENSIONS });
     return wrapPglite(client, release);
   } catch (error) {
     await release();
@@ -171,6 +182,11 @@ function wrapPglite(client: PGlite, release: () => Promise<void>): Database {
     },
     async migrate() {
       await migratePglite(drizzlePglite({ client }), { migrationsFolder: migrationsFolder() });
+    },
+    async dumpDataDir() {
+      // Written pages make the tarball start without replaying the WAL since the last checkpoint.
+      await client.exec('CHECKPOINT');
+      return client.dumpDataDir('gzip');
     },
     async close() {
       if (!client.closed) await client.close();

@@ -10,6 +10,8 @@ describe('parseEnv', () => {
       HOST: '0.0.0.0',
       DATA_DIR: './data',
       DATABASE_POOL_MAX: 10,
+      BACKUP_INTERVAL_HOURS: 0,
+      BACKUP_KEEP: 7,
       SEED: true,
       LOG_LEVEL: 'info',
       SHUTDOWN_TIMEOUT_MS: 10_000,
@@ -27,6 +29,15 @@ describe('parseEnv', () => {
       PAGE_CACHE_MAX_BYTES: 64 * 1024 * 1024,
       PAGE_CACHE_TTL_SECONDS: 300,
     });
+  });
+
+  it('reads the backup schedule in hours, fractions too, at most a week', () => {
+    expect(parseEnv({ BACKUP_INTERVAL_HOURS: '0.5', BACKUP_KEEP: '3' })).toMatchObject({
+      BACKUP_INTERVAL_HOURS: 0.5,
+      BACKUP_KEEP: 3,
+    });
+    expect(() => parseEnv({ BACKUP_INTERVAL_HOURS: '169' })).toThrow(/BACKUP_INTERVAL_HOURS/);
+    expect(() => parseEnv({ BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP/);
   });
 
   it('needs the gateway address and key when the gateway is chosen', () => {

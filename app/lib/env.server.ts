@@ -117,6 +117,11 @@ const envSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+    // Backups (ADR 030): the folder (default DATA_DIR/backups); with the embedded database, one
+    // every so many hours (0: none; at most a week, as timers go) keeping the newest BACKUP_KEEP.
+    BACKUP_DIR: z.string().min(1).optional(),
+    BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).max(168).default(0),
+    BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
     SEED: booleanFlag.default(true),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
