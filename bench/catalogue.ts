@@ -39,8 +39,8 @@ const GENERATED = 'Gerado para o benchmark.';
 export const MANY_PRODUCTS = 5_000;
 
 export interface GeneratedCatalogue {
-  /** The newest generated product. */
-  productId: string;
+  /** The newest generated product's first variant in stock: what the cart holds. */
+  variantId: string;
   productSlug: string;
   /** MANY_PRODUCTS generated products' slugs, asked in turn to measure pages no cache holds. */
   productSlugs: string[];
@@ -126,6 +126,11 @@ export async function fillCatalogue(
     sql`select id, slug from products where name like ${`% 1`} and category_id in
           (select id from categories where description = ${GENERATED})`,
   );
+  const variant = await one<{ id: string }>(
+    db,
+    sql`select id from product_variants where product_id = ${product.id} and stock_quantity > 0
+        order by position, id limit 1`,
+  );
   const category = await one<{ slug: string }>(
     db,
     sql`select slug from categories where description = ${GENERATED} and name = 'Informática'`,
@@ -137,7 +142,7 @@ export async function fillCatalogue(
         order by md5(slug) limit ${MANY_PRODUCTS}`,
   );
   return {
-    productId: product.id,
+    variantId: variant.id,
     productSlug: product.slug,
     productSlugs: slugs.map((row) => row.slug),
     categorySlug: category.slug,

@@ -235,7 +235,7 @@ function staticAssetPath(): string {
 }
 
 /** A cart with one product in it, as the server itself writes it after an add. */
-async function cartCookie(baseUrl: string, productId: string): Promise<string> {
+async function cartCookie(baseUrl: string, variantId: string): Promise<string> {
   const response = await fetch(`${baseUrl}/cart`, {
     method: 'POST',
     redirect: 'manual',
@@ -244,7 +244,7 @@ async function cartCookie(baseUrl: string, productId: string): Promise<string> {
       accept: 'text/html',
       'content-type': 'application/x-www-form-urlencoded',
     },
-    body: new URLSearchParams({ intent: 'add', productId, quantity: '1' }),
+    body: new URLSearchParams({ intent: 'add', variantId, quantity: '1' }),
   });
   await response.arrayBuffer();
   const cookie = response.headers
@@ -267,7 +267,7 @@ async function measureServer(
     console.log(`  static ${path}`);
     result.staticFile = await load(`${baseUrl}${path}`, {});
   }
-  const cookie = CART.includes('with') ? await cartCookie(baseUrl, catalogue.productId) : '';
+  const cookie = CART.includes('with') ? await cartCookie(baseUrl, catalogue.variantId) : '';
   for (const page of PAGES) {
     const paths = pageRequests(page, catalogue);
     for (const cart of CART) {
