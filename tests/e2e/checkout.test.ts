@@ -292,7 +292,10 @@ describe('checkout with the sandbox provider', () => {
       expect(await field(page, 'CPF').getAttribute('aria-describedby')).toBe(
         'checkout-customerCpf-error',
       );
-      expect(await page.evaluate(() => document.activeElement?.id)).toBe('checkout-customerCpf');
+      // The focus moves in an effect, after the errors are drawn.
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.id))
+        .toBe('checkout-customerCpf');
       expect(await page.getByRole('alert').first().innerText()).toBe(
         'Confira os campos destacados.',
       );
@@ -677,7 +680,10 @@ describe('checkout with the sandbox provider', () => {
     await expect
       .poll(() => checkoutForm(page).locator('[aria-invalid="true"]').count())
       .toBeGreaterThan(5);
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('checkout-customerName');
+    // The focus moves in an effect, after the errors are drawn.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.id))
+      .toBe('checkout-customerName');
     await expect(seriousAxeViolations(page)).resolves.toEqual([]);
     await noHorizontalScroll(page);
 
