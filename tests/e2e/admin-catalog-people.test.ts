@@ -6,7 +6,7 @@ import { putCategory, putProduct } from '~/modules/catalog/index.server';
 
 import { ADMIN, adminVisitor, signIn, withAdmin } from '../support/admin';
 import { seriousAxeViolations } from '../support/axe';
-import { openPage, VIEWPORTS } from '../support/browser';
+import { openPage, VIEWPORTS, waitForHydration } from '../support/browser';
 import { useStoreAndBrowser } from '../support/fixtures';
 import { sampleProduct, sampleProductPath } from '../support/sample';
 import { Visitor, visibleText } from '../support/visitor';
@@ -35,6 +35,8 @@ async function adminPage(url: string, path: string, viewport: { width: number; h
   // Requests the dashboard started would be cut off by the next page and count as failures.
   await opened.page.waitForLoadState('networkidle');
   await opened.page.goto(`${url}${path}`, { waitUntil: 'networkidle' });
+  // A click before React takes over does nothing (a dialog's button never opens it).
+  await waitForHydration(opened.page);
   return opened;
 }
 
@@ -412,6 +414,7 @@ describe('admin users', () => {
       await signIn(own.page, store.server.url, { email, password: 'senha-inicial-1' });
       await own.page.waitForLoadState('networkidle');
       await own.page.goto(`${store.server.url}/admin/users`, { waitUntil: 'networkidle' });
+      await waitForHydration(own.page);
       const password = own.page.getByRole('region', { name: 'Alterar minha senha' });
       await password.getByLabel('Senha atual').fill('senha-errada-9');
       await password.getByLabel('Nova senha', { exact: true }).fill('senha-nova-123');
@@ -436,6 +439,8 @@ describe('admin users', () => {
       expect(unexpected([...own.problems, ...again.problems])).toEqual([]);
       await again.page.context().close();
     },
+    // Two admins' flows with five password checks (scrypt), which a loaded CI machine slows most.
+    120_000,
   );
 
   it('signs a deactivated admin out on their next request, and never deactivates oneself', async () => {
