@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SANDBOX_PAYMENT_PATH } from '~/components/store/order-payment';
 
 import { seriousAxeViolations } from '../support/axe';
-import { launchBrowser, VIEWPORTS } from '../support/browser';
+import { launchBrowser, VIEWPORTS, waitForHydration } from '../support/browser';
 import { startFakeCepServer, type FakeCepServer } from '../support/fake-cep';
 import { sampleProduct } from '../support/sample';
 import { startServer, type TestServer } from '../support/server';
@@ -143,6 +143,9 @@ describe('checkout with the sandbox provider', () => {
     await page.getByRole('button', { name: 'Comprar agora' }).click();
     await page.waitForURL(`${server.url}/checkout`);
     await submitButton(page).waitFor();
+    // On a busy machine the checkout may arrive as a new document (the product page was not yet
+    // hydrated): a click before React takes over would post the form natively.
+    await waitForHydration(page);
   }
 
   /** Name, e-mail, CPF and phone, the masked ones typed key by key as a shopper would. */
