@@ -25,11 +25,13 @@ import { SAMPLE_PRODUCTS } from '~/flows/sample-store';
 
 import { launchBrowser } from '../tests/support/browser';
 import {
+  benchmarkIndex,
   CPU_THROTTLING,
   INTERACTIONS,
   median,
   openThrottledPage,
   PHONE,
+  PHONE_BENCHMARK_INDEX,
   readRecord,
   runInteraction,
   type Moment,
@@ -84,10 +86,10 @@ function blockingFigures(
   return { totalBlockingTime, longestTask };
 }
 
-/** One first visit: loads the page, waits out the window, reads the page's record. */
 /** The worst moment for a tap, and the first moment the page's scripts are all in. */
 const MOMENTS: Moment[] = ['hydrating', 'hydrated'];
 
+/** One first visit: loads the page, waits out the window, reads the page's record. */
 async function measurePage(
   browser: Browser,
   baseUrl: string,
@@ -145,11 +147,22 @@ const WORKLOAD = `(() => {
   return run();
 })()`;
 
-async function measureWorkload(browser: Browser): Promise<number> {
+interface Reference {
+  workload: number;
+  /** Lighthouse's BenchmarkIndex of the throttled page, and of this machine unthrottled. */
+  index: number;
+  hostIndex: number;
+}
+
+async function measureReference(browser: Browser): Promise<Reference> {
   const { context, page } = await openThrottledPage(browser);
   try {
     await page.setContent('<!doctype html><title>reference</title>');
-    return await page.evaluate<number>(WORKLOAD);
+    const workload = await page.evaluate<number>(WORKLOAD);
+    const index = await benchmarkIndex(page);
+    const session = await context.newCDPSession(page);
+    await session.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    return { workload, index, hostIndex: await benchmarkIndex(page) };
   } finally {
     await context.close();
   }
@@ -182,10 +195,10 @@ async function main(): Promise<void> {
     const interactions = new Map(gestures.map(({ key }) => [key, [] as number[]]));
     const hydrating = new Map(gestures.map(({ key }) => [key, 0]));
     const failures: string[] = [];
-    const workloads: number[] = [];
+    const references: Reference[] = [];
     for (let run = 1; run <= RUNS; run++) {
       console.log(`Run ${run} of ${RUNS} (load average ${load()})`);
-      workloads.push(await measureWorkload(browser));
+      references.push(await measureReference(browser));
       for (const page of PAGES) {
         pages.get(page.label)!.push(await measurePage(browser, server.url, page));
       }
@@ -201,7 +214,10 @@ async function main(): Promise<void> {
         }
       }
     }
+    const workloads = references.map((one) => one.workload);
     const reference = median(workloads);
+    const index = median(references.map((one) => one.index));
+    const hostIndex = median(references.map((one) => one.hostIndex));
     const cpu = cpus()[0]?.model.trim() ?? '?';
     console.log(
       `\nFirst visits on a phone (${PHONE.viewport.width}×${PHONE.viewport.height}, touch), ` +
@@ -209,7 +225,9 @@ async function main(): Promise<void> {
         `Node ${process.version}, ${availableParallelism()} CPU (${cpu}); load average ` +
         `${loadAtStart} at the start, ${load()} at the end (${Math.round((Date.now() - started) / 1000)} s).\n` +
         `Reference: a fixed piece of JavaScript takes ${ms(reference)} in the same throttled ` +
-        `browser (runs: ${workloads.map((value) => Math.round(value)).join(', ')} ms).\n`,
+        `browser (runs: ${workloads.map((value) => Math.round(value)).join(', ')} ms).\n` +
+        `Lighthouse's BenchmarkIndex: ${hostIndex} unthrottled, ${index} at ${CPU_THROTTLING}× ` +
+        `(the interaction test's phone: ${PHONE_BENCHMARK_INDEX}).\n`,
     );
     printTable(
       ['Page', 'TBT', 'TBT ÷ reference', 'Longest task', 'Hydrated at'],

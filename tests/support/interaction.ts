@@ -9,6 +9,14 @@ import { VIEWPORTS } from './browser';
 /** Lighthouse's slow phone: 4× slower than this machine. */
 export const CPU_THROTTLING = 4;
 
+/**
+ * The phone the interaction test holds to its budget, by Lighthouse's BenchmarkIndex: what 4×
+ * throttling makes of this kind of machine when it is quiet (3,800 unthrottled, 950 at 4×:
+ * `npm run bench:interaction` prints both), just under DevTools' calibrated mid-tier phone
+ * (1,000, a Pixel 5). A busy machine is slower itself, and 4× on top of it is a slower phone.
+ */
+export const PHONE_BENCHMARK_INDEX = 950;
+
 /** A phone: its viewport, touch, and the mobile meta viewport honoured. */
 export const PHONE = {
   viewport: VIEWPORTS.mobile,
@@ -150,6 +158,90 @@ export async function openThrottledPage(
   await page.exposeBinding('__vitrineHydrating', () => started());
   await page.addInitScript({ content: RECORDER });
   return { context, page, hydrating };
+}
+
+/**
+ * Lighthouse's BenchmarkIndex, as its `computeBenchmarkIndex` and DevTools' CPU calibration run
+ * it: building 10,000-character strings (garbage collection) for half the time, copying a
+ * 100,000-number array for the other half, each as runs per second ÷ 10, averaged. A string for
+ * the reason RECORDER is one.
+ */
+const BENCHMARK_INDEX = (durationMs: number) => `(() => {
+  const half = ${durationMs} / 2;
+  let started = Date.now();
+  let runs = 0;
+  while (Date.now() - started < half) {
+    let text = '';
+    for (let i = 0; i < 10000; i++) text += 'a';
+    if (text.length === 1) throw new Error('never');
+    runs++;
+  }
+  const strings = Math.round(runs / 10 / ((Date.now() - started) / 1000));
+  const a = [];
+  const b = [];
+  for (let i = 0; i < 100000; i++) a[i] = b[i] = i;
+  started = Date.now();
+  runs = 0;
+  // The clock is read every tenth run: reading it each time trips a cliff on some Intel CPUs.
+  while (runs % 10 !== 0 || Date.now() - started < half) {
+    const from = runs % 2 === 0 ? a : b;
+    const to = runs % 2 === 0 ? b : a;
+    for (let i = 0; i < from.length; i++) to[i] = from[i];
+    runs++;
+  }
+  const copies = Math.round(runs / 10 / ((Date.now() - started) / 1000));
+  return (strings + copies) / 2;
+})()`;
+
+const BENCHMARK_MS = 1000;
+
+/** The BenchmarkIndex of `page` at its present throttling. */
+export function benchmarkIndex(page: Page, durationMs = BENCHMARK_MS): Promise<number> {
+  return page.evaluate<number>(BENCHMARK_INDEX(durationMs));
+}
+
+export interface Calibration {
+  /** The throttling rate that makes this machine, as busy as it is now, the phone. */
+  rate: number;
+  /** This machine's BenchmarkIndex unthrottled, and at `rate`. */
+  hostIndex: number;
+  index: number;
+}
+
+/** Within this share of the phone's index, a rate is close enough. */
+const CALIBRATION_TOLERANCE = 0.05;
+const CALIBRATION_STEPS = 4;
+
+/**
+ * DevTools' CPU calibration, for one phone: the index unthrottled, then the rate it suggests,
+ * corrected a step or two by what that rate gave (the index is not quite proportional to it).
+ * A machine slower than the phone is measured unthrottled, and the figures say so.
+ */
+export async function calibrateThrottling(
+  browser: Browser,
+  target = PHONE_BENCHMARK_INDEX,
+): Promise<Calibration> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const session = await context.newCDPSession(page);
+    await page.setContent('<!doctype html><title>calibration</title>');
+    // Once to let V8 compile the loops.
+    await benchmarkIndex(page, BENCHMARK_MS / 2);
+    const hostIndex = await benchmarkIndex(page);
+    let rate = 1;
+    let index = hostIndex;
+    for (let step = 0; step < CALIBRATION_STEPS; step++) {
+      const next = Math.max(1, Number(((rate * index) / target).toFixed(2)));
+      if (next === rate || Math.abs(index - target) <= target * CALIBRATION_TOLERANCE) break;
+      rate = next;
+      await session.send('Emulation.setCPUThrottlingRate', { rate });
+      index = await benchmarkIndex(page);
+    }
+    return { rate, hostIndex, index };
+  } finally {
+    await context.close();
+  }
 }
 
 /**
