@@ -59,11 +59,14 @@ export class Visitor {
   address: string | (() => string);
   /** This shopper's CPF, masked: what `checkout()` sends unless told otherwise. */
   readonly cpf = shopperCpf();
+  /** How requests go out: Node's fetch, or one that trusts a test's certificate (nginx.ts). */
+  private readonly fetch: typeof fetch;
   constructor(
     readonly baseUrl: string,
-    options: { address?: string | (() => string) } = {},
+    options: { address?: string | (() => string); fetch?: typeof fetch } = {},
   ) {
     this.address = options.address ?? shopperAddress();
+    this.fetch = options.fetch ?? fetch;
   }
 
   cookieHeader(): string {
@@ -76,7 +79,7 @@ export class Visitor {
     if (!headers.has('Accept')) headers.set('Accept', 'text/html');
     const address = typeof this.address === 'function' ? this.address() : this.address;
     if (!headers.has('X-Forwarded-For')) headers.set('X-Forwarded-For', address);
-    const response = await fetch(new URL(path, this.baseUrl), {
+    const response = await this.fetch(new URL(path, this.baseUrl), {
       ...init,
       headers,
       redirect: 'manual',
