@@ -1,4 +1,3 @@
-import { createServer, type Server } from 'node:http';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -10,6 +9,7 @@ import { SANDBOX_PAYMENT_PATH } from '~/components/store/order-payment';
 import { adminVisitor, signIn, withAdmin } from '../support/admin';
 import { seriousAxeViolations } from '../support/axe';
 import { launchBrowser, openPage, VIEWPORTS } from '../support/browser';
+import { startFakeUtmify, type FakeUtmify } from '../support/fake-gateway';
 import { sampleProduct } from '../support/sample';
 import { startServer, type TestServer } from '../support/server';
 import { Visitor, visibleText } from '../support/visitor';
@@ -26,22 +26,6 @@ const CANCELLED = 'Status atualizado para Cancelado.';
 const PAID_NO_DELETE = 'Pedidos pagos não podem ser excluídos. Cancele o pedido.';
 const TRACKING_CODE = 'QB123456789BR';
 const CORRECTED_CODE = 'QB987654321BR';
-
-/** A fake sales-tracking service on 127.0.0.1 that keeps every report it receives. */
-async function startFakeUtmify(): Promise<{ url: string; reports: unknown[]; server: Server }> {
-  const reports: unknown[] = [];
-  const server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      reports.push(JSON.parse(body));
-      response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  return { url: `http://127.0.0.1:${port}/orders`, reports, server };
-}
 
 /** The text of the first .eml under the server's mail folder that contains `needle`. */
 function emailWith(server: TestServer, needle: string) {
@@ -88,7 +72,7 @@ async function toast(page: Page, message: string) {
 describe('admin orders (Pedidos)', () => {
   let server: TestServer;
   let browser: Browser;
-  let utmify: Awaited<ReturnType<typeof startFakeUtmify>>;
+  let utmify: FakeUtmify;
 
   beforeAll(async () => {
     utmify = await startFakeUtmify();
@@ -110,7 +94,7 @@ describe('admin orders (Pedidos)', () => {
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
-    await new Promise((resolve) => utmify?.server.close(resolve));
+    await utmify?.close();
   });
 
   it('ships and delivers a paid order from the list’s dialog at 1280 px, e-mailing the code', async () => {
@@ -174,14 +158,16 @@ describe('admin orders (Pedidos)', () => {
     // The admin's report to sales tracking: the order's status, without landing parameters.
     const report = (await until(
       async () =>
-        utmify.reports.find(
-          (body) =>
-            (body as { orderId: string }).orderId === orderId &&
-            (body as { approvedDate: string | null }).approvedDate !== null &&
-            Object.values((body as { trackingParameters: object }).trackingParameters).every(
-              (value) => value === null,
-            ),
-        ),
+        utmify.requests
+          .map((request) => request.body)
+          .find(
+            (body) =>
+              (body as { orderId: string }).orderId === orderId &&
+              (body as { approvedDate: string | null }).approvedDate !== null &&
+              Object.values((body as { trackingParameters: object }).trackingParameters).every(
+                (value) => value === null,
+              ),
+          ),
       'the admin report',
     )) as { status: string };
     expect(report.status).toBe('paid');
