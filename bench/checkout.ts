@@ -30,12 +30,15 @@ import { prepareStoreFolder } from '../tests/support/store';
 
 import { positiveInteger } from './options';
 import {
+  combineTallies,
   ensureBuilt,
   percentile,
   printTable,
+  runLoad,
   scratchPostgres,
   startServer,
   type Server,
+  type Tally,
 } from './support';
 
 const DURATION_MS = positiveInteger('DURATION', 15) * 1000;
@@ -71,7 +74,8 @@ async function countRows(db: Db, query: ReturnType<typeof sql>): Promise<number>
 
 /** The sample store with a stock no run can sell out, and the coupon of the coupon run. */
 async function fillStock(db: Db): Promise<void> {
-  await db.execute(sql`update products set stock_quantity = ${STOCK}`);
+  // A variant's stock: a product's own is their sum (migration 0022).
+  await db.execute(sql`update product_variants set stock_quantity = ${STOCK}`);
   await db.execute(
     sql`insert into coupons (code, kind, value) values (${COUPON}, 'percent', 10) on conflict do nothing`,
   );
@@ -175,8 +179,6 @@ class CookieJar {
   }
 }
 
-class Failure extends Error {}
-
 async function request(
   base: string,
   jar: CookieJar,
@@ -212,12 +214,12 @@ const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 /** The product ids a shopper finds on /products. */
 async function findProducts(base: string): Promise<string[]> {
   const page = await request(base, new CookieJar(), '/products');
-  if (page.status !== 200) throw new Failure(`GET /products ${page.status}`);
+  if (page.status !== 200) throw new Error(`GET /products ${page.status}`);
   // Product links carry slugs; the add-to-cart forms carry the ids.
   const ids = [...page.body.matchAll(new RegExp(`name="productId" value="(${UUID})"`, 'g'))].map(
     (match) => match[1]!,
   );
-  if (ids.length === 0) throw new Failure('no products on /products');
+  if (ids.length === 0) throw new Error('no products on /products');
   return [...new Set(ids)];
 }
 
@@ -237,8 +239,8 @@ const steps = {
 };
 
 /**
- * One purchase by a new shopper: add to cart, open the checkout, place the order. Throws a
- * Failure otherwise.
+ * One purchase by a new shopper: add to cart, open the checkout, place the order; throws if any
+ * step answers otherwise.
  */
 async function buy(base: string, productId: string, coupon: string | null): Promise<void> {
   const jar = new CookieJar();
@@ -247,17 +249,17 @@ async function buy(base: string, productId: string, coupon: string | null): Prom
     method: 'POST',
     form: { intent: 'add', productId, quantity: '1' },
   });
-  if (added.status !== 303) throw new Failure(`POST /cart ${added.status}`);
+  if (added.status !== 303) throw new Error(`POST /cart ${added.status}`);
   steps.record('POST /cart', begin);
   begin = performance.now();
   const page = await request(base, jar, coupon ? `/checkout?cupom=${coupon}` : '/checkout');
-  if (page.status !== 200) throw new Failure(`GET /checkout ${page.status}`);
+  if (page.status !== 200) throw new Error(`GET /checkout ${page.status}`);
   steps.record('GET /checkout', begin);
   if (coupon && !page.body.includes(`Cupom ${coupon}`)) {
-    throw new Failure('GET /checkout without the coupon applied');
+    throw new Error('GET /checkout without the coupon applied');
   }
   const key = /name="idempotencyKey" value="([^"]+)"/.exec(page.body)?.[1];
-  if (!key) throw new Failure('GET /checkout without an idempotency key');
+  if (!key) throw new Error('GET /checkout without an idempotency key');
   begin = performance.now();
   const placed = await request(base, jar, '/checkout', {
     method: 'POST',
@@ -269,66 +271,23 @@ async function buy(base: string, productId: string, coupon: string | null): Prom
     },
   });
   steps.record('POST /checkout', begin);
-  if (placed.status !== 303) throw new Failure(`POST /checkout ${placed.status}`);
+  if (placed.status !== 303) throw new Error(`POST /checkout ${placed.status}`);
   if (!placed.location?.startsWith('/order-confirmation?')) {
-    throw new Failure(`POST /checkout 303 to ${placed.location?.split('?')[0]}`);
+    throw new Error(`POST /checkout 303 to ${placed.location?.split('?')[0]}`);
   }
   confirmations.count += 1;
   if (coupon) confirmations.withCoupon += 1;
-  if (!placed.location.includes('paymentId=')) throw new Failure('POST /checkout without payment');
+  if (!placed.location.includes('paymentId=')) throw new Error('POST /checkout without payment');
 }
 
-interface Tally {
-  done: number;
-  latencies: number[];
-  failures: Map<string, number>;
-}
-
-/** Runs `task` in CONNECTIONS loops until `durationMs` have passed; counts and times each run. */
-async function loop(
-  durationMs: number,
-  setUp: () => Promise<() => Promise<void>>,
-): Promise<Tally & { seconds: number }> {
-  const tally: Tally = { done: 0, latencies: [], failures: new Map() };
-  const started = performance.now();
-  const end = started + durationMs;
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      const task = await setUp();
-      while (performance.now() < end) {
-        const begin = performance.now();
-        try {
-          await task();
-          tally.done += 1;
-          tally.latencies.push(performance.now() - begin);
-        } catch (error) {
-          const reason = error instanceof Failure ? error.message : String(error);
-          tally.failures.set(reason, (tally.failures.get(reason) ?? 0) + 1);
-        }
-      }
-    }),
-  );
-  return { ...tally, seconds: (performance.now() - started) / 1000 };
-}
-
-/** Runs measured in parts, as one. */
-function combine(runs: (Tally & { seconds: number })[]): Tally & { seconds: number } {
-  const failures = new Map<string, number>();
-  for (const run of runs) {
-    for (const [reason, n] of run.failures) failures.set(reason, (failures.get(reason) ?? 0) + n);
-  }
-  return {
-    done: runs.reduce((sum, run) => sum + run.done, 0),
-    latencies: runs.flatMap((run) => run.latencies),
-    failures,
-    seconds: runs.reduce((sum, run) => sum + run.seconds, 0),
-  };
-}
+/** Runs the task `setUp` makes in CONNECTIONS loops until `durationMs` have passed. */
+const loop = (durationMs: number, setUp: () => Promise<() => Promise<void>>) =>
+  runLoad(CONNECTIONS, durationMs, setUp);
 
 const get = (base: string, path: string) => async () => {
   const response = await fetch(`${base}${path}`, { headers: { accept: 'text/html' } });
   await response.arrayBuffer();
-  if (response.status !== 200) throw new Failure(`GET ${path} ${response.status}`);
+  if (response.status !== 200) throw new Error(`GET ${path} ${response.status}`);
 };
 
 async function shoppers(base: string, durationMs: number, coupon: string | null = null) {
@@ -351,7 +310,7 @@ interface Row {
   failures: number;
 }
 
-function row(backend: string, target: string, tally: Tally & { seconds: number }): Row {
+function row(backend: string, target: string, tally: Tally): Row {
   return {
     backend,
     target,
@@ -410,8 +369,8 @@ async function benchmark(backend: Backend): Promise<Outcome> {
       `${backend.name}: ${CONNECTIONS} shoppers, ${DURATION_MS / 1000} s without and ` +
         `${DURATION_MS / 1000} s with a coupon…`,
     );
-    const plain: (Tally & { seconds: number })[] = [];
-    const couponed: (Tally & { seconds: number })[] = [];
+    const plain: Tally[] = [];
+    const couponed: Tally[] = [];
     steps.times.clear();
     for (const coupon of [null, COUPON, COUPON, null]) {
       steps.on = coupon === null;
@@ -428,8 +387,8 @@ async function benchmark(backend: Backend): Promise<Outcome> {
         percentile(times, 99).toFixed(0),
       ]);
     }
-    const counted = combine(plain);
-    const withCoupon = combine(couponed);
+    const counted = combineTallies(plain);
+    const withCoupon = combineTallies(couponed);
     rows.push(row(backend.name, 'checkout (orders)', counted));
     printFailures('checkout', counted.failures);
     rows.push(row(backend.name, 'checkout with a coupon (orders)', withCoupon));
@@ -450,7 +409,7 @@ async function benchmark(backend: Backend): Promise<Outcome> {
     );
     const sold = await countRows(
       database.db,
-      sql`select coalesce(sum(${STOCK} - stock_quantity), 0)::int as n from products`,
+      sql`select coalesce(sum(${STOCK} - stock_quantity), 0)::int as n from product_variants`,
     );
     const payments = await countRows(
       database.db,

@@ -15,7 +15,7 @@
 // the scratch database; default postgres://postgres@127.0.0.1:5432/postgres), VITRINE_BUILD_DIR
 // (default build-bench, built first if missing).
 import { mkdtemp, rm } from 'node:fs/promises';
-import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { sql } from 'drizzle-orm';
@@ -29,13 +29,17 @@ import { Visitor } from '../tests/support/visitor';
 import { positiveInteger } from './options';
 import {
   BUILD_DIR,
+  combineTallies,
   ensureBuilt,
+  loadAverage,
   percentile,
   printTable,
   ROOT,
+  runLoad,
   scratchPostgres,
   startServer,
   type Server,
+  type Tally,
 } from './support';
 
 const DURATION_MS = positiveInteger('DURATION', 20) * 1000;
@@ -45,49 +49,9 @@ const POSTGRES_URL =
 const PRODUCT = sampleProduct('Teclado Mecânico');
 const PAGE = '/products';
 
-interface Tally {
-  done: number;
-  seconds: number;
-  latencies: number[];
-  failures: Map<string, number>;
-}
-
-/** Runs `task` in CONNECTIONS loops for `durationMs`; counts, times and sorts out failures. */
-async function loop(durationMs: number, task: () => Promise<void>): Promise<Tally> {
-  const tally: Tally = { done: 0, seconds: 0, latencies: [], failures: new Map() };
-  const started = performance.now();
-  const end = started + durationMs;
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (performance.now() < end) {
-        const begin = performance.now();
-        try {
-          await task();
-          tally.done += 1;
-          tally.latencies.push(performance.now() - begin);
-        } catch (error) {
-          const reason = error instanceof Error ? error.message.slice(0, 120) : String(error);
-          tally.failures.set(reason, (tally.failures.get(reason) ?? 0) + 1);
-        }
-      }
-    }),
-  );
-  tally.seconds = (performance.now() - started) / 1000;
-  return tally;
-}
-
-function combine(tallies: Tally[]): Tally {
-  const failures = new Map<string, number>();
-  for (const tally of tallies) {
-    for (const [reason, n] of tally.failures) failures.set(reason, (failures.get(reason) ?? 0) + n);
-  }
-  return {
-    done: tallies.reduce((sum, tally) => sum + tally.done, 0),
-    seconds: tallies.reduce((sum, tally) => sum + tally.seconds, 0),
-    latencies: tallies.flatMap((tally) => tally.latencies),
-    failures,
-  };
-}
+/** Runs `task` in CONNECTIONS loops for `durationMs`. */
+const loop = (durationMs: number, task: () => Promise<void>) =>
+  runLoad(CONNECTIONS, durationMs, async () => task);
 
 /** The orders 303s announced, warm-up included: the database must hold exactly these. */
 let acknowledged = 0;
@@ -106,11 +70,6 @@ async function cachedPage(nginx: Nginx): Promise<void> {
   if (response.headers.get('x-page-cache') === 'bypass')
     throw new Error(`GET ${PAGE} bypassed the cache`);
 }
-
-const load = () =>
-  loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
 
 async function main(): Promise<void> {
   await ensureBuilt();
@@ -139,14 +98,14 @@ async function main(): Promise<void> {
       await loop(2_000, () => purchase(nginx));
       for (let i = 0; i < 4; i++) await cachedPage(nginx).catch(() => undefined);
     }
-    const loadAtStart = load();
+    const loadAtStart = loadAverage();
     const results = {
       one: { orders: [] as Tally[], pages: [] as Tally[] },
       two: { orders: [] as Tally[], pages: [] as Tally[] },
     };
     for (const phase of ['one', 'two', 'two', 'one'] as const) {
       const nginx = phase === 'one' ? one : two;
-      console.log(`${phase === 'one' ? 'One instance' : 'Two instances'} (load ${load()})…`);
+      console.log(`${phase === 'one' ? 'One instance' : 'Two instances'} (load ${loadAverage()})…`);
       results[phase].pages.push(await loop(DURATION_MS / 4, () => cachedPage(nginx)));
       results[phase].orders.push(await loop(DURATION_MS / 4, () => purchase(nginx)));
     }
@@ -167,7 +126,7 @@ async function main(): Promise<void> {
       `\nThrough nginx (TLS), ${CONNECTIONS} connections, ${DURATION_MS / 2000} s per figure in ` +
         `two halves (one, two, two, one); client, nginx, servers and PostgreSQL on this machine: ` +
         `Node ${process.version}, ${availableParallelism()} CPU (${cpu}); load ${loadAtStart} at ` +
-        `the start, ${load()} at the end.\n`,
+        `the start, ${loadAverage()} at the end.\n`,
     );
     const rows: string[][] = [];
     const rate = (tally: Tally) => tally.done / tally.seconds;
@@ -175,8 +134,8 @@ async function main(): Promise<void> {
       [`GET ${PAGE} (cached), requests`, 'pages'],
       ['checkout, orders', 'orders'],
     ] as const) {
-      const single = combine(results.one[pick]);
-      const double = combine(results.two[pick]);
+      const single = combineTallies(results.one[pick]);
+      const double = combineTallies(results.two[pick]);
       for (const [label, tally] of [
         ['one instance', single],
         ['two instances', double],

@@ -16,7 +16,7 @@
 // Environment: RUNS (default 5; about a minute per run on 2 CPUs), VITRINE_BUILD_DIR (default
 // build-bench, built first if missing or stale), CHROMIUM_PATH (default /usr/bin/chromium).
 import { mkdtemp, rm } from 'node:fs/promises';
-import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import type { Browser } from 'playwright-core';
@@ -41,7 +41,7 @@ import {
 import { sampleProductPath } from '../tests/support/sample';
 
 import { positiveInteger } from './options';
-import { BUILD_DIR, ensureBuilt, printTable, startServer } from './support';
+import { BUILD_DIR, ensureBuilt, loadAverage, printTable, startServer } from './support';
 
 const RUNS = positiveInteger('RUNS', 5);
 
@@ -169,10 +169,6 @@ async function measureReference(browser: Browser): Promise<Reference> {
 }
 
 const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)} ms` : '—');
-const load = () =>
-  loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
 
 async function main(): Promise<void> {
   await ensureBuilt();
@@ -186,7 +182,7 @@ async function main(): Promise<void> {
       await warmUp.arrayBuffer();
       if (warmUp.status !== 200) throw new Error(`${page.path} answered ${warmUp.status}`);
     }
-    const loadAtStart = load();
+    const loadAtStart = loadAverage();
     const started = Date.now();
     const pages = new Map(PAGES.map((page) => [page.label, [] as PageFigures[]]));
     const gestures = MOMENTS.flatMap((moment) =>
@@ -197,7 +193,7 @@ async function main(): Promise<void> {
     const failures: string[] = [];
     const references: Reference[] = [];
     for (let run = 1; run <= RUNS; run++) {
-      console.log(`Run ${run} of ${RUNS} (load average ${load()})`);
+      console.log(`Run ${run} of ${RUNS} (load average ${loadAverage()})`);
       references.push(await measureReference(browser));
       for (const page of PAGES) {
         pages.get(page.label)!.push(await measurePage(browser, server.url, page));
@@ -223,7 +219,7 @@ async function main(): Promise<void> {
       `\nFirst visits on a phone (${PHONE.viewport.width}×${PHONE.viewport.height}, touch), ` +
         `CPU ${CPU_THROTTLING}× slower, median of ${RUNS} runs; build ${BUILD_DIR}.\n` +
         `Node ${process.version}, ${availableParallelism()} CPU (${cpu}); load average ` +
-        `${loadAtStart} at the start, ${load()} at the end (${Math.round((Date.now() - started) / 1000)} s).\n` +
+        `${loadAtStart} at the start, ${loadAverage()} at the end (${Math.round((Date.now() - started) / 1000)} s).\n` +
         `Reference: a fixed piece of JavaScript takes ${ms(reference)} in the same throttled ` +
         `browser (runs: ${workloads.map((value) => Math.round(value)).join(', ')} ms).\n` +
         `Lighthouse's BenchmarkIndex: ${hostIndex} unthrottled, ${index} at ${CPU_THROTTLING}× ` +

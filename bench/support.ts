@@ -3,7 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { sql } from 'drizzle-orm';
@@ -199,3 +199,64 @@ export function printTable(header: string[], lines: string[][], left = 2): void 
   );
   for (const line of lines) console.log(format(line));
 }
+
+/** What a load run did: tasks done in `seconds`, each one's latency (ms), failures by reason. */
+export interface Tally {
+  done: number;
+  seconds: number;
+  latencies: number[];
+  failures: Map<string, number>;
+}
+
+/**
+ * Runs `connections` loops of the task each `setUp` returns (once per loop: a shopper's own
+ * state) until `durationMs` have passed; counts and times each run of it, and sorts failures by
+ * their message.
+ */
+export async function runLoad(
+  connections: number,
+  durationMs: number,
+  setUp: () => Promise<() => Promise<void>>,
+): Promise<Tally> {
+  const tally: Tally = { done: 0, seconds: 0, latencies: [], failures: new Map() };
+  const started = performance.now();
+  const end = started + durationMs;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      const task = await setUp();
+      while (performance.now() < end) {
+        const begin = performance.now();
+        try {
+          await task();
+          tally.done += 1;
+          tally.latencies.push(performance.now() - begin);
+        } catch (error) {
+          const reason = error instanceof Error ? error.message.slice(0, 200) : String(error);
+          tally.failures.set(reason, (tally.failures.get(reason) ?? 0) + 1);
+        }
+      }
+    }),
+  );
+  tally.seconds = (performance.now() - started) / 1000;
+  return tally;
+}
+
+/** Runs measured in parts, as one. */
+export function combineTallies(tallies: Tally[]): Tally {
+  const failures = new Map<string, number>();
+  for (const tally of tallies) {
+    for (const [reason, n] of tally.failures) failures.set(reason, (failures.get(reason) ?? 0) + n);
+  }
+  return {
+    done: tallies.reduce((sum, tally) => sum + tally.done, 0),
+    seconds: tallies.reduce((sum, tally) => sum + tally.seconds, 0),
+    latencies: tallies.flatMap((tally) => tally.latencies),
+    failures,
+  };
+}
+
+/** The machine's load averages (1, 5 and 15 minutes), for the report beside the figures. */
+export const loadAverage = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');

@@ -158,20 +158,25 @@ describe.runIf(TEST_DATABASE_URL)('two instances behind nginx', () => {
 
   let productId = '';
   let productPath = '';
-
-  it('serves a picture uploaded on one instance from the other', async () => {
-    productId = randomUUID();
+  /** The admin's form for the test's product, at `price`, with these pictures' addresses. */
+  const productForm = (price: string, imageUrls: string) => {
     const form = new FormData();
     const fields = {
       id: productId,
       name: 'Luminária de Mesa Cluster',
       description: 'Criada pelo teste do cluster.',
-      price: '120,00',
+      price,
       stockQuantity: '50',
       categoryId: KEYBOARD.categoryId!,
-      imageUrls: '',
+      imageUrls,
     };
     for (const [field, value] of Object.entries(fields)) form.append(field, value);
+    return form;
+  };
+
+  it('serves a picture uploaded on one instance from the other', async () => {
+    productId = randomUUID();
+    const form = productForm('120,00', '');
     form.append('uploads', new File([blackPng(800, 600)], 'luminaria.png', { type: 'image/png' }));
     const saved = await admin.request('/admin/products/new', { method: 'POST', body: form });
     expect(saved.status).toBe(303);
@@ -201,20 +206,9 @@ describe.runIf(TEST_DATABASE_URL)('two instances behind nginx', () => {
       .toBe(2);
     const edit = await admin.get(`/admin/products/${productId}`);
     const media = /\/media\/[\w.-]+\.webp/.exec(edit.text)![0];
-    const form = new FormData();
-    const fields = {
-      id: productId,
-      name: 'Luminária de Mesa Cluster',
-      description: 'Criada pelo teste do cluster.',
-      price: '87,65',
-      stockQuantity: '50',
-      categoryId: KEYBOARD.categoryId!,
-      imageUrls: media,
-    };
-    for (const [field, value] of Object.entries(fields)) form.append(field, value);
     const saved = await admin.request(`/admin/products/${productId}`, {
       method: 'POST',
-      body: form,
+      body: productForm('87,65', media),
     });
     expect(saved.status).toBe(303);
     const changedAt = Date.now();
@@ -249,6 +243,12 @@ describe.runIf(TEST_DATABASE_URL)('two instances behind nginx', () => {
   });
 
   let placed: { orderId: string; number: string }[] = [];
+  /** The orders sales tracking heard of with `status`, once per report. */
+  const reported = (status: string) =>
+    utmify.requests
+      .map((request) => request.body as { orderId: string; status: string })
+      .filter((report) => report.status === status)
+      .map((report) => report.orderId);
 
   it(`sends exactly ${ORDERS} order e-mails and ${ORDERS} tracking reports for ${ORDERS} orders`, async () => {
     const upstreams = new Set<string>();
@@ -266,11 +266,7 @@ describe.runIf(TEST_DATABASE_URL)('two instances behind nginx', () => {
       smtp.mails
         .map((mail) => /^Recebemos seu pedido #(\d+)$/.exec(mail.subject)?.[1])
         .filter((number): number is string => number !== undefined);
-    const waiting = () =>
-      utmify.requests
-        .map((request) => request.body as { orderId: string; status: string })
-        .filter((report) => report.status === 'waiting_payment')
-        .map((report) => report.orderId);
+    const waiting = () => reported('waiting_payment');
     await expect.poll(() => received().length, { timeout: 60_000, interval: 250 }).toBe(ORDERS);
     await expect.poll(() => waiting().length, { timeout: 60_000, interval: 250 }).toBe(ORDERS);
     // Both instances' workers have had time to take any job twice.
@@ -289,11 +285,7 @@ describe.runIf(TEST_DATABASE_URL)('two instances behind nginx', () => {
       "update orders set expires_at = now() - interval '1 minute' where id = any($1::uuid[])",
       [placed.map((order) => order.orderId)],
     );
-    const refused = () =>
-      utmify.requests
-        .map((request) => request.body as { orderId: string; status: string })
-        .filter((report) => report.status === 'refused')
-        .map((report) => report.orderId);
+    const refused = () => reported('refused');
     // Each instance looks every 30 s, 50 orders at a time.
     await expect.poll(() => refused().length, { timeout: 150_000, interval: 500 }).toBe(ORDERS);
     await new Promise((resolve) => setTimeout(resolve, 3_000));
