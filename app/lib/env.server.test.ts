@@ -77,6 +77,21 @@ describe('parseEnv', () => {
     );
   });
 
+  it('takes a read replica only beside DATABASE_URL, as a postgres:// URL', () => {
+    const replica = 'postgres://replica.local/loja';
+    expect(() => parseEnv({ DATABASE_REPLICA_URL: replica })).toThrow(
+      /DATABASE_REPLICA_URL: needs DATABASE_URL/,
+    );
+    expect(() =>
+      parseEnv({ DATABASE_URL: 'postgres://localhost/loja', DATABASE_REPLICA_URL: 'replica' }),
+    ).toThrow(/DATABASE_REPLICA_URL: must be a postgres/);
+    expect(
+      parseEnv({ DATABASE_URL: 'postgres://localhost/loja', DATABASE_REPLICA_URL: replica })
+        .DATABASE_REPLICA_URL,
+    ).toBe(replica);
+    expect(parseEnv({ DATABASE_REPLICA_URL: '' }).DATABASE_REPLICA_URL).toBeUndefined();
+  });
+
   it('reads the public address as an origin, and refuses one with a path', () => {
     expect(parseEnv({ PUBLIC_URL: 'https://Loja.com.br/' }).PUBLIC_URL).toBe('https://loja.com.br');
     expect(() => parseEnv({ PUBLIC_URL: 'https://loja.com.br/loja' })).toThrow(/PUBLIC_URL/);

@@ -116,6 +116,11 @@ const envSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
+    // A streaming replica of DATABASE_URL's server for the storefront's anonymous reads (ADR 033).
+    DATABASE_REPLICA_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
     // Backups (ADR 030): the folder (default DATA_DIR/backups); with the embedded database, one
     // every so many hours (0: none; at most a week, as timers go) keeping the newest BACKUP_KEEP.
@@ -189,6 +194,11 @@ const envSchema = z
   .refine((env) => env.HEADERS_TIMEOUT_MS <= env.REQUEST_TIMEOUT_MS, {
     path: ['HEADERS_TIMEOUT_MS'],
     error: 'must not be longer than REQUEST_TIMEOUT_MS',
+  })
+  // The embedded database has no replica: without DATABASE_URL a replica would go unused.
+  .refine((env) => env.DATABASE_REPLICA_URL === undefined || env.DATABASE_URL !== undefined, {
+    path: ['DATABASE_REPLICA_URL'],
+    error: 'needs DATABASE_URL, the primary it replicates (the embedded database has no replica)',
   })
   .refine(
     (env) =>
