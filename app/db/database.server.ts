@@ -44,6 +44,8 @@ export interface Database {
   close(): Promise<void>;
   /** The PostgreSQL pool's connections, for /metrics; the embedded database has no pool. */
   poolUse?(): { total: number; idle: number; waiting: number };
+  /** PostgreSQL only: the pool, which a read replica's reads fall back to (read-replica.server.ts). */
+  readonly pool?: pg.Pool;
 }
 
 export type DatabaseOptions =
@@ -232,6 +234,7 @@ function openPostgres(connectionString: string, poolMax: number): Database {
       await pool.end();
     },
     poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    pool,
   };
 }
 

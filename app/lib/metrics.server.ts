@@ -50,3 +50,10 @@ export const outboxFailures = new Counter({
   labelNames: ['topic'] as const,
   registers: [metricsRegistry],
 });
+
+export const readQueries = new Counter({
+  name: 'vitrine_read_queries_total',
+  help: "Queries of the storefront's reads with a read replica (DATABASE_REPLICA_URL), by the database that answered: the replica, or the primary while the replica was behind or failing.",
+  labelNames: ['database'] as const,
+  registers: [metricsRegistry],
+});
