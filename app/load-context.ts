@@ -10,7 +10,14 @@ import type { SettingsStore } from '~/modules/settings/index.server';
 // the database, modules and a flow, so it sits at the top beside root.tsx, not in lib (ADR 021).
 declare module 'react-router' {
   interface AppLoadContext {
+    /** The primary: every write, and every read a shopper's or staff's own actions depend on. */
     db: Db;
+    /**
+     * For the anonymous storefront's reads only (catalogue, product, home, favourites, sitemap):
+     * the read replica while it has replayed every announced change, else the primary; the
+     * primary itself without DATABASE_REPLICA_URL (ADR 033).
+     */
+    readDb: Db;
     settings: SettingsStore;
     /** The database's change notifications: caches key by its version, and bypass while not live. */
     changes: ChangeFeed;

@@ -7,7 +7,8 @@ import { pinoHttp } from 'pino-http';
 
 import { startServerBackups } from '~/db/backup.server';
 import { createChangeFeed, type ChangeFeed } from '~/db/changes.server';
-import { databaseOptionsFromEnv, openDatabase, type Database } from '~/db/database.server';
+import { databaseOptionsFromEnv, openDatabase, type Database, type Db } from '~/db/database.server';
+import { openReadReplica, type ReadReplica } from '~/db/read-replica.server';
 import { startBackgroundJobs } from '~/flows/background-jobs.server';
 import type { OrderEventOptions } from '~/flows/order-events.server';
 import { initializeStore } from '~/flows/seed-sample-store.server';
@@ -75,6 +76,7 @@ export async function startApp(env: Env, assets: StaticFiles): Promise<RunningAp
     );
   }
   const database = await openDatabase(databaseOptionsFromEnv(env));
+  let replica: ReadReplica | undefined;
   try {
     await database.migrate();
     const state = await initializeStore(database.db, { seed: env.SEED });
@@ -93,6 +95,16 @@ export async function startApp(env: Env, assets: StaticFiles): Promise<RunningAp
       logSetupCode(setupCode, `${origin}/admin/login`);
     }
     const changes = await createChangeFeed(database);
+    // The storefront's anonymous reads, on the replica whenever it has caught up (ADR 033).
+    if (env.DATABASE_REPLICA_URL && database.pool) {
+      replica = openReadReplica({
+        url: env.DATABASE_REPLICA_URL,
+        primary: database.pool,
+        changes,
+        poolMax: env.DATABASE_POOL_MAX,
+      });
+      logger.info('Read replica configured: storefront pages read from it once it has caught up');
+    }
     const settings = createSettingsStore(database.db, changes);
     // One provider per mode, picked on every use: a demo made live on any instance stops its
     // sandbox on all of them at once (the mode is read through the settings' notifications).
@@ -114,6 +126,7 @@ export async function startApp(env: Env, assets: StaticFiles): Promise<RunningAp
     const handler = buildHandler({
       env,
       database,
+      readDb: replica?.db ?? database.db,
       settings,
       changes,
       payments,
@@ -129,12 +142,14 @@ export async function startApp(env: Env, assets: StaticFiles): Promise<RunningAp
       async close() {
         await jobs.stop();
         await backups.stop();
+        await replica?.close();
         await changes.close();
         await settings.close();
         await database.close();
       },
     };
   } catch (error) {
+    await replica?.close();
     await database.close();
     throw error;
   }
@@ -143,6 +158,7 @@ export async function startApp(env: Env, assets: StaticFiles): Promise<RunningAp
 function buildHandler(options: {
   env: Env;
   database: Database;
+  readDb: Db;
   settings: SettingsStore;
   changes: ChangeFeed;
   payments: () => Promise<PaymentProvider | null>;
@@ -336,6 +352,7 @@ function buildHandler(options: {
           : { maxBytes: env.MAX_BODY_BYTES, streamed: false },
       getLoadContext: (req, res, uploadFolder) => ({
         db: database.db,
+        readDb: options.readDb,
         settings,
         changes,
         nonce: res.locals.nonce as string,

@@ -8,7 +8,7 @@ import {
 import type { Route } from './+types/sitemap';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const products = await listSitemapProducts(context.db, { limit: SITEMAP_MAX_PRODUCTS });
+  const products = await listSitemapProducts(context.readDb, { limit: SITEMAP_MAX_PRODUCTS });
   const xml = sitemapXml(context.origin, storeSitemapEntries(products));
   return new Response(xml, {
     headers: {

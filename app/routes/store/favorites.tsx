@@ -32,10 +32,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const settings = await context.settings.get();
   if (!settings.enable_wishlist) throw data(null, { status: 404 });
   const requested = askedIds(new URL(request.url));
-  const products = await listProductsByIds(context.db, requested);
+  const products = await listProductsByIds(context.readDb, requested);
   return {
     requested,
-    products: await withRatings(context.db, products, settings.enable_reviews),
+    products: await withRatings(context.readDb, products, settings.enable_reviews),
   };
 }
 

@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The staff's 'Selecionada' categories, or all of them while none is selected.
   const [settings, categories] = await Promise.all([
     context.settings.get(),
-    listCategories(context.db, { featuredOnly: true }, context.changes),
+    listCategories(context.readDb, { featuredOnly: true }, context.changes),
   ]);
   const asked = new URL(request.url).searchParams.get('categoria')?.trim().toLowerCase();
   // Pills link by slug; an id still works for links from before slugs. An unknown category,
@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     categories.find((candidate) => candidate.id === asked) ??
     null;
   const products = await listRatedProducts(
-    context.db,
+    context.readDb,
     context.changes,
     { sort: 'newest', categoryId: category?.id },
     FEATURED_LIMIT,

@@ -41,7 +41,7 @@ import type { Route } from './+types/product';
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const settings = await context.settings.get();
   const page = await loadProductPage(
-    context.db,
+    context.readDb,
     context.changes,
     params.id,
     settings.enable_reviews,

@@ -24,7 +24,7 @@ import type { Route } from './+types/products';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [settings, categories] = await Promise.all([
     context.settings.get(),
-    listCategories(context.db, {}, context.changes),
+    listCategories(context.readDb, {}, context.changes),
   ]);
   const { query, notices, view, redirectSearch } = parseCatalogParams(
     new URL(request.url).searchParams,
@@ -34,19 +34,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (redirectSearch !== undefined) throw redirect(`/products${redirectSearch}`, 301);
   const [result, facets] = await Promise.all([
     searchRatedProducts(
-      context.db,
+      context.readDb,
       context.changes,
       { ...query, maxPage: CATALOGUE_MAX_PAGE },
       settings.enable_reviews,
     ),
-    optionFacets(context.db, query, context.changes),
+    optionFacets(context.readDb, query, context.changes),
   ]);
   const notice = pageNotice(query.page, result, query.perPage);
   if (notice) notices.push(notice);
   // A near miss ('tecaldo') offers the search it was probably meant to be.
   const suggestion =
     result.total === 0 && query.q
-      ? await suggestSearch(context.db, query, context.changes)
+      ? await suggestSearch(context.readDb, query, context.changes)
       : undefined;
   return {
     categories,
