@@ -115,8 +115,10 @@ export function reactRouterHandler(options: {
         try {
           response = await render(req, res, body.stream);
         } finally {
-          // Whatever the route left unread (or a route that failed) is thrown away as it arrives.
+          // Whatever the route left unread (or a route that failed) is thrown away as it arrives,
+          // and the answer waits for it (see bodyArrived).
           body.discardRest();
+          await bodyArrived(req);
         }
         // The route saw its body break off; the client is told why, whatever the route said.
         if (body.tooLarge()) {
@@ -129,6 +131,7 @@ export function reactRouterHandler(options: {
       }
       const read = await readBody(req, maxBytes);
       if (read === 'too-large') {
+        await bodyArrived(req);
         refuse(res, 413, MESSAGES.tooLarge, 'body over the limit');
         return;
       }
@@ -137,6 +140,28 @@ export function reactRouterHandler(options: {
       next(error);
     }
   };
+}
+
+/** How long an answer waits for the rest of a body nobody reads (see bodyArrived). */
+const LINGER_MS = 5_000;
+
+/**
+ * Resolves once the rest of the request's body has arrived (and been thrown away), or after
+ * LINGER_MS. An answer sent sooner, on a connection the client asked to close, closes it on
+ * bytes still arriving: the reset that follows can destroy the answer before the client reads
+ * it (the fuzz suite saw a 400 cut short so).
+ */
+function bodyArrived(req: express.Request): Promise<void> {
+  if (req.complete || req.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      req.off('end', done).off('close', done).off('error', done);
+      resolve();
+    };
+    const timer = setTimeout(done, LINGER_MS);
+    req.on('end', done).on('close', done).on('error', done);
+  });
 }
 
 /** The body, or 'too-large' as soon as it passes the limit (the rest is never kept). */

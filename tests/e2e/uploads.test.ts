@@ -64,8 +64,8 @@ describe('admin uploads', () => {
     (await readdir(uploadTmp)).filter((name) => name.startsWith('vitrine-upload-'));
 
   /** A request sent by hand, so the test decides when each piece of the body goes. */
-  function openUpload(headers: Record<string, string> = {}) {
-    const url = new URL('/admin/products/new', server.url);
+  function openUpload(headers: Record<string, string> = {}, path = '/admin/products/new') {
+    const url = new URL(path, server.url);
     let request!: ClientRequest;
     const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
       request = httpRequest(
@@ -100,6 +100,24 @@ describe('admin uploads', () => {
       'A imagem "fita.png" tem 10 × 9.999.999 px: cada lado pode ter no máximo 10.000 px.',
     );
     expect(await uploadFolders()).toEqual([]);
+  });
+
+  it('answers a form it refused early once its body has arrived, whole, on a closing connection', async () => {
+    const { request, answer } = openUpload({ Connection: 'close' }, '/admin/settings');
+    // Far more parts than the settings form has: the form is refused from the first chunk on.
+    const parts = Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`p${i}`, '']));
+    request.write(fieldParts(parts));
+    const early = await Promise.race([
+      answer.then(() => 'answered'),
+      new Promise((resolve) => setTimeout(() => resolve('waiting'), 1_000)),
+    ]);
+    // Answering now would close the connection on bytes still arriving, and the reset could
+    // destroy the answer before the client read it.
+    expect(early).toBe('waiting');
+    request.end(Buffer.concat([Buffer.alloc(200_000), Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]));
+    const { status, text } = await answer;
+    expect(status).toBe(400);
+    expect(visibleText(text).length).toBeGreaterThan(0);
   });
 
   it('keeps an upload in a temporary file only while its request runs', async () => {
