@@ -2,7 +2,6 @@
 // PostgreSQL database, and the figures and table they print.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -11,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, type Db } from '~/db/database.server';
 import { initializeStore } from '~/flows/seed-sample-store.server';
 
+import { freePort } from '../tests/support/ports';
 import { createDatabase, dropDatabase, uniqueDatabaseName } from '../tests/support/postgres';
 
 export const ROOT = new URL('..', import.meta.url).pathname;
@@ -166,17 +166,6 @@ export async function startServer(
       if (code !== 0) console.error(`The server exited with ${code}:\n${output}`);
     },
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /** The value below which `p` percent of `values` fall (0 for none). */

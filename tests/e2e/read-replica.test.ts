@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { freePort } from '../support/ports';
 import {
   createDatabase,
   dropDatabase,
@@ -12,8 +13,6 @@ import { sampleProduct, sampleProductPath } from '../support/sample';
 import { startServer, type TestServer } from '../support/server';
 import { Visitor } from '../support/visitor';
 
-/** The replica cluster's port: one of its own, beside the primary's. */
-const REPLICA_PORT = 5499;
 const TOKEN = 'metricas-da-replica-0123456789';
 
 describe.runIf(TEST_DATABASE_URL)('a streaming read replica (DATABASE_REPLICA_URL)', () => {
@@ -28,7 +27,7 @@ describe.runIf(TEST_DATABASE_URL)('a streaming read replica (DATABASE_REPLICA_UR
   beforeAll(async () => {
     // Made before the copy, so the replica has the database from its start.
     const url = await createDatabase(TEST_DATABASE_URL!, name);
-    cluster = await startReplicaCluster(TEST_DATABASE_URL!, REPLICA_PORT);
+    cluster = await startReplicaCluster(TEST_DATABASE_URL!, await freePort());
     server = await startServer({
       env: {
         DATABASE_URL: url,

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 
+import { freePort } from './ports';
 import { until } from './until';
 
 const NGINX = '/usr/sbin/nginx';
@@ -26,19 +27,6 @@ export interface Nginx {
   /** What nginx wrote to its error log so far. */
   errors(): Promise<string>;
   stop(): Promise<void>;
-}
-
-/** A free TCP port on 127.0.0.1 (nginx, unlike the store, cannot be told to pick one). */
-async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolvePort(port));
-    });
-  });
 }
 
 /** `text` with `from` replaced, failing if the site no longer reads as this code expects. */
