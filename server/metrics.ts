@@ -45,18 +45,17 @@ export function createMetrics(options: {
       this.set(pageCache.size().entries);
     },
   });
-  if (database.poolUse) {
-    const poolUse = database.poolUse.bind(database);
+  const pool = database.pool;
+  if (pool) {
     new Gauge({
       name: 'vitrine_db_pool_connections',
       help: 'PostgreSQL pool connections: open in all, idle, and requests waiting for one.',
       labelNames: ['state'] as const,
       registers: [registry],
       collect() {
-        const use = poolUse();
-        this.set({ state: 'total' }, use.total);
-        this.set({ state: 'idle' }, use.idle);
-        this.set({ state: 'waiting' }, use.waiting);
+        this.set({ state: 'total' }, pool.totalCount);
+        this.set({ state: 'idle' }, pool.idleCount);
+        this.set({ state: 'waiting' }, pool.waitingCount);
       },
     });
   }

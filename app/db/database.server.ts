@@ -42,9 +42,10 @@ export interface Database {
    */
   dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
-  /** The PostgreSQL pool's connections, for /metrics; the embedded database has no pool. */
-  poolUse?(): { total: number; idle: number; waiting: number };
-  /** PostgreSQL only: the pool, which a read replica's reads fall back to (read-replica.server.ts). */
+  /**
+   * PostgreSQL only: its pool, which /metrics counts and a read replica's reads fall back to
+   * (read-replica.server.ts); the embedded database has none.
+   */
   readonly pool?: pg.Pool;
 }
 
@@ -233,7 +234,6 @@ function openPostgres(connectionString: string, poolMax: number): Database {
       await Promise.all([...listeners].map((stop) => stop()));
       await pool.end();
     },
-    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     pool,
   };
 }

@@ -106,21 +106,19 @@ const httpUrl = z
   })
   .transform((value) => value.replace(/\/+$/, ''));
 
+const postgresUrl = z
+  .string()
+  .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL');
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default('0.0.0.0'),
     DATA_DIR: z.string().min(1).default('./data'),
-    DATABASE_URL: z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
-      .optional(),
+    DATABASE_URL: postgresUrl.optional(),
     // A streaming replica of DATABASE_URL's server for the storefront's anonymous reads (ADR 033).
-    DATABASE_REPLICA_URL: z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
-      .optional(),
+    DATABASE_REPLICA_URL: postgresUrl.optional(),
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
     // Backups (ADR 030): the folder (default DATA_DIR/backups); with the embedded database, one
     // every so many hours (0: none; at most a week, as timers go) keeping the newest BACKUP_KEEP.
