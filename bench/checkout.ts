@@ -8,8 +8,9 @@
 // Then the same again with a coupon on every order (a 10% coupon with no limit, opened by the
 // link /checkout?cupom=BENCH10 and sent back with the form): its ratio to the plain run is the
 // cost of coupons (checked on the checkout page and again, with a use taken, in the order).
-// Each purchase is a new shopper (fresh cookies, CPF and client address, sent as X-Forwarded-For),
-// as the store allows few unpaid orders per browser, CPF and address (max_pending_orders).
+// Each purchase is a new shopper (the tests' Visitor: fresh cookies, CPF and client address, sent
+// as X-Forwarded-For), as the store allows few unpaid orders per browser, CPF and address
+// (max_pending_orders).
 // References measured in the same run with the same client and concurrency (GET / and
 // GET /healthz) give ratios that mean something across machines. At the end the orders in the
 // database must equal the 303s counted.
@@ -25,8 +26,8 @@ import { sql } from 'drizzle-orm';
 
 import { openDatabase, type Db } from '~/db/database.server';
 
-import { shopperAddress, shopperCpf } from '../tests/support/shoppers';
 import { prepareStoreFolder } from '../tests/support/store';
+import { Visitor } from '../tests/support/visitor';
 
 import { positiveInteger } from './options';
 import {
@@ -150,73 +151,14 @@ async function startWatchedServer(backend: Backend): Promise<WatchedServer> {
 // ---------------------------------------------------------------------------------------------
 // The client
 
-/** A browser's cookies (enough for the store's few: no domains, one path) and its address. */
-class CookieJar {
-  private readonly cookies = new Map<string, string>();
-  readonly address = shopperAddress();
-
-  store(response: Response): void {
-    for (const header of response.headers.getSetCookie()) {
-      const [pair = '', ...attributes] = header.split(';');
-      const equals = pair.indexOf('=');
-      const name = pair.slice(0, equals).trim();
-      const value = pair.slice(equals + 1).trim();
-      const expired = attributes.some((attribute) => {
-        const [key = '', raw = ''] = attribute.split('=');
-        const lower = key.trim().toLowerCase();
-        return (
-          (lower === 'max-age' && Number(raw) <= 0) ||
-          (lower === 'expires' && Date.parse(raw) <= Date.now())
-        );
-      });
-      if (expired || value === '') this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-
-  header(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  }
-}
-
-async function request(
-  base: string,
-  jar: CookieJar,
-  path: string,
-  init: { method?: string; form?: Record<string, string> } = {},
-): Promise<{ status: number; location: string | null; body: string }> {
-  const headers: Record<string, string> = {
-    accept: 'text/html',
-    cookie: jar.header(),
-    'x-forwarded-for': jar.address,
-  };
-  let body: string | undefined;
-  if (init.form) {
-    headers['content-type'] = 'application/x-www-form-urlencoded';
-    body = new URLSearchParams(init.form).toString();
-  }
-  const response = await fetch(`${base}${path}`, {
-    method: init.method ?? 'GET',
-    headers,
-    body,
-    redirect: 'manual',
-  });
-  jar.store(response);
-  return {
-    status: response.status,
-    location: response.headers.get('location'),
-    body: await response.text(),
-  };
-}
-
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
 /** The product ids a shopper finds on /products. */
 async function findProducts(base: string): Promise<string[]> {
-  const page = await request(base, new CookieJar(), '/products');
+  const page = await new Visitor(base).get('/products');
   if (page.status !== 200) throw new Error(`GET /products ${page.status}`);
   // Product links carry slugs; the add-to-cart forms carry the ids.
-  const ids = [...page.body.matchAll(new RegExp(`name="productId" value="(${UUID})"`, 'g'))].map(
+  const ids = [...page.text.matchAll(new RegExp(`name="productId" value="(${UUID})"`, 'g'))].map(
     (match) => match[1]!,
   );
   if (ids.length === 0) throw new Error('no products on /products');
@@ -243,32 +185,25 @@ const steps = {
  * step answers otherwise.
  */
 async function buy(base: string, productId: string, coupon: string | null): Promise<void> {
-  const jar = new CookieJar();
+  const shopper = new Visitor(base);
   let begin = performance.now();
-  const added = await request(base, jar, '/cart', {
-    method: 'POST',
-    form: { intent: 'add', productId, quantity: '1' },
-  });
-  if (added.status !== 303) throw new Error(`POST /cart ${added.status}`);
+  await shopper.addToCart(productId);
   steps.record('POST /cart', begin);
   begin = performance.now();
-  const page = await request(base, jar, coupon ? `/checkout?cupom=${coupon}` : '/checkout');
+  const page = await shopper.get(coupon ? `/checkout?cupom=${coupon}` : '/checkout');
   if (page.status !== 200) throw new Error(`GET /checkout ${page.status}`);
   steps.record('GET /checkout', begin);
-  if (coupon && !page.body.includes(`Cupom ${coupon}`)) {
+  if (coupon && !page.text.includes(`Cupom ${coupon}`)) {
     throw new Error('GET /checkout without the coupon applied');
   }
-  const key = /name="idempotencyKey" value="([^"]+)"/.exec(page.body)?.[1];
+  const key = /name="idempotencyKey" value="([^"]+)"/.exec(page.text)?.[1];
   if (!key) throw new Error('GET /checkout without an idempotency key');
   begin = performance.now();
-  const placed = await request(base, jar, '/checkout', {
-    method: 'POST',
-    form: {
-      ...CUSTOMER,
-      customerCpf: shopperCpf(),
-      idempotencyKey: key,
-      ...(coupon ? { couponCode: coupon } : {}),
-    },
+  const placed = await shopper.post('/checkout', {
+    ...CUSTOMER,
+    customerCpf: shopper.cpf,
+    idempotencyKey: key,
+    ...(coupon ? { couponCode: coupon } : {}),
   });
   steps.record('POST /checkout', begin);
   if (placed.status !== 303) throw new Error(`POST /checkout ${placed.status}`);
