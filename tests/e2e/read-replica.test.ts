@@ -113,6 +113,12 @@ describe.runIf(TEST_DATABASE_URL)('a streaming read replica (DATABASE_REPLICA_UR
 
   it('reads the storefront from the replica once it has replayed the primary', async () => {
     await readingFromReplica();
+    // The primary's pool is the one /metrics counts.
+    const metrics = await (
+      await fetch(`${server.url}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } })
+    ).text();
+    const total = /^vitrine_db_pool_connections\{state="total"\} (\d+)$/m.exec(metrics)?.[1];
+    expect(Number(total)).toBeGreaterThan(0);
     const page = await new Visitor(server.url).get(path);
     expect(page.status).toBe(200);
     expect(page.text).toContain(product.name);
