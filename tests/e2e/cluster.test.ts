@@ -14,7 +14,7 @@ import {
 } from '../support/postgres';
 import { sampleProduct } from '../support/sample';
 import { startServer, type TestServer } from '../support/server';
-import { orderNumberIn, Visitor, visibleText, type Page } from '../support/visitor';
+import { orderNumberIn, Visitor, visibleText, tally } from '../support/visitor';
 
 const ADMIN = { email: 'gerente@loja.com.br', fullName: 'Gerente', password: 'senha-forte-123' };
 const KEYBOARD = sampleProduct('Teclado Mecânico');
@@ -23,13 +23,6 @@ const ORDERS = 200;
 const AT_ONCE = 10;
 /** The header the test's own nginx block adds: which instance answered. */
 const UPSTREAM = 'x-upstream';
-
-/** How many answers had each status: { 401: 5, 429: 25 }. */
-function tally(pages: Page[]): Record<number, number> {
-  const counts: Record<number, number> = {};
-  for (const page of pages) counts[page.status] = (counts[page.status] ?? 0) + 1;
-  return counts;
-}
 
 /** Runs `task` for 0…count-1, `limit` at a time; resolves to the results in order. */
 async function inTurn<T>(count: number, limit: number, task: (i: number) => Promise<T>) {

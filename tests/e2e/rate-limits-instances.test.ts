@@ -7,19 +7,12 @@ import {
   uniqueDatabaseName,
 } from '../support/postgres';
 import { startServer, type TestServer } from '../support/server';
-import { Visitor, visibleText, type Page } from '../support/visitor';
+import { Visitor, visibleText, tally } from '../support/visitor';
 
 const ADMIN = { email: 'gerente@loja.com.br', fullName: 'Gerente', password: 'senha-forte-123' };
 const THROTTLED = /Muitas tentativas de acesso\. Aguarde 1[45] minutos e tente novamente\./;
 const CHECKOUT_LIMITED =
   'Muitas tentativas de compra em pouco tempo. Aguarde um minuto e tente de novo.';
-
-/** How many answers had each status: { 401: 5, 429: 25 }. */
-function tally(pages: Page[]): Record<number, number> {
-  const counts: Record<number, number> = {};
-  for (const page of pages) counts[page.status] = (counts[page.status] ?? 0) + 1;
-  return counts;
-}
 
 // The server trusts X-Forwarded-For from loopback (TRUST_PROXY's default): each request says
 // which client address it comes from.

@@ -178,6 +178,13 @@ export class Visitor {
   }
 }
 
+/** How many answers had each status: { 401: 5, 429: 25 }. */
+export function tally(pages: Page[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const page of pages) counts[page.status] = (counts[page.status] ?? 0) + 1;
+  return counts;
+}
+
 /** The digits of the order number a page names ('Pedido #1001' gives '1001'). */
 export function orderNumberIn(html: string): string {
   const digits = /Pedido (?:<[^>]+>)*#(\d+)/.exec(html)?.[1];
