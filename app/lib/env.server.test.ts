@@ -25,6 +25,7 @@ describe('parseEnv', () => {
       MAX_CONNECTIONS: 1_000,
       UTMIFY_API_URL: 'https://api.utmify.com.br/api-credentials/orders',
       CEP_SERVICE_URL: 'https://viacep.com.br/ws',
+      MERCADOPAGO_API_URL: 'https://api.mercadopago.com',
       CHECKOUT_RATE_LIMIT: 20,
       PAGE_CACHE_MAX_BYTES: 64 * 1024 * 1024,
       PAGE_CACHE_TTL_SECONDS: 300,
@@ -50,10 +51,31 @@ describe('parseEnv', () => {
       PAYMENT_GATEWAY_SECRET_KEY: 'sk_test',
     };
     // Its postbacks go to PUBLIC_URL, never to a host a request named.
-    expect(() => parseEnv(gateway)).toThrow(/PUBLIC_URL: gateway needs PUBLIC_URL/);
+    expect(() => parseEnv(gateway)).toThrow(/PUBLIC_URL: gateway and mercadopago need PUBLIC_URL/);
     expect(parseEnv({ ...gateway, PUBLIC_URL: 'https://loja.test' }).PAYMENT_GATEWAY_URL).toBe(
       'https://pay.example/api',
     );
+  });
+
+  it('needs the Mercado Pago token, webhook secret and PUBLIC_URL when it is chosen', () => {
+    expect(() =>
+      parseEnv({ PAYMENT_PROVIDER: 'mercadopago', MERCADOPAGO_ACCESS_TOKEN: 'TEST-1' }),
+    ).toThrow(/mercadopago needs MERCADOPAGO_ACCESS_TOKEN and MERCADOPAGO_WEBHOOK_SECRET/);
+    const mercadoPago = {
+      PAYMENT_PROVIDER: 'mercadopago',
+      MERCADOPAGO_ACCESS_TOKEN: 'TEST-1',
+      MERCADOPAGO_WEBHOOK_SECRET: 'whsec',
+    };
+    expect(() => parseEnv(mercadoPago)).toThrow(/PUBLIC_URL: gateway and mercadopago need/);
+    const env = parseEnv({ ...mercadoPago, PUBLIC_URL: 'https://loja.test' });
+    expect(env.MERCADOPAGO_API_URL).toBe('https://api.mercadopago.com');
+    expect(
+      parseEnv({
+        ...mercadoPago,
+        PUBLIC_URL: 'https://loja.test',
+        MERCADOPAGO_API_URL: 'http://127.0.0.1:9/',
+      }).MERCADOPAGO_API_URL,
+    ).toBe('http://127.0.0.1:9');
   });
 
   it('reads values and treats empty ones as unset', () => {

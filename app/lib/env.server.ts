@@ -155,9 +155,16 @@ const envSchema = z
     MAX_CONNECTIONS: z.coerce.number().int().min(1).default(1_000),
 
     // Payments: sandbox is the default outside production; production must choose.
-    PAYMENT_PROVIDER: z.enum(['sandbox', 'pix', 'gateway']).optional(),
+    PAYMENT_PROVIDER: z.enum(['sandbox', 'pix', 'gateway', 'mercadopago']).optional(),
     PAYMENT_GATEWAY_URL: httpUrl.optional(),
     PAYMENT_GATEWAY_SECRET_KEY: z.string().min(1).optional(),
+    // Mercado Pago (PAYMENT_PROVIDER=mercadopago): the account's access token, its public key
+    // (shown to no one today: the hosted checkout needs none), and the secret its notifications
+    // are signed with ('Suas integrações > Webhooks').
+    MERCADOPAGO_ACCESS_TOKEN: z.string().min(1).optional(),
+    MERCADOPAGO_PUBLIC_KEY: z.string().min(1).optional(),
+    MERCADOPAGO_WEBHOOK_SECRET: z.string().min(1).optional(),
+    MERCADOPAGO_API_URL: httpUrl.default('https://api.mercadopago.com'),
     // Sales tracking (UTMify's format); off without a token.
     UTMIFY_API_TOKEN: z.string().min(1).optional(),
     UTMIFY_API_URL: httpUrl.default('https://api.utmify.com.br/api-credentials/orders'),
@@ -218,12 +225,27 @@ const envSchema = z
       error: 'gateway needs PAYMENT_GATEWAY_URL and PAYMENT_GATEWAY_SECRET_KEY',
     },
   )
-  // The gateway's postbacks go to PUBLIC_URL: an address taken from a request's Host could be
-  // the attacker's, when ALLOWED_HOSTS lets any host in.
-  .refine((env) => env.PAYMENT_PROVIDER !== 'gateway' || env.PUBLIC_URL !== undefined, {
-    path: ['PUBLIC_URL'],
-    error: 'gateway needs PUBLIC_URL, the address its postbacks are sent to',
-  });
+  .refine(
+    (env) =>
+      env.PAYMENT_PROVIDER !== 'mercadopago' ||
+      (env.MERCADOPAGO_ACCESS_TOKEN !== undefined && env.MERCADOPAGO_WEBHOOK_SECRET !== undefined),
+    {
+      path: ['PAYMENT_PROVIDER'],
+      error: 'mercadopago needs MERCADOPAGO_ACCESS_TOKEN and MERCADOPAGO_WEBHOOK_SECRET',
+    },
+  )
+  // The gateway's postbacks (and Mercado Pago's notifications and return) go to PUBLIC_URL: an
+  // address taken from a request's Host could be the attacker's, when ALLOWED_HOSTS lets any
+  // host in.
+  .refine(
+    (env) =>
+      (env.PAYMENT_PROVIDER !== 'gateway' && env.PAYMENT_PROVIDER !== 'mercadopago') ||
+      env.PUBLIC_URL !== undefined,
+    {
+      path: ['PUBLIC_URL'],
+      error: 'gateway and mercadopago need PUBLIC_URL, the address their notifications are sent to',
+    },
+  );
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -199,6 +199,17 @@ describe('callOutsideService', () => {
       'order-42',
       'order-42',
     ]);
+
+    seen = [];
+    handlers = [answer(201, 'made')];
+    await call('/pay', {
+      method: 'POST',
+      body: '{}',
+      idempotencyKey: 'order-43',
+      idempotencyHeader: 'X-Idempotency-Key',
+    });
+    expect(seen[0]?.headers['x-idempotency-key']).toBe('order-43');
+    expect(seen[0]?.headers['idempotency-key']).toBeUndefined();
   });
 });
 

@@ -38,8 +38,10 @@ export interface OutsideRequest {
    * run twice: a GET, or a POST the service deduplicates by `idempotencyKey`.
    */
   retries?: number;
-  /** Sent as the Idempotency-Key header; makes a POST safe to retry. */
+  /** Sent as the Idempotency-Key header (or `idempotencyHeader`); makes a POST safe to retry. */
   idempotencyKey?: string;
+  /** The header a service reads the key from, when it is not Idempotency-Key. */
+  idempotencyHeader?: string;
   /** A redirect would carry the secrets to wherever it points: refused unless asked for. */
   redirect?: 'error' | 'follow';
   /** Ends the call early (the caller's own deadline). */
@@ -119,7 +121,10 @@ async function attemptCall(
   const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
   const hide = (text: string) => redactSecrets(text, request.secrets);
   const headers = request.idempotencyKey
-    ? { ...request.headers, 'Idempotency-Key': request.idempotencyKey }
+    ? {
+        ...request.headers,
+        [request.idempotencyHeader ?? 'Idempotency-Key']: request.idempotencyKey,
+      }
     : request.headers;
   let status: number | undefined;
   try {
