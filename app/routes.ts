@@ -55,6 +55,7 @@ export default [
   route('avise-me', 'routes/store/restock.ts'),
   route('order-confirmation/sandbox', 'routes/store/sandbox-payment.ts'),
   route('api/payments/postback', 'routes/api/payment-postback.ts'),
+  route('api/payments/mercadopago', 'routes/api/payment-mercadopago.ts'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
   route('api/cep/:cep', 'routes/api/cep.ts'),

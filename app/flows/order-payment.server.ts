@@ -16,8 +16,12 @@ import {
   updateOrder,
 } from '~/modules/orders/index.server';
 import {
+  isCheckoutPlaceholder,
   PAYMENT_NOT_CONFIGURED,
+  statusReport,
   type PaymentProvider,
+  type PaymentProviderName,
+  type PaymentReport,
   type PaymentStatus,
 } from '~/modules/payments';
 import { isPixConfigured } from '~/modules/payments/index.server';
@@ -75,6 +79,8 @@ export async function payOrder(
   try {
     const outcome = await provider.create({
       orderId: order.id,
+      // A payment that expired or failed gives way to a new one; none yet, the first.
+      attempt: order.payment.id ? `after:${order.payment.id}` : 'first',
       amountCents: order.totalCents,
       method: 'pix',
       customer: order.customer,
@@ -102,6 +108,7 @@ export async function payOrder(
       pixQrCode: payment.pixQrCode,
       billetUrl: payment.billetUrl,
       billetCode: payment.billetCode,
+      paymentUrl: payment.paymentUrl,
       expiresAt: payment.expiresAt,
     });
     if (!stored) return { ok: false, error: PAYMENT_MESSAGES.orderMissing };
@@ -159,27 +166,75 @@ async function paymentEvent(
 }
 
 /**
- * Applies what the provider says about an order's payment, once: a replay, a stale payment id
- * or a status that changes nothing leaves the order as it is. Approved confirms a pending order;
+ * Applies what the provider reported of an order's payment, once: a replay, a stale payment or a
+ * status that changes nothing leaves the order as it is. Approved confirms a pending order;
  * rejected cancels it and puts its stock back; approved after a cancellation is kept for staff.
  */
-export async function applyPaymentStatus(
+export async function applyPaymentReport(
   db: Db,
-  change: { orderId: string; paymentId: string; status: PaymentStatus },
+  change: {
+    orderId: string;
+    /** The provider that reported; null: the one the order's payment is with. */
+    provider: PaymentProviderName | null;
+    report: PaymentReport;
+  },
   events: OrderEventOptions,
 ): Promise<StatusOutcome> {
   const outcome = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, change.orderId);
-    if (!order || order.payment.id !== change.paymentId) return 'unchanged' as const;
-    return settlePayment(tx, order, change.status, events);
+    if (!order) return 'unchanged' as const;
+    return settleReport(tx, order, change.provider, change.report, events);
   });
   if (outcome === 'late') {
     logger.error(
-      { orderId: change.orderId, paymentId: change.paymentId },
+      { orderId: change.orderId, paymentId: change.report.paymentId },
       'Payment approved for a cancelled order: staff must refund it or fulfil the order',
     );
   }
   return outcome;
+}
+
+/** A status the provider gave for the order's own payment (the gateway's postback). */
+export function applyPaymentStatus(
+  db: Db,
+  change: { orderId: string; paymentId: string; status: PaymentStatus },
+  events: OrderEventOptions,
+): Promise<StatusOutcome> {
+  return applyPaymentReport(
+    db,
+    {
+      orderId: change.orderId,
+      provider: null,
+      report: statusReport(change.paymentId, change.status),
+    },
+    events,
+  );
+}
+
+/**
+ * A report on an order whose row the caller holds locked. A payment other than the order's own
+ * counts only when the provider files it under this order and it is the one to follow: the
+ * order's was a placeholder for the provider's checkout (where the shopper paid), or it is money
+ * for an order still waiting (an earlier PIX paid at the last minute).
+ */
+async function settleReport(
+  tx: Db,
+  order: OrderView,
+  provider: PaymentProviderName | null,
+  report: PaymentReport,
+  events: OrderEventOptions,
+): Promise<StatusOutcome> {
+  if (provider !== null && order.payment.provider !== provider) return 'unchanged';
+  if (order.payment.id !== report.paymentId) {
+    const adopt =
+      report.orderId === order.id &&
+      (isCheckoutPlaceholder(order.payment.id) ||
+        (report.status === 'approved' && order.status === 'pending'));
+    if (!adopt) return 'unchanged';
+    await updateOrder(tx, order.id, { paymentId: report.paymentId });
+  }
+  if (report.details) await updateOrder(tx, order.id, { paymentDetails: report.details });
+  return settlePayment(tx, order, report.status, events);
 }
 
 /**
@@ -311,11 +366,12 @@ export async function refreshPayment(
   if (order.status !== 'pending') return { order };
   const answer = await provider.status(paymentId);
   if (!answer.ok) return { order, error: answer.error };
+  const report = answer.value;
   // The usual answer while the shopper waits: nothing new, no transaction.
-  if (answer.value === order.payment.status) return { order };
-  const outcome = await applyPaymentStatus(
+  if (report.status === order.payment.status && report.paymentId === paymentId) return { order };
+  const outcome = await applyPaymentReport(
     db,
-    { orderId: order.id, paymentId, status: answer.value },
+    { orderId: order.id, provider: provider.name, report },
     events,
   );
   if (outcome === 'unchanged') return { order };
@@ -358,7 +414,7 @@ export async function expireOrders(
   const now = options.now ?? new Date();
   let cancelled = 0;
   for (const candidate of await listExpiredOrders(db, now, options.limit ?? 50)) {
-    let lastWord: PaymentStatus | null = null;
+    let lastWord: PaymentReport | null = null;
     if (provider && candidate.paymentId) {
       const answer = await provider.status(candidate.paymentId);
       if (answer.ok) lastWord = answer.value;
@@ -367,9 +423,9 @@ export async function expireOrders(
       const order = await lockOrder(tx, candidate.id, { skipLocked: true });
       if (!order || order.status !== 'pending') return false;
       if (!order.payment.expiresAt || order.payment.expiresAt >= now) return false;
-      if (lastWord === 'approved' && order.payment.provider === provider?.name) {
-        await settlePayment(tx, order, 'approved', events);
-        return false;
+      if (provider && lastWord?.status === 'approved') {
+        const outcome = await settleReport(tx, order, provider.name, lastWord, events);
+        if (outcome !== 'unchanged') return false;
       }
       await cancelOrder(
         tx,

@@ -14,6 +14,7 @@ const minutes = (n: number) => new Date(T0.getTime() + n * 60_000);
 
 const request = (overrides: Partial<PaymentRequest> = {}): PaymentRequest => ({
   orderId: ORDER_ID,
+  attempt: 'first',
   amountCents: 35970,
   method: 'pix',
   customer: {
@@ -50,6 +51,7 @@ describeDb('sandbox payments', ({ db }) => {
         pixQrCode: null,
         billetUrl: null,
         billetCode: null,
+        paymentUrl: null,
         expiresAt: minutes(30),
       },
     });
@@ -78,7 +80,12 @@ describeDb('sandbox payments', ({ db }) => {
     });
     await expect(sandbox().status(outcome.value.paymentId)).resolves.toEqual({
       ok: true,
-      value: 'pending',
+      value: {
+        status: 'pending',
+        paymentId: outcome.value.paymentId,
+        orderId: null,
+        details: null,
+      },
     });
   });
 
@@ -92,37 +99,58 @@ describeDb('sandbox payments', ({ db }) => {
   it('approves a pending payment once', async () => {
     const id = await created();
     await expect(setSandboxPaymentStatus(db(), id, 'approved', minutes(1))).resolves.toBe(true);
-    await expect(sandbox().status(id)).resolves.toEqual({ ok: true, value: 'approved' });
+    await expect(sandbox().status(id)).resolves.toMatchObject({
+      ok: true,
+      value: { status: 'approved' },
+    });
 
     await expect(setSandboxPaymentStatus(db(), id, 'approved', minutes(2))).resolves.toBe(false);
     await expect(setSandboxPaymentStatus(db(), id, 'rejected', minutes(2))).resolves.toBe(false);
-    await expect(sandbox().status(id)).resolves.toEqual({ ok: true, value: 'approved' });
+    await expect(sandbox().status(id)).resolves.toMatchObject({
+      ok: true,
+      value: { status: 'approved' },
+    });
   });
 
   it('rejects a pending payment', async () => {
     const id = await created();
     await expect(setSandboxPaymentStatus(db(), id, 'rejected', minutes(1))).resolves.toBe(true);
-    await expect(sandbox().status(id)).resolves.toEqual({ ok: true, value: 'rejected' });
+    await expect(sandbox().status(id)).resolves.toMatchObject({
+      ok: true,
+      value: { status: 'rejected' },
+    });
     await expect(setSandboxPaymentStatus(db(), id, 'approved', minutes(1))).resolves.toBe(false);
   });
 
   it('reads a pending payment past its time as expired, and no longer settles it', async () => {
     const id = await created();
     clock = minutes(29);
-    await expect(sandbox().status(id)).resolves.toEqual({ ok: true, value: 'pending' });
+    await expect(sandbox().status(id)).resolves.toMatchObject({
+      ok: true,
+      value: { status: 'pending' },
+    });
     clock = minutes(30);
-    await expect(sandbox().status(id)).resolves.toEqual({ ok: true, value: 'expired' });
+    await expect(sandbox().status(id)).resolves.toMatchObject({
+      ok: true,
+      value: { status: 'expired' },
+    });
 
     await expect(setSandboxPaymentStatus(db(), id, 'approved', minutes(31))).resolves.toBe(false);
     await expect(setSandboxPaymentStatus(db(), id, 'rejected', minutes(31))).resolves.toBe(false);
-    await expect(sandbox().status(id)).resolves.toEqual({ ok: true, value: 'expired' });
+    await expect(sandbox().status(id)).resolves.toMatchObject({
+      ok: true,
+      value: { status: 'expired' },
+    });
   });
 
   it('expires a pending payment at once when the tester asks', async () => {
     const id = await created();
     await expect(setSandboxPaymentStatus(db(), id, 'expired', minutes(1))).resolves.toBe(true);
     clock = minutes(1);
-    await expect(sandbox().status(id)).resolves.toEqual({ ok: true, value: 'expired' });
+    await expect(sandbox().status(id)).resolves.toMatchObject({
+      ok: true,
+      value: { status: 'expired' },
+    });
     await expect(setSandboxPaymentStatus(db(), id, 'approved', minutes(1))).resolves.toBe(false);
   });
 

@@ -14,6 +14,9 @@ const PROVIDER_TEXTS = {
   gateway:
     'Os pagamentos passam pelo gateway configurado no servidor, e a loja confirma cada um ' +
     'com o próprio gateway antes de aprovar o pedido.',
+  mercadopago:
+    'O cliente paga pelo Mercado Pago: o PIX aparece na página do pedido e se confirma ' +
+    'sozinho quando o Mercado Pago avisa a loja.',
 } as const;
 
 function ConfiguredBadge({ configured }: { configured: boolean }) {

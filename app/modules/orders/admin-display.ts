@@ -5,6 +5,7 @@ export const PAYMENT_PROVIDER_LABELS: Record<string, string> = {
   pix: 'PIX com a chave da loja',
   gateway: 'Gateway de pagamento',
   sandbox: 'Modo de teste (sandbox)',
+  mercadopago: 'Mercado Pago',
 };
 
 /** The payment's status as the provider last reported it (payments module's PaymentStatus). */

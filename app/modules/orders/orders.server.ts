@@ -70,6 +70,8 @@ function toView(order: OrderRow, items: ItemRow[], adjustments: AdjustmentRow[])
       status: order.paymentStatus,
       pixCode: order.pixCode,
       expiresAt: order.expiresAt,
+      url: order.paymentUrl,
+      details: order.paymentDetails,
     },
     createdAt: order.createdAt,
     paidAt: order.paidAt,
@@ -298,6 +300,7 @@ export interface PaymentFields {
   pixQrCode: string | null;
   billetUrl: string | null;
   billetCode: string | null;
+  paymentUrl: string | null;
   expiresAt: Date | null;
 }
 
@@ -317,6 +320,8 @@ export async function recordPayment(
       pixQrCode: payment.pixQrCode,
       billetUrl: payment.billetUrl,
       billetCode: payment.billetCode,
+      paymentUrl: payment.paymentUrl,
+      paymentDetails: null,
       expiresAt: payment.expiresAt,
       updatedAt: sql`now()`,
     })
@@ -333,7 +338,9 @@ export async function updateOrder(
     Pick<
       OrderRow,
       | 'status'
+      | 'paymentId'
       | 'paymentStatus'
+      | 'paymentDetails'
       | 'paidAt'
       | 'cancelReason'
       | 'cancelledAt'

@@ -17,6 +17,7 @@ import { createdAt, updatedAt } from '../../db/columns';
 import { adminUsers } from '../auth/schema';
 import { products, productVariants, type VariantOptionValue } from '../catalog/schema';
 import { coupons } from '../coupons/schema';
+import type { PaymentDetails } from '../payments';
 
 export const ORDER_STATUSES = [
   'pending',
@@ -84,6 +85,10 @@ export const orders = pgTable(
     pixQrCode: text('pix_qr_code'),
     billetUrl: text('billet_url'),
     billetCode: text('billet_code'),
+    // Where the shopper pays when it is not on our page: the provider's checkout, a boleto.
+    paymentUrl: text('payment_url'),
+    // The provider's account of the payment (instalments, fees, settlement), for staff.
+    paymentDetails: jsonb('payment_details').$type<PaymentDetails>(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     trackingCode: text('tracking_code'),

@@ -1,3 +1,4 @@
+import type { PaymentDetails } from '~/modules/payments';
 import type { VariantOptionValue } from '~/modules/catalog';
 import type { Adjustment } from '~/modules/pricing';
 
@@ -45,6 +46,9 @@ export interface OrderView {
     status: string | null;
     pixCode: string | null;
     expiresAt: Date | null;
+    /** Where the shopper pays off our pages (the provider's checkout, a boleto), if anywhere. */
+    url: string | null;
+    details: PaymentDetails | null;
   };
   createdAt: Date;
   paidAt: Date | null;

@@ -83,6 +83,7 @@ function gateway(options: Partial<GatewayOptions> = {}) {
 
 const request = (overrides: Partial<PaymentRequest> = {}): PaymentRequest => ({
   orderId: ORDER_ID,
+  attempt: 'first',
   amountCents: 2 * 15990 + 3990,
   method: 'pix',
   customer: {
@@ -153,6 +154,7 @@ describe('gateway create', () => {
         pixQrCode: 'https://gateway.test/qr/tx_123.png',
         billetUrl: null,
         billetCode: null,
+        paymentUrl: null,
         expiresAt: new Date('2025-03-10T13:00:00.000Z'),
       },
     });
@@ -329,7 +331,10 @@ describe('gateway status', () => {
 
   it.each(mappings)('reads %s as %s', async (gatewayStatus, ours) => {
     handler = answer(200, { id: 'tx_123', status: gatewayStatus });
-    await expect(gateway().status('tx_123')).resolves.toEqual({ ok: true, value: ours });
+    await expect(gateway().status('tx_123')).resolves.toEqual({
+      ok: true,
+      value: { status: ours, paymentId: 'tx_123', orderId: null, details: null },
+    });
   });
 
   it('asks with GET, the id in the query and the same key', async () => {

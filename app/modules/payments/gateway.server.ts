@@ -7,7 +7,13 @@ import {
 } from '~/lib/http-client.server';
 
 import { paymentRequestError } from './request';
-import type { CreatedPayment, PaymentOutcome, PaymentProvider, PaymentStatus } from './types';
+import {
+  statusReport,
+  type CreatedPayment,
+  type PaymentOutcome,
+  type PaymentProvider,
+  type PaymentStatus,
+} from './types';
 
 // The gateways of SPEC §7 take the bare secret key as the Authorization value, with no scheme.
 const AUTH_HEADER = 'Authorization';
@@ -202,6 +208,7 @@ export function createGatewayProvider(options: GatewayOptions): PaymentProvider 
         pixQrCode: text(body.pixQrCode),
         billetUrl: text(body.billetUrl),
         billetCode: text(body.billetCode),
+        paymentUrl: null,
         expiresAt: date(body.expiresAt),
       };
       return { ok: true, value: payment };
@@ -222,7 +229,7 @@ export function createGatewayProvider(options: GatewayOptions): PaymentProvider 
         logger.warn({ status: reported }, 'Payment gateway reported an unknown status');
         return { ok: false, error: STATUS_FAILED };
       }
-      return { ok: true, value: status };
+      return { ok: true, value: statusReport(paymentId, status) };
     },
   };
 }

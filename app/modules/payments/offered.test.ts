@@ -45,6 +45,7 @@ describe('narrowPaymentSwitches', () => {
       const provider = createPaymentProvider({
         env: {
           NODE_ENV: 'development',
+          MERCADOPAGO_API_URL: 'https://api.mercadopago.test',
           PAYMENT_PROVIDER,
           PAYMENT_GATEWAY_URL: 'https://gateway.test',
           PAYMENT_GATEWAY_SECRET_KEY: 'sk_test',

@@ -17,6 +17,7 @@ const configured: PixSettings = {
 
 const request = (overrides: Partial<PaymentRequest> = {}): PaymentRequest => ({
   orderId: ORDER_ID,
+  attempt: 'first',
   amountCents: 15990,
   method: 'pix',
   customer: {
@@ -53,6 +54,7 @@ describe('PIX with the store key', () => {
         pixQrCode: null,
         billetUrl: null,
         billetCode: null,
+        paymentUrl: null,
         expiresAt: new Date('2025-03-10T13:00:00Z'),
       },
     });
@@ -105,9 +107,9 @@ describe('PIX with the store key', () => {
   });
 
   it('always reports its own payments pending: staff confirm them', async () => {
-    await expect(provider().status(`pix-${ORDER_ID}`)).resolves.toEqual({
+    await expect(provider().status(`pix-${ORDER_ID}`)).resolves.toMatchObject({
       ok: true,
-      value: 'pending',
+      value: { status: 'pending', paymentId: `pix-${ORDER_ID}` },
     });
   });
 

@@ -2,7 +2,7 @@ import { isUuid } from '~/lib/uuid';
 
 import { buildPixCode, pixTxid } from './brcode';
 import { PAYMENT_NOT_CONFIGURED, paymentRequestError } from './request';
-import { MIN_PAYMENT_CENTS, type PaymentProvider } from './types';
+import { MIN_PAYMENT_CENTS, statusReport, type PaymentProvider } from './types';
 
 /** The store settings this provider reads (a subset of `StoreSettings`). */
 export interface PixSettings {
@@ -76,6 +76,7 @@ export function createPixProvider(options: PixProviderOptions): PaymentProvider 
           pixQrCode: null,
           billetUrl: null,
           billetCode: null,
+          paymentUrl: null,
           expiresAt: new Date(now().getTime() + settings.pix_expiration_minutes * 60_000),
         },
       };
@@ -86,7 +87,7 @@ export function createPixProvider(options: PixProviderOptions): PaymentProvider 
       if (orderId === undefined || !isUuid(orderId)) {
         return { ok: false, error: 'Pagamento não encontrado' };
       }
-      return { ok: true, value: 'pending' };
+      return { ok: true, value: statusReport(paymentId, 'pending') };
     },
   };
 }

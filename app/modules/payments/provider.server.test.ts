@@ -14,10 +14,13 @@ import {
 // Choosing a provider never touches the database; only paying does.
 const db = {} as Db;
 const settings = async () => defaultSettings();
+const base = {
+  NODE_ENV: 'development',
+  MERCADOPAGO_API_URL: 'https://api.mercadopago.test',
+} as const;
 
 function chosen(env: Partial<PaymentProviderOptions['env']>, mode: StoreMode = 'live') {
-  return createPaymentProvider({ env: { NODE_ENV: 'development', ...env }, db, settings, mode })
-    ?.name;
+  return createPaymentProvider({ env: { ...base, ...env }, db, settings, mode })?.name;
 }
 
 describe('createPaymentProvider', () => {
@@ -76,13 +79,13 @@ describe('createPaymentProvider', () => {
 
   it('marks only the sandbox as test mode', () => {
     const sandbox = createPaymentProvider({
-      env: { NODE_ENV: 'development' },
+      env: base,
       db,
       settings,
       mode: 'live',
     });
     const pix = createPaymentProvider({
-      env: { NODE_ENV: 'production', PAYMENT_PROVIDER: 'pix' },
+      env: { ...base, NODE_ENV: 'production', PAYMENT_PROVIDER: 'pix' },
       db,
       settings,
       mode: 'live',

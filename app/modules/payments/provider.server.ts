@@ -3,6 +3,7 @@ import type { Env } from '~/lib/env.server';
 import type { StoreMode, StoreSettings } from '~/modules/settings';
 
 import { createGatewayProvider } from './gateway.server';
+import { createMercadoPagoProvider } from './mercadopago.server';
 import { createPixProvider } from './pix.server';
 import { createSandboxProvider } from './sandbox.server';
 import type { PaymentProvider } from './types';
@@ -14,6 +15,9 @@ export interface PaymentProviderOptions {
     | 'PAYMENT_PROVIDER'
     | 'PAYMENT_GATEWAY_URL'
     | 'PAYMENT_GATEWAY_SECRET_KEY'
+    | 'MERCADOPAGO_API_URL'
+    | 'MERCADOPAGO_ACCESS_TOKEN'
+    | 'MERCADOPAGO_WEBHOOK_SECRET'
     | 'PUBLIC_URL'
   >;
   db: Db;
@@ -48,6 +52,17 @@ export function createPaymentProvider(options: PaymentProviderOptions): PaymentP
         secretKey: env.PAYMENT_GATEWAY_SECRET_KEY,
         publicUrl: env.PUBLIC_URL,
       });
+    case 'mercadopago':
+      if (!env.MERCADOPAGO_ACCESS_TOKEN || !env.MERCADOPAGO_WEBHOOK_SECRET || !env.PUBLIC_URL) {
+        return null;
+      }
+      return createMercadoPagoProvider({
+        apiUrl: env.MERCADOPAGO_API_URL,
+        accessToken: env.MERCADOPAGO_ACCESS_TOKEN,
+        webhookSecret: env.MERCADOPAGO_WEBHOOK_SECRET,
+        publicUrl: env.PUBLIC_URL,
+        settings: options.settings,
+      });
     case null:
       return null;
   }
@@ -66,6 +81,6 @@ export function liveSandboxError(
   }
   return (
     'PAYMENT_PROVIDER=sandbox takes pretend payments and this store is live (created with ' +
-    "SEED=false, or made live with 'Começar loja real'): set PAYMENT_PROVIDER to pix or gateway."
+    "SEED=false, or made live with 'Começar loja real'): set PAYMENT_PROVIDER to pix, gateway or mercadopago."
   );
 }

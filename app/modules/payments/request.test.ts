@@ -8,6 +8,7 @@ const request = (
   customer: Partial<PaymentRequest['customer']> = {},
 ): PaymentRequest => ({
   orderId: '3f2a9c1e-7b4d-4e8a-9f10-5c6d7e8f9a0b',
+  attempt: 'first',
   amountCents: 501,
   method: 'pix',
   customer: {

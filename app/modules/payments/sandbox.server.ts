@@ -8,7 +8,7 @@ import { isUuid } from '~/lib/uuid';
 import { buildPixCode, pixTxid } from './brcode';
 import { paymentRequestError } from './request';
 import { sandboxPayments } from './schema';
-import type { PaymentProvider, PaymentStatus } from './types';
+import { statusReport, type PaymentProvider, type PaymentStatus } from './types';
 
 // A random key (EVP) made up for the sandbox: its codes scan like real ones in a bank's app, but
 // with no account behind the key the bank refuses the transfer.
@@ -71,6 +71,7 @@ export function createSandboxProvider(options: SandboxOptions): PaymentProvider 
           pixQrCode: null,
           billetUrl: null,
           billetCode: null,
+          paymentUrl: null,
           expiresAt,
         },
       };
@@ -84,7 +85,7 @@ export function createSandboxProvider(options: SandboxOptions): PaymentProvider 
         .where(eq(sandboxPayments.id, paymentId));
       if (!row) return { ok: false, error: NOT_FOUND };
       const expired = row.status === 'pending' && row.expiresAt.getTime() <= now().getTime();
-      return { ok: true, value: expired ? 'expired' : row.status };
+      return { ok: true, value: statusReport(paymentId, expired ? 'expired' : row.status) };
     },
   };
 }

@@ -12,7 +12,7 @@ export const PAYMENT_STATUSES = [
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-export type PaymentProviderName = 'sandbox' | 'pix' | 'gateway';
+export type PaymentProviderName = 'sandbox' | 'pix' | 'gateway' | 'mercadopago';
 
 /** Methods a shopper may choose; PIX unless the provider and the settings enable more. */
 export const PAYMENT_METHODS = ['pix'] as const;
@@ -41,6 +41,11 @@ export const MIN_PAYMENT_CENTS = 501;
 
 export interface PaymentRequest {
   orderId: string;
+  /**
+   * Which of the order's payments this is ('first', or after which earlier payment): with the
+   * order it makes the idempotency key, so a create sent again after a timeout is the same one.
+   */
+  attempt: string;
   amountCents: number;
   method: PaymentMethod;
   customer: {
@@ -65,7 +70,46 @@ export interface CreatedPayment {
   pixQrCode: string | null;
   billetUrl: string | null;
   billetCode: string | null;
+  /** Where the shopper goes to pay when it is not our page (the provider's own checkout). */
+  paymentUrl: string | null;
   expiresAt: Date | null;
+}
+
+/** What a provider says of a payment when asked: read from the provider, never from a request. */
+export interface PaymentReport {
+  status: PaymentStatus;
+  /**
+   * The payment's id at the provider. It differs from the id asked about when the order's
+   * payment was a placeholder for a checkout on the provider's own pages, where the shopper has
+   * now paid.
+   */
+  paymentId: string;
+  /** The order the provider files the payment under (our order id as its reference), if any. */
+  orderId: string | null;
+  /** What the admin shows of it, when the provider tells. */
+  details: PaymentDetails | null;
+}
+
+/** The provider's account of a payment, for staff; amounts in cents. */
+export interface PaymentDetails {
+  /** 'pix', 'credit_card', 'debit_card', 'boleto', or the provider's own word. */
+  method: string | null;
+  /** The card's brand or the boleto's issuer, as the provider names it ('master', 'bolbradesco'). */
+  brand: string | null;
+  installments: number | null;
+  installmentCents: number | null;
+  /** What the shopper paid in all, instalment interest included. */
+  paidCents: number | null;
+  /** The provider's fees that come out of the store's money. */
+  feeCents: number | null;
+  /** What the store receives. */
+  netCents: number | null;
+  refundedCents: number;
+  /** The provider's words on the money reaching the store ('pending', 'released') and when. */
+  releaseStatus: string | null;
+  releaseDate: string | null;
+  /** The payment in the provider's own panel, for staff. */
+  panelUrl: string | null;
 }
 
 /** A provider's answer; `error` is pt-BR and may be shown to the shopper (SPEC §8). */
@@ -82,5 +126,39 @@ export interface PaymentProvider {
   readonly accepts: readonly AcceptedMethod[];
   create(request: PaymentRequest): Promise<PaymentOutcome<CreatedPayment>>;
   /** Asks the provider (never a request body) how the payment stands now. */
-  status(paymentId: string): Promise<PaymentOutcome<PaymentStatus>>;
+  status(paymentId: string): Promise<PaymentOutcome<PaymentReport>>;
+  /**
+   * For a provider that signs its notifications: checks one (signature and freshness) and says
+   * which payment it is about. The payment is then read from the provider: a notification is
+   * only a hint.
+   */
+  readNotification?(notice: PaymentNotice): NoticeReading;
+}
+
+/** A notification as it reached us, untouched: signatures cover the raw query and headers. */
+export interface PaymentNotice {
+  url: URL;
+  headers: Headers;
+  body: string;
+}
+
+export type NoticeReading =
+  /** `paymentId` null: a genuine notification about something we do not act on. */
+  { ok: true; paymentId: string | null } | { ok: false; status: 400 | 401; error: string };
+
+/** A report with nothing but the status, from a provider that tells no more. */
+export function statusReport(paymentId: string, status: PaymentStatus): PaymentReport {
+  return { status, paymentId, orderId: null, details: null };
+}
+
+/**
+ * The payment id an order holds while the shopper pays on the provider's own checkout page, where
+ * the payment gets its real id: `checkout-<orderId>`.
+ */
+export function checkoutPlaceholder(orderId: string): string {
+  return `checkout-${orderId}`;
+}
+
+export function isCheckoutPlaceholder(paymentId: string | null): boolean {
+  return paymentId !== null && paymentId.startsWith('checkout-');
 }

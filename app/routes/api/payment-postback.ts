@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import { z } from 'zod';
 
-import { applyPaymentStatus } from '~/flows/order-payment.server';
+import { applyPaymentReport } from '~/flows/order-payment.server';
 import { logger } from '~/lib/logger.server';
 import { findOrderIdByPaymentId } from '~/modules/orders/index.server';
 
@@ -53,9 +53,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Not our input's fault; the gateway should try again later.
     return data({ ok: false, message: answer.error }, 409);
   }
-  const outcome = await applyPaymentStatus(
+  const outcome = await applyPaymentReport(
     context.db,
-    { orderId, paymentId, status: answer.value },
+    { orderId, provider: payments.name, report: answer.value },
     context.orderEvents,
   );
   return { ok: true, outcome };

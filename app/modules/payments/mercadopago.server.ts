@@ -1,0 +1,348 @@
+import { createHash } from 'node:crypto';
+
+import { z } from 'zod';
+
+import { logger } from '~/lib/logger.server';
+import {
+  callOutsideService,
+  OutsideServiceError,
+  redactSecrets,
+  type OutsideAnswer,
+} from '~/lib/http-client.server';
+import { isUuid } from '~/lib/uuid';
+
+import { readMercadoPagoNotice } from './mercadopago-notice.server';
+import { paymentRequestError } from './request';
+import type {
+  CreatedPayment,
+  PaymentDetails,
+  PaymentOutcome,
+  PaymentProvider,
+  PaymentReport,
+  PaymentRequest,
+  PaymentStatus,
+} from './types';
+
+/** The store settings this provider reads (a subset of `StoreSettings`). */
+export interface MercadoPagoSettings {
+  pix_expiration_minutes: number;
+}
+
+export interface MercadoPagoOptions {
+  /** MERCADOPAGO_API_URL: https://api.mercadopago.com, or a fake server in tests. */
+  apiUrl: string;
+  accessToken: string;
+  /** MERCADOPAGO_WEBHOOK_SECRET: what its notifications are signed with. */
+  webhookSecret: string;
+  /**
+   * The store's PUBLIC_URL: notifications go to its /api/payments/mercadopago, never to the host
+   * a request named, which a client could choose.
+   */
+  publicUrl: string;
+  settings: () => Promise<MercadoPagoSettings>;
+  timeoutMs?: number;
+  now?: () => Date;
+  fetch?: typeof fetch;
+}
+
+const CREATE_FAILED = 'Erro ao processar pagamento';
+const STATUS_FAILED = 'Erro ao verificar status do pagamento';
+const INVALID_RESPONSE = 'Resposta inválida da API de pagamento';
+const NO_ANSWER = 'O serviço de pagamento não respondeu. Tente novamente.';
+const NOT_FOUND = 'Pagamento não encontrado';
+
+// Mercado Pago's message may reach the shopper's screen; a longer one is not a message.
+const MAX_MESSAGE_LENGTH = 300;
+// A PIX answer carries its QR code as a PNG in base64: tens of kilobytes.
+const MAX_RESPONSE_BYTES = 1024 * 1024;
+
+/** Payment ids are numbers at Mercado Pago; anything else asked about is not one of its. */
+const PAYMENT_ID = /^\d{1,20}$/;
+
+/**
+ * Brazil has kept UTC−3 all year since 2019; Mercado Pago's examples write dates with that
+ * offset, as its own panel does.
+ */
+function brazilTime(date: Date): string {
+  return new Date(date.getTime() - 3 * 60 * 60_000).toISOString().replace('Z', '-03:00');
+}
+
+/** Our cents as the decimal reais Mercado Pago's amounts are written in. */
+const reais = (cents: number) => Math.round(cents) / 100;
+const cents = (amount: number) => Math.round(amount * 100);
+
+/**
+ * The idempotency key of one payment attempt: the same order and attempt give the same key, so a
+ * create sent again after a timeout finds the payment the first one made, never a second charge.
+ * Written as a UUID, the form Mercado Pago's documentation asks for.
+ */
+export function mercadoPagoIdempotencyKey(orderId: string, attempt: string): string {
+  const hex = createHash('sha256').update(`vitrine:${orderId}:${attempt}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+const amount = z.number().finite().nonnegative();
+
+const paymentSchema = z.looseObject({
+  id: z.union([z.number().int().nonnegative(), z.string().regex(PAYMENT_ID)]),
+  status: z.string(),
+  status_detail: z.string().nullish(),
+  external_reference: z.string().nullish(),
+  payment_type_id: z.string().nullish(),
+  payment_method_id: z.string().nullish(),
+  installments: z.number().int().nullish(),
+  transaction_amount: amount.nullish(),
+  transaction_amount_refunded: amount.nullish(),
+  date_of_expiration: z.string().nullish(),
+  money_release_status: z.string().nullish(),
+  money_release_date: z.string().nullish(),
+  transaction_details: z
+    .looseObject({
+      installment_amount: amount.nullish(),
+      total_paid_amount: amount.nullish(),
+      net_received_amount: amount.nullish(),
+    })
+    .nullish(),
+  fee_details: z
+    .array(z.looseObject({ amount: amount, fee_payer: z.string().nullish() }))
+    .nullish(),
+  point_of_interaction: z
+    .looseObject({
+      transaction_data: z.looseObject({ qr_code: z.string().nullish() }).nullish(),
+    })
+    .nullish(),
+});
+type MercadoPagoPayment = z.infer<typeof paymentSchema>;
+
+const errorSchema = z.looseObject({
+  message: z.string().optional(),
+  cause: z.array(z.looseObject({ description: z.string().nullish() })).optional(),
+});
+
+/**
+ * Mercado Pago's words for a payment, in ours. A cancelled payment whose detail is 'expired' is
+ * a PIX or boleto whose time ran out; any other cancellation is the payment refused.
+ */
+export function mercadoPagoStatus(status: string, detail?: string | null): PaymentStatus | null {
+  switch (status) {
+    case 'approved':
+    case 'authorized':
+      return 'approved';
+    case 'pending':
+    case 'in_process':
+    case 'in_mediation':
+      return 'pending';
+    case 'rejected':
+      return 'rejected';
+    case 'cancelled':
+      return detail === 'expired' ? 'expired' : 'rejected';
+    case 'refunded':
+      return 'refunded';
+    case 'charged_back':
+      return 'chargeback';
+    default:
+      return null;
+  }
+}
+
+/** Our names for Mercado Pago's payment types. */
+const METHODS: Record<string, string> = {
+  bank_transfer: 'pix',
+  credit_card: 'credit_card',
+  debit_card: 'debit_card',
+  ticket: 'boleto',
+};
+
+function paymentDetails(payment: MercadoPagoPayment): PaymentDetails {
+  const transaction = payment.transaction_details;
+  const fees = payment.fee_details ?? [];
+  const storeFees = fees.filter((fee) => fee.fee_payer !== 'payer');
+  const id = String(payment.id);
+  return {
+    method: payment.payment_type_id
+      ? (METHODS[payment.payment_type_id] ?? payment.payment_type_id)
+      : null,
+    brand: payment.payment_method_id ?? null,
+    installments: payment.installments ?? null,
+    installmentCents:
+      transaction?.installment_amount != null ? cents(transaction.installment_amount) : null,
+    paidCents: transaction?.total_paid_amount != null ? cents(transaction.total_paid_amount) : null,
+    feeCents: fees.length > 0 ? storeFees.reduce((sum, fee) => sum + cents(fee.amount), 0) : null,
+    netCents:
+      transaction?.net_received_amount != null ? cents(transaction.net_received_amount) : null,
+    refundedCents: cents(payment.transaction_amount_refunded ?? 0),
+    releaseStatus: payment.money_release_status ?? null,
+    releaseDate: payment.money_release_date ?? null,
+    panelUrl: `https://www.mercadopago.com.br/activities/1?q=${encodeURIComponent(id)}`,
+  };
+}
+
+function parseJson(body: string): unknown {
+  try {
+    return JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Mercado Pago, over its REST API (ADR 035): PIX created on the server and shown on our own
+ * page. Every status comes from reading the payment again with the store's token, so a
+ * notification or a return URL is only ever a hint. Failures come back as pt-BR text fit for
+ * the shopper, never with the token in them.
+ */
+export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentProvider {
+  const apiUrl = options.apiUrl.replace(/\/+$/, '');
+  const publicUrl = options.publicUrl.replace(/\/+$/, '');
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  const now = options.now ?? (() => new Date());
+  const notificationUrl = `${publicUrl}/api/payments/mercadopago?source_news=webhooks`;
+
+  const redact = (message: string) =>
+    redactSecrets(message, [options.accessToken])
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, MAX_MESSAGE_LENGTH);
+
+  async function call(
+    path: string,
+    init: { method: 'GET' } | { method: 'POST'; body: unknown; idempotencyKey: string },
+    fallback: string,
+  ): Promise<PaymentOutcome<unknown>> {
+    let answer: OutsideAnswer;
+    try {
+      answer = await callOutsideService(`${apiUrl}${path}`, {
+        service: 'mercadopago',
+        method: init.method,
+        headers: {
+          Authorization: `Bearer ${options.accessToken}`,
+          Accept: 'application/json',
+          ...(init.method === 'POST' ? { 'Content-Type': 'application/json' } : {}),
+        },
+        body: init.method === 'POST' ? JSON.stringify(init.body) : undefined,
+        idempotencyKey: init.method === 'POST' ? init.idempotencyKey : undefined,
+        idempotencyHeader: 'X-Idempotency-Key',
+        timeoutMs,
+        maxResponseBytes: MAX_RESPONSE_BYTES,
+        secrets: [options.accessToken],
+        // A read may run twice; a create runs again only with its key, which makes it the same.
+        retries: 1,
+        fetch: options.fetch,
+      });
+    } catch (error) {
+      if (!(error instanceof OutsideServiceError)) throw error;
+      const timedOut = error.failure === 'timeout';
+      logger.warn({ path, reason: redact(error.message), timedOut }, 'Mercado Pago call failed');
+      return { ok: false, error: timedOut ? NO_ANSWER : fallback };
+    }
+    const json = parseJson(answer.text);
+    if (!answer.ok) {
+      const parsed = errorSchema.safeParse(json);
+      const message = parsed.success
+        ? (parsed.data.cause?.find((cause) => cause.description)?.description ??
+          parsed.data.message)
+        : undefined;
+      logger.warn(
+        { path, status: answer.status, message: message ? redact(message) : null },
+        'Mercado Pago refused a call',
+      );
+      // Its messages are English ('payer.email must be a valid email'): the shopper reads ours.
+      return { ok: false, error: answer.status === 404 ? NOT_FOUND : fallback };
+    }
+    if (json === undefined) return { ok: false, error: INVALID_RESPONSE };
+    return { ok: true, value: json };
+  }
+
+  function report(payment: MercadoPagoPayment): PaymentReport | null {
+    const status = mercadoPagoStatus(payment.status, payment.status_detail);
+    if (status === null) {
+      logger.warn({ status: redact(payment.status) }, 'Mercado Pago reported an unknown status');
+      return null;
+    }
+    return {
+      status,
+      paymentId: String(payment.id),
+      orderId: payment.external_reference ?? null,
+      details: paymentDetails(payment),
+    };
+  }
+
+  async function createPix(request: PaymentRequest): Promise<PaymentOutcome<CreatedPayment>> {
+    const settings = await options.settings();
+    const deadline = new Date(now().getTime() + settings.pix_expiration_minutes * 60_000);
+    const [firstName = '', ...rest] = request.customer.name.trim().split(/\s+/);
+    const answer = await call(
+      '/v1/payments',
+      {
+        method: 'POST',
+        idempotencyKey: mercadoPagoIdempotencyKey(request.orderId, request.attempt),
+        body: {
+          transaction_amount: reais(request.amountCents),
+          description: request.items
+            .map((item) => `${item.quantity}× ${item.title}`)
+            .join(', ')
+            .slice(0, 250),
+          payment_method_id: 'pix',
+          external_reference: request.orderId,
+          date_of_expiration: brazilTime(deadline),
+          notification_url: notificationUrl,
+          payer: {
+            email: request.customer.email,
+            first_name: firstName,
+            last_name: rest.join(' '),
+            identification: { type: 'CPF', number: request.customer.cpf.replace(/\D/g, '') },
+          },
+        },
+      },
+      CREATE_FAILED,
+    );
+    if (!answer.ok) return answer;
+    const parsed = paymentSchema.safeParse(answer.value);
+    const pixCode = parsed.success
+      ? parsed.data.point_of_interaction?.transaction_data?.qr_code
+      : undefined;
+    if (!parsed.success || !pixCode) return { ok: false, error: INVALID_RESPONSE };
+    const given = parsed.data.date_of_expiration ? new Date(parsed.data.date_of_expiration) : null;
+    return {
+      ok: true,
+      value: {
+        paymentId: String(parsed.data.id),
+        status: mercadoPagoStatus(parsed.data.status, parsed.data.status_detail) ?? 'pending',
+        pixCode,
+        // Our pages draw the QR from the code; the PNG Mercado Pago sends is not kept.
+        pixQrCode: null,
+        billetUrl: null,
+        billetCode: null,
+        paymentUrl: null,
+        expiresAt: given && !Number.isNaN(given.getTime()) ? given : deadline,
+      },
+    };
+  }
+
+  return {
+    name: 'mercadopago',
+    testMode: false,
+    accepts: ['pix'],
+
+    async create(request) {
+      const invalid = paymentRequestError(request);
+      if (invalid) return { ok: false, error: invalid };
+      if (!isUuid(request.orderId)) return { ok: false, error: CREATE_FAILED };
+      return createPix(request);
+    },
+
+    async status(paymentId) {
+      if (!PAYMENT_ID.test(paymentId)) return { ok: false, error: NOT_FOUND };
+      const answer = await call(`/v1/payments/${paymentId}`, { method: 'GET' }, STATUS_FAILED);
+      if (!answer.ok) return answer;
+      const parsed = paymentSchema.safeParse(answer.value);
+      const read = parsed.success ? report(parsed.data) : null;
+      if (read === null) return { ok: false, error: INVALID_RESPONSE };
+      return { ok: true, value: read };
+    },
+
+    readNotification(notice) {
+      return readMercadoPagoNotice(notice, options.webhookSecret, now());
+    },
+  };
+}
