@@ -282,6 +282,20 @@ describe('the fake Mercado Pago API', () => {
     expect(received.length).toBe(before + 2);
   });
 
+  it('cancels a PIX still waiting, and only that', async () => {
+    const { id } = await createPix('order_cancel', 'cancel:1');
+    const cancel = () =>
+      api(`/v1/payments/${id}`, { method: 'PUT', body: { status: 'cancelled' } });
+    const answer = await cancel();
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({
+      status: 'cancelled',
+      status_detail: 'by_collector',
+    });
+    expect((await cancel()).status).toBe(400);
+    await fake.notificationsSettled();
+  });
+
   it('turns a payment into a chargeback MP can be asked about', async () => {
     const { id } = await createPix('order_chargeback', 'chargeback:1');
     await fake.approve(String(id));

@@ -208,7 +208,7 @@ export interface FakeMercadoPago {
     paymentId: string,
     options?: NotificationOptions,
   ): Promise<{ status: number; body: string }>;
-  /** Resolves once the notifications sent after a Checkout Pro payment or an API refund are answered. */
+  /** Resolves when the notifications sent after an answer (Checkout Pro, refunds, cancel) are done. */
   notificationsSettled(): Promise<void>;
   close(): Promise<void>;
 }
@@ -261,7 +261,7 @@ function mpDate(at = Date.now()): string {
 const financingFee = (amount: number, installments: number) =>
   installments > 1 ? round2(amount * FINANCING_RATE_PER_INSTALMENT * installments) : 0;
 
-/** What a paid payment carries (§2.3): its fees, what the buyer paid, and when money is released. */
+/** What a paid payment carries (§2.3): its fees, what the buyer paid, when money is released. */
 function settle(payment: FakePayment, installments: number): void {
   const amount = payment.transaction_amount;
   const mpFee = round2(amount * MP_FEE_RATE[payment.payment_type_id]);
@@ -285,6 +285,9 @@ function settle(payment: FakePayment, installments: number): void {
   payment.transaction_details.net_received_amount = round2(amount - mpFee);
 }
 
+const totalOf = (preference: FakePreference) =>
+  round2(preference.items.reduce((sum, item) => sum + item.quantity * item.unit_price, 0));
+
 const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
@@ -300,6 +303,7 @@ function page(title: string, body: string): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <title>${escapeHtml(title)} – Mercado Pago (teste)</title>
 <style>
 body { font-family: system-ui, sans-serif; max-width: 32rem; margin: 0 auto; padding: 1rem; }
@@ -642,7 +646,7 @@ export async function startFakeMercadoPago(
     await deliver(notification(paymentId, { action }));
   }
 
-  /** For changes the answer to a request made: MP answers first and notifies on its own time. */
+  /** For a change a request made: MP answers it first and notifies on its own time. */
   function changedInBackground(paymentId: string, action = 'payment.updated'): void {
     if (!fake.sendNotifications || !payment(paymentId).notification_url) return;
     const delivery = deliver(notification(paymentId, { action }));
@@ -658,11 +662,14 @@ export async function startFakeMercadoPago(
     scope: string,
     seen: RecordedRequest,
     create: () => { status: number; answer: unknown },
+    keyRequired = true,
   ): StoredAnswer {
     const key = seen.headers['x-idempotency-key'];
     const body = JSON.stringify(seen.body ?? null);
     if (typeof key !== 'string' || key === '') {
-      if (scope.startsWith('/checkout/')) {
+      // Payments and refunds require the key since 2024 (§1); whether preferences honour it is
+      // UNCONFIRMED, so they take it when given.
+      if (!keyRequired) {
         const made = create();
         return { body, status: made.status, answer: JSON.stringify(made.answer) };
       }
@@ -687,9 +694,7 @@ export async function startFakeMercadoPago(
   }
 
   function checkoutPage(preference: FakePreference): string {
-    const total = round2(
-      preference.items.reduce((sum, item) => sum + item.quantity * item.unit_price, 0),
-    );
+    const total = totalOf(preference);
     const items = preference.items
       .map(
         (item) => `<li>${escapeHtml(item.title)} × ${item.quantity}: ${brl(item.unit_price)}</li>`,
@@ -702,14 +707,16 @@ export async function startFakeMercadoPago(
     const excluded = new Set(preference.payment_methods.excluded_payment_types.map((t) => t.id));
     const max = preference.payment_methods.installments ?? 1;
     const chosen = preference.payment_methods.default_installments ?? 1;
+    const choices = Array.from({ length: max }, (_, index) => {
+      const count = index + 1;
+      const each = brl(round2((total + financingFee(total, count)) / count));
+      const selected = count === chosen ? ' selected' : '';
+      return `<option value="${count}"${selected}>${count}x de ${each}</option>`;
+    });
     const card = excluded.has('credit_card')
       ? ''
       : `<label for="installments">Parcelas</label>
-<select id="installments" name="installments">${Array.from({ length: max }, (_, index) => {
-          const count = index + 1;
-          const each = round2((total + financingFee(total, count)) / count);
-          return `<option value="${count}"${count === chosen ? ' selected' : ''}>${count}x de ${brl(each)}</option>`;
-        }).join('')}</select>
+<select id="installments" name="installments">${choices.join('')}</select>
 <button type="submit" name="choice" value="card">Pagar com cartão</button>
 <button type="submit" name="choice" value="reject">Recusar cartão</button>`;
     const boleto = excluded.has('ticket')
@@ -751,9 +758,7 @@ ${boleto}
     ) {
       return { status: 400, html: page('Pagamento', '<p>Escolha inválida.</p>') };
     }
-    const amount = round2(
-      preference.items.reduce((sum, item) => sum + item.quantity * item.unit_price, 0),
-    );
+    const amount = totalOf(preference);
     const made = newPayment({
       amount,
       type: byCard ? 'credit_card' : 'ticket',
@@ -791,7 +796,8 @@ ${boleto}
       // The preference's date_of_expiration is the boleto's due date (§2.5); MP suggests 3 days.
       made.date_of_expiration =
         preference.date_of_expiration ?? mpDate(Date.now() + 3 * 86_400_000);
-      const digits = `23793381286${String(made.id).padStart(12, '0')}${String(Math.round(amount * 100)).padStart(10, '0')}`;
+      const cents = String(Math.round(amount * 100)).padStart(10, '0');
+      const digits = `23793381286${String(made.id).padStart(12, '0')}${cents}`;
       made.transaction_details.external_resource_url = `${base}/sandbox/payments/${made.id}/ticket`;
       made.transaction_details.digitable_line = digits.padEnd(47, '0');
       made.transaction_details.barcode = { content: digits.padEnd(44, '0').slice(0, 44) };
@@ -911,6 +917,23 @@ ${boleto}
         }
       }
       const one = /^\/v1\/payments\/(\d+)$/.exec(path);
+      if (method === 'PUT' && one) {
+        const target = payments.get(one[1]!);
+        if (!target) throw notFound('Payment');
+        // Only the store's cancelling of a payment still waiting (the SDK's payment.cancel) is
+        // modelled; §1 lists no other update.
+        if (!isObject(seen.body) || seen.body.status !== 'cancelled') {
+          throw badRequest(4020, 'Only status cancelled can be set at this fake');
+        }
+        if (target.status !== 'pending' && target.status !== 'in_process') {
+          throw badRequest(2078, `Payment ${target.id} cannot be cancelled: ${target.status}`);
+        }
+        target.status = 'cancelled';
+        target.status_detail = 'by_collector';
+        target.date_last_updated = mpDate();
+        changedInBackground(String(target.id));
+        return json(200, target);
+      }
       if (method === 'GET' && one) {
         if (fake.failingReads.has(one[1]!)) {
           throw new MpError(500, 'internal_error', 'Internal server error');
@@ -923,10 +946,12 @@ ${boleto}
         method === 'POST' &&
         (path === '/checkout/preferences' || path === '/checkout/preferences/')
       ) {
-        const stored = once('/checkout/preferences', seen, () => ({
-          status: 201,
-          answer: createPreference(seen.body),
-        }));
+        const stored = once(
+          '/checkout/preferences',
+          seen,
+          () => ({ status: 201, answer: createPreference(seen.body) }),
+          false,
+        );
         return json(stored.status, stored.answer);
       }
       const chargeback = /^\/v1\/chargebacks\/(\d+)$/.exec(path);
