@@ -18,6 +18,7 @@ export default defineConfig({
             'server/**/*.test.ts',
             'scripts/**/*.test.ts',
             'tests/lint/**/*.test.ts',
+            'tests/support/**/*.test.ts',
           ],
           exclude: ['**/*.db.test.ts'],
           environment: 'node',
