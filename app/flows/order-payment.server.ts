@@ -17,6 +17,7 @@ import {
 } from '~/modules/orders/index.server';
 import {
   isCheckoutPlaceholder,
+  PAYMENT_METHODS,
   PAYMENT_NOT_CONFIGURED,
   statusReport,
   type PaymentProvider,
@@ -35,9 +36,14 @@ const PAYMENT_MESSAGES = {
   orderMissing: 'Não foi possível encontrar os dados do pedido para gerar o pagamento.',
   failed: (error: string) => `Erro ao gerar pagamento: ${error || 'Tente novamente.'}`,
   threw: 'Erro ao gerar pagamento. Tente novamente.',
+  methodGone:
+    'Esta forma de pagamento não está mais disponível na loja. Entre em contato com o suporte.',
 };
 
-export type PayOrderResult = { ok: true; paymentId: string } | { ok: false; error: string };
+export type PayOrderResult =
+  /** `paymentUrl`: where the shopper goes to pay, when it is the provider's page, not ours. */
+  | { ok: true; paymentId: string; paymentUrl: string | null }
+  | { ok: false; error: string };
 
 /**
  * Whether checkout may take orders: a provider is configured and, for PIX with the store's own
@@ -75,14 +81,19 @@ export async function payOrder(
   if (!order || order.status !== 'pending')
     return { ok: false, error: PAYMENT_MESSAGES.orderMissing };
   if (hasLivePayment(order, options.now ?? new Date()))
-    return { ok: true, paymentId: order.payment.id! };
+    return { ok: true, paymentId: order.payment.id!, paymentUrl: order.payment.url };
+  const method = PAYMENT_METHODS.find((known) => known === order.paymentMethod);
+  if (!method || !provider.accepts.includes(method)) {
+    return { ok: false, error: PAYMENT_MESSAGES.methodGone };
+  }
   try {
     const outcome = await provider.create({
       orderId: order.id,
       // A payment that expired or failed gives way to a new one; none yet, the first.
       attempt: order.payment.id ? `after:${order.payment.id}` : 'first',
+      description: `Pedido ${order.number}`,
       amountCents: order.totalCents,
-      method: 'pix',
+      method,
       customer: order.customer,
       items: order.lines.map((line) => ({
         productId: line.productId,
@@ -112,7 +123,7 @@ export async function payOrder(
       expiresAt: payment.expiresAt,
     });
     if (!stored) return { ok: false, error: PAYMENT_MESSAGES.orderMissing };
-    return { ok: true, paymentId: payment.paymentId };
+    return { ok: true, paymentId: payment.paymentId, paymentUrl: payment.paymentUrl };
   } catch (error) {
     logger.error(
       { err: error, orderId: order.id, provider: provider.name },
@@ -226,14 +237,24 @@ async function settleReport(
 ): Promise<StatusOutcome> {
   if (provider !== null && order.payment.provider !== provider) return 'unchanged';
   if (order.payment.id !== report.paymentId) {
+    // A card refused on the provider's checkout is not the order's end: the shopper may try
+    // another there until the link expires, and the order waits.
     const adopt =
       report.orderId === order.id &&
-      (isCheckoutPlaceholder(order.payment.id) ||
-        (report.status === 'approved' && order.status === 'pending'));
+      ((report.status === 'approved' &&
+        (order.status === 'pending' || order.status === 'cancelled')) ||
+        (report.status === 'pending' &&
+          order.status === 'pending' &&
+          isCheckoutPlaceholder(order.payment.id)));
     if (!adopt) return 'unchanged';
     await updateOrder(tx, order.id, { paymentId: report.paymentId });
   }
-  if (report.details) await updateOrder(tx, order.id, { paymentDetails: report.details });
+  if (report.details || report.paymentUrl) {
+    await updateOrder(tx, order.id, {
+      ...(report.details ? { paymentDetails: report.details } : {}),
+      ...(report.paymentUrl ? { paymentUrl: report.paymentUrl } : {}),
+    });
+  }
   return settlePayment(tx, order, report.status, events);
 }
 

@@ -119,9 +119,9 @@ export async function placeOrder(
         if (!found.ok) return { ok: false, reason: 'coupon', error: found.message } as const;
         coupon = found.coupon;
       }
-      // Every order is paid by PIX today (PAYMENT_METHODS): its discount applies.
+      // The PIX discount applies to PIX only; cards and boleto pay the price.
       const cart = await priceCart(tx, input.cart, input.settings, {
-        paymentMethod: input.form.paymentMethod,
+        paymentMethod: input.form.paymentMethod === 'pix' ? 'pix' : null,
         coupon,
       });
       // Only what the shopper must hear about stops the order; a name the cookie had no room
@@ -319,7 +319,7 @@ async function couponRefused(
 /** Another checkout took the last units between pricing and reserving: show the cart as it is now. */
 async function stockTaken(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResult> {
   const cart = await priceCart(db, input.cart, input.settings, {
-    paymentMethod: input.form.paymentMethod,
+    paymentMethod: input.form.paymentMethod === 'pix' ? 'pix' : null,
     coupon: null,
   });
   return {

@@ -15,6 +15,7 @@ const minutes = (n: number) => new Date(T0.getTime() + n * 60_000);
 const request = (overrides: Partial<PaymentRequest> = {}): PaymentRequest => ({
   orderId: ORDER_ID,
   attempt: 'first',
+  description: 'Pedido #1042',
   amountCents: 35970,
   method: 'pix',
   customer: {

@@ -142,7 +142,7 @@ describe('checkout routes refuse bad input with a 4xx and pt-BR text', () => {
         ...BAD_IDS.filter(([label]) => label !== 'a uuid nobody has').map(
           ([, id]): [string, number] => [`?orderId=${id}&paymentId=${id}`, 400],
         ),
-        [`?orderId=${UUID_NOBODY}`, 400],
+        [`?orderId=${UUID_NOBODY}`, 404],
         [`?orderId=${UUID_NOBODY}&paymentId=${'p'.repeat(201)}`, 400],
         [`?orderId=${UUID_NOBODY}&paymentId=abc`, 404],
         [`?orderId=${placed.orderId}&paymentId=${placed.paymentId}`, 404],

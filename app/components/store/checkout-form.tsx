@@ -12,6 +12,7 @@ import {
   maskCpf,
   maskPhone,
 } from '~/modules/checkout';
+import type { PaymentMethod } from '~/modules/payments';
 
 export type CheckoutValues = Partial<Record<string, string>>;
 export type FieldErrors = Partial<Record<string, string>>;
@@ -131,6 +132,27 @@ function useCepLookup(form: React.RefObject<HTMLFormElement | null>) {
   return { state, lookup };
 }
 
+/** One way to pay as the checkout offers it. */
+export interface MethodOffer {
+  method: PaymentMethod;
+  /** The order's total paid this way (only PIX takes the PIX discount). */
+  totalCents: number;
+  /** Card instalments the store allows on this total, if more than one. */
+  installments: number | null;
+}
+
+const METHOD_TEXTS: Record<PaymentMethod, { title: string; text: string }> = {
+  pix: { title: 'PIX', text: 'Aprovação na hora, pelo app do seu banco.' },
+  credit_card: {
+    title: 'Cartão de crédito',
+    text: 'Você paga na página segura do Mercado Pago e volta para a loja.',
+  },
+  boleto: {
+    title: 'Boleto',
+    text: 'Gerado no Mercado Pago; o pedido é confirmado quando o banco compensa o pagamento.',
+  },
+};
+
 /**
  * The checkout form: a plain POST that works before JavaScript loads; once it has, the same zod
  * schema as the server checks it first, so errors show at once, beside their fields.
@@ -143,6 +165,9 @@ export function CheckoutForm({
   payNow,
   submitLabel,
   totalCents,
+  methods,
+  method,
+  onMethod,
 }: {
   idempotencyKey: string;
   values: CheckoutValues;
@@ -153,6 +178,10 @@ export function CheckoutForm({
   submitLabel: string;
   /** The order's total, repeated beside the button on phones, where the summary is far below. */
   totalCents: number;
+  /** The ways to pay this store offers, each with what the order costs paid that way. */
+  methods: readonly MethodOffer[];
+  method: PaymentMethod;
+  onMethod: (method: PaymentMethod) => void;
 }) {
   const form = useRef<HTMLFormElement>(null);
   const navigation = useNavigation();
@@ -307,14 +336,34 @@ export function CheckoutForm({
         </div>
       </fieldset>
 
-      <fieldset className="flex flex-col gap-3 rounded-card border border-card-border bg-card p-4">
+      <fieldset
+        className="flex flex-col gap-3 rounded-card border border-card-border bg-card p-4"
+        aria-describedby={errors.paymentMethod ? 'checkout-paymentMethod-error' : undefined}
+      >
         <legend className="px-1 text-lg font-semibold">Forma de pagamento</legend>
-        <label className="flex items-center gap-3">
-          <input type="radio" name="paymentMethod" value="pix" defaultChecked />
-          <span>
-            <strong>PIX</strong> — aprovação na hora, pelo app do seu banco.
-          </span>
-        </label>
+        {methods.map((offer) => (
+          <label key={offer.method} className="flex items-start gap-3">
+            <input
+              type="radio"
+              name="paymentMethod"
+              value={offer.method}
+              checked={offer.method === method}
+              onChange={() => onMethod(offer.method)}
+              className="mt-1"
+            />
+            <span>
+              <strong>{METHOD_TEXTS[offer.method].title}</strong>:{' '}
+              <Money cents={offer.totalCents} className="font-semibold" />
+              {offer.installments ? ` em até ${offer.installments}x` : ''}.{' '}
+              {METHOD_TEXTS[offer.method].text}
+            </span>
+          </label>
+        ))}
+        {errors.paymentMethod ? (
+          <p id="checkout-paymentMethod-error" className="text-sm text-danger">
+            {errors.paymentMethod}
+          </p>
+        ) : null}
       </fieldset>
 
       <p

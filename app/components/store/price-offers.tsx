@@ -26,11 +26,17 @@ export function PriceOffers({ cents, className = '' }: { cents: number; classNam
   );
 }
 
-/** 'ou 12x de R$ 24,99 sem juros'. */
+/** 'ou 12x de R$ 24,99 sem juros', or 'ou em até 12x no cartão' when the shopper pays interest. */
 export function InstallmentsLine({ offer, testId }: { offer: InstallmentOffer; testId: string }) {
   return (
     <p data-testid={testId}>
-      ou {offer.count}x de <Money cents={offer.amountCents} /> sem juros
+      {offer.amountCents === null ? (
+        <>ou em até {offer.count}x no cartão</>
+      ) : (
+        <>
+          ou {offer.count}x de <Money cents={offer.amountCents} /> sem juros
+        </>
+      )}
     </p>
   );
 }

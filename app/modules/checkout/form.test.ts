@@ -67,10 +67,16 @@ describe('the checkout form', () => {
     expect(result.ok && result.data.complement).toBe('Apto 12 Bloco B');
   });
 
-  it('takes PIX when no payment method is sent, and nothing else', () => {
+  it('takes PIX when no payment method is sent, and only the methods a store may offer', () => {
     const result = parse({ paymentMethod: undefined });
     expect(result.ok && result.data.paymentMethod).toBe('pix');
-    expect(fieldError('paymentMethod', 'boleto')).toBe(CHECKOUT_MESSAGES.paymentMethod);
+    for (const method of ['credit_card', 'boleto']) {
+      const chosen = parse({ paymentMethod: method });
+      expect(chosen.ok && chosen.data.paymentMethod).toBe(method);
+    }
+    // Whether this store offers it is the checkout's check, against its provider and settings.
+    expect(fieldError('paymentMethod', 'paypal')).toBe(CHECKOUT_MESSAGES.paymentMethod);
+    expect(fieldError('paymentMethod', 'debit_card')).toBe(CHECKOUT_MESSAGES.paymentMethod);
   });
 
   it('names every missing required field', () => {

@@ -31,7 +31,9 @@ function days(count: number, unit: 'corridos' | 'úteis'): string {
 
 /** 'em até 12x sem juros' as the store allows it, or '' for one payment only. */
 function installments(settings: StoreSettings): string {
-  return settings.max_installments > 1 ? `em até ${settings.max_installments}x sem juros` : '';
+  if (settings.max_installments < 2) return '';
+  const interest = settings.installments_interest_free ? ' sem juros' : '';
+  return `em até ${settings.max_installments}x${interest}`;
 }
 
 /**

@@ -341,6 +341,7 @@ export async function updateOrder(
       | 'paymentId'
       | 'paymentStatus'
       | 'paymentDetails'
+      | 'paymentUrl'
       | 'paidAt'
       | 'cancelReason'
       | 'cancelledAt'

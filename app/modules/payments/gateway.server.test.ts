@@ -84,6 +84,7 @@ function gateway(options: Partial<GatewayOptions> = {}) {
 const request = (overrides: Partial<PaymentRequest> = {}): PaymentRequest => ({
   orderId: ORDER_ID,
   attempt: 'first',
+  description: 'Pedido #1042',
   amountCents: 2 * 15990 + 3990,
   method: 'pix',
   customer: {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 
+import { addBusinessDays } from '@brazilian-utils/brazilian-utils/add-business-days';
 import { z } from 'zod';
 
 import { logger } from '~/lib/logger.server';
@@ -9,23 +10,30 @@ import {
   redactSecrets,
   type OutsideAnswer,
 } from '~/lib/http-client.server';
+import { calendarDayIn } from '~/lib/periods';
 import { isUuid } from '~/lib/uuid';
 
 import { readMercadoPagoNotice } from './mercadopago-notice.server';
 import { paymentRequestError } from './request';
-import type {
-  CreatedPayment,
-  PaymentDetails,
-  PaymentOutcome,
-  PaymentProvider,
-  PaymentReport,
-  PaymentRequest,
-  PaymentStatus,
+import {
+  checkoutPlaceholder,
+  isCheckoutPlaceholder,
+  type CreatedPayment,
+  type PaymentDetails,
+  type PaymentOutcome,
+  type PaymentProvider,
+  type PaymentReport,
+  type PaymentRequest,
+  type PaymentStatus,
 } from './types';
 
 /** The store settings this provider reads (a subset of `StoreSettings`). */
 export interface MercadoPagoSettings {
+  /** How long a PIX, or the link to Mercado Pago's checkout, can be paid. */
   pix_expiration_minutes: number;
+  max_installments: number;
+  /** Business days until a boleto falls due; the order holds its stock that long. */
+  boleto_due_days: number;
 }
 
 export interface MercadoPagoOptions {
@@ -67,6 +75,28 @@ function brazilTime(date: Date): string {
   return new Date(date.getTime() - 3 * 60 * 60_000).toISOString().replace('Z', '-03:00');
 }
 
+/**
+ * A boleto's last day to pay, `businessDays` business days (national holidays skipped) after
+ * today in Brasília, where banks keep their hours; it can be paid until the end of that day.
+ */
+export function boletoDueDay(today: Date, businessDays: number): Date {
+  const [year, month, day] = calendarDayIn(today, 'America/Sao_Paulo').split('-').map(Number);
+  // Noon of that calendar day: the library counts the server's local days.
+  const due = addBusinessDays(new Date(year!, month! - 1, day!, 12), businessDays);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  const date = due ?? new Date(today.getTime() + businessDays * 24 * 60 * 60_000);
+  return new Date(
+    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T23:59:59-03:00`,
+  );
+}
+
+/**
+ * A boleto paid on its last day reaches the store one or two business days later (bank
+ * clearing, as Mercado Pago's documentation warns): the order waits that long before it gives
+ * up, so a shopper who paid in time is never cancelled.
+ */
+const BOLETO_CLEARING_DAYS = 2;
+
 /** Our cents as the decimal reais Mercado Pago's amounts are written in. */
 const reais = (cents: number) => Math.round(cents) / 100;
 const cents = (amount: number) => Math.round(amount * 100);
@@ -101,6 +131,7 @@ const paymentSchema = z.looseObject({
       installment_amount: amount.nullish(),
       total_paid_amount: amount.nullish(),
       net_received_amount: amount.nullish(),
+      external_resource_url: z.url({ protocol: /^https?$/ }).nullish(),
     })
     .nullish(),
   fee_details: z
@@ -113,6 +144,13 @@ const paymentSchema = z.looseObject({
     .nullish(),
 });
 type MercadoPagoPayment = z.infer<typeof paymentSchema>;
+
+const searchSchema = z.looseObject({ results: z.array(z.unknown()) });
+
+const preferenceSchema = z.looseObject({
+  id: z.string().min(1),
+  init_point: z.url({ protocol: /^https?$/ }),
+});
 
 const errorSchema = z.looseObject({
   message: z.string().optional(),
@@ -264,6 +302,40 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
       paymentId: String(payment.id),
       orderId: payment.external_reference ?? null,
       details: paymentDetails(payment),
+      paymentUrl: payment.transaction_details?.external_resource_url ?? null,
+    };
+  }
+
+  /**
+   * How an order paid on Mercado Pago's checkout stands: its payments there, found by our
+   * reference. Money taken counts first, then a payment still waiting (a boleto issued); a card
+   * refused there leaves the order waiting, since the shopper may try another until the link
+   * expires.
+   */
+  async function checkoutStatus(placeholder: string): Promise<PaymentOutcome<PaymentReport>> {
+    const orderId = placeholder.slice(checkoutPlaceholder('').length);
+    if (!isUuid(orderId)) return { ok: false, error: NOT_FOUND };
+    const query = new URLSearchParams({
+      external_reference: orderId,
+      sort: 'date_created',
+      criteria: 'desc',
+      limit: '30',
+    });
+    const answer = await call(`/v1/payments/search?${query}`, { method: 'GET' }, STATUS_FAILED);
+    if (!answer.ok) return answer;
+    const parsed = searchSchema.safeParse(answer.value);
+    if (!parsed.success) return { ok: false, error: INVALID_RESPONSE };
+    const reports = parsed.data.results.flatMap((result) => {
+      const payment = paymentSchema.safeParse(result);
+      const read = payment.success ? report(payment.data) : null;
+      return read && read.orderId === orderId ? [read] : [];
+    });
+    const chosen =
+      reports.find((read) => read.status === 'approved') ??
+      reports.find((read) => read.status === 'pending');
+    return {
+      ok: true,
+      value: chosen ?? { status: 'pending', paymentId: placeholder, orderId, details: null },
     };
   }
 
@@ -278,10 +350,7 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
         idempotencyKey: mercadoPagoIdempotencyKey(request.orderId, request.attempt),
         body: {
           transaction_amount: reais(request.amountCents),
-          description: request.items
-            .map((item) => `${item.quantity}× ${item.title}`)
-            .join(', ')
-            .slice(0, 250),
+          description: request.description,
           payment_method_id: 'pix',
           external_reference: request.orderId,
           date_of_expiration: brazilTime(deadline),
@@ -319,19 +388,101 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
     };
   }
 
+  /**
+   * Cards in instalments and boleto: a preference on Mercado Pago's checkout, where the shopper
+   * pays (card data never reaches us) and from where they come back to /payment-callback. The
+   * order holds a placeholder until a payment appears under its reference.
+   */
+  async function createCheckout(
+    request: PaymentRequest,
+  ): Promise<PaymentOutcome<CreatedPayment>> {
+    const settings = await options.settings();
+    const boleto = request.method === 'boleto';
+    const linkDeadline = new Date(now().getTime() + settings.pix_expiration_minutes * 60_000);
+    const dueDay = boleto ? boletoDueDay(now(), settings.boleto_due_days) : null;
+    const [firstName = '', ...rest] = request.customer.name.trim().split(/\s+/);
+    const back = `${publicUrl}/payment-callback?${new URLSearchParams({ orderId: request.orderId })}`;
+    const answer = await call(
+      '/checkout/preferences',
+      {
+        method: 'POST',
+        idempotencyKey: mercadoPagoIdempotencyKey(request.orderId, request.attempt),
+        body: {
+          // One line for the whole order: Mercado Pago charges the sum of its items, and the
+          // order's total already has its discounts and shipping.
+          items: [
+            {
+              id: request.orderId,
+              title: request.description,
+              quantity: 1,
+              unit_price: reais(request.amountCents),
+              currency_id: 'BRL',
+            },
+          ],
+          payer: {
+            email: request.customer.email,
+            name: firstName,
+            surname: rest.join(' '),
+            identification: { type: 'CPF', number: request.customer.cpf.replace(/\D/g, '') },
+          },
+          external_reference: request.orderId,
+          back_urls: { success: back, pending: back, failure: back },
+          auto_return: 'approved',
+          notification_url: notificationUrl,
+          payment_methods: boleto
+            ? {
+                excluded_payment_types: ['credit_card', 'debit_card', 'bank_transfer', 'atm'].map(
+                  (id) => ({ id }),
+                ),
+                installments: 1,
+              }
+            : {
+                excluded_payment_types: ['ticket', 'bank_transfer', 'atm'].map((id) => ({ id })),
+                installments: settings.max_installments,
+                default_installments: 1,
+              },
+          // The link can be paid until the order's deadline; a boleto until its due day.
+          expires: true,
+          expiration_date_to: brazilTime(dueDay ?? linkDeadline),
+          ...(dueDay ? { date_of_expiration: brazilTime(dueDay) } : {}),
+        },
+      },
+      CREATE_FAILED,
+    );
+    if (!answer.ok) return answer;
+    const preference = preferenceSchema.safeParse(answer.value);
+    if (!preference.success) return { ok: false, error: INVALID_RESPONSE };
+    return {
+      ok: true,
+      value: {
+        paymentId: checkoutPlaceholder(request.orderId),
+        status: 'pending',
+        pixCode: null,
+        pixQrCode: null,
+        billetUrl: null,
+        billetCode: null,
+        paymentUrl: preference.data.init_point,
+        expiresAt: dueDay
+          ? boletoDueDay(dueDay, BOLETO_CLEARING_DAYS)
+          : linkDeadline,
+      },
+    };
+  }
+
   return {
     name: 'mercadopago',
     testMode: false,
-    accepts: ['pix'],
+    accepts: ['pix', 'credit_card', 'boleto'],
 
     async create(request) {
       const invalid = paymentRequestError(request);
       if (invalid) return { ok: false, error: invalid };
       if (!isUuid(request.orderId)) return { ok: false, error: CREATE_FAILED };
-      return createPix(request);
+      return request.method === 'pix' ? createPix(request) : createCheckout(request);
     },
 
     async status(paymentId) {
+      if (isCheckoutPlaceholder(paymentId)) return checkoutStatus(paymentId);
       if (!PAYMENT_ID.test(paymentId)) return { ok: false, error: NOT_FOUND };
       const answer = await call(`/v1/payments/${paymentId}`, { method: 'GET' }, STATUS_FAILED);
       if (!answer.ok) return answer;

@@ -18,6 +18,7 @@ const configured: PixSettings = {
 const request = (overrides: Partial<PaymentRequest> = {}): PaymentRequest => ({
   orderId: ORDER_ID,
   attempt: 'first',
+  description: 'Pedido #1042',
   amountCents: 15990,
   method: 'pix',
   customer: {

@@ -9,6 +9,7 @@ const request = (
 ): PaymentRequest => ({
   orderId: '3f2a9c1e-7b4d-4e8a-9f10-5c6d7e8f9a0b',
   attempt: 'first',
+  description: 'Pedido #1042',
   amountCents: 501,
   method: 'pix',
   customer: {

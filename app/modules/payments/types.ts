@@ -14,8 +14,11 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export type PaymentProviderName = 'sandbox' | 'pix' | 'gateway' | 'mercadopago';
 
-/** Methods a shopper may choose; PIX unless the provider and the settings enable more. */
-export const PAYMENT_METHODS = ['pix'] as const;
+/**
+ * Methods a shopper may choose at checkout: PIX unless the provider takes more (its `accepts`)
+ * and the settings' switches leave them on. Cards and boleto are paid on the provider's pages.
+ */
+export const PAYMENT_METHODS = ['pix', 'credit_card', 'boleto'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** Every way to pay a store's settings can switch on (enable_pix, enable_credit_card…). */
@@ -46,6 +49,8 @@ export interface PaymentRequest {
    * order it makes the idempotency key, so a create sent again after a timeout is the same one.
    */
   attempt: string;
+  /** What the shopper's statement and the provider's pages call it ('Pedido #1042 – Loja'). */
+  description: string;
   amountCents: number;
   method: PaymentMethod;
   customer: {
@@ -88,6 +93,8 @@ export interface PaymentReport {
   orderId: string | null;
   /** What the admin shows of it, when the provider tells. */
   details: PaymentDetails | null;
+  /** Where the shopper pays it now, when that is off our pages (a boleto issued). */
+  paymentUrl?: string | null;
 }
 
 /** The provider's account of a payment, for staff; amounts in cents. */
@@ -149,6 +156,20 @@ export type NoticeReading =
 /** A report with nothing but the status, from a provider that tells no more. */
 export function statusReport(paymentId: string, status: PaymentStatus): PaymentReport {
   return { status, paymentId, orderId: null, details: null };
+}
+
+/**
+ * The methods checkout offers: what the provider takes and the settings leave switched on. A
+ * store that switched everything off still takes PIX, as it did before it had a choice.
+ */
+export function offeredMethods(
+  accepts: readonly AcceptedMethod[],
+  switches: Record<(typeof PAYMENT_METHOD_SWITCHES)[PaymentMethod], boolean>,
+): PaymentMethod[] {
+  const offered = PAYMENT_METHODS.filter(
+    (method) => accepts.includes(method) && switches[PAYMENT_METHOD_SWITCHES[method]],
+  );
+  return offered.length > 0 || !accepts.includes('pix') ? offered : ['pix'];
 }
 
 /**

@@ -2,7 +2,11 @@ import type { StoreSettings } from '~/modules/settings';
 
 export type OfferSettings = Pick<
   StoreSettings,
-  'pix_discount_percent' | 'enable_credit_card' | 'max_installments' | 'min_installment_cents'
+  | 'pix_discount_percent'
+  | 'enable_credit_card'
+  | 'max_installments'
+  | 'min_installment_cents'
+  | 'installments_interest_free'
 >;
 
 /**
@@ -18,13 +22,17 @@ export function pixDiscountCents(
 
 export interface InstallmentOffer {
   count: number;
-  /** Each instalment, rounded down: the first one carries the cents left over. */
-  amountCents: number;
+  /**
+   * Each instalment, rounded down (the first one carries the cents left over); null when the
+   * shopper pays the interest, which the card's issuer sets, so no amount can be promised.
+   */
+  amountCents: number | null;
 }
 
 /**
- * 'ou 12x de R$ … sem juros': as many instalments as the store allows, each at least
- * min_installment_cents; null when card payments are off or one payment is all it allows.
+ * 'ou 12x de R$ … sem juros' (or 'ou em até 12x no cartão' when the shopper pays the interest):
+ * as many instalments as the store allows, each at least min_installment_cents; null when card
+ * payments are off or one payment is all it allows.
  */
 export function installmentOffer(
   amountCents: number,
@@ -35,5 +43,9 @@ export function installmentOffer(
     settings.max_installments,
     Math.floor(amountCents / settings.min_installment_cents),
   );
-  return count < 2 ? null : { count, amountCents: Math.floor(amountCents / count) };
+  if (count < 2) return null;
+  return {
+    count,
+    amountCents: settings.installments_interest_free ? Math.floor(amountCents / count) : null,
+  };
 }

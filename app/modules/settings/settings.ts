@@ -432,6 +432,12 @@ export const settingsSchema = z.object({
   // only with card payments on and more than one instalment, each at least min_installment_cents.
   max_installments: integer(1, 1, 24),
   min_installment_cents: integer(500, 100, 100_000_00),
+  // Whether the store pays the card's instalment interest: only then do pages say 'sem juros'
+  // (with Mercado Pago, the store sets the same in its panel).
+  installments_interest_free: flag(true),
+  // Business days until a boleto falls due: the order holds its stock that long (and the bank's
+  // clearing after), then an unpaid boleto cancels it like an expired PIX.
+  boleto_due_days: integer(3, 1, 30),
 
   // PIX with the store's own key (PAYMENT_PROVIDER=pix). The name and city go into the BR Code,
   // which holds at most 25 and 15 ASCII characters; longer ones are folded and cut when it is built.

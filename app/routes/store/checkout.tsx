@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 
 import { data, Link, redirect } from 'react-router';
 
-import { CHECKOUT_FORM_ID, CheckoutForm } from '~/components/store/checkout-form';
+import { useState } from 'react';
+
+import { CHECKOUT_FORM_ID, CheckoutForm, type MethodOffer } from '~/components/store/checkout-form';
 import { CouponBox } from '~/components/store/coupon-box';
 import { OrderSummary } from '~/components/store/order-summary';
 import { seoContext, useSettings } from '~/components/store/store-data';
@@ -16,7 +18,7 @@ import { refuseForm, successWithToast } from '~/lib/toast.server';
 import { seoMeta } from '~/lib/seo';
 import { readSavedCep } from '~/modules/address/index.server';
 import { cartCookieHeader, readCart } from '~/modules/cart/index.server';
-import { checkoutFormSchema, maskCep } from '~/modules/checkout';
+import { CHECKOUT_MESSAGES, checkoutFormSchema, maskCep } from '~/modules/checkout';
 import {
   COUPON_INTENTS,
   COUPON_MESSAGES,
@@ -30,7 +32,13 @@ import {
   readAttribution,
   readOrderToken,
 } from '~/modules/orders/index.server';
-import { PAYMENT_NOT_CONFIGURED } from '~/modules/payments';
+import {
+  offeredMethods,
+  PAYMENT_NOT_CONFIGURED,
+  type PaymentMethod,
+  type PaymentProvider,
+} from '~/modules/payments';
+import { installmentOffer, priceOrder } from '~/modules/pricing';
 import { checkoutLimit, hitRateLimit } from '~/modules/rate-limits/index.server';
 
 import type { Route } from './+types/checkout';
@@ -40,7 +48,7 @@ const RATE_LIMITED =
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const settings = await context.settings.get();
-  // Every order is paid by PIX today (PAYMENT_METHODS): the checkout prices with its discount.
+  // Priced for PIX, the first choice; the page prices the other ways to pay from the same lines.
   const { cart, coupon, headers } = await priceShopperCart(context, request, settings, 'pix');
   if (cart.lines.length === 0) throw redirect('/cart', { headers });
   const payments = await context.payments();
@@ -52,6 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // finds the first order instead of placing another.
       idempotencyKey: randomUUID(),
       paymentsReady: paymentsReady(payments, settings),
+      methods: checkoutMethods(payments, settings),
       testMode: payments?.testMode ?? false,
       // The CEP of the shopper's last shipping estimate starts the address.
       savedCep: maskCep(readSavedCep(request) ?? ''),
@@ -91,6 +100,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!paymentsReady(payments, settings)) {
     return refuseForm(PAYMENT_NOT_CONFIGURED, {}, 409);
   }
+  if (!checkoutMethods(payments, settings).includes(parsed.data.paymentMethod)) {
+    return refuseForm(CHECKOUT_MESSAGES.paymentMethod, {
+      fieldErrors: { paymentMethod: CHECKOUT_MESSAGES.paymentMethod },
+      values: typedValues(read.form),
+    });
+  }
 
   const known = await readOrderToken(request);
   const orderToken = known ?? newOrderToken();
@@ -124,6 +139,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   headers.append('Set-Cookie', await cartCookieHeader([]));
   if (!known) headers.append('Set-Cookie', await orderTokenCookieHeader(orderToken));
   const payment = await payOrder(context.db, payments, placed.order ?? placed.orderId);
+  // Cards and boleto are paid on the provider's page, which sends the shopper back.
+  if (payment.ok && payment.paymentUrl)
+    return redirect(payment.paymentUrl, { status: 303, headers });
   const query = new URLSearchParams({ orderId: placed.orderId });
   if (payment.ok) query.set('paymentId', payment.paymentId);
   return redirect(`/order-confirmation?${query}`, { status: 303, headers });
@@ -172,6 +190,14 @@ function typedValues(form: FormData): Record<string, string> {
   return values;
 }
 
+/** The ways to pay the store offers through its provider, PIX first. */
+function checkoutMethods(
+  payments: PaymentProvider | null,
+  settings: Parameters<typeof offeredMethods>[1],
+): PaymentMethod[] {
+  return payments ? offeredMethods(payments.accepts, settings) : [];
+}
+
 /** The 429's Retry-After reaches the browser too (only Set-Cookie passes on its own). */
 export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
   const retryAfter = actionHeaders.get('Retry-After');
@@ -199,8 +225,17 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   // order) has none to show again: the form starts over from the saved CEP.
   const sent = refused?.values ?? applied?.values;
   const values = sent && Object.keys(sent).length > 0 ? sent : { zipCode: loaderData.savedCep };
+  const methods = methodOffers(loaderData.methods, cart, coupon?.terms ?? null, settings);
+  const [chosen, setChosen] = useState<PaymentMethod | null>(null);
+  const sentMethod = methods.find((offer) => offer.method === values.paymentMethod)?.method;
+  const method = chosen ?? sentMethod ?? methods[0]?.method ?? 'pix';
+  // The summary as the chosen way to pay prices it: only PIX takes the PIX discount.
+  const shown =
+    method === 'pix'
+      ? cart
+      : priceOrder(cart.lines, settings, { paymentMethod: null, coupon: coupon?.terms ?? null });
   const miss =
-    coupon?.terms && cart.couponMiss ? couponMissText(coupon.code, cart.couponMiss) : null;
+    coupon?.terms && shown.couponMiss ? couponMissText(coupon.code, shown.couponMiss) : null;
   return (
     <div className="section-spacing mx-auto max-w-store px-4">
       <h1 className="mb-6 text-2xl sm:text-3xl">Finalizar compra</h1>
@@ -226,7 +261,10 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               refused && 'payNow' in refused ? (refused.payNow as string | undefined) : undefined
             }
             submitLabel="Finalizar pedido"
-            totalCents={cart.totalCents}
+            totalCents={shown.totalCents}
+            methods={methods}
+            method={method}
+            onMethod={setChosen}
           />
         ) : (
           <p
@@ -247,10 +285,10 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             quantity: line.quantity,
             totalCents: line.lineTotalCents,
           }))}
-          subtotalCents={cart.subtotalCents}
-          shippingCents={cart.shippingCents}
-          adjustments={cart.adjustments}
-          totalCents={cart.totalCents}
+          subtotalCents={shown.subtotalCents}
+          shippingCents={shown.shippingCents}
+          adjustments={shown.adjustments}
+          totalCents={shown.totalCents}
         >
           {loaderData.paymentsReady ? (
             <CouponBox
@@ -272,4 +310,22 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
       </div>
     </div>
   );
+}
+
+/** Each way to pay with the order's total paid that way, from the pricing pipeline itself. */
+function methodOffers(
+  methods: readonly PaymentMethod[],
+  cart: Route.ComponentProps['loaderData']['cart'],
+  terms: Parameters<typeof priceOrder>[2]['coupon'],
+  settings: Parameters<typeof priceOrder>[1] & Parameters<typeof installmentOffer>[1],
+): MethodOffer[] {
+  return methods.map((method) => {
+    const totalCents =
+      method === 'pix'
+        ? cart.totalCents
+        : priceOrder(cart.lines, settings, { paymentMethod: null, coupon: terms }).totalCents;
+    const installments =
+      method === 'credit_card' ? (installmentOffer(totalCents, settings)?.count ?? null) : null;
+    return { method, totalCents, installments };
+  });
 }

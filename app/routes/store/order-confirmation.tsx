@@ -11,12 +11,13 @@ import {
   useNow,
   usePaymentPolling,
 } from '~/components/store/order-payment';
-import { seoContext } from '~/components/store/store-data';
+import { seoContext, useSettings } from '~/components/store/store-data';
 import { TestModeNotice } from '~/components/store/test-mode-notice';
 import { Money, SignedMoney } from '~/components/ui/money';
 import { hasLivePayment, payOrder, refreshPayment } from '~/flows/order-payment.server';
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { refuseForm } from '~/lib/toast.server';
+import { formatDate } from '~/lib/date-format';
 import { seoMeta } from '~/lib/seo';
 import {
   findOrderFor,
@@ -63,6 +64,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       paymentStatus: order.payment.status,
       pixCode: live ? order.payment.pixCode : null,
       expiresAt: live ? (order.payment.expiresAt?.toISOString() ?? null) : null,
+      // Cards and boleto are paid on the provider's page (a boleto, once issued, at its own).
+      paymentUrl: live ? order.payment.url : null,
+      boletoIssued: order.payment.details?.method === 'boleto',
+      paymentMethod: order.paymentMethod,
     },
     live,
     qrSvg: live && order.payment.pixCode ? await pixQrSvg(order.payment.pixCode) : null,
@@ -108,6 +113,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const payment = await payOrder(context.db, payments, order.id);
   if (!payment.ok) return refuseForm(payment.error, {}, 409);
+  if (payment.paymentUrl) return redirect(payment.paymentUrl, 303);
   return redirect(confirmationPath(order.id, payment.paymentId, key), 303);
 }
 
@@ -148,6 +154,7 @@ export default function OrderConfirmationPage({ loaderData, actionData }: Route.
   const expiresAt = order.expiresAt ? Date.parse(order.expiresAt) : null;
   const expired = expiresAt !== null && expiresAt <= now;
   const canPay = loaderData.live && !expired && order.pixCode;
+  const payOffsite = loaderData.live && !expired && !order.pixCode ? order.paymentUrl : null;
 
   return (
     <div className="section-spacing mx-auto flex max-w-xl flex-col gap-6 px-4">
@@ -182,6 +189,14 @@ export default function OrderConfirmationPage({ loaderData, actionData }: Route.
             Voltar à loja
           </Link>
         </section>
+      ) : payOffsite ? (
+        <OffsitePayment
+          url={payOffsite}
+          boletoIssued={order.boletoIssued}
+          method={order.paymentMethod}
+          expiresAt={order.expiresAt}
+          statusError={loaderData.statusError}
+        />
       ) : canPay ? (
         <PixPanel
           pixCode={order.pixCode!}
@@ -216,5 +231,51 @@ export default function OrderConfirmationPage({ loaderData, actionData }: Route.
         Ver meus pedidos
       </Link>
     </div>
+  );
+}
+
+/**
+ * An order paid on the provider's pages: the way back there (the checkout where the card is
+ * typed, or the boleto issued), while this page keeps asking how the payment stands.
+ */
+function OffsitePayment({
+  url,
+  boletoIssued,
+  method,
+  expiresAt,
+  statusError,
+}: {
+  url: string;
+  boletoIssued: boolean;
+  method: string;
+  expiresAt: string | null;
+  statusError: string | null;
+}) {
+  const settings = useSettings();
+  const until = expiresAt ? formatDate(new Date(expiresAt), settings.timezone, 'long') : null;
+  return (
+    <section className="flex flex-col gap-4 rounded-card border border-card-border bg-card p-4">
+      <h2 className="text-xl">{boletoIssued ? 'Boleto gerado' : 'Pagamento no Mercado Pago'}</h2>
+      <p>
+        {boletoIssued
+          ? 'Pague o boleto no app do seu banco ou em uma lotérica. A confirmação chega em até dois dias úteis depois do pagamento.'
+          : method === 'boleto'
+            ? 'Gere o boleto na página do Mercado Pago para pagar este pedido.'
+            : 'Pague com seu cartão na página segura do Mercado Pago; ao terminar, você volta para a loja.'}
+      </p>
+      {until ? (
+        <p className="text-sm" data-testid="offsite-deadline">
+          O pedido fica reservado até {until}.
+        </p>
+      ) : null}
+      {statusError ? (
+        <p role="status" className="text-sm">
+          {statusError}
+        </p>
+      ) : null}
+      <a href={url} className="btn btn-success" data-testid="offsite-payment">
+        {boletoIssued ? 'Abrir boleto' : 'Ir para o Mercado Pago'}
+      </a>
+    </section>
   );
 }

@@ -24,12 +24,14 @@ const REDIRECT_SECONDS = 3;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const orderId = url.searchParams.get('orderId') ?? '';
-  const paymentId = url.searchParams.get('paymentId') ?? '';
-  if (!isUuid(orderId) || !paymentId || paymentId.length > 200) {
+  // Ours when the shopper comes from our own pages; Mercado Pago's checkout sends its own
+  // parameters instead, and the order's payment is read from the provider either way.
+  const paymentId = url.searchParams.get('paymentId');
+  if (!isUuid(orderId) || (paymentId !== null && (!paymentId || paymentId.length > 200))) {
     return data({ outcome: 'invalid' as Outcome, next: '/cart' }, 400);
   }
   const found = await findOrderFor(context.db, orderId, { token: await readOrderToken(request) });
-  if (!found || found.payment.id !== paymentId) {
+  if (!found || (paymentId !== null && found.payment.id !== paymentId)) {
     return data({ outcome: 'invalid' as Outcome, next: '/cart' }, 404);
   }
   const { order, error } = await refreshPayment(
@@ -38,8 +40,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     found,
     context.orderEvents,
   );
+  // A card refused on the provider's page leaves the order waiting: its words come from the
+  // return's own `status`, which changes nothing (the order is read from the provider).
+  const refusedThere = order.payment.url !== null && url.searchParams.get('status') === 'rejected';
   const outcome: Outcome =
-    order.status === 'cancelled'
+    order.status === 'cancelled' || (order.status === 'pending' && refusedThere)
       ? 'failed'
       : order.status !== 'pending'
         ? 'success'
@@ -48,8 +53,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           : 'pending';
   const next =
     outcome === 'success'
-      ? `/thank-you?${new URLSearchParams({ orderId, paymentId, verified: 'true' })}`
-      : '/cart';
+      ? `/thank-you?${new URLSearchParams({ orderId, paymentId: order.payment.id ?? '', verified: 'true' })}`
+      : // An order paid on the provider's page can be paid from its own page again.
+        order.status === 'pending' && order.payment.url
+        ? `/order-confirmation?${new URLSearchParams({ orderId })}`
+        : '/cart';
   return { outcome, next };
 }
 
