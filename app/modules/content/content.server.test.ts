@@ -88,6 +88,10 @@ describe('default page texts', () => {
     expect(all).toContain('boleto bancário');
     expect(all).toContain('Posso parcelar a compra?');
     expect(all).toContain('você pode parcelar em até 12x sem juros');
+    // Only a store that pays the interest says 'sem juros'.
+    const withInterest = text('faq', { max_installments: 12, installments_interest_free: false });
+    expect(withInterest).toContain('cartão de crédito em até 12x');
+    expect(withInterest).not.toContain('sem juros');
     // One payment only: cards without instalments.
     const single = text('faq');
     expect(single).toContain('Aceitamos PIX, cartão de crédito, cartão de débito');

@@ -393,9 +393,7 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
    * pays (card data never reaches us) and from where they come back to /payment-callback. The
    * order holds a placeholder until a payment appears under its reference.
    */
-  async function createCheckout(
-    request: PaymentRequest,
-  ): Promise<PaymentOutcome<CreatedPayment>> {
+  async function createCheckout(request: PaymentRequest): Promise<PaymentOutcome<CreatedPayment>> {
     const settings = await options.settings();
     const boleto = request.method === 'boleto';
     const linkDeadline = new Date(now().getTime() + settings.pix_expiration_minutes * 60_000);
@@ -462,9 +460,7 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
         billetUrl: null,
         billetCode: null,
         paymentUrl: preference.data.init_point,
-        expiresAt: dueDay
-          ? boletoDueDay(dueDay, BOLETO_CLEARING_DAYS)
-          : linkDeadline,
+        expiresAt: dueDay ? boletoDueDay(dueDay, BOLETO_CLEARING_DAYS) : linkDeadline,
       },
     };
   }

@@ -5,6 +5,7 @@ import { installmentOffer } from '~/modules/pricing';
 import { defaultSettings } from '~/modules/settings';
 
 import { narrowPaymentSwitches } from './offered';
+import { offeredMethods } from './types';
 import { createPaymentProvider } from './provider.server';
 
 const everything = { ...defaultSettings(), max_installments: 12, enable_paypal: true };
@@ -38,14 +39,22 @@ describe('narrowPaymentSwitches', () => {
     ).toBeNull();
   });
 
-  it('every provider takes what checkout asks for today: PIX only', () => {
+  it('every provider takes PIX; Mercado Pago also cards and boleto, on its own pages', () => {
     const db = {} as Db;
     const settings = async () => defaultSettings();
-    for (const PAYMENT_PROVIDER of ['sandbox', 'pix', 'gateway'] as const) {
+    const expected = {
+      sandbox: ['pix'],
+      pix: ['pix'],
+      gateway: ['pix'],
+      mercadopago: ['pix', 'credit_card', 'boleto'],
+    };
+    for (const PAYMENT_PROVIDER of ['sandbox', 'pix', 'gateway', 'mercadopago'] as const) {
       const provider = createPaymentProvider({
         env: {
           NODE_ENV: 'development',
           MERCADOPAGO_API_URL: 'https://api.mercadopago.test',
+          MERCADOPAGO_ACCESS_TOKEN: 'TEST-token',
+          MERCADOPAGO_WEBHOOK_SECRET: 'whsec',
           PAYMENT_PROVIDER,
           PAYMENT_GATEWAY_URL: 'https://gateway.test',
           PAYMENT_GATEWAY_SECRET_KEY: 'sk_test',
@@ -55,7 +64,25 @@ describe('narrowPaymentSwitches', () => {
         settings,
         mode: 'live',
       });
-      expect(provider?.accepts, PAYMENT_PROVIDER).toEqual(['pix']);
+      expect(provider?.accepts, PAYMENT_PROVIDER).toEqual(expected[PAYMENT_PROVIDER]);
     }
+  });
+});
+
+describe('offeredMethods', () => {
+  const all = ['pix', 'credit_card', 'boleto'] as const;
+  const on = { enable_pix: true, enable_credit_card: true, enable_boleto: true };
+
+  it('offers what the provider takes and the switches leave on, PIX first', () => {
+    expect(offeredMethods(all, on)).toEqual(['pix', 'credit_card', 'boleto']);
+    expect(offeredMethods(['pix'], on)).toEqual(['pix']);
+    expect(offeredMethods(all, { ...on, enable_boleto: false })).toEqual(['pix', 'credit_card']);
+    expect(offeredMethods(all, { ...on, enable_pix: false })).toEqual(['credit_card', 'boleto']);
+  });
+
+  it('still takes PIX when every switch is off, as before there was a choice', () => {
+    const off = { enable_pix: false, enable_credit_card: false, enable_boleto: false };
+    expect(offeredMethods(all, off)).toEqual(['pix']);
+    expect(offeredMethods(['credit_card'], off)).toEqual([]);
   });
 });

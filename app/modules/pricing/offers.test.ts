@@ -36,4 +36,10 @@ describe('installmentOffer', () => {
   it('offers nothing when not even two instalments reach the minimum', () => {
     expect(installmentOffer(999, cards)).toBeNull();
   });
+
+  it('promises no instalment amount when the shopper pays the interest', () => {
+    const withInterest = { ...cards, installments_interest_free: false };
+    expect(installmentOffer(49_990, withInterest)).toEqual({ count: 12, amountCents: null });
+    expect(installmentOffer(999, withInterest)).toBeNull();
+  });
 });

@@ -554,11 +554,16 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
             hint: '1: não anuncia parcelas. Vale só com cartão de crédito ligado.',
           }),
           field('min_installment_cents', 'Valor mínimo da parcela', 'money'),
-          field('installments_interest_free', 'Parcelas sem juros (a loja paga os juros)', 'checkbox', {
-            hint:
-              'Só então as páginas dizem “sem juros”. No Mercado Pago, ative o parcelamento sem ' +
-              'juros no painel da conta com o mesmo número de parcelas.',
-          }),
+          field(
+            'installments_interest_free',
+            'Parcelas sem juros (a loja paga os juros)',
+            'checkbox',
+            {
+              hint:
+                'Só então as páginas dizem “sem juros”. No Mercado Pago, ative o parcelamento sem ' +
+                'juros no painel da conta com o mesmo número de parcelas.',
+            },
+          ),
           field('boleto_due_days', 'Prazo do boleto (dias úteis)', 'integer', {
             hint:
               'O estoque fica reservado até o vencimento e a compensação; boleto não pago cancela ' +
