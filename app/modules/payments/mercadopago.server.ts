@@ -58,6 +58,7 @@ const STATUS_FAILED = 'Erro ao verificar status do pagamento';
 const INVALID_RESPONSE = 'Resposta inválida da API de pagamento';
 const NO_ANSWER = 'O serviço de pagamento não respondeu. Tente novamente.';
 const NOT_FOUND = 'Pagamento não encontrado';
+const REFUND_FAILED = 'O Mercado Pago não aceitou o reembolso. Confira o pagamento no painel dele.';
 
 // Mercado Pago's message may reach the shopper's screen; a longer one is not a message.
 const MAX_MESSAGE_LENGTH = 300;
@@ -465,6 +466,17 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
     };
   }
 
+  async function paymentStatus(paymentId: string): Promise<PaymentOutcome<PaymentReport>> {
+    if (isCheckoutPlaceholder(paymentId)) return checkoutStatus(paymentId);
+    if (!PAYMENT_ID.test(paymentId)) return { ok: false, error: NOT_FOUND };
+    const answer = await call(`/v1/payments/${paymentId}`, { method: 'GET' }, STATUS_FAILED);
+    if (!answer.ok) return answer;
+    const parsed = paymentSchema.safeParse(answer.value);
+    const read = parsed.success ? report(parsed.data) : null;
+    if (read === null) return { ok: false, error: INVALID_RESPONSE };
+    return { ok: true, value: read };
+  }
+
   return {
     name: 'mercadopago',
     testMode: false,
@@ -477,15 +489,18 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
       return request.method === 'pix' ? createPix(request) : createCheckout(request);
     },
 
-    async status(paymentId) {
-      if (isCheckoutPlaceholder(paymentId)) return checkoutStatus(paymentId);
+    status: paymentStatus,
+
+    async refund(paymentId, idempotencyKey) {
       if (!PAYMENT_ID.test(paymentId)) return { ok: false, error: NOT_FOUND };
-      const answer = await call(`/v1/payments/${paymentId}`, { method: 'GET' }, STATUS_FAILED);
+      const answer = await call(
+        `/v1/payments/${paymentId}/refunds`,
+        // No amount: the whole payment.
+        { method: 'POST', body: {}, idempotencyKey },
+        REFUND_FAILED,
+      );
       if (!answer.ok) return answer;
-      const parsed = paymentSchema.safeParse(answer.value);
-      const read = parsed.success ? report(parsed.data) : null;
-      if (read === null) return { ok: false, error: INVALID_RESPONSE };
-      return { ok: true, value: read };
+      return paymentStatus(paymentId);
     },
 
     readNotification(notice) {

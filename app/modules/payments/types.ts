@@ -140,6 +140,12 @@ export interface PaymentProvider {
    * only a hint.
    */
   readNotification?(notice: PaymentNotice): NoticeReading;
+  /**
+   * For a provider that refunds through its API: gives the shopper the whole amount back. The
+   * key makes a second call (a double click, two admins) the same refund, never another.
+   * Answers the payment as it stands after.
+   */
+  refund?(paymentId: string, idempotencyKey: string): Promise<PaymentOutcome<PaymentReport>>;
 }
 
 /** A notification as it reached us, untouched: signatures cover the raw query and headers. */
