@@ -16,7 +16,10 @@ import { logger } from '~/lib/logger.server';
 import { checkoutFormSchema } from '~/modules/checkout';
 import { getOrder } from '~/modules/orders/index.server';
 import type { PaymentProvider } from '~/modules/payments';
-import { createMercadoPagoProvider } from '~/modules/payments/mercadopago.server';
+import {
+  createMercadoPagoProvider,
+  mercadoPagoIdempotencyKey,
+} from '~/modules/payments/mercadopago.server';
 import { defaultSettings } from '~/modules/settings';
 
 import { describeDb } from '../support/db';
@@ -387,6 +390,50 @@ describeDb('paying an order with Mercado Pago PIX', ({ db }) => {
       'email.payment_confirmed',
       'tracking.order:approved',
     ]);
+  });
+
+  it('after an expired PIX, "Pagar agora" makes a second one under a new key, and news of the old one changes nothing', async () => {
+    const { orderId, paymentId: first } = await paidUp();
+    await fake.expire(first);
+    await expect(applyRead(orderId, first)).resolves.toBe('recorded');
+
+    const again = await payOrder(db(), mercadoPago(), orderId);
+    expect(again).toMatchObject({ ok: true });
+    if (!again.ok) return;
+    expect(again.paymentId).not.toBe(first);
+    expect(fake.charges(orderId)).toBe(2);
+    const keys = fake.requests
+      .filter(
+        (each) =>
+          each.method === 'POST' &&
+          each.path === '/v1/payments' &&
+          (each.body as { external_reference?: string }).external_reference === orderId,
+      )
+      .map((each) => each.headers['x-idempotency-key']);
+    expect(keys).toEqual([
+      mercadoPagoIdempotencyKey(orderId, 'first'),
+      mercadoPagoIdempotencyKey(orderId, `after:${first}`),
+    ]);
+    expect(await orderRow(db(), orderId)).toMatchObject({
+      status: 'pending',
+      paymentId: again.paymentId,
+      paymentStatus: 'pending',
+      pixCode: fake.payments.get(again.paymentId)!.point_of_interaction.transaction_data!.qr_code,
+    });
+    // The new one is live: asked again, no third charge.
+    await expect(payOrder(db(), mercadoPago(), orderId)).resolves.toEqual(again);
+    expect(fake.charges(orderId)).toBe(2);
+
+    await fake.approve(again.paymentId);
+    await expect(applyRead(orderId, again.paymentId)).resolves.toBe('confirmed');
+    // The expired one, reported again (a late retry of its notification): nothing happens.
+    await expect(applyRead(orderId, first)).resolves.toBe('unchanged');
+    expect(await orderRow(db(), orderId)).toMatchObject({
+      status: 'confirmed',
+      paymentId: again.paymentId,
+      paymentStatus: 'approved',
+    });
+    expect(await stock(db())).toBe(FONE_STOCK - 2);
   });
 
   it('records a refund and a chargeback after confirmation in the timeline, keeping the status', async () => {
