@@ -330,6 +330,23 @@ describe('checkout with Mercado Pago PIX (live store)', () => {
     expect(reports(orderId).map((report) => report.status)).toEqual(['waiting_payment', 'paid']);
     expect(mp.charges(orderId)).toBe(1);
 
+    // Later the store refunds it in Mercado Pago's panel: the signed notification records it in
+    // the timeline and tells UTMify, and the order stays confirmed (staff decide what follows).
+    await mp.refundInPanel(paymentId);
+    const refundNotice = mp.notifications.filter((each) =>
+      each.url.includes(`data.id=${paymentId}`),
+    );
+    expect(refundNotice).toHaveLength(2);
+    expect(refundNotice[1]!.status).toBe(200);
+    expect(JSON.parse(refundNotice[1]!.answer!)).toEqual({ ok: true, outcome: 'recorded' });
+    const refunded = await adminPage(orderId);
+    expect(refunded).toContain('Confirmado');
+    expect(refunded).toContain('Pagamento reembolsado.');
+    await expect
+      .poll(() => reports(orderId).map((report) => report.status), { timeout: 15_000 })
+      .toEqual(['waiting_payment', 'paid', 'refunded']);
+    expect(await confirmedMails(number)).toHaveLength(1);
+
     await Promise.all(pendingReads);
     expect(problems).toEqual([]);
     await page.context().close();
