@@ -228,7 +228,7 @@ describeDb('paying an order with Mercado Pago PIX', ({ db }) => {
       error: 'Erro ao gerar pagamento: O serviço de pagamento não respondeu. Tente novamente.',
     });
     // Mercado Pago made the PIX although nobody heard its answer; the order does not know it.
-    expect(fake.charges(orderId)).toBe(1);
+    await expect.poll(() => fake.charges(orderId)).toBe(1);
     expect(await orderRow(db(), orderId)).toMatchObject({ status: 'pending', paymentId: null });
 
     // The retry comes later by the clock: the provider must send the same request under the

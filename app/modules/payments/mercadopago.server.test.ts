@@ -169,7 +169,7 @@ describe('Mercado Pago PIX: create', () => {
       error: 'O serviço de pagamento não respondeu. Tente novamente.',
     });
     // Mercado Pago made the payment even though nobody heard its answer.
-    expect(fake.charges(asked.orderId)).toBe(1);
+    await expect.poll(() => fake.charges(asked.orderId)).toBe(1);
 
     fake.createDelayMs = 0;
     const retried = value(await slow.create(asked));
@@ -193,6 +193,8 @@ describe('Mercado Pago PIX: create', () => {
     const moving = provider({ timeoutMs: 300, now: () => clock });
     fake.createDelayMs = 1_000;
     await expect(moving.create(asked)).resolves.toMatchObject({ ok: false });
+    // The first create reached Mercado Pago: the retry is the case under test, not a first try.
+    await expect.poll(() => fake.charges(asked.orderId)).toBe(1);
     fake.createDelayMs = 0;
     clock = new Date(NOW.getTime() + 16_000);
     const retried = await moving.create(asked);
