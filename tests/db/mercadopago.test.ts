@@ -1,0 +1,497 @@
+import { randomUUID } from 'node:crypto';
+
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
+
+import type { Db } from '~/db/database.server';
+import { orderEvents, orders, outbox, products, productVariants } from '~/db/schema';
+import {
+  applyPaymentReport,
+  expireOrders,
+  payOrder,
+  refreshPayment,
+} from '~/flows/order-payment.server';
+import { placeOrder } from '~/flows/place-order.server';
+import { logger } from '~/lib/logger.server';
+import { checkoutFormSchema } from '~/modules/checkout';
+import { getOrder } from '~/modules/orders/index.server';
+import type { PaymentProvider } from '~/modules/payments';
+import {
+  createMercadoPagoProvider,
+  mercadoPagoIdempotencyKey,
+} from '~/modules/payments/mercadopago.server';
+import { defaultSettings } from '~/modules/settings';
+
+import { describeDb } from '../support/db';
+import { startFakeMercadoPago, type FakeMercadoPago } from '../support/fake-mercadopago';
+import { shopperAddress, shopperCpf } from '../support/shoppers';
+
+// The PIX path of issue 25 through the real flows and a real database, with the Mercado Pago
+// provider talking to the fake over HTTP: one charge per order, each status applied once.
+const TOKEN = 'APP_USR-5550001112-112726-db-token-a1b2';
+const SECRET = 'db-webhook-secret-c3d4';
+const PIX_MINUTES = 30;
+const MINUTE = 60_000;
+
+const FONE = '5a3b1e00-0000-4000-8000-00000000d001';
+const FONE_STOCK = 20;
+const FONE_CENTS = 29990;
+
+const withTracking = { tracking: true };
+
+let fake: FakeMercadoPago;
+
+beforeAll(async () => {
+  fake = await startFakeMercadoPago({ accessToken: TOKEN, webhookSecret: SECRET });
+  // These tests apply what the provider reads; the webhook route is the e2e test's.
+  fake.sendNotifications = false;
+});
+
+afterAll(async () => {
+  await fake?.close();
+});
+
+function mercadoPago(options: { timeoutMs?: number } = {}): PaymentProvider {
+  return createMercadoPagoProvider({
+    apiUrl: fake.url,
+    accessToken: TOKEN,
+    webhookSecret: SECRET,
+    publicUrl: 'https://loja.test',
+    settings: async () => ({ pix_expiration_minutes: PIX_MINUTES }),
+    ...options,
+  });
+}
+
+async function seed(db: Db): Promise<void> {
+  await db.insert(products).values({
+    id: FONE,
+    name: 'Fone de Ouvido Bluetooth Pro',
+    priceCents: FONE_CENTS,
+    stockQuantity: FONE_STOCK,
+  });
+}
+
+/** Places an order for `quantity` headphones as the checkout route would, and returns its id. */
+async function placed(db: Db, quantity = 2): Promise<string> {
+  const [variant] = await db
+    .select({ id: productVariants.id })
+    .from(productVariants)
+    .where(eq(productVariants.productId, FONE));
+  const result = await placeOrder(
+    db,
+    {
+      form: checkoutFormSchema.parse({
+        customerName: 'Maria da Silva',
+        customerEmail: 'maria@example.com',
+        customerCpf: shopperCpf(),
+        customerPhone: '(11) 98765-4321',
+        zipCode: '01310-100',
+        street: 'Avenida Paulista',
+        number: '1000',
+        neighborhood: 'Bela Vista',
+        city: 'São Paulo',
+        state: 'SP',
+        paymentMethod: 'pix',
+        idempotencyKey: randomUUID(),
+      }),
+      cart: [
+        {
+          productId: FONE,
+          variantId: variant!.id,
+          quantity,
+          seenPriceCents: FONE_CENTS,
+          seenName: 'Fone de Ouvido Bluetooth Pro',
+        },
+      ],
+      orderToken: randomUUID(),
+      clientAddress: shopperAddress(),
+      trackingParameters: {},
+      settings: defaultSettings(),
+    },
+    withTracking,
+  );
+  if (!result.ok) throw new Error(`Order refused: ${JSON.stringify(result)}`);
+  return result.orderId;
+}
+
+async function orderRow(db: Db, orderId: string) {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!row) throw new Error(`No order ${orderId}`);
+  return row;
+}
+
+async function stock(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ stock: products.stockQuantity })
+    .from(products)
+    .where(eq(products.id, FONE));
+  return row!.stock;
+}
+
+/** The outbox topics written for one order, in order (the tracking ones with their status). */
+async function topicsOf(db: Db, orderId: string): Promise<string[]> {
+  const rows = await db
+    .select({ topic: outbox.topic, payload: outbox.payload })
+    .from(outbox)
+    .orderBy(asc(outbox.id));
+  return rows
+    .filter((row) => (row.payload as { orderId?: string }).orderId === orderId)
+    .map((row) => {
+      const status = (row.payload as { paymentStatus?: string }).paymentStatus;
+      return status ? `${row.topic}:${status}` : row.topic;
+    });
+}
+
+async function timeline(db: Db, orderId: string) {
+  return db
+    .select({
+      kind: orderEvents.kind,
+      fromStatus: orderEvents.fromStatus,
+      toStatus: orderEvents.toStatus,
+      actor: orderEvents.actor,
+      note: orderEvents.note,
+    })
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(asc(orderEvents.id));
+}
+
+describeDb('paying an order with Mercado Pago PIX', ({ db }) => {
+  beforeEach(async () => {
+    await seed(db());
+    fake.createDelayMs = 0;
+    // A payment approved after its order was cancelled is logged as an error for staff.
+    vi.spyOn(logger, 'error').mockImplementation(() => {});
+    vi.spyOn(logger, 'warn').mockImplementation(() => {});
+  });
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  /** A placed order with its PIX at the fake. */
+  async function paidUp(quantity = 2) {
+    const orderId = await placed(db(), quantity);
+    const payment = await payOrder(db(), mercadoPago(), orderId);
+    if (!payment.ok) throw new Error(payment.error);
+    return { orderId, paymentId: payment.paymentId };
+  }
+
+  /** What the webhook route does with a payment: read it from Mercado Pago, apply it. */
+  async function applyRead(orderId: string, paymentId: string) {
+    const provider = mercadoPago();
+    const read = await provider.status(paymentId);
+    if (!read.ok) throw new Error(read.error);
+    return applyPaymentReport(
+      db(),
+      { orderId, provider: 'mercadopago', report: read.value },
+      withTracking,
+    );
+  }
+
+  it('creates one PIX for an order and records it; paying again hands back the live one', async () => {
+    const orderId = await placed(db());
+    const before = Date.now();
+    const payment = await payOrder(db(), mercadoPago(), orderId);
+    const after = Date.now();
+    expect(payment).toEqual({ ok: true, paymentId: expect.stringMatching(/^\d+$/) });
+    if (!payment.ok) return;
+
+    const charge = fake.payments.get(payment.paymentId)!;
+    expect(charge).toMatchObject({
+      external_reference: orderId,
+      transaction_amount: (2 * FONE_CENTS) / 100,
+      status: 'pending',
+    });
+    const order = await orderRow(db(), orderId);
+    expect(order).toMatchObject({
+      status: 'pending',
+      paymentProvider: 'mercadopago',
+      paymentId: payment.paymentId,
+      paymentStatus: 'pending',
+      pixCode: charge.point_of_interaction.transaction_data!.qr_code,
+    });
+    // The PIX's own deadline (the store's 30 minutes) is the order's now.
+    expect(order.expiresAt!.getTime()).toBeGreaterThanOrEqual(before + PIX_MINUTES * MINUTE - 1);
+    expect(order.expiresAt!.getTime()).toBeLessThanOrEqual(after + PIX_MINUTES * MINUTE + 1);
+
+    await expect(payOrder(db(), mercadoPago(), orderId)).resolves.toEqual(payment);
+    expect(fake.charges(orderId)).toBe(1);
+  });
+
+  it('charges once when a timed-out create is followed by "Pagar agora"', async () => {
+    const orderId = await placed(db());
+    fake.createDelayMs = 1_000;
+    const first = await payOrder(db(), mercadoPago({ timeoutMs: 300 }), orderId);
+    expect(first).toEqual({
+      ok: false,
+      error: 'Erro ao gerar pagamento: O serviço de pagamento não respondeu. Tente novamente.',
+    });
+    // Mercado Pago made the PIX although nobody heard its answer; the order does not know it.
+    await expect.poll(() => fake.charges(orderId)).toBe(1);
+    expect(await orderRow(db(), orderId)).toMatchObject({ status: 'pending', paymentId: null });
+
+    // The retry comes later by the clock: the provider must send the same request under the
+    // same key (today its date_of_expiration moves with the clock, so MP answers 409).
+    fake.createDelayMs = 0;
+    const second = await payOrder(db(), mercadoPago(), orderId);
+    const [made] = [...fake.payments.values()].filter(
+      (each) => each.external_reference === orderId,
+    );
+    expect(second).toEqual({ ok: true, paymentId: String(made!.id) });
+    expect(fake.charges(orderId)).toBe(1);
+    expect(await orderRow(db(), orderId)).toMatchObject({ paymentId: String(made!.id) });
+  });
+
+  it('confirms on approval through refreshPayment: one e-mail, one tracking report', async () => {
+    const { orderId, paymentId } = await paidUp();
+    const pending = (await getOrder(db(), orderId))!;
+
+    // Still waiting: nothing changes.
+    const waiting = await refreshPayment(db(), mercadoPago(), pending, withTracking);
+    expect(waiting).toEqual({ order: pending });
+
+    await fake.approve(paymentId);
+    const paid = await refreshPayment(db(), mercadoPago(), pending, withTracking);
+    expect(paid.error).toBeUndefined();
+    expect(paid.order).toMatchObject({ id: orderId, status: 'confirmed' });
+    const order = await orderRow(db(), orderId);
+    expect(order).toMatchObject({ status: 'confirmed', paymentStatus: 'approved' });
+    expect(order.paidAt).toBeInstanceOf(Date);
+    // What the admin shows: Mercado Pago's fee (0.99% of R$ 599,80) and what the store nets.
+    expect(order.paymentDetails).toMatchObject({
+      method: 'pix',
+      installments: 1,
+      feeCents: 594,
+      netCents: 59386,
+      releaseStatus: 'pending',
+      refundedCents: 0,
+    });
+    expect(await topicsOf(db(), orderId)).toEqual([
+      'email.order_received',
+      'tracking.order:pending',
+      'email.payment_confirmed',
+      'tracking.order:approved',
+    ]);
+
+    // The page asks again (a stale view of the order): nothing more happens.
+    await refreshPayment(db(), mercadoPago(), pending, withTracking);
+    expect(await topicsOf(db(), orderId)).toHaveLength(4);
+    expect(await stock(db())).toBe(FONE_STOCK - 2);
+  });
+
+  it('confirms once when 1,000 reports of one approval arrive at the same time', async () => {
+    const { orderId, paymentId } = await paidUp();
+    // What each polling page loaded before the money came: the order still pending.
+    const pending = (await getOrder(db(), orderId))!;
+    await fake.approve(paymentId);
+    const read = await mercadoPago().status(paymentId);
+    if (!read.ok) throw new Error(read.error);
+
+    // Notifications applied while 50 pages poll Mercado Pago and apply what they read.
+    const [outcomes] = await Promise.all([
+      Promise.all(
+        Array.from({ length: 1_000 }, () =>
+          applyPaymentReport(
+            db(),
+            { orderId, provider: 'mercadopago', report: read.value },
+            withTracking,
+          ),
+        ),
+      ),
+      Promise.all(
+        Array.from({ length: 50 }, () =>
+          refreshPayment(db(), mercadoPago(), pending, withTracking),
+        ),
+      ),
+    ]);
+    // At most one of all these confirmed: a poll may have been the one.
+    expect(outcomes.filter((each) => each === 'confirmed').length).toBeLessThanOrEqual(1);
+    expect(outcomes.filter((each) => each !== 'confirmed' && each !== 'unchanged')).toEqual([]);
+
+    const topics = await topicsOf(db(), orderId);
+    expect(topics.filter((each) => each === 'email.payment_confirmed')).toHaveLength(1);
+    expect(topics.filter((each) => each === 'tracking.order:approved')).toHaveLength(1);
+    const changes = (await timeline(db(), orderId)).filter((each) => each.toStatus === 'confirmed');
+    expect(changes).toHaveLength(1);
+    expect(await orderRow(db(), orderId)).toMatchObject({ status: 'confirmed' });
+  });
+
+  it('cancels a rejected payment and puts the stock back, once', async () => {
+    const { orderId, paymentId } = await paidUp();
+    expect(await stock(db())).toBe(FONE_STOCK - 2);
+    await fake.reject(paymentId);
+
+    await expect(applyRead(orderId, paymentId)).resolves.toBe('cancelled');
+    expect(await orderRow(db(), orderId)).toMatchObject({
+      status: 'cancelled',
+      cancelReason: 'rejected',
+      paymentStatus: 'rejected',
+      paidAt: null,
+    });
+    expect(await stock(db())).toBe(FONE_STOCK);
+    await expect(applyRead(orderId, paymentId)).resolves.toBe('unchanged');
+    expect(await stock(db())).toBe(FONE_STOCK);
+    expect(await topicsOf(db(), orderId)).toEqual([
+      'email.order_received',
+      'tracking.order:pending',
+      'tracking.order:rejected',
+    ]);
+  });
+
+  it('cancels an expired PIX when the expiry job passes its deadline, returning the stock', async () => {
+    const { orderId, paymentId } = await paidUp();
+    await fake.expire(paymentId);
+
+    // Mercado Pago says expired: recorded, but the order waits for its own deadline.
+    await expect(applyRead(orderId, paymentId)).resolves.toBe('recorded');
+    expect(await orderRow(db(), orderId)).toMatchObject({
+      status: 'pending',
+      paymentStatus: 'expired',
+    });
+    await expect(expireOrders(db(), mercadoPago(), withTracking)).resolves.toBe(0);
+    expect(await stock(db())).toBe(FONE_STOCK - 2);
+
+    const later = new Date(Date.now() + (PIX_MINUTES + 1) * MINUTE);
+    await expect(expireOrders(db(), mercadoPago(), withTracking, { now: later })).resolves.toBe(1);
+    expect(await orderRow(db(), orderId)).toMatchObject({
+      status: 'cancelled',
+      cancelReason: 'expired',
+      paymentStatus: 'expired',
+    });
+    expect(await stock(db())).toBe(FONE_STOCK);
+    expect(await topicsOf(db(), orderId)).toEqual([
+      'email.order_received',
+      'tracking.order:pending',
+      'tracking.order:expired',
+    ]);
+    // Run again, it cancels nothing twice.
+    await expect(expireOrders(db(), mercadoPago(), withTracking, { now: later })).resolves.toBe(0);
+    expect(await stock(db())).toBe(FONE_STOCK);
+  });
+
+  it('confirms, not cancels, a PIX approved at the last minute that nobody reported', async () => {
+    const { orderId, paymentId } = await paidUp();
+    await fake.approve(paymentId);
+    const later = new Date(Date.now() + (PIX_MINUTES + 1) * MINUTE);
+
+    await expect(expireOrders(db(), mercadoPago(), withTracking, { now: later })).resolves.toBe(0);
+    const order = await orderRow(db(), orderId);
+    expect(order).toMatchObject({
+      status: 'confirmed',
+      paymentStatus: 'approved',
+      cancelReason: null,
+    });
+    expect(order.paidAt).toBeInstanceOf(Date);
+    expect(await stock(db())).toBe(FONE_STOCK - 2);
+    expect(await topicsOf(db(), orderId)).toEqual([
+      'email.order_received',
+      'tracking.order:pending',
+      'email.payment_confirmed',
+      'tracking.order:approved',
+    ]);
+  });
+
+  it('after an expired PIX, "Pagar agora" makes a second one under a new key, and news of the old one changes nothing', async () => {
+    const { orderId, paymentId: first } = await paidUp();
+    await fake.expire(first);
+    await expect(applyRead(orderId, first)).resolves.toBe('recorded');
+
+    const again = await payOrder(db(), mercadoPago(), orderId);
+    expect(again).toMatchObject({ ok: true });
+    if (!again.ok) return;
+    expect(again.paymentId).not.toBe(first);
+    expect(fake.charges(orderId)).toBe(2);
+    const keys = fake.requests
+      .filter(
+        (each) =>
+          each.method === 'POST' &&
+          each.path === '/v1/payments' &&
+          (each.body as { external_reference?: string }).external_reference === orderId,
+      )
+      .map((each) => each.headers['x-idempotency-key']);
+    expect(keys).toEqual([
+      mercadoPagoIdempotencyKey(orderId, 'first'),
+      mercadoPagoIdempotencyKey(orderId, `after:${first}`),
+    ]);
+    expect(await orderRow(db(), orderId)).toMatchObject({
+      status: 'pending',
+      paymentId: again.paymentId,
+      paymentStatus: 'pending',
+      pixCode: fake.payments.get(again.paymentId)!.point_of_interaction.transaction_data!.qr_code,
+    });
+    // The new one is live: asked again, no third charge.
+    await expect(payOrder(db(), mercadoPago(), orderId)).resolves.toEqual(again);
+    expect(fake.charges(orderId)).toBe(2);
+
+    await fake.approve(again.paymentId);
+    await expect(applyRead(orderId, again.paymentId)).resolves.toBe('confirmed');
+    // The expired one, reported again (a late retry of its notification): nothing happens.
+    await expect(applyRead(orderId, first)).resolves.toBe('unchanged');
+    expect(await orderRow(db(), orderId)).toMatchObject({
+      status: 'confirmed',
+      paymentId: again.paymentId,
+      paymentStatus: 'approved',
+    });
+    expect(await stock(db())).toBe(FONE_STOCK - 2);
+  });
+
+  it('records a refund and a chargeback after confirmation in the timeline, keeping the status', async () => {
+    const refunded = await paidUp(1);
+    const disputed = await paidUp(1);
+    for (const { orderId, paymentId } of [refunded, disputed]) {
+      await fake.approve(paymentId);
+      await expect(applyRead(orderId, paymentId)).resolves.toBe('confirmed');
+    }
+
+    await fake.refundInPanel(refunded.paymentId);
+    await expect(applyRead(refunded.orderId, refunded.paymentId)).resolves.toBe('recorded');
+    await fake.chargeback(disputed.paymentId);
+    await expect(applyRead(disputed.orderId, disputed.paymentId)).resolves.toBe('recorded');
+    // Told again, nothing more is written.
+    await expect(applyRead(refunded.orderId, refunded.paymentId)).resolves.toBe('unchanged');
+    await expect(applyRead(disputed.orderId, disputed.paymentId)).resolves.toBe('unchanged');
+
+    const refundedRow = await orderRow(db(), refunded.orderId);
+    expect(refundedRow).toMatchObject({ status: 'confirmed', paymentStatus: 'refunded' });
+    expect(refundedRow.paymentDetails).toMatchObject({ refundedCents: FONE_CENTS });
+    expect(await orderRow(db(), disputed.orderId)).toMatchObject({
+      status: 'confirmed',
+      paymentStatus: 'chargeback',
+    });
+
+    const confirmedLine = {
+      kind: 'status',
+      fromStatus: 'pending',
+      toStatus: 'confirmed',
+      actor: expect.any(String),
+      note: 'Pagamento aprovado.',
+    };
+    expect((await timeline(db(), refunded.orderId)).slice(-2)).toEqual([
+      confirmedLine,
+      {
+        kind: 'payment',
+        fromStatus: null,
+        toStatus: null,
+        actor: confirmedLine.actor,
+        note: 'Pagamento reembolsado.',
+      },
+    ]);
+    expect((await timeline(db(), disputed.orderId)).slice(-2)).toEqual([
+      confirmedLine,
+      {
+        kind: 'payment',
+        fromStatus: null,
+        toStatus: null,
+        actor: confirmedLine.actor,
+        note: 'Pagamento contestado (chargeback).',
+      },
+    ]);
+    expect((await topicsOf(db(), refunded.orderId)).slice(-1)).toEqual(['tracking.order:refunded']);
+    expect((await topicsOf(db(), disputed.orderId)).slice(-1)).toEqual([
+      'tracking.order:chargeback',
+    ]);
+    // Stock stays sold: a refund is money, not a return of goods.
+    expect(await stock(db())).toBe(FONE_STOCK - 2);
+  });
+});
