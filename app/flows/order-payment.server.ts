@@ -92,6 +92,7 @@ export async function payOrder(
       // A payment that expired or failed gives way to a new one; none yet, the first.
       attempt: order.payment.id ? `after:${order.payment.id}` : 'first',
       description: `Pedido ${order.number}`,
+      deadline: order.payment.id ? null : order.payment.expiresAt,
       amountCents: order.totalCents,
       method,
       customer: order.customer,
@@ -315,6 +316,12 @@ export async function settlePayment(
       await trackOrder(tx, order.id, status, events);
       return 'cancelled';
     case 'expired':
+      // A boleto the provider gave up on cannot be paid any more: its stock goes back now.
+      if (order.status === 'pending' && order.paymentMethod === 'boleto') {
+        await cancelOrder(tx, order, 'expired', status, by, EXPIRED_NOTE);
+        await trackOrder(tx, order.id, status, events);
+        return 'cancelled';
+      }
       // The order waits for its own deadline (the expiry job); the shopper may ask for a new PIX.
       await updateOrder(tx, order.id, { paymentStatus: status });
       await paymentEvent(tx, order, status, by);

@@ -872,7 +872,11 @@ describeDb('paying an order (sandbox)', ({ db }) => {
     const payment = await payOrder(db(), sandbox(), orderId);
     const after = Date.now();
 
-    expect(payment).toEqual({ ok: true, paymentId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(payment).toEqual({
+      ok: true,
+      paymentId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      paymentUrl: null,
+    });
     if (!payment.ok) return;
     const order = await orderRow(db(), orderId);
     expect(order).toMatchObject({

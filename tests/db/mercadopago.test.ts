@@ -57,7 +57,11 @@ function mercadoPago(options: { timeoutMs?: number } = {}): PaymentProvider {
     accessToken: TOKEN,
     webhookSecret: SECRET,
     publicUrl: 'https://loja.test',
-    settings: async () => ({ pix_expiration_minutes: PIX_MINUTES }),
+    settings: async () => ({
+      pix_expiration_minutes: PIX_MINUTES,
+      max_installments: 1,
+      boleto_due_days: 3,
+    }),
     ...options,
   });
 }
@@ -106,7 +110,7 @@ async function placed(db: Db, quantity = 2): Promise<string> {
       orderToken: randomUUID(),
       clientAddress: shopperAddress(),
       trackingParameters: {},
-      settings: defaultSettings(),
+      settings: { ...defaultSettings(), pix_expiration_minutes: PIX_MINUTES },
     },
     withTracking,
   );
@@ -191,10 +195,13 @@ describeDb('paying an order with Mercado Pago PIX', ({ db }) => {
 
   it('creates one PIX for an order and records it; paying again hands back the live one', async () => {
     const orderId = await placed(db());
-    const before = Date.now();
+    const { expiresAt: placedDeadline } = await orderRow(db(), orderId);
     const payment = await payOrder(db(), mercadoPago(), orderId);
-    const after = Date.now();
-    expect(payment).toEqual({ ok: true, paymentId: expect.stringMatching(/^\d+$/) });
+    expect(payment).toEqual({
+      ok: true,
+      paymentId: expect.stringMatching(/^\d+$/),
+      paymentUrl: null,
+    });
     if (!payment.ok) return;
 
     const charge = fake.payments.get(payment.paymentId)!;
@@ -211,9 +218,11 @@ describeDb('paying an order with Mercado Pago PIX', ({ db }) => {
       paymentStatus: 'pending',
       pixCode: charge.point_of_interaction.transaction_data!.qr_code,
     });
-    // The PIX's own deadline (the store's 30 minutes) is the order's now.
-    expect(order.expiresAt!.getTime()).toBeGreaterThanOrEqual(before + PIX_MINUTES * MINUTE - 1);
-    expect(order.expiresAt!.getTime()).toBeLessThanOrEqual(after + PIX_MINUTES * MINUTE + 1);
+    // The PIX expires with the order: the deadline it was placed with (the store's 30 minutes).
+    expect(order.expiresAt).toEqual(placedDeadline);
+    expect(charge.date_of_expiration).toBe(
+      new Date(placedDeadline!.getTime() - 3 * 60 * MINUTE).toISOString().replace('Z', '-03:00'),
+    );
 
     await expect(payOrder(db(), mercadoPago(), orderId)).resolves.toEqual(payment);
     expect(fake.charges(orderId)).toBe(1);
@@ -231,14 +240,14 @@ describeDb('paying an order with Mercado Pago PIX', ({ db }) => {
     await expect.poll(() => fake.charges(orderId)).toBe(1);
     expect(await orderRow(db(), orderId)).toMatchObject({ status: 'pending', paymentId: null });
 
-    // The retry comes later by the clock: the provider must send the same request under the
-    // same key (today its date_of_expiration moves with the clock, so MP answers 409).
+    // The retry comes later by the clock: the provider sends the same request under the same
+    // key (the PIX's deadline is the order's, not the clock's), so MP hands back the same PIX.
     fake.createDelayMs = 0;
     const second = await payOrder(db(), mercadoPago(), orderId);
     const [made] = [...fake.payments.values()].filter(
       (each) => each.external_reference === orderId,
     );
-    expect(second).toEqual({ ok: true, paymentId: String(made!.id) });
+    expect(second).toEqual({ ok: true, paymentId: String(made!.id), paymentUrl: null });
     expect(fake.charges(orderId)).toBe(1);
     expect(await orderRow(db(), orderId)).toMatchObject({ paymentId: String(made!.id) });
   });

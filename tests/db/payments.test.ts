@@ -16,6 +16,7 @@ const request = (overrides: Partial<PaymentRequest> = {}): PaymentRequest => ({
   orderId: ORDER_ID,
   attempt: 'first',
   description: 'Pedido #1042',
+  deadline: null,
   amountCents: 35970,
   method: 'pix',
   customer: {

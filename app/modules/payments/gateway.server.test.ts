@@ -85,6 +85,7 @@ const request = (overrides: Partial<PaymentRequest> = {}): PaymentRequest => ({
   orderId: ORDER_ID,
   attempt: 'first',
   description: 'Pedido #1042',
+  deadline: null,
   amountCents: 2 * 15990 + 3990,
   method: 'pix',
   customer: {

@@ -41,6 +41,7 @@ function request(method: PaymentMethod, orderId: string): PaymentRequest {
     orderId,
     attempt: 'first',
     description: 'Pedido #1042',
+    deadline: null,
     amountCents: 60_000,
     method,
     customer: {

@@ -59,6 +59,8 @@ function newOrderId(): string {
 const request = (overrides: Partial<PaymentRequest> = {}): PaymentRequest => ({
   orderId: newOrderId(),
   attempt: 'first',
+  description: 'Pedido #1042',
+  deadline: null,
   amountCents: 35970,
   method: 'pix',
   customer: {
@@ -81,7 +83,11 @@ function provider(options: Partial<MercadoPagoOptions> = {}) {
     accessToken: TOKEN,
     webhookSecret: SECRET,
     publicUrl: PUBLIC_URL,
-    settings: async () => ({ pix_expiration_minutes: PIX_MINUTES }),
+    settings: async () => ({
+      pix_expiration_minutes: PIX_MINUTES,
+      max_installments: 1,
+      boleto_due_days: 3,
+    }),
     now: () => NOW,
     ...options,
   });
@@ -276,6 +282,8 @@ describe('Mercado Pago PIX: status', () => {
         releaseDate: null,
         panelUrl: `https://www.mercadopago.com.br/activities/1?q=${payment.id}`,
       },
+      // A PIX is paid on our page: there is no page of Mercado Pago's to send the shopper to.
+      paymentUrl: null,
     });
     const [get] = fake.requests.filter(
       (each) => each.method === 'GET' && each.path === `/v1/payments/${created.paymentId}`,
@@ -361,7 +369,8 @@ describe('Mercado Pago PIX: status', () => {
       error: 'Pagamento não encontrado',
     });
     const before = fake.requests.length;
-    for (const id of ['', 'abc', '12a', '../v1/payments/1', `checkout-${newOrderId()}`]) {
+    // A hosted checkout's placeholder is asked about by its order (mercadopago-checkout tests).
+    for (const id of ['', 'abc', '12a', '../v1/payments/1', 'checkout-not-an-order']) {
       await expect(provider().status(id)).resolves.toEqual({
         ok: false,
         error: 'Pagamento não encontrado',

@@ -216,6 +216,12 @@ function paymentDetails(payment: MercadoPagoPayment): PaymentDetails {
   };
 }
 
+/** A call's answer; `conflict`: the key was used before with another request (HTTP 409). */
+type CallOutcome = { ok: true; value: unknown } | { ok: false; error: string; conflict: boolean };
+
+/** What callers outside the provider get of a failed call: its words only. */
+const failure = (outcome: { error: string }) => ({ ok: false as const, error: outcome.error });
+
 function parseJson(body: string): unknown {
   try {
     return JSON.parse(body);
@@ -247,7 +253,7 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
     path: string,
     init: { method: 'GET' } | { method: 'POST'; body: unknown; idempotencyKey: string },
     fallback: string,
-  ): Promise<PaymentOutcome<unknown>> {
+  ): Promise<CallOutcome> {
     let answer: OutsideAnswer;
     try {
       answer = await callOutsideService(`${apiUrl}${path}`, {
@@ -272,7 +278,7 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
       if (!(error instanceof OutsideServiceError)) throw error;
       const timedOut = error.failure === 'timeout';
       logger.warn({ path, reason: redact(error.message), timedOut }, 'Mercado Pago call failed');
-      return { ok: false, error: timedOut ? NO_ANSWER : fallback };
+      return { ok: false, error: timedOut ? NO_ANSWER : fallback, conflict: false };
     }
     const json = parseJson(answer.text);
     if (!answer.ok) {
@@ -286,9 +292,13 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
         'Mercado Pago refused a call',
       );
       // Its messages are English ('payer.email must be a valid email'): the shopper reads ours.
-      return { ok: false, error: answer.status === 404 ? NOT_FOUND : fallback };
+      return {
+        ok: false,
+        error: answer.status === 404 ? NOT_FOUND : fallback,
+        conflict: answer.status === 409,
+      };
     }
-    if (json === undefined) return { ok: false, error: INVALID_RESPONSE };
+    if (json === undefined) return { ok: false, error: INVALID_RESPONSE, conflict: false };
     return { ok: true, value: json };
   }
 
@@ -323,7 +333,7 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
       limit: '30',
     });
     const answer = await call(`/v1/payments/search?${query}`, { method: 'GET' }, STATUS_FAILED);
-    if (!answer.ok) return answer;
+    if (!answer.ok) return failure(answer);
     const parsed = searchSchema.safeParse(answer.value);
     if (!parsed.success) return { ok: false, error: INVALID_RESPONSE };
     const reports = parsed.data.results.flatMap((result) => {
@@ -340,9 +350,37 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
     };
   }
 
+  /**
+   * The order's PIX waiting at Mercado Pago: what a create that met its key already used finds,
+   * when the request it first went with cannot be sent again exactly (a later attempt's deadline
+   * moved on since).
+   */
+  async function waitingPix(orderId: string): Promise<unknown> {
+    const query = new URLSearchParams({
+      external_reference: orderId,
+      sort: 'date_created',
+      criteria: 'desc',
+      limit: '10',
+    });
+    const answer = await call(`/v1/payments/search?${query}`, { method: 'GET' }, CREATE_FAILED);
+    const parsed = answer.ok ? searchSchema.safeParse(answer.value) : null;
+    return parsed?.success
+      ? parsed.data.results.find((result) => {
+          const payment = paymentSchema.safeParse(result);
+          return (
+            payment.success &&
+            payment.data.status === 'pending' &&
+            payment.data.point_of_interaction?.transaction_data?.qr_code
+          );
+        })
+      : undefined;
+  }
+
   async function createPix(request: PaymentRequest): Promise<PaymentOutcome<CreatedPayment>> {
     const settings = await options.settings();
-    const deadline = new Date(now().getTime() + settings.pix_expiration_minutes * 60_000);
+    // The order's own deadline on its first payment: a create sent again is the same request.
+    const deadline =
+      request.deadline ?? new Date(now().getTime() + settings.pix_expiration_minutes * 60_000);
     const [firstName = '', ...rest] = request.customer.name.trim().split(/\s+/);
     const answer = await call(
       '/v1/payments',
@@ -366,8 +404,11 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
       },
       CREATE_FAILED,
     );
-    if (!answer.ok) return answer;
-    const parsed = paymentSchema.safeParse(answer.value);
+    let created: unknown;
+    if (answer.ok) created = answer.value;
+    else if (answer.conflict) created = await waitingPix(request.orderId);
+    else return failure(answer);
+    const parsed = paymentSchema.safeParse(created);
     const pixCode = parsed.success
       ? parsed.data.point_of_interaction?.transaction_data?.qr_code
       : undefined;
@@ -397,58 +438,70 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
   async function createCheckout(request: PaymentRequest): Promise<PaymentOutcome<CreatedPayment>> {
     const settings = await options.settings();
     const boleto = request.method === 'boleto';
-    const linkDeadline = new Date(now().getTime() + settings.pix_expiration_minutes * 60_000);
-    const dueDay = boleto ? boletoDueDay(now(), settings.boleto_due_days) : null;
+    // From the order's own deadline on its first payment, so a create sent again is the same.
+    const linkDeadline =
+      request.deadline ?? new Date(now().getTime() + settings.pix_expiration_minutes * 60_000);
+    const dueDay = boleto
+      ? boletoDueDay(request.deadline ?? now(), settings.boleto_due_days)
+      : null;
     const [firstName = '', ...rest] = request.customer.name.trim().split(/\s+/);
     const back = `${publicUrl}/payment-callback?${new URLSearchParams({ orderId: request.orderId })}`;
-    const answer = await call(
-      '/checkout/preferences',
-      {
-        method: 'POST',
-        idempotencyKey: mercadoPagoIdempotencyKey(request.orderId, request.attempt),
-        body: {
-          // One line for the whole order: Mercado Pago charges the sum of its items, and the
-          // order's total already has its discounts and shipping.
-          items: [
-            {
-              id: request.orderId,
-              title: request.description,
-              quantity: 1,
-              unit_price: reais(request.amountCents),
-              currency_id: 'BRL',
-            },
-          ],
-          payer: {
-            email: request.customer.email,
-            name: firstName,
-            surname: rest.join(' '),
-            identification: { type: 'CPF', number: request.customer.cpf.replace(/\D/g, '') },
-          },
-          external_reference: request.orderId,
-          back_urls: { success: back, pending: back, failure: back },
-          auto_return: 'approved',
-          notification_url: notificationUrl,
-          payment_methods: boleto
-            ? {
-                excluded_payment_types: ['credit_card', 'debit_card', 'bank_transfer', 'atm'].map(
-                  (id) => ({ id }),
-                ),
-                installments: 1,
-              }
-            : {
-                excluded_payment_types: ['ticket', 'bank_transfer', 'atm'].map((id) => ({ id })),
-                installments: settings.max_installments,
-                default_installments: 1,
-              },
-          // The link can be paid until the order's deadline; a boleto until its due day.
-          expires: true,
-          expiration_date_to: brazilTime(dueDay ?? linkDeadline),
-          ...(dueDay ? { date_of_expiration: brazilTime(dueDay) } : {}),
+    const preferenceBody = {
+      // One line for the whole order: Mercado Pago charges the sum of its items, and the
+      // order's total already has its discounts and shipping.
+      items: [
+        {
+          id: request.orderId,
+          title: request.description,
+          quantity: 1,
+          unit_price: reais(request.amountCents),
+          currency_id: 'BRL',
         },
+      ],
+      payer: {
+        email: request.customer.email,
+        name: firstName,
+        surname: rest.join(' '),
+        identification: { type: 'CPF', number: request.customer.cpf.replace(/\D/g, '') },
       },
-      CREATE_FAILED,
-    );
-    if (!answer.ok) return answer;
+      external_reference: request.orderId,
+      back_urls: { success: back, pending: back, failure: back },
+      auto_return: 'approved',
+      notification_url: notificationUrl,
+      payment_methods: boleto
+        ? {
+            excluded_payment_types: ['credit_card', 'debit_card', 'bank_transfer', 'atm'].map(
+              (id) => ({ id }),
+            ),
+            installments: 1,
+          }
+        : {
+            excluded_payment_types: ['ticket', 'bank_transfer', 'atm'].map((id) => ({ id })),
+            installments: settings.max_installments,
+            default_installments: 1,
+          },
+      // The link can be paid until the order's deadline; a boleto until its due day.
+      expires: true,
+      expiration_date_to: brazilTime(dueDay ?? linkDeadline),
+      ...(dueDay ? { date_of_expiration: brazilTime(dueDay) } : {}),
+    };
+    const create = (attempt: string) =>
+      call(
+        '/checkout/preferences',
+        {
+          method: 'POST',
+          idempotencyKey: mercadoPagoIdempotencyKey(request.orderId, attempt),
+          body: preferenceBody,
+        },
+        CREATE_FAILED,
+      );
+    let answer = await create(request.attempt);
+    // A later attempt sent again after its deadline moved on: a preference charges no one (the
+    // order follows whatever payment is made under its reference), so a second one is harmless.
+    if (!answer.ok && answer.conflict) {
+      answer = await create(`${request.attempt}@${linkDeadline.toISOString()}`);
+    }
+    if (!answer.ok) return failure(answer);
     const preference = preferenceSchema.safeParse(answer.value);
     if (!preference.success) return { ok: false, error: INVALID_RESPONSE };
     return {
@@ -470,7 +523,7 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
     if (isCheckoutPlaceholder(paymentId)) return checkoutStatus(paymentId);
     if (!PAYMENT_ID.test(paymentId)) return { ok: false, error: NOT_FOUND };
     const answer = await call(`/v1/payments/${paymentId}`, { method: 'GET' }, STATUS_FAILED);
-    if (!answer.ok) return answer;
+    if (!answer.ok) return failure(answer);
     const parsed = paymentSchema.safeParse(answer.value);
     const read = parsed.success ? report(parsed.data) : null;
     if (read === null) return { ok: false, error: INVALID_RESPONSE };
@@ -499,7 +552,7 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
         { method: 'POST', body: {}, idempotencyKey },
         REFUND_FAILED,
       );
-      if (!answer.ok) return answer;
+      if (!answer.ok) return failure(answer);
       return paymentStatus(paymentId);
     },
 

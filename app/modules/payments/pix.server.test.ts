@@ -19,6 +19,7 @@ const request = (overrides: Partial<PaymentRequest> = {}): PaymentRequest => ({
   orderId: ORDER_ID,
   attempt: 'first',
   description: 'Pedido #1042',
+  deadline: null,
   amountCents: 15990,
   method: 'pix',
   customer: {

@@ -10,6 +10,7 @@ const request = (
   orderId: '3f2a9c1e-7b4d-4e8a-9f10-5c6d7e8f9a0b',
   attempt: 'first',
   description: 'Pedido #1042',
+  deadline: null,
   amountCents: 501,
   method: 'pix',
   customer: {

@@ -49,8 +49,13 @@ export interface PaymentRequest {
    * order it makes the idempotency key, so a create sent again after a timeout is the same one.
    */
   attempt: string;
-  /** What the shopper's statement and the provider's pages call it ('Pedido #1042 – Loja'). */
+  /** What the shopper's statement and the provider's pages call it ('Pedido #1042'). */
   description: string;
+  /**
+   * The order's own deadline on its first payment, which the payment then keeps (so a create
+   * sent again after a timeout is the very same request); null on a later one.
+   */
+  deadline: Date | null;
   amountCents: number;
   method: PaymentMethod;
   customer: {
