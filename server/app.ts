@@ -130,6 +130,11 @@ export async function startApp(env: Env, assets: StaticFiles): Promise<RunningAp
       settings,
       changes,
       payments,
+      // The storefront's forms may lead to a provider's own checkout (its redirect is checked
+      // against form-action too): every mode's provider, as the mode can change while running.
+      checkoutOrigins: [
+        ...new Set(Object.values(providers).flatMap((each) => each?.checkoutOrigins ?? [])),
+      ],
       orderEvents,
       assets,
       isShuttingDown: () => shuttingDown,
@@ -162,6 +167,7 @@ function buildHandler(options: {
   settings: SettingsStore;
   changes: ChangeFeed;
   payments: () => Promise<PaymentProvider | null>;
+  checkoutOrigins: readonly string[];
   orderEvents: OrderEventOptions;
   assets: StaticFiles;
   isShuttingDown: () => boolean;
@@ -242,6 +248,7 @@ function buildHandler(options: {
     useDefaults: false,
     directives: {
       ...ownDirectives,
+      formAction: ["'self'", ...options.checkoutOrigins],
       scriptSrc: ["'self'", nonce, "'strict-dynamic'"],
       imgSrc: ["'self'", 'data:', 'https:', 'http:'],
       // Analytics and ad pixels (loaded only after consent) report to their own hosts.

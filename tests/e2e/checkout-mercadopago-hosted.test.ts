@@ -85,7 +85,9 @@ describe('cards and boleto on Mercado Pago’s checkout (360 px)', () => {
     const page = await context.newPage();
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    page.on('response', (response) => problems.push(`${response.status()} ${response.request().method()} ${response.url()}`));
+    page.on('response', (response) => {
+      if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
+    });
     const added = await page.request.post(`${server.url}/cart`, {
       form: { intent: 'add', productId, quantity: '1' },
       maxRedirects: 0,
@@ -110,12 +112,14 @@ describe('cards and boleto on Mercado Pago’s checkout (360 px)', () => {
   }
 
   /** Mercado Pago's checkout page, where the store's checkout sends the shopper. */
-  async function atMercadoPago(page: Page, problems: string[] = []) {
+  async function atMercadoPago(page: Page, problems: string[]) {
     await page
       .waitForURL((url) => url.href.startsWith(`${fake.url}/checkout/v1/redirect`))
       .catch(async (error: unknown) => {
-        const alert = [squeeze(await page.locator('main').innerText()).slice(0, 1500)];
-        throw new Error(`Still at ${page.url()}: ${problems.join('\n')}`, { cause: error });
+        const said = await page.getByRole('alert').allInnerTexts();
+        throw new Error(`Still at ${page.url()}: ${[...said, ...problems].join(' | ')}`, {
+          cause: error,
+        });
       });
   }
 
@@ -138,7 +142,7 @@ describe('cards and boleto on Mercado Pago’s checkout (360 px)', () => {
       .toBe(brl(cardTotal));
 
     await form.getByRole('button', { name: 'Finalizar pedido' }).click();
-    await atMercadoPago(page);
+    await atMercadoPago(page, problems);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       VIEWPORTS.mobile.width,
     );

@@ -165,6 +165,7 @@ export function createGatewayProvider(options: GatewayOptions): PaymentProvider 
     testMode: false,
     // The SPEC §7 gateway also takes cards and boleto, but checkout asks only for PIX.
     accepts: ['pix'],
+    checkoutOrigins: [],
 
     async create(request) {
       const invalid = paymentRequestError(request);

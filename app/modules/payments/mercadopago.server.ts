@@ -58,6 +58,9 @@ const STATUS_FAILED = 'Erro ao verificar status do pagamento';
 const INVALID_RESPONSE = 'Resposta inválida da API de pagamento';
 const NO_ANSWER = 'O serviço de pagamento não respondeu. Tente novamente.';
 const NOT_FOUND = 'Pagamento não encontrado';
+
+/** Where Mercado Pago's checkout pages (init_point, sandbox_init_point) are served. */
+const CHECKOUT_ORIGINS = ['https://www.mercadopago.com.br', 'https://sandbox.mercadopago.com.br'];
 const REFUND_FAILED = 'O Mercado Pago não aceitou o reembolso. Confira o pagamento no painel dele.';
 
 // Mercado Pago's message may reach the shopper's screen; a longer one is not a message.
@@ -242,6 +245,8 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
   const timeoutMs = options.timeoutMs ?? 15_000;
   const now = options.now ?? (() => new Date());
   const notificationUrl = `${publicUrl}/api/payments/mercadopago?source_news=webhooks`;
+  // Its checkout lives on its sites; a test's fake serves it beside its API.
+  const checkoutOrigins = [...new Set([...CHECKOUT_ORIGINS, new URL(apiUrl).origin])];
 
   const redact = (message: string) =>
     redactSecrets(message, [options.accessToken])
@@ -503,7 +508,13 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
     }
     if (!answer.ok) return failure(answer);
     const preference = preferenceSchema.safeParse(answer.value);
-    if (!preference.success) return { ok: false, error: INVALID_RESPONSE };
+    // The shopper is sent there: only to Mercado Pago's own pages.
+    if (
+      !preference.success ||
+      !checkoutOrigins.includes(new URL(preference.data.init_point).origin)
+    ) {
+      return { ok: false, error: INVALID_RESPONSE };
+    }
     return {
       ok: true,
       value: {
@@ -534,6 +545,7 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
     name: 'mercadopago',
     testMode: false,
     accepts: ['pix', 'credit_card', 'boleto'],
+    checkoutOrigins,
 
     async create(request) {
       const invalid = paymentRequestError(request);

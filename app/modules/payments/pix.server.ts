@@ -53,6 +53,7 @@ export function createPixProvider(options: PixProviderOptions): PaymentProvider 
     name: 'pix',
     testMode: false,
     accepts: ['pix'],
+    checkoutOrigins: [],
 
     async create(request) {
       const invalid = paymentRequestError(request);

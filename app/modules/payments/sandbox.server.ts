@@ -35,6 +35,7 @@ export function createSandboxProvider(options: SandboxOptions): PaymentProvider 
     name: 'sandbox',
     testMode: true,
     accepts: ['pix'],
+    checkoutOrigins: [],
 
     async create(request) {
       const invalid = paymentRequestError(request);

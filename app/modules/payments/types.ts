@@ -136,6 +136,11 @@ export interface PaymentProvider {
    * (the footer, the FAQ, 'ou 12x… sem juros'): the settings' switches narrow it, never widen it.
    */
   readonly accepts: readonly AcceptedMethod[];
+  /**
+   * Origins of the provider's own pages a checkout sends the shopper to: the only ones its
+   * payment links may point at, and what the storefront's form-action allows beside itself.
+   */
+  readonly checkoutOrigins: readonly string[];
   create(request: PaymentRequest): Promise<PaymentOutcome<CreatedPayment>>;
   /** Asks the provider (never a request body) how the payment stands now. */
   status(paymentId: string): Promise<PaymentOutcome<PaymentReport>>;
