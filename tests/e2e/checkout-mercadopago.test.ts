@@ -1,9 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { buildBody } from '../fuzz/inputs/bodies';
+import { junkValue } from '../fuzz/inputs/common';
+import { createRandom } from '../fuzz/random';
 
 import { adminVisitor, withAdmin } from '../support/admin';
 import { launchBrowser, VIEWPORTS, waitForHydration } from '../support/browser';
@@ -454,6 +459,56 @@ describe('checkout with Mercado Pago PIX (live store)', () => {
     expect(admin.split('Pagamento aprovado.').length - 1).toBe(1);
   });
 
+  it('answers hostile notifications with a 4xx and changes no order', async () => {
+    const visitor = shopper();
+    await visitor.get('/');
+    await visitor.addToCart(MOUSE.id, 1);
+    const placed = await visitor.checkout();
+    const paymentId = placed.paymentId!;
+    const random = createRandom(2511);
+    const hex = '0123456789abcdef';
+    const signatures = [
+      () => junkValue(random),
+      () => `ts=${Math.floor(Date.now() / 1000)},v1=${random.string(64, hex)}`,
+      () => `ts=${junkValue(random)},v1=${random.string(random.int(0, 80), hex)}`,
+      () => `v1=${random.string(64, hex)}`,
+      () => `ts=${Math.floor(Date.now() / 1000)},v1=${random.string(64, hex)},v1=,=,,`,
+    ];
+    const ids = [paymentId, '0', '9'.repeat(30), '-1', 'abc', '', '1e3', `${paymentId}%00`];
+    const statuses: number[] = [];
+    for (let index = 0; index < 300; index++) {
+      const query = new URLSearchParams();
+      if (random.chance(0.9))
+        query.set('data.id', random.chance(0.6) ? random.pick(ids) : junkValue(random));
+      if (random.chance(0.8))
+        query.set('type', random.pick(['payment', 'topic_chargebacks_wh', junkValue(random)]));
+      const headers: Record<string, string> = {};
+      if (random.chance(0.85)) headers['x-signature'] = random.pick(signatures)();
+      if (random.chance(0.7))
+        headers['x-request-id'] = random.chance(0.5) ? randomUUID() : junkValue(random);
+      const built = buildBody(random, undefined);
+      if (built.contentType) headers['content-type'] = built.contentType;
+      const response = await fetch(
+        `${server.url}/api/payments/mercadopago?source_news=webhooks&${query}`,
+        {
+          method: 'POST',
+          headers: sanitizeHeaders(headers),
+          body: built.body ? new Uint8Array(built.body) : undefined,
+        },
+      ).catch(() => null);
+      if (response) {
+        statuses.push(response.status);
+        await response.arrayBuffer();
+      }
+    }
+    expect(statuses.length).toBeGreaterThan(250);
+    expect(statuses.filter((status) => status >= 500)).toEqual([]);
+    expect(statuses.filter((status) => status === 401).length).toBeGreaterThan(100);
+    expect(await historyStatus(visitor, await visitor.orderNumber(placed.orderId))).toBe(
+      'Pendente',
+    );
+  });
+
   it('never lets the access token or the webhook secret reach the browser bundle, a page or a log', async () => {
     const client = await filesUnder(join(BUILD_DIR, 'client'));
     expect(client.length).toBeGreaterThan(0);
@@ -484,3 +539,13 @@ describe('checkout with Mercado Pago PIX (live store)', () => {
     ]);
   });
 });
+
+/** fetch refuses header values a raw client could send; those are the fuzz suite's to try. */
+function sanitizeHeaders(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [
+      name,
+      value.replace(/[^\t\x20-\x7e\x80-\xff]/g, '?'),
+    ]),
+  );
+}
