@@ -177,6 +177,8 @@ function buildHandler(options: {
   const secretsSet: SecretsSet = {
     production: env.NODE_ENV === 'production',
     gatewaySecretKey: env.PAYMENT_GATEWAY_SECRET_KEY !== undefined,
+    mercadoPagoAccessToken: env.MERCADOPAGO_ACCESS_TOKEN !== undefined,
+    mercadoPagoWebhookSecret: env.MERCADOPAGO_WEBHOOK_SECRET !== undefined,
     salesTrackingToken: env.UTMIFY_API_TOKEN !== undefined,
     smtp: env.SMTP_URL !== undefined,
   };

@@ -81,6 +81,20 @@ function Integrations({ status }: { status: IntegrationStatus }) {
       note: 'Necessária só com o gateway de pagamento.',
     },
     {
+      label: 'Token de acesso do Mercado Pago',
+      variable: 'MERCADOPAGO_ACCESS_TOKEN',
+      configured: status.mercadoPagoAccessToken,
+      note: 'Necessário só com o Mercado Pago (Suas integrações > Credenciais).',
+    },
+    {
+      label: 'Assinatura secreta das notificações do Mercado Pago',
+      variable: 'MERCADOPAGO_WEBHOOK_SECRET',
+      configured: status.mercadoPagoWebhookSecret,
+      note:
+        'Necessária só com o Mercado Pago (Suas integrações > Webhooks): sem ela, a loja não ' +
+        'confia em nenhum aviso de pagamento.',
+    },
+    {
       label: 'Token do rastreamento de vendas (UTMify)',
       variable: 'UTMIFY_API_TOKEN',
       configured: status.salesTrackingToken,

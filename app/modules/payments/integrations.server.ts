@@ -15,6 +15,8 @@ export function integrationStatus(
     production: secrets.production,
     pixReady: isPixConfigured(settings),
     gatewaySecretKey: secrets.gatewaySecretKey,
+    mercadoPagoAccessToken: secrets.mercadoPagoAccessToken,
+    mercadoPagoWebhookSecret: secrets.mercadoPagoWebhookSecret,
     salesTrackingToken: secrets.salesTrackingToken,
     smtp: secrets.smtp,
   };

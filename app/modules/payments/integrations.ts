@@ -14,6 +14,8 @@ export interface IntegrationStatus {
   /** With the own-key PIX provider: whether the PIX settings make a payable code. */
   pixReady: boolean;
   gatewaySecretKey: boolean;
+  mercadoPagoAccessToken: boolean;
+  mercadoPagoWebhookSecret: boolean;
   salesTrackingToken: boolean;
   smtp: boolean;
 }
@@ -22,6 +24,8 @@ export interface IntegrationStatus {
 export interface SecretsSet {
   production: boolean;
   gatewaySecretKey: boolean;
+  mercadoPagoAccessToken: boolean;
+  mercadoPagoWebhookSecret: boolean;
   salesTrackingToken: boolean;
   smtp: boolean;
 }
