@@ -331,20 +331,11 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
   async function checkoutStatus(placeholder: string): Promise<PaymentOutcome<PaymentReport>> {
     const orderId = placeholder.slice(checkoutPlaceholder('').length);
     if (!isUuid(orderId)) return { ok: false, error: NOT_FOUND };
-    const query = new URLSearchParams({
-      external_reference: orderId,
-      sort: 'date_created',
-      criteria: 'desc',
-      limit: '30',
-    });
-    const answer = await call(`/v1/payments/search?${query}`, { method: 'GET' }, STATUS_FAILED);
-    if (!answer.ok) return failure(answer);
-    const parsed = searchSchema.safeParse(answer.value);
-    if (!parsed.success) return { ok: false, error: INVALID_RESPONSE };
-    const reports = parsed.data.results.flatMap((result) => {
-      const payment = paymentSchema.safeParse(result);
-      const read = payment.success ? report(payment.data) : null;
-      return read && read.orderId === orderId ? [read] : [];
+    const payments = await paymentsOf(orderId, STATUS_FAILED);
+    if (!payments.ok) return payments;
+    const reports = payments.value.flatMap((payment) => {
+      const read = report(payment);
+      return read ? [read] : [];
     });
     const chosen =
       reports.find((read) => read.status === 'approved') ??
@@ -355,30 +346,28 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
     };
   }
 
-  /**
-   * The order's PIX waiting at Mercado Pago: what a create that met its key already used finds,
-   * when the request it first went with cannot be sent again exactly (a later attempt's deadline
-   * moved on since).
-   */
-  async function waitingPix(orderId: string): Promise<unknown> {
+  /** The order's payments at Mercado Pago, newest first (our order id is their reference). */
+  async function paymentsOf(
+    orderId: string,
+    fallback: string,
+  ): Promise<PaymentOutcome<MercadoPagoPayment[]>> {
     const query = new URLSearchParams({
       external_reference: orderId,
       sort: 'date_created',
       criteria: 'desc',
-      limit: '10',
+      limit: '30',
     });
-    const answer = await call(`/v1/payments/search?${query}`, { method: 'GET' }, CREATE_FAILED);
-    const parsed = answer.ok ? searchSchema.safeParse(answer.value) : null;
-    return parsed?.success
-      ? parsed.data.results.find((result) => {
-          const payment = paymentSchema.safeParse(result);
-          return (
-            payment.success &&
-            payment.data.status === 'pending' &&
-            payment.data.point_of_interaction?.transaction_data?.qr_code
-          );
-        })
-      : undefined;
+    const answer = await call(`/v1/payments/search?${query}`, { method: 'GET' }, fallback);
+    if (!answer.ok) return failure(answer);
+    const parsed = searchSchema.safeParse(answer.value);
+    if (!parsed.success) return { ok: false, error: INVALID_RESPONSE };
+    return {
+      ok: true,
+      value: parsed.data.results.flatMap((result) => {
+        const payment = paymentSchema.safeParse(result);
+        return payment.success && payment.data.external_reference === orderId ? [payment.data] : [];
+      }),
+    };
   }
 
   async function createPix(request: PaymentRequest): Promise<PaymentOutcome<CreatedPayment>> {
@@ -411,8 +400,15 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
     );
     let created: unknown;
     if (answer.ok) created = answer.value;
-    else if (answer.conflict) created = await waitingPix(request.orderId);
-    else return failure(answer);
+    else if (answer.conflict) {
+      // A later attempt sent again after its deadline moved on: the PIX it made is waiting.
+      const made = await paymentsOf(request.orderId, CREATE_FAILED);
+      if (!made.ok) return made;
+      created = made.value.find(
+        (payment) =>
+          payment.status === 'pending' && payment.point_of_interaction?.transaction_data?.qr_code,
+      );
+    } else return failure(answer);
     const parsed = paymentSchema.safeParse(created);
     const pixCode = parsed.success
       ? parsed.data.point_of_interaction?.transaction_data?.qr_code

@@ -1,6 +1,7 @@
 import { data } from 'react-router';
 
 import { applyPaymentReport } from '~/flows/order-payment.server';
+import { methodNotAllowed } from '~/lib/form.server';
 import { logger } from '~/lib/logger.server';
 import { isUuid } from '~/lib/uuid';
 
@@ -8,11 +9,9 @@ import type { Route } from './+types/payment-mercadopago';
 
 const NOT_ACTIVE = 'Notificações do Mercado Pago não estão ativas nesta loja.';
 
+/** Notifications come by POST only. */
 export function loader() {
-  return data(
-    { ok: false, message: 'Envie a notificação com POST.' },
-    { status: 405, headers: { Allow: 'POST' } },
-  );
+  return methodNotAllowed('POST');
 }
 
 /**
