@@ -7,6 +7,7 @@ import type { OrderView } from '~/modules/orders';
 import { PAYMENT_PROVIDER_LABELS } from '~/modules/orders/index.admin';
 import {
   getOrder,
+  listOrderEvents,
   lockOrder,
   lockOrderRow,
   recordOrderEvent,
@@ -37,10 +38,17 @@ export const REFUND_MESSAGES = {
   moved: 'O pagamento deste pedido mudou enquanto o reembolso era feito. Confira o pedido.',
 } as const;
 
+/**
+ * How the timeline's line of a refund staff made begins (and no other line), and how it names
+ * the payment: a cancelled order may take a second payment later, refunded on its own.
+ */
+const REFUND_DONE = 'Reembolso de ';
+const refundedPayment = (paymentId: string) => `(pagamento ${paymentId};`;
+
 /** The timeline's words for a refund. */
 const REFUND_NOTES = {
-  done: (amount: string, provider: string, actor: string) =>
-    `Reembolso de ${amount} feito pelo ${provider} (pedido por ${actor}).`,
+  done: (amount: string, provider: string, paymentId: string, actor: string) =>
+    `${REFUND_DONE}${amount} feito pelo ${provider} ${refundedPayment(paymentId)} pedido por ${actor}).`,
   cancelled: 'Pedido cancelado pelo reembolso; estoque devolvido.',
   refused: (provider: string, error: string) => `Reembolso recusado pelo ${provider}: ${error}`,
   notConfirmed: (provider: string, actor: string) =>
@@ -129,6 +137,12 @@ export async function refundOrderByStaff(
     answer = { ok: false, error: 'Erro ao pedir o reembolso. Tente novamente.' };
   }
   if (!answer.ok) {
+    // A refund made but its answer lost (a timeout, the re-read failing) is still made: the
+    // payment is read once more before the refusal is believed.
+    const now = await provider.status(paymentId).catch(() => null);
+    if (now?.ok && now.value.status === 'refunded') answer = now;
+  }
+  if (!answer.ok) {
     logger.warn({ orderId, paymentId, error: answer.error }, 'Refund refused');
     await paymentNote(db, orderId, REFUND_NOTES.refused(label, answer.error), by);
     return { ok: false, status: 409, error: answer.error };
@@ -164,10 +178,16 @@ async function settleRefund(
   if (order.payment.id !== refund.paymentId) {
     return { ok: false, status: 409, error: REFUND_MESSAGES.moved };
   }
-  // Another click got here first: its refund is this one (same key), already recorded.
-  if (order.payment.status === 'refunded' && order.status === 'cancelled') {
-    return { ok: true, message: REFUND_MESSAGES.alreadyRefunded };
-  }
+  // Another click got here first: its refund is this one (same key), already recorded. The
+  // timeline tells, not the payment's status: Mercado Pago's notification of this very refund
+  // may have recorded that first.
+  const recorded = (await listOrderEvents(tx, orderId)).some(
+    (event) =>
+      event.kind === 'payment' &&
+      event.note?.startsWith(REFUND_DONE) &&
+      event.note.includes(refundedPayment(refund.paymentId)),
+  );
+  if (recorded) return { ok: true, message: REFUND_MESSAGES.alreadyRefunded };
   const refundedCents = report.details?.refundedCents || order.totalCents;
   const amount = formatCents(refundedCents);
   await updateOrder(tx, orderId, {
@@ -177,7 +197,7 @@ async function settleRefund(
   await recordOrderEvent(tx, {
     orderId,
     kind: 'payment',
-    note: REFUND_NOTES.done(amount, refund.label, by.actor),
+    note: REFUND_NOTES.done(amount, refund.label, refund.paymentId, by.actor),
     ...by,
   });
   // The provider's notification may have recorded the refund already; it is reported once.

@@ -11,6 +11,7 @@ import { placeOrder } from '~/flows/place-order.server';
 import { canRefundOrder, REFUND_MESSAGES, refundOrderByStaff } from '~/flows/refund-order.server';
 import { createAdmin } from '~/modules/auth/index.server';
 import { checkoutFormSchema } from '~/modules/checkout';
+import { formatCents } from '~/lib/money';
 import { getOrder } from '~/modules/orders/index.server';
 import type { PaymentProvider } from '~/modules/payments';
 import { createMercadoPagoProvider } from '~/modules/payments/mercadopago.server';
@@ -197,7 +198,7 @@ describeDb('refunding a Mercado Pago payment (admin)', ({ db }) => {
         kind: 'payment',
         fromStatus: null,
         toStatus: null,
-        note: `Reembolso de ${amount} feito pelo Mercado Pago (pedido por ${ADMIN.fullName}).`,
+        note: `Reembolso de ${amount} feito pelo Mercado Pago (pagamento ${paymentId}; pedido por ${ADMIN.fullName}).`,
       },
       {
         ...byAdmin,
@@ -243,6 +244,53 @@ describeDb('refunding a Mercado Pago payment (admin)', ({ db }) => {
       },
     ]);
     expect(await topics(db())).toEqual([]);
+  });
+
+  it('goes on with a refund made whose answer was lost, as Mercado Pago then reads it', async () => {
+    const { orderId, paymentId } = await paidOrder(db());
+    const real = mercadoPago();
+    const lostAnswer: PaymentProvider = {
+      ...real,
+      async refund(id, key) {
+        await real.refund!(id, key);
+        return { ok: false, error: 'O serviço de pagamento não respondeu. Tente novamente.' };
+      },
+    };
+    expect(await refund(orderId, lostAnswer)).toMatchObject({ ok: true });
+    expect(fake.refundCalls(paymentId)).toBe(1);
+    expect(await orderRow(db(), orderId)).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'refunded',
+    });
+    expect((await eventsOf(db(), orderId)).map((event) => event.note)).not.toContainEqual(
+      expect.stringContaining('recusado'),
+    );
+  });
+
+  it('leaves the order as it is when Mercado Pago took the refund but has not made it yet', async () => {
+    const { orderId, paymentId } = await paidOrder(db());
+    const real = mercadoPago();
+    const inProcess: PaymentProvider = {
+      ...real,
+      // As a refund in process reads: the payment still approved.
+      refund: async (id) => real.status(id),
+    };
+    expect(await refund(orderId, inProcess)).toEqual({
+      ok: true,
+      warning: true,
+      message: REFUND_MESSAGES.notConfirmed('Mercado Pago'),
+    });
+    expect(await orderRow(db(), orderId)).toMatchObject({
+      status: 'confirmed',
+      paymentStatus: 'approved',
+    });
+    expect(await stockOf(db())).toBe(STOCK - 2);
+    expect((await eventsOf(db(), orderId)).at(-1)).toMatchObject({
+      kind: 'payment',
+      note: `Reembolso pedido ao Mercado Pago por ${ADMIN.fullName}; ele ainda não o confirmou.`,
+    });
+    expect(await topics(db())).toEqual([]);
+    expect(fake.refundCalls(paymentId)).toBe(0);
   });
 
   it('records a refund made in Mercado Pago’s panel, and then offers none', async () => {
@@ -296,8 +344,48 @@ describeDb('refunding a Mercado Pago payment (admin)', ({ db }) => {
     expect(await stockOf(db())).toBe(STOCK);
     expect((await eventsOf(db(), orderId)).at(-1)).toMatchObject({
       kind: 'payment',
-      note: `Reembolso de ${amount} feito pelo Mercado Pago (pedido por ${ADMIN.fullName}).`,
+      note: `Reembolso de ${amount} feito pelo Mercado Pago (pagamento ${paymentId}; pedido por ${ADMIN.fullName}).`,
     });
+    expect(await topics(db())).toEqual(['tracking.order']);
+  });
+
+  it('records the refund it made though Mercado Pago’s notification of it came first', async () => {
+    // A payment after the order was cancelled: no cancellation marks the refund as done.
+    const { orderId, paymentId } = await placeWithPix(db());
+    await changeOrderStatus(
+      db(),
+      { orderId, to: 'cancelled', trackingCode: null, admin },
+      withTracking,
+    );
+    await fake.approve(paymentId);
+    expect(await applyFromFake(db(), orderId, paymentId)).toBe('late');
+    await db().delete(outbox);
+    const real = mercadoPago();
+    const notifiedFirst: PaymentProvider = {
+      ...real,
+      async refund(id, key) {
+        const answer = await real.refund!(id, key);
+        expect(await applyFromFake(db(), orderId, paymentId)).toBe('recorded');
+        return answer;
+      },
+    };
+
+    const amount = formatCents(Math.round(fake.payments.get(paymentId)!.transaction_amount * 100));
+    expect(await refund(orderId, notifiedFirst)).toEqual({
+      ok: true,
+      message: REFUND_MESSAGES.refundedCancelled(amount),
+    });
+    expect(await refund(orderId, real)).toEqual({
+      ok: true,
+      message: REFUND_MESSAGES.alreadyRefunded,
+    });
+    expect(fake.refundCalls(paymentId)).toBe(1);
+    const notes = (await eventsOf(db(), orderId)).map((event) => event.note);
+    expect(notes).toContain('Pagamento reembolsado.');
+    expect(notes.filter((note) => note?.startsWith('Reembolso de'))).toEqual([
+      `Reembolso de ${amount} feito pelo Mercado Pago (pagamento ${paymentId}; pedido por ${ADMIN.fullName}).`,
+    ]);
+    // Sales tracking heard of the refund once, from the notification.
     expect(await topics(db())).toEqual(['tracking.order']);
   });
 

@@ -139,7 +139,9 @@ describe('admin: Mercado Pago payments (details, refunds, chargebacks)', () => {
     await toast(page, `Reembolso de ${amount} feito. Pedido cancelado e estoque devolvido.`);
     const timeline = page.getByTestId('order-timeline');
     await timeline
-      .getByText(`Reembolso de ${amount} feito pelo Mercado Pago (pedido por Gerente da Loja).`)
+      .getByText(
+        `Reembolso de ${amount} feito pelo Mercado Pago (pagamento ${paymentId}; pedido por Gerente da Loja).`,
+      )
       .waitFor();
     await timeline.getByText('Pedido cancelado pelo reembolso; estoque devolvido.').waitFor();
     await section.getByText('Reembolsado').first().waitFor();
@@ -180,7 +182,9 @@ describe('admin: Mercado Pago payments (details, refunds, chargebacks)', () => {
     const amount = formatCents(cents(payment.transaction_amount));
     await page
       .getByTestId('order-timeline')
-      .getByText(`Reembolso de ${amount} feito pelo Mercado Pago (pedido por Gerente da Loja).`)
+      .getByText(
+        `Reembolso de ${amount} feito pelo Mercado Pago (pagamento ${paymentId}; pedido por Gerente da Loja).`,
+      )
       .waitFor();
     expect(fake.refundCalls(paymentId)).toBe(1);
     expect(await seriousAxeViolations(page)).toEqual([]);
@@ -206,7 +210,9 @@ describe('admin: Mercado Pago payments (details, refunds, chargebacks)', () => {
     expect(visibleText(again.text)).toContain('Este pedido já foi reembolsado.');
     expect(fake.refundCalls(paymentId)).toBe(1);
     const after = visibleText((await admin.get(`/admin/orders/${orderId}`)).text);
-    expect(after).toContain('feito pelo Mercado Pago (pedido por Gerente da Loja).');
+    expect(after).toContain(
+      `feito pelo Mercado Pago (pagamento ${paymentId}; pedido por Gerente da Loja).`,
+    );
     expect(after).not.toContain('Reembolsar');
 
     expect((await admin.post(`/admin/orders/${orderId}`, { intent: 'refund!' })).status).toBe(400);
@@ -216,6 +222,35 @@ describe('admin: Mercado Pago payments (details, refunds, chargebacks)', () => {
     const refused = await stranger.post(`/admin/orders/${orderId}`, { intent: 'refund' });
     expect(refused.status).toBeGreaterThanOrEqual(300);
     expect(fake.refundCalls(paymentId)).toBe(1);
+  });
+
+  it('refunds a payment made after the order was cancelled, without cancelling it again', async () => {
+    const shopper = new Visitor(server.url);
+    await shopper.addToCart(MOUSE.id, 1);
+    const { orderId, paymentId } = await shopper.checkout();
+    const admin = await adminVisitor(server.url);
+    const post = (fields: Record<string, string>) =>
+      admin.post(`/admin/orders/${orderId}`, fields, { 'Sec-Fetch-Dest': 'document' });
+    expect((await post({ intent: 'status', status: 'cancelled' })).status).toBe(303);
+    const stock = await new Visitor(server.url).stockOf(MOUSE.id);
+    await fake.approve(paymentId!);
+    expect(fake.notifications.at(-1)).toMatchObject({ status: 200 });
+
+    const late = visibleText((await admin.get(`/admin/orders/${orderId}`)).text);
+    expect(late).toContain('Pagamento recebido depois do cancelamento');
+    expect(late).toContain("Reembolse o cliente com 'Reembolsar'");
+    expect(late).toContain('O pedido já está cancelado.');
+
+    expect((await post({ intent: 'refund' })).status).toBe(303);
+    const amount = formatCents(cents(fake.payments.get(paymentId!)!.transaction_amount));
+    const after = visibleText((await admin.get(`/admin/orders/${orderId}`)).text);
+    expect(after).not.toContain('Pagamento recebido depois do cancelamento');
+    expect(after).toContain(
+      `Reembolso de ${amount} feito pelo Mercado Pago (pagamento ${paymentId!}; pedido por Gerente da Loja).`,
+    );
+    expect(after).not.toContain('Pedido cancelado pelo reembolso');
+    expect(fake.refundCalls(paymentId!)).toBe(1);
+    expect(await new Visitor(server.url).stockOf(MOUSE.id)).toBe(stock);
   });
 
   it('shows a chargeback Mercado Pago notifies in the timeline, and offers no refund then', async () => {

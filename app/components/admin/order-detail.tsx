@@ -108,12 +108,13 @@ export function OrderDetail({
         </p>
       ) : null}
 
-      {order.payment.latePaymentAt ? (
+      {order.payment.latePaymentAt && order.payment.status === 'approved' ? (
         <div className="rounded-md border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950">
           <p className="font-semibold">Pagamento recebido depois do cancelamento</p>
           <p>
             O cliente pagou em {when(order.payment.latePaymentAt)}, depois que o pedido foi
-            cancelado. Reembolse o cliente ou combine o envio com ele.
+            cancelado. {refundable ? "Reembolse o cliente com 'Reembolsar'" : 'Reembolse o cliente'}{' '}
+            ou combine o envio com ele.
           </p>
         </div>
       ) : null}
