@@ -45,6 +45,7 @@ export const ADMIN_ORDER_MESSAGES = {
   latePayment:
     'Pagamento registrado em um pedido cancelado: reembolse o cliente ou envie o pedido.',
   notPending: 'Este pedido não está mais aguardando pagamento.',
+  refundError: 'Erro ao reembolsar o pedido. Confira o pagamento no painel do provedor.',
   noteAdded: 'Observação adicionada.',
   noteError: 'Erro ao salvar observação',
   deleted: 'Pedido excluído com sucesso!',

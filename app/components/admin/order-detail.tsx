@@ -4,7 +4,8 @@ import { useFetcher } from 'react-router';
 import { Money, SignedMoney } from '~/components/ui/money';
 import { OrderLine } from '~/components/ui/order-line';
 import { TrackingCode } from '~/components/ui/tracking-code';
-import { formatDateTime } from '~/lib/date-format';
+import { formatDate, formatDateTime } from '~/lib/date-format';
+import { formatCents } from '~/lib/money';
 import type { Toast } from '~/lib/toast';
 import { mediaSrcSet } from '~/modules/media';
 import {
@@ -25,11 +26,14 @@ import {
   orderNoteFormSchema,
   orderStatusFormSchema,
   orderTrackingFormSchema,
+  paymentBrandLabel,
+  paymentMethodLabel,
   PAYMENT_PROVIDER_LABELS,
   PAYMENT_STATUS_LABELS,
   TRANSITION_LABELS,
   type AdminOrderDetail,
 } from '~/modules/orders/index.admin';
+import type { PaymentDetails } from '~/modules/payments';
 
 import { ADMIN_FORM } from './form-look';
 import { FormField, SubmitButton } from '~/components/ui/form';
@@ -59,6 +63,8 @@ interface OrderDetailProps {
   inDialog: boolean;
   /** The answer of a form posted without JavaScript (a page of its own). */
   reply?: OrderActionReply;
+  /** 'Reembolsar' is offered: the server would refund it through the provider. */
+  refundable?: boolean;
 }
 
 /** Everything about one order for staff, with the forms that move it along. */
@@ -69,9 +75,13 @@ export function OrderDetail({
   titleId,
   inDialog,
   reply,
+  refundable = false,
 }: OrderDetailProps) {
   const Title = inDialog ? 'h2' : 'h1';
   const when = (date: Date) => formatDateTime(date, timeZone);
+  const provider = order.payment.provider
+    ? (PAYMENT_PROVIDER_LABELS[order.payment.provider] ?? order.payment.provider)
+    : null;
   const money = {
     status: order.status,
     paidAt: order.payment.paidAt,
@@ -98,12 +108,13 @@ export function OrderDetail({
         </p>
       ) : null}
 
-      {order.payment.latePaymentAt ? (
+      {order.payment.latePaymentAt && order.payment.status === 'approved' ? (
         <div className="rounded-md border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950">
           <p className="font-semibold">Pagamento recebido depois do cancelamento</p>
           <p>
             O cliente pagou em {when(order.payment.latePaymentAt)}, depois que o pedido foi
-            cancelado. Reembolse o cliente ou combine o envio com ele.
+            cancelado. {refundable ? "Reembolse o cliente com 'Reembolsar'" : 'Reembolse o cliente'}{' '}
+            ou combine o envio com ele.
           </p>
         </div>
       ) : null}
@@ -137,17 +148,15 @@ export function OrderDetail({
           </h3>
           <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
             <dt className="text-slate-600">Forma</dt>
-            <dd>{order.paymentMethod.toUpperCase()}</dd>
+            <dd>{paymentMethodLabel(order.payment.details?.method ?? order.paymentMethod)}</dd>
             <dt className="text-slate-600">Provedor</dt>
-            <dd>
-              {order.payment.provider
-                ? (PAYMENT_PROVIDER_LABELS[order.payment.provider] ?? order.payment.provider)
-                : 'Pagamento ainda não gerado'}
-            </dd>
+            <dd>{provider ?? 'Pagamento ainda não gerado'}</dd>
             {order.payment.id ? (
               <>
                 <dt className="text-slate-600">ID do pagamento</dt>
-                <dd className="font-mono text-xs break-all">{order.payment.id}</dd>
+                <dd className="font-mono text-xs break-all">
+                  <PaymentIdLink id={order.payment.id} href={order.payment.details?.panelUrl} />
+                </dd>
               </>
             ) : null}
             <dt className="text-slate-600">Status</dt>
@@ -158,6 +167,13 @@ export function OrderDetail({
             </dd>
             <dt className="text-slate-600">Pago em</dt>
             <dd>{order.payment.paidAt ? when(order.payment.paidAt) : '—'}</dd>
+            {order.payment.details ? (
+              <PaymentDetailRows
+                details={order.payment.details}
+                provider={provider ?? 'provedor'}
+                timeZone={timeZone}
+              />
+            ) : null}
             {order.status === 'pending' && order.payment.expiresAt ? (
               <>
                 <dt className="text-slate-600">Prazo do PIX</dt>
@@ -186,6 +202,30 @@ export function OrderDetail({
               </>
             ) : null}
           </dl>
+          {refundable ? (
+            <div className="mt-3">
+              <ConfirmDialog
+                title={`Reembolsar pedido ${order.number}`}
+                message={
+                  <p>
+                    {`O cliente recebe de volta ${formatCents(order.totalCents)} pelo ${
+                      provider ?? 'provedor'
+                    }. `}
+                    {order.status === 'cancelled'
+                      ? 'O pedido já está cancelado.'
+                      : 'O pedido é cancelado e o estoque devolvido.'}{' '}
+                    O reembolso não pode ser desfeito.
+                  </p>
+                }
+                confirmLabel="Reembolsar"
+                busyLabel="Reembolsando..."
+                dismissLabel="Voltar"
+                triggerLabel="Reembolsar"
+                action={actionUrl}
+                fields={{ intent: 'refund' }}
+              />
+            </div>
+          ) : null}
         </section>
       </div>
 
@@ -288,6 +328,75 @@ export function OrderDetail({
       ) : null}
     </article>
   );
+}
+
+/** The provider's payment id, linking to the payment in its panel when it gave one. */
+function PaymentIdLink({ id, href }: { id: string; href: string | null | undefined }) {
+  // Only a web address is a link: the stored details are the provider's words.
+  if (!href || !/^https:\/\//.test(href)) return <>{id}</>;
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className="text-blue-800 underline">
+      {id}
+      <span className="sr-only"> (abre o painel do provedor em nova aba)</span>
+    </a>
+  );
+}
+
+/** When the provider releases the money to the store ('A liberar em 27/12/2026', 'Liberado'). */
+function releaseText(details: PaymentDetails, timeZone: string): string | null {
+  const date = details.releaseDate ? new Date(details.releaseDate) : null;
+  const day = date && !Number.isNaN(date.getTime()) ? formatDate(date, timeZone) : null;
+  if (details.releaseStatus === 'released') return day ? `Liberado em ${day}` : 'Liberado';
+  if (day) return `A liberar em ${day}`;
+  return null;
+}
+
+const isCard = (method: string | null) => method === 'credit_card' || method === 'debit_card';
+
+/** The provider's account of the payment: instalments, what was paid, fees, net and settlement. */
+function PaymentDetailRows({
+  details,
+  provider,
+  timeZone,
+}: {
+  details: PaymentDetails;
+  provider: string;
+  timeZone: string;
+}) {
+  const release = releaseText(details, timeZone);
+  const rows: [string, React.ReactNode][] = [];
+  if (details.brand && isCard(details.method)) {
+    rows.push(['Bandeira', paymentBrandLabel(details.brand)]);
+  } else if (details.brand && details.method === 'boleto') {
+    rows.push(['Emissor', paymentBrandLabel(details.brand)]);
+  }
+  if (details.installments && isCard(details.method)) {
+    rows.push([
+      'Parcelas',
+      details.installments > 1 && details.installmentCents !== null
+        ? `${details.installments}x de ${formatCents(details.installmentCents)}`
+        : 'À vista',
+    ]);
+  }
+  if (details.paidCents !== null) {
+    rows.push(['Pago pelo cliente', <Money key="paid" cents={details.paidCents} />]);
+  }
+  if (details.feeCents !== null) {
+    rows.push([`Tarifas do ${provider}`, <Money key="fee" cents={details.feeCents} />]);
+  }
+  if (details.netCents !== null) {
+    rows.push(['Líquido para a loja', <Money key="net" cents={details.netCents} />]);
+  }
+  if (details.refundedCents > 0) {
+    rows.push(['Reembolsado', <Money key="refunded" cents={details.refundedCents} />]);
+  }
+  if (release) rows.push(['Liberação do dinheiro', release]);
+  return rows.map(([term, value]) => (
+    <div key={term} className="contents" data-testid="payment-detail">
+      <dt className="text-slate-600">{term}</dt>
+      <dd>{value}</dd>
+    </div>
+  ));
 }
 
 function fieldErrorsOf(reply: OrderActionReply | undefined, intent: string) {

@@ -17,6 +17,7 @@ export const orderActionSchema = z.discriminatedUnion(
     orderTrackingFormSchema,
     orderNoteFormSchema,
     z.object({ intent: z.literal('mark-paid') }),
+    z.object({ intent: z.literal('refund') }),
     z.object({ intent: z.literal('delete') }),
   ],
   { error: ORDER_FORM_MESSAGES.intent },

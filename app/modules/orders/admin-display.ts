@@ -1,3 +1,5 @@
+import { ACCEPTED_METHOD_LABELS } from '~/modules/payments';
+
 import type { CancelReason, OrderEventKind } from './schema';
 
 /** How the admin names who took the payment. */
@@ -17,6 +19,30 @@ export const PAYMENT_STATUS_LABELS: Record<string, string> = {
   refunded: 'Reembolsado',
   chargeback: 'Contestado (chargeback)',
 };
+
+/** How the admin names a way to pay ('credit_card' → 'Cartão de crédito'); unknown ones as given. */
+export function paymentMethodLabel(method: string): string {
+  return (ACCEPTED_METHOD_LABELS as Record<string, string>)[method] ?? method.toUpperCase();
+}
+
+/** Card brands and boleto issuers as Mercado Pago names them; unknown ones as given. */
+const PAYMENT_BRAND_LABELS: Record<string, string> = {
+  master: 'Mastercard',
+  visa: 'Visa',
+  elo: 'Elo',
+  amex: 'Amex',
+  hipercard: 'Hipercard',
+  cabal: 'Cabal',
+  debmaster: 'Mastercard (débito)',
+  debvisa: 'Visa (débito)',
+  debelo: 'Elo (débito)',
+  bolbradesco: 'Bradesco',
+  pec: 'Pagamento na lotérica',
+};
+
+export function paymentBrandLabel(brand: string): string {
+  return PAYMENT_BRAND_LABELS[brand] ?? brand;
+}
 
 export const CANCEL_REASON_LABELS: Record<CancelReason, string> = {
   rejected: 'pagamento recusado',

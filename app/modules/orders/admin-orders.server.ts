@@ -251,6 +251,7 @@ export async function getAdminOrder(db: Db, orderId: string): Promise<AdminOrder
       paidAt: order.paidAt,
       expiresAt: order.payment.expiresAt,
       latePaymentAt: order.latePaymentAt,
+      details: order.payment.details,
     },
     trackingCode: order.trackingCode,
     cancelReason: order.cancelReason,

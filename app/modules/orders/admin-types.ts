@@ -1,3 +1,5 @@
+import type { PaymentDetails } from '~/modules/payments';
+
 import type { AddressParts } from './display';
 import type { OrderEvent } from './order-events';
 import type { OrderStatus } from './schema';
@@ -53,6 +55,8 @@ export interface AdminOrderDetail extends Pick<
     expiresAt: Date | null;
     /** The shopper paid after the order was cancelled: staff must refund or ship. */
     latePaymentAt: Date | null;
+    /** The provider's account of the payment (method, instalments, fees, settlement), if any. */
+    details: PaymentDetails | null;
   };
   /** The delivery address in one line (SPEC §3), written on the server. */
   address: string;

@@ -22,5 +22,7 @@ export {
   EVENT_KIND_LABELS,
   PAYMENT_PROVIDER_LABELS,
   PAYMENT_STATUS_LABELS,
+  paymentBrandLabel,
+  paymentMethodLabel,
 } from './admin-display';
 export { ADMIN_STATUS_LABELS, TRANSITION_LABELS } from './status-labels';

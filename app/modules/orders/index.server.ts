@@ -32,4 +32,4 @@ export {
   attributionQuery,
   readAttribution,
 } from './attribution.server';
-export { EVENT_ACTORS, recordOrderEvent } from './order-events.server';
+export { EVENT_ACTORS, listOrderEvents, recordOrderEvent } from './order-events.server';

@@ -19,6 +19,7 @@ import {
   markPaidByStaff,
   type StaffResult,
 } from '~/flows/admin-order-status.server';
+import { canRefundOrder, refundOrderByStaff } from '~/flows/refund-order.server';
 import { isDocumentRequest, parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { logger } from '~/lib/logger.server';
 import { redirectWithToast, refuseForm, successWithToast, toast } from '~/lib/toast.server';
@@ -37,19 +38,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);
   const order = await getAdminOrder(context.db, params.id);
   if (!order) throw data(ADMIN_ORDER_MESSAGES.notFound, { status: 404 });
-  const { timezone } = await context.settings.get();
-  return { order, timeZone: timezone };
+  const [{ timezone }, payments] = await Promise.all([context.settings.get(), context.payments()]);
+  // 'Reembolsar' is offered where the server would do it; the action checks again.
+  return { order, timeZone: timezone, refundable: canRefundOrder(order, payments) };
 }
 
 const FAILURES: Record<OrderAction['intent'], string> = {
   status: ADMIN_ORDER_MESSAGES.statusError,
   tracking: ADMIN_ORDER_MESSAGES.statusError,
   'mark-paid': ADMIN_ORDER_MESSAGES.statusError,
+  refund: ADMIN_ORDER_MESSAGES.refundError,
   note: ADMIN_ORDER_MESSAGES.noteError,
   delete: ADMIN_ORDER_MESSAGES.deleteError,
 };
 
-function run(
+async function run(
   form: OrderAction,
   orderId: string,
   context: Route.ActionArgs['context'],
@@ -70,6 +73,14 @@ function run(
       return changeTrackingCode(context.db, { orderId, trackingCode: form.trackingCode, admin });
     case 'mark-paid':
       return markPaidByStaff(context.db, orderId, admin, context.orderEvents);
+    case 'refund':
+      return refundOrderByStaff(
+        context.db,
+        await context.payments(),
+        orderId,
+        admin,
+        context.orderEvents,
+      );
     case 'note':
       return addOrderNote(context.db, { orderId, note: form.note, admin });
     case 'delete':
@@ -141,6 +152,7 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
       <OrderDetail
         order={loaderData.order}
         timeZone={loaderData.timeZone}
+        refundable={loaderData.refundable}
         actionUrl={`${location.pathname}${location.search}`}
         titleId="order-detail-title"
         inDialog={inDialog}
