@@ -42,8 +42,7 @@ const PAYMENT_MESSAGES = {
 
 export type PayOrderResult =
   /** `paymentUrl`: where the shopper goes to pay, when it is the provider's page, not ours. */
-  | { ok: true; paymentId: string; paymentUrl: string | null }
-  | { ok: false; error: string };
+  { ok: true; paymentId: string; paymentUrl: string | null } | { ok: false; error: string };
 
 /**
  * Whether checkout may take orders: a provider is configured and, for PIX with the store's own
