@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { addBusinessDays } from '@brazilian-utils/brazilian-utils/add-business-days';
 import { z } from 'zod';
 
+import { freshReads } from '~/lib/fresh-reads';
 import { logger } from '~/lib/logger.server';
 import {
   callOutsideService,
@@ -550,7 +551,8 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
       return request.method === 'pix' ? createPix(request) : createCheckout(request);
     },
 
-    status: paymentStatus,
+    // A thousand notifications about one payment at once read it twice, never before they came.
+    status: freshReads(paymentStatus),
 
     async refund(paymentId, idempotencyKey) {
       if (!PAYMENT_ID.test(paymentId)) return { ok: false, error: NOT_FOUND };
