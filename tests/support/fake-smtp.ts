@@ -63,6 +63,9 @@ export async function startFakeSmtpServer({ refuseAuth = false } = {}): Promise<
   const server = createServer((socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
+    // A sender that vanished mid-conversation (an instance killed by a test) resets its
+    // connection: that is its leaving, not the fake's error.
+    socket.on('error', () => socket.destroy());
     const reply = (line: string) => socket.write(`${line}\r\n`);
     let auth: string | undefined;
     let from = '';
