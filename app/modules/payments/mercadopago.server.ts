@@ -102,6 +102,12 @@ export function boletoDueDay(today: Date, businessDays: number): Date {
  */
 const BOLETO_CLEARING_DAYS = 2;
 
+/** Mercado Pago asks for the payer's first name and the rest apart. */
+function payerName(name: string): { first: string; last: string } {
+  const [first = '', ...rest] = name.trim().split(/\s+/);
+  return { first, last: rest.join(' ') };
+}
+
 /** Our cents as the decimal reais Mercado Pago's amounts are written in. */
 const reais = (cents: number) => Math.round(cents) / 100;
 const cents = (amount: number) => Math.round(amount * 100);
@@ -376,7 +382,7 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
     // The order's own deadline on its first payment: a create sent again is the same request.
     const deadline =
       request.deadline ?? new Date(now().getTime() + settings.pix_expiration_minutes * 60_000);
-    const [firstName = '', ...rest] = request.customer.name.trim().split(/\s+/);
+    const payer = payerName(request.customer.name);
     const answer = await call(
       '/v1/payments',
       {
@@ -391,8 +397,8 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
           notification_url: notificationUrl,
           payer: {
             email: request.customer.email,
-            first_name: firstName,
-            last_name: rest.join(' '),
+            first_name: payer.first,
+            last_name: payer.last,
             identification: { type: 'CPF', number: request.customer.cpf.replace(/\D/g, '') },
           },
         },
@@ -446,7 +452,7 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
     const dueDay = boleto
       ? boletoDueDay(request.deadline ?? now(), settings.boleto_due_days)
       : null;
-    const [firstName = '', ...rest] = request.customer.name.trim().split(/\s+/);
+    const payer = payerName(request.customer.name);
     const back = `${publicUrl}/payment-callback?${new URLSearchParams({ orderId: request.orderId })}`;
     const preferenceBody = {
       // One line for the whole order: Mercado Pago charges the sum of its items, and the
@@ -462,8 +468,8 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
       ],
       payer: {
         email: request.customer.email,
-        name: firstName,
-        surname: rest.join(' '),
+        name: payer.first,
+        surname: payer.last,
         identification: { type: 'CPF', number: request.customer.cpf.replace(/\D/g, '') },
       },
       external_reference: request.orderId,
