@@ -74,7 +74,7 @@ export interface FakeVolume {
   weight: number;
 }
 
-/** A shipment (ME calls it an order) as POST /me/cart and GET /me/orders/:id show it (§4). */
+/** A shipment (ME calls it an order) as POST /me/cart and GET /me/orders/:id show it (§4.1). */
 export interface FakeOrder {
   id: string;
   protocol: string;
@@ -316,7 +316,7 @@ export function fakeDeliveryDays(
 const money = (cents: number) => (cents / 100).toFixed(2);
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
-/** ME writes dates in Brasília time without an offset, such as 2026-11-27 15:30:00 (§5). */
+/** ME writes dates in Brasília time without an offset, such as 2026-11-27 15:30:00 (§4.5). */
 function meDate(at = Date.now()): string {
   return new Date(at - 3 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
 }
@@ -864,7 +864,7 @@ export async function startFakeMelhorEnvio(
     const printed = /^\/imprimir\/([0-9a-f]{32})$/.exec(path);
     if (method === 'GET' && printed) {
       const found = labels.get(printed[1]!);
-      // A private link only opens for the account that bought the label (§4.5).
+      // A private link only opens for the account that bought the label (§4.4).
       if (!found || (found.mode === 'private' && !authorized))
         return json(404, { message: 'Not Found' });
       response
