@@ -25,6 +25,7 @@ import type { PaymentProvider } from '~/modules/payments';
 import type { SecretsSet } from '~/modules/payments/index.server';
 import { createPaymentProvider, liveSandboxError } from '~/modules/payments/index.server';
 import type { StoreMode } from '~/modules/settings';
+import { createShippingQuoterFromEnv, type ShippingQuoter } from '~/modules/shipping/index.server';
 import {
   createSettingsStore,
   readStoreMode,
@@ -120,6 +121,7 @@ export async function startApp(env: Env, assets: StaticFiles): Promise<RunningAp
       providers[mode] ? 'Payments ready' : 'No payment provider: checkout is closed',
     );
     const orderEvents: OrderEventOptions = { tracking: env.UTMIFY_API_TOKEN !== undefined };
+    const shipping = createShippingQuoterFromEnv(env, () => settings.get());
     const jobs = startBackgroundJobs({ env, db: database.db, settings, payments, orderEvents });
     const backups = startServerBackups(database, env);
     let shuttingDown = false;
@@ -130,6 +132,7 @@ export async function startApp(env: Env, assets: StaticFiles): Promise<RunningAp
       settings,
       changes,
       payments,
+      shipping,
       // The storefront's forms may lead to a provider's own checkout (its redirect is checked
       // against form-action too): every mode's provider, as the mode can change while running.
       checkoutOrigins: [
@@ -167,6 +170,7 @@ function buildHandler(options: {
   settings: SettingsStore;
   changes: ChangeFeed;
   payments: () => Promise<PaymentProvider | null>;
+  shipping: ShippingQuoter | null;
   checkoutOrigins: readonly string[];
   orderEvents: OrderEventOptions;
   assets: StaticFiles;
@@ -370,6 +374,7 @@ function buildHandler(options: {
         clientIp: req.ip ?? req.socket.remoteAddress ?? '',
         payments,
         orderEvents,
+        shipping: options.shipping,
         checkoutRateLimit: env.CHECKOUT_RATE_LIMIT,
         secretsSet,
         admin: () => signedInAdmin(database, req, res),

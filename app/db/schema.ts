@@ -9,3 +9,4 @@ export * from '../modules/payments/schema';
 export * from '../modules/rate-limits/schema';
 export * from '../modules/reviews/schema';
 export * from '../modules/settings/schema';
+export * from '../modules/shipping/schema';

@@ -1,13 +1,19 @@
 import { describe, expect, it } from 'vitest';
 
+import { defaultSettings } from '~/modules/settings';
+
 import {
   CEP_INVALID,
   CEP_UNKNOWN,
   deliveryEstimate,
-  pageDeliveryEstimate,
+  pageShippingEstimate,
 } from './delivery-estimate.server';
 
 const SETTINGS = { estimated_delivery_days: 7, timezone: 'America/Sao_Paulo' } as const;
+const STORE = { ...defaultSettings(), ...SETTINGS };
+// No carrier integration: nothing reaches the database.
+const NO_CARRIER = { db: undefined as never, shipping: null };
+const GOODS = { items: [{ variantId: 'v1', quantity: 1 }], subtotalCents: 5_000 };
 // Tuesday 2026-11-24, 10:00 in São Paulo.
 const NOW = new Date('2026-11-24T13:00:00Z');
 
@@ -54,30 +60,48 @@ describe('deliveryEstimate', () => {
   });
 });
 
-describe('pageDeliveryEstimate', () => {
+describe('pageShippingEstimate', () => {
   const request = (query: string, cookie?: string) =>
     new Request(`http://loja.test/product/fone${query}`, {
       headers: cookie ? { Cookie: cookie } : {},
     });
 
-  it('estimates the CEP asked for and remembers it', () => {
-    const { estimate, headers } = pageDeliveryEstimate(request('?cep=30130-010'), SETTINGS);
-    expect(estimate).toMatchObject({ ok: true, cep: '30130-010', state: 'MG' });
+  it('estimates the CEP asked for and remembers it', async () => {
+    const { estimate, headers } = await pageShippingEstimate(
+      NO_CARRIER,
+      request('?cep=30130-010'),
+      GOODS,
+      STORE,
+    );
+    // Without a carrier, the store's own rule prices shipping, and it is not approximate.
+    expect(estimate).toMatchObject({
+      ok: true,
+      cep: '30130-010',
+      state: 'MG',
+      shipping: { kind: 'rule', approximate: false },
+    });
     expect(headers['Set-Cookie']).toBe(
       'vitrine_cep=30130010; Path=/; Max-Age=7776000; SameSite=Lax',
     );
   });
 
-  it('remembers nothing for an invalid CEP', () => {
-    const { estimate, headers } = pageDeliveryEstimate(request('?cep=123'), SETTINGS);
+  it('remembers nothing for an invalid CEP', async () => {
+    const { estimate, headers } = await pageShippingEstimate(
+      NO_CARRIER,
+      request('?cep=123'),
+      GOODS,
+      STORE,
+    );
     expect(estimate).toMatchObject({ ok: false, error: CEP_INVALID, cep: '123' });
     expect(headers).toEqual({});
   });
 
-  it('estimates the remembered CEP when none is asked for', () => {
-    const { estimate, headers } = pageDeliveryEstimate(
+  it('estimates the remembered CEP when none is asked for', async () => {
+    const { estimate, headers } = await pageShippingEstimate(
+      NO_CARRIER,
       request('', 'vitrine_cart=x; vitrine_cep=90010150'),
-      SETTINGS,
+      GOODS,
+      STORE,
     );
     expect(estimate).toMatchObject({ ok: true, cep: '90010-150', state: 'RS' });
     expect(headers).toEqual({});
@@ -92,11 +116,20 @@ describe('pageDeliveryEstimate', () => {
     '90010150x',
     '%2090010150',
     '',
-  ])('ignores the remembered value %j', (value) => {
-    expect(pageDeliveryEstimate(request('', `vitrine_cep=${value}`), SETTINGS).estimate).toBe(null);
+  ])('ignores the remembered value %j', async (value) => {
+    const page = await pageShippingEstimate(
+      NO_CARRIER,
+      request('', `vitrine_cep=${value}`),
+      GOODS,
+      STORE,
+    );
+    expect(page.estimate).toBe(null);
   });
 
-  it('has nothing without a CEP', () => {
-    expect(pageDeliveryEstimate(request(''), SETTINGS)).toEqual({ estimate: null, headers: {} });
+  it('has nothing without a CEP', async () => {
+    expect(await pageShippingEstimate(NO_CARRIER, request(''), GOODS, STORE)).toEqual({
+      estimate: null,
+      headers: {},
+    });
   });
 });

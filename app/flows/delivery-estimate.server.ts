@@ -1,7 +1,19 @@
 import { readSavedCep, savedCepCookieHeader, stateFromCep } from '~/modules/address/index.server';
 import { BRAZIL_STATES, cepDigits, maskCep } from '~/modules/checkout';
-import { estimatedDelivery, formatDeliveryDate, type DeliveryEstimate } from '~/modules/orders';
+import {
+  estimatedDelivery,
+  formatDeliveryDate,
+  type DeliveryEstimate,
+  type ShippingEstimate,
+} from '~/modules/orders';
 import type { StoreSettings } from '~/modules/settings';
+
+import {
+  quoteShipping,
+  shippingOffer,
+  type EstimatedGoods,
+  type ShippingScope,
+} from './shipping-quote.server';
 
 export const CEP_INVALID = 'CEP inválido: use 8 números, como 01310-100.';
 export const CEP_UNKNOWN = 'Não encontramos esse CEP. Confira os números.';
@@ -32,21 +44,42 @@ export function deliveryEstimate(
   };
 }
 
+/** The estimate for a CEP as typed, with the goods' shipping there. */
+export async function estimateShipping(
+  scope: ShippingScope,
+  typed: string,
+  goods: EstimatedGoods,
+  settings: StoreSettings,
+): Promise<ShippingEstimate> {
+  const estimate = deliveryEstimate(typed, settings);
+  if (!estimate.ok) return estimate;
+  const quote = await quoteShipping(scope, goods.items, cepDigits(estimate.cep)!, settings);
+  return {
+    ...estimate,
+    shipping: shippingOffer(quote, goods.subtotalCents, estimate.state, settings),
+  };
+}
+
 /**
  * A page's estimate: for the CEP in `?cep=` (the form sent without JavaScript), remembered in
  * the shopper's cookie when it is valid; otherwise for the CEP remembered before, if any.
  */
-export function pageDeliveryEstimate(
+export async function pageShippingEstimate(
+  scope: ShippingScope,
   request: Request,
-  settings: EstimateSettings,
-): { estimate: DeliveryEstimate | null; headers: Record<string, string> } {
+  goods: EstimatedGoods,
+  settings: StoreSettings,
+): Promise<{ estimate: ShippingEstimate | null; headers: Record<string, string> }> {
   const asked = new URL(request.url).searchParams.get('cep');
   if (asked !== null) {
-    const estimate = deliveryEstimate(asked, settings);
+    const estimate = await estimateShipping(scope, asked, goods, settings);
     return { estimate, headers: savedCepHeaders(estimate) };
   }
   const saved = readSavedCep(request);
-  return { estimate: saved ? deliveryEstimate(saved, settings) : null, headers: {} };
+  return {
+    estimate: saved ? await estimateShipping(scope, saved, goods, settings) : null,
+    headers: {},
+  };
 }
 
 /** Set-Cookie for a valid estimate's CEP; nothing for an invalid one. */

@@ -6,7 +6,7 @@ import { formatCents } from '~/lib/money';
 import type { CartLine } from '~/modules/cart';
 import { priceCart } from '~/modules/cart/index.server';
 import { reserveStock } from '~/modules/catalog/index.server';
-import type { CheckoutForm } from '~/modules/checkout';
+import { CHECKOUT_MESSAGES, type CheckoutForm } from '~/modules/checkout';
 import { COUPON_MESSAGES } from '~/modules/coupons';
 import {
   findUsableCoupon,
@@ -25,7 +25,9 @@ import {
 import type { OrderView, TrackingParameters } from '~/modules/orders';
 import { MIN_PAYMENT_CENTS } from '~/modules/payments';
 import type { StoreSettings } from '~/modules/settings';
+import type { ShippingQuote } from '~/modules/shipping';
 
+import { carrierChoice, orderShipping } from './shipping-quote.server';
 import { mailOrder, ORDER_TOPICS, trackOrder, type OrderEventOptions } from './order-events.server';
 
 export interface PlaceOrderInput {
@@ -38,6 +40,16 @@ export interface PlaceOrderInput {
   /** The coupon the shopper applied (the one the checkout priced with), or null. */
   couponCode?: string | null;
   settings: StoreSettings;
+  /**
+   * Shipping as quoted for this order's CEP (before the transaction: the order never waits on a
+   * carrier in it), the option chosen and the price the shopper was shown for it. Absent: the
+   * store's own rule.
+   */
+  shipping?: {
+    quote: ShippingQuote;
+    chosen: { id: string; shownCents: number } | null;
+    provider: string | null;
+  };
   /** The database's change feed: the coupon's terms may then come from this instance's cache. */
   changes?: Pick<ChangeFeed, 'only'>;
 }
@@ -50,6 +62,8 @@ export type PlaceOrderResult =
   | { ok: false; reason: 'refused'; error: string }
   /** The coupon cannot be used (any more, or by this shopper): said at the coupon's field. */
   | { ok: false; reason: 'coupon'; error: string }
+  /** The chosen carrier option costs something else now than the page showed. */
+  | { ok: false; reason: 'shipping_changed'; error: string }
   /**
    * Too many unpaid orders for this browser, CPF or client address (`max_pending_orders`).
    * `openOrderId`: this browser's newest unpaid order, to pay it; never another browser's.
@@ -73,6 +87,12 @@ export const PLACE_ORDER_MESSAGES = {
     'navegador em que ele foi feito), ou aguarde o prazo do PIX para fazer um novo pedido.',
   /** The first line of the order's timeline. */
   placedEvent: 'Pedido realizado na loja.',
+};
+
+const STORE_RULE: NonNullable<PlaceOrderInput['shipping']> = {
+  quote: { kind: 'rule', approximate: false },
+  chosen: null,
+  provider: null,
 };
 
 /** Thrown inside the transaction to roll it back when stock ran out since the cart was priced. */
@@ -120,9 +140,12 @@ export async function placeOrder(
         coupon = found.coupon;
       }
       // The PIX discount applies to PIX only; cards and boleto pay the price.
+      const shipping = input.shipping ?? STORE_RULE;
+      const { chosen } = shipping;
       const cart = await priceCart(tx, input.cart, input.settings, {
         paymentMethod: input.form.paymentMethod === 'pix' ? 'pix' : null,
         coupon,
+        shipping: carrierChoice(shipping.quote, chosen?.id ?? null),
       });
       // Only what the shopper must hear about stops the order; a name the cookie had no room
       // for is not a change.
@@ -132,6 +155,13 @@ export async function placeOrder(
           reason: 'cart_changed',
           notices: cart.notices,
           corrected: cart.corrected,
+        } as const;
+      }
+      if (chosen && cart.shippingCents !== chosen.shownCents) {
+        return {
+          ok: false,
+          reason: 'shipping_changed',
+          error: CHECKOUT_MESSAGES.shippingPriceChanged,
         } as const;
       }
       const minimum = input.settings.min_order_value_cents;
@@ -203,6 +233,7 @@ export async function placeOrder(
         })),
         subtotalCents: cart.subtotalCents,
         shippingCents: cart.shippingCents,
+        shipping: orderShipping(shipping.quote, cart.shippingOptionId, shipping.provider),
         adjustments: cart.adjustments,
         trackingParameters: input.trackingParameters,
         expiresAt: new Date(Date.now() + input.settings.pix_expiration_minutes * 60_000),

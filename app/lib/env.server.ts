@@ -165,6 +165,13 @@ const envSchema = z
     MERCADOPAGO_PUBLIC_KEY: z.string().min(1).optional(),
     MERCADOPAGO_WEBHOOK_SECRET: z.string().min(1).optional(),
     MERCADOPAGO_API_URL: httpUrl.default('https://api.mercadopago.com'),
+    // Carrier shipping: off by default (the store's own rule prices shipping). Melhor Envio quotes
+    // Correios and private carriers in one call and sells their labels from the account's balance;
+    // it refuses calls without a User-Agent naming the application and a contact e-mail.
+    SHIPPING_PROVIDER: z.enum(['melhorenvio']).optional(),
+    MELHOR_ENVIO_TOKEN: z.string().min(1).optional(),
+    MELHOR_ENVIO_API_URL: httpUrl.default('https://melhorenvio.com.br/api/v2'),
+    MELHOR_ENVIO_USER_AGENT: z.string().min(1).max(200).optional(),
     // Sales tracking (UTMify's format); off without a token.
     UTMIFY_API_TOKEN: z.string().min(1).optional(),
     UTMIFY_API_URL: httpUrl.default('https://api.utmify.com.br/api-credentials/orders'),
@@ -232,6 +239,13 @@ const envSchema = z
     {
       path: ['PAYMENT_PROVIDER'],
       error: 'mercadopago needs MERCADOPAGO_ACCESS_TOKEN and MERCADOPAGO_WEBHOOK_SECRET',
+    },
+  )
+  .refine(
+    (env) => env.SHIPPING_PROVIDER !== 'melhorenvio' || env.MELHOR_ENVIO_TOKEN !== undefined,
+    {
+      path: ['SHIPPING_PROVIDER'],
+      error: 'melhorenvio needs MELHOR_ENVIO_TOKEN',
     },
   )
   // The gateway's postbacks (and Mercado Pago's notifications and return) go to PUBLIC_URL: an

@@ -7,7 +7,7 @@ import { AdjustmentRows, Money } from '~/components/ui/money';
 import { formatCents } from '~/lib/money';
 import type { PricedLine } from '~/modules/cart';
 import { couponMissText } from '~/modules/coupons';
-import type { DeliveryEstimate } from '~/modules/orders';
+import type { ShippingEstimate as Estimate } from '~/modules/orders';
 import {
   freeShippingFromCents,
   installmentOffer,
@@ -47,7 +47,7 @@ export function CartSummary({
   couponRefusal,
 }: {
   lines: PricedLine[];
-  estimate: DeliveryEstimate | null;
+  estimate: Estimate | null;
   coupon: CouponState | null;
   /** The cart action's refusal of a code posted without JavaScript, and the code as sent. */
   couponRefusal?: { error: string; typed?: string };
@@ -57,8 +57,21 @@ export function CartSummary({
   // The pricing pipeline itself, on the lines as the shopper just changed them: what this shows
   // is what the server will charge. Without a payment method chosen, and with PIX beside it.
   const terms: CouponTerms | null = coupon?.terms ?? null;
-  const priced = priceOrder(lines, settings, { paymentMethod: null, coupon: terms });
-  const withPix = priceOrder(lines, settings, { paymentMethod: 'pix', coupon: terms });
+  // With carriers quoted for the shopper's CEP, the cheapest option until checkout asks.
+  const shippingChoice =
+    estimate?.ok && estimate.shipping.kind === 'carrier'
+      ? { offers: estimate.shipping.options, chosenId: null }
+      : null;
+  const priced = priceOrder(lines, settings, {
+    paymentMethod: null,
+    coupon: terms,
+    shipping: shippingChoice,
+  });
+  const withPix = priceOrder(lines, settings, {
+    paymentMethod: 'pix',
+    coupon: terms,
+    shipping: shippingChoice,
+  });
   const subtotal = priced.subtotalCents;
   const shipping = priced.shippingCents;
   const total = priced.totalCents;

@@ -27,6 +27,11 @@ export interface VariantSummary {
   categoryName: string | null;
   /** The variant's place among its product's: the first is what a product alone names. */
   position: number;
+  /** Its package for carriers (null: not given, the store's default counts). */
+  weightGrams: number | null;
+  lengthMm: number | null;
+  widthMm: number | null;
+  heightMm: number | null;
 }
 
 /**
@@ -63,6 +68,10 @@ export async function lookupVariants(
       categoryId: products.categoryId,
       categoryName: categories.name,
       position: productVariants.position,
+      weightGrams: productVariants.weightGrams,
+      lengthMm: productVariants.lengthMm,
+      widthMm: productVariants.widthMm,
+      heightMm: productVariants.heightMm,
     })
     .from(productVariants)
     .innerJoin(products, eq(productVariants.productId, products.id))
@@ -82,5 +91,9 @@ export async function lookupVariants(
     categoryId: row.categoryId,
     categoryName: row.categoryName,
     position: row.position,
+    weightGrams: row.weightGrams,
+    lengthMm: row.lengthMm,
+    widthMm: row.widthMm,
+    heightMm: row.heightMm,
   }));
 }

@@ -32,6 +32,8 @@ export const CHECKOUT_MESSAGES = {
   city: 'Informe a cidade.',
   state: 'Selecione o estado.',
   paymentMethod: 'Escolha uma forma de pagamento disponível.',
+  shippingOption: 'Escolha uma forma de envio',
+  shippingPriceChanged: 'O valor do frete mudou. Confira as formas de envio e finalize de novo.',
   idempotencyKey: 'Formulário expirado. Recarregue a página e tente de novo.',
 } as const;
 
@@ -133,6 +135,13 @@ export const checkoutFormSchema = z.object({
   paymentMethod: z._default(
     z.enum(PAYMENT_METHODS, { error: CHECKOUT_MESSAGES.paymentMethod }),
     'pix',
+  ),
+  // The carrier service chosen and the price the page showed for it ('2:4590'); absent when the
+  // store's own rule prices shipping. Checked against a new quote when the order is placed.
+  shippingOption: z.optional(
+    z
+      .string({ error: CHECKOUT_MESSAGES.shippingOption })
+      .check(z.regex(/^\d{1,6}:\d{1,9}$/, { error: CHECKOUT_MESSAGES.shippingOption })),
   ),
   // The coupon as the shopper left the field: '' for none.
   couponCode: optionalCouponCodeSchema,

@@ -241,6 +241,7 @@ export async function getAdminOrder(db: Db, orderId: string): Promise<AdminOrder
     lines: order.lines,
     subtotalCents: order.subtotalCents,
     shippingCents: order.shippingCents,
+    shipping: order.shipping,
     adjustments: order.adjustments,
     totalCents: order.totalCents,
     paymentMethod: order.paymentMethod,

@@ -43,6 +43,7 @@ export interface AdminOrderDetail extends Pick<
   | 'lines'
   | 'subtotalCents'
   | 'shippingCents'
+  | 'shipping'
   | 'adjustments'
   | 'totalCents'
   | 'paymentMethod'

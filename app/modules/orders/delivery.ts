@@ -3,6 +3,7 @@ import { addBusinessDays } from '@brazilian-utils/brazilian-utils/add-business-d
 import { formatCalendarDay } from '~/lib/date-format';
 import { calendarDayIn } from '~/lib/periods';
 import type { StateCode } from '~/modules/checkout';
+import type { ShippingOffer } from '~/modules/shipping';
 
 /**
  * The day a paid order should arrive: `businessDays` business days after payment, skipping
@@ -56,3 +57,8 @@ export type DeliveryEstimate =
       cep: string;
       error: string;
     };
+
+/** A CEP's estimate with how the goods ship there: the carriers' options, or the store's rule. */
+export type ShippingEstimate =
+  | Extract<DeliveryEstimate, { ok: false }>
+  | (Extract<DeliveryEstimate, { ok: true }> & { shipping: ShippingOffer });

@@ -7,7 +7,12 @@ export {
   ORDER_LOOKUP_NUMBER_MAX,
   ORDER_LOOKUP_SENT,
 } from './lookup';
-export { estimatedDelivery, formatDeliveryDate, type DeliveryEstimate } from './delivery';
+export {
+  estimatedDelivery,
+  formatDeliveryDate,
+  type DeliveryEstimate,
+  type ShippingEstimate,
+} from './delivery';
 export {
   ORDER_STATUSES,
   type CancelReason,

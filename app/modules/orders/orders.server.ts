@@ -61,6 +61,7 @@ function toView(order: OrderRow, items: ItemRow[], adjustments: AdjustmentRow[])
     lines: items.map(toLine),
     subtotalCents: order.subtotalCents,
     shippingCents: order.shippingCostCents,
+    shipping: order.shippingMethod,
     adjustments: adjustments.map(toAdjustment),
     totalCents: order.totalAmountCents,
     paymentMethod: order.paymentMethod,
@@ -128,6 +129,7 @@ export async function insertOrder(db: Db, order: NewOrder): Promise<OrderView> {
       shippingState: order.address.state,
       subtotalCents: order.subtotalCents,
       shippingCostCents: order.shippingCents,
+      shippingMethod: order.shipping,
       totalAmountCents:
         order.subtotalCents +
         order.shippingCents +

@@ -18,6 +18,7 @@ import { adminUsers } from '../auth/schema';
 import { products, productVariants, type VariantOptionValue } from '../catalog/schema';
 import { coupons } from '../coupons/schema';
 import type { PaymentDetails } from '../payments';
+import type { OrderShipping } from '../shipping';
 
 export const ORDER_STATUSES = [
   'pending',
@@ -68,6 +69,9 @@ export const orders = pgTable(
     shippingState: text('shipping_state').notNull(),
     subtotalCents: integer('subtotal_cents').notNull(),
     shippingCostCents: integer('shipping_cost_cents').notNull().default(0),
+    // The carrier and service the shopper chose (or the store's rule), as quoted then; null on
+    // orders placed before carriers.
+    shippingMethod: jsonb('shipping_method').$type<OrderShipping>(),
     totalAmountCents: integer('total_amount_cents').notNull(),
     paymentMethod: text('payment_method').notNull().default('pix'),
     status: text('status').$type<OrderStatus>().notNull().default('pending'),

@@ -1,6 +1,7 @@
 import type { PaymentDetails } from '~/modules/payments';
 import type { VariantOptionValue } from '~/modules/catalog';
 import type { Adjustment } from '~/modules/pricing';
+import type { OrderShipping } from '~/modules/shipping';
 
 import type { AddressParts } from './display';
 import type { CancelReason, OrderStatus, TrackingParameters } from './schema';
@@ -35,6 +36,8 @@ export interface OrderView {
   lines: OrderLine[];
   subtotalCents: number;
   shippingCents: number;
+  /** How it ships (carrier and service); null: the store's own rule, before carriers. */
+  shipping: OrderShipping | null;
   /** The coupon and PIX discounts, in the order pricing applied them, with their labels. */
   adjustments: OrderAdjustment[];
   /** What the shopper pays: subtotal + shipping + the adjustments. */
@@ -74,6 +77,7 @@ export interface NewOrder {
   lines: Omit<OrderLine, 'totalCents'>[];
   subtotalCents: number;
   shippingCents: number;
+  shipping: OrderShipping | null;
   /** From the pricing pipeline; the total charged is subtotal + shipping + their sum. */
   adjustments: OrderAdjustment[];
   trackingParameters: TrackingParameters;

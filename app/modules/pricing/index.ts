@@ -16,4 +16,10 @@ export {
   type PricingLine,
   type PricingRules,
 } from './price-order';
-export { freeShippingFromCents, shippingCents, type ShippingSettings } from './shipping';
+export {
+  freeShippingFromCents,
+  shippingCents,
+  shippingOfferPrices,
+  type ShippingOffer,
+  type ShippingSettings,
+} from './shipping';

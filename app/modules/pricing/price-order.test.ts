@@ -40,6 +40,7 @@ describe('priceOrder', () => {
     expect(priceOrder(lines, base, { paymentMethod: null, coupon: null })).toEqual({
       subtotalCents: SUBTOTAL,
       shippingCents: 1500,
+      shippingOptionId: null,
       adjustments: [],
       totalCents: SUBTOTAL + 1500,
       couponMiss: null,
@@ -179,6 +180,69 @@ describe('priceOrder', () => {
       shippingCents: 0,
       totalCents: 0,
       adjustments: [],
+    });
+  });
+
+  describe('with carriers', () => {
+    const offers = [
+      { id: '1', priceCents: 2490 },
+      { id: '2', priceCents: 4590 },
+    ];
+
+    it('charges the chosen option, and the cheapest while none is', () => {
+      const chosen = priceOrder(lines, base, {
+        paymentMethod: null,
+        coupon: null,
+        shipping: { offers, chosenId: '2' },
+      });
+      expect(chosen).toMatchObject({ shippingCents: 4590, shippingOptionId: '2' });
+      expect(chosen.totalCents).toBe(SUBTOTAL + 4590);
+      const cheapest = priceOrder(lines, base, {
+        paymentMethod: null,
+        coupon: null,
+        shipping: { offers, chosenId: null },
+      });
+      expect(cheapest).toMatchObject({ shippingCents: 2490, shippingOptionId: '1' });
+    });
+
+    it('makes only the cheapest option free from the threshold', () => {
+      const rules = { ...base, free_shipping_threshold_cents: SUBTOTAL };
+      const choose = (chosenId: string) =>
+        priceOrder(lines, rules, {
+          paymentMethod: null,
+          coupon: null,
+          shipping: { offers, chosenId },
+        }).shippingCents;
+      expect(choose('1')).toBe(0);
+      expect(choose('2')).toBe(4590);
+      const below = { ...base, free_shipping_threshold_cents: SUBTOTAL + 1 };
+      expect(
+        priceOrder(lines, below, {
+          paymentMethod: null,
+          coupon: null,
+          shipping: { offers, chosenId: '1' },
+        }).shippingCents,
+      ).toBe(2490);
+    });
+
+    it("takes a free-shipping coupon off the chosen option's price", () => {
+      const priced = priceOrder(lines, base, {
+        paymentMethod: null,
+        coupon: coupon({ kind: 'free_shipping', value: 0 }),
+        shipping: { offers, chosenId: '2' },
+      });
+      expect(priced.adjustments.map(({ cents }) => cents)).toEqual([-4590]);
+      expect(priced.totalCents).toBe(SUBTOTAL);
+    });
+
+    it('falls back to the store rule without options', () => {
+      expect(
+        priceOrder(lines, base, {
+          paymentMethod: null,
+          coupon: null,
+          shipping: { offers: [], chosenId: null },
+        }),
+      ).toMatchObject({ shippingCents: 1500, shippingOptionId: null });
     });
   });
 });

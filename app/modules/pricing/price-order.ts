@@ -1,7 +1,12 @@
 import type { StoreSettings } from '~/modules/settings';
 
 import { pixDiscountCents } from './offers';
-import { shippingCents, type ShippingSettings } from './shipping';
+import {
+  shippingCents,
+  shippingOfferPrices,
+  type ShippingOffer,
+  type ShippingSettings,
+} from './shipping';
 
 /** What the pipeline reads of a line: its product (and category, for coupons), price and units. */
 export interface PricingLine {
@@ -36,6 +41,11 @@ export interface PricingChoices {
   /** How the shopper pays; null while not chosen (the cart shows the PIX total beside). */
   paymentMethod: 'pix' | null;
   coupon: CouponTerms | null;
+  /**
+   * The carriers' options for the shopper's CEP and the one chosen (the cheapest while none is):
+   * absent, the store's own rule prices shipping.
+   */
+  shipping?: { offers: readonly ShippingOffer[]; chosenId: string | null } | null;
 }
 
 export type AdjustmentKind = 'coupon' | 'pix';
@@ -60,8 +70,10 @@ export type CouponMiss =
 
 export interface PricedOrder {
   subtotalCents: number;
-  /** The shipping rule's price for these lines, before any coupon. */
+  /** The shipping rule's (or the chosen carrier option's) price for these lines, before any coupon. */
   shippingCents: number;
+  /** The carrier option priced, when carriers price shipping. */
+  shippingOptionId: string | null;
   adjustments: Adjustment[];
   /** Subtotal + shipping + the adjustments: what the shopper pays. */
   totalCents: number;
@@ -85,7 +97,10 @@ export function priceOrder(
   choices: PricingChoices,
 ): PricedOrder {
   const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
-  const shipping = lines.length > 0 ? shippingCents(subtotalCents, rules) : 0;
+  const { cents: shipping, optionId: shippingOptionId } =
+    lines.length > 0
+      ? shippingFor(subtotalCents, rules, choices.shipping ?? null)
+      : { cents: 0, optionId: null };
   const adjustments: Adjustment[] = [];
   let couponMiss: CouponMiss | null = null;
 
@@ -125,7 +140,29 @@ export function priceOrder(
 
   const totalCents =
     subtotalCents + shipping + adjustments.reduce((sum, adjustment) => sum + adjustment.cents, 0);
-  return { subtotalCents, shippingCents: shipping, adjustments, totalCents, couponMiss };
+  return {
+    subtotalCents,
+    shippingCents: shipping,
+    shippingOptionId,
+    adjustments,
+    totalCents,
+    couponMiss,
+  };
+}
+
+function shippingFor(
+  subtotalCents: number,
+  rules: ShippingSettings,
+  carriers: PricingChoices['shipping'] | null,
+): { cents: number; optionId: string | null } {
+  if (!carriers || carriers.offers.length === 0) {
+    return { cents: shippingCents(subtotalCents, rules), optionId: null };
+  }
+  const priced = shippingOfferPrices(carriers.offers, subtotalCents, rules);
+  const chosen =
+    priced.find((offer) => offer.id === carriers.chosenId) ??
+    priced.reduce((best, offer) => (offer.priceCents < best.priceCents ? offer : best));
+  return { cents: chosen.priceCents, optionId: chosen.id };
 }
 
 function couponAdjustment(

@@ -21,3 +21,27 @@ export function shippingCents(subtotalCents: number, settings: ShippingSettings)
   const freeFrom = freeShippingFromCents(settings);
   return freeFrom !== null && subtotalCents >= freeFrom ? 0 : settings.default_shipping_cost_cents;
 }
+
+/** A carrier's option as pricing reads it: its id and its price before free shipping. */
+export interface ShippingOffer {
+  id: string;
+  priceCents: number;
+}
+
+/**
+ * The carriers' options priced for an order with this subtotal: the store's free shipping (its
+ * threshold, or free shipping everywhere) makes the cheapest option free; the others keep their
+ * price. In the order given.
+ */
+export function shippingOfferPrices<Offer extends ShippingOffer>(
+  offers: readonly Offer[],
+  subtotalCents: number,
+  settings: ShippingSettings,
+): Offer[] {
+  const freeFrom = freeShippingFromCents(settings);
+  if (freeFrom === null || subtotalCents < freeFrom || offers.length === 0) return [...offers];
+  const cheapest = offers.reduce((best, offer) =>
+    offer.priceCents < best.priceCents ? offer : best,
+  );
+  return offers.map((offer) => (offer === cheapest ? { ...offer, priceCents: 0 } : offer));
+}

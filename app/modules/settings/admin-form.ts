@@ -513,6 +513,29 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
           field('free_shipping_threshold_cents', 'Frete grátis a partir de', 'money', {
             hint: 'Com frete fixo, compras a partir deste valor não pagam frete; 0 desliga.',
           }),
+          field('shipping_origin_cep', 'CEP de origem dos envios', 'text', {
+            hint:
+              'Com frete por transportadora (Melhor Envio), as cotações partem deste CEP. ' +
+              'Enquanto estiver vazio, vale o frete acima.',
+          }),
+          field('default_weight_grams', 'Peso padrão do pacote (g)', 'integer', {
+            hint: 'Para variantes sem peso cadastrado.',
+          }),
+          field('default_length_cm', 'Comprimento padrão (cm)', 'integer'),
+          field('default_width_cm', 'Largura padrão (cm)', 'integer'),
+          field('default_height_cm', 'Altura padrão (cm)', 'integer'),
+          field('shipping_services', 'Serviços de envio oferecidos', 'text', {
+            hint:
+              'Números dos serviços do Melhor Envio separados por vírgula (1 PAC, 2 SEDEX, ' +
+              '3 Jadlog .Package, 17 Mini Envios). Vazio: todos os da sua conta.',
+          }),
+          field('shipping_markup_cents', 'Acréscimo no frete (valor)', 'money', {
+            hint: 'Somado ao preço da transportadora, por exemplo para a embalagem.',
+          }),
+          field('shipping_markup_percent', 'Acréscimo no frete (%)', 'integer'),
+          field('shipping_handling_days', 'Dias para postar o pedido', 'integer', {
+            hint: 'Dias úteis somados ao prazo da transportadora.',
+          }),
           field('min_order_value_cents', 'Valor mínimo do pedido', 'money', {
             hint: '0: sem valor mínimo.',
           }),

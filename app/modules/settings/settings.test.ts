@@ -216,8 +216,11 @@ describe('theme', () => {
 
   it('covers every colour, size, radius, padding, scale and transition setting', () => {
     const variables = themeVariables(defaultSettings());
-    const styled = Object.keys(settingsSchema.shape).filter((key) =>
-      /_color$|_size$|_weight$|radius|padding|spacing|width|scale|duration/.test(key),
+    // default_width_cm and its kin measure parcels, not the page.
+    const styled = Object.keys(settingsSchema.shape).filter(
+      (key) =>
+        /_color$|_size$|_weight$|radius|padding|spacing|width|scale|duration/.test(key) &&
+        !key.endsWith('_cm'),
     );
     for (const key of styled) {
       expect(variables).toHaveProperty(`--store-${key.replaceAll('_', '-')}`);

@@ -158,6 +158,34 @@ const cnpj = () =>
     .transform((value) => (value === '' ? '' : formatCnpj(value, { version: 2 })))
     .default('');
 
+/** A CEP typed with or without its mask, kept as its 8 digits ('' while not set). */
+const cep = () =>
+  z
+    .string({ error: 'Informe o CEP.' })
+    .trim()
+    .transform((value) => value.replace(/[.\s-]/g, ''))
+    .refine((value) => value === '' || /^\d{8}$/.test(value), {
+      error: 'CEP inválido: use 8 números, como 01310-100.',
+    })
+    .default('');
+
+/** Carrier service ids, comma-separated ('1, 2, 17'), kept as '1,2,17'; '' means every one. */
+const serviceIds = () =>
+  z
+    .string({ error: 'Informe os serviços.' })
+    .trim()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean)
+        .join(','),
+    )
+    .refine((value) => value === '' || /^\d{1,5}(,\d{1,5}){0,49}$/.test(value), {
+      error: 'Use os números dos serviços separados por vírgula, como 1, 2, 17.',
+    })
+    .default('');
+
 const ROBOTS_TOKENS = new Set([
   'index',
   'noindex',
@@ -410,6 +438,18 @@ export const settingsSchema = z.object({
   // Percent, for display; prices already include taxes in Brazil.
   tax_rate: numberIn(0, 100, { type: 'Informe um número.' }).default(0),
   estimated_delivery_days: integer(7, 1, 120),
+  // Carrier shipping (SHIPPING_PROVIDER): where parcels leave from (until set, the rule above
+  // prices shipping), the package of a variant that gives none, the services offered, what the
+  // store adds to a carrier's price, and the days it takes to hand a parcel over.
+  shipping_origin_cep: cep(),
+  default_weight_grams: integer(300, 1, 100_000),
+  default_length_cm: integer(20, 1, 200),
+  default_width_cm: integer(15, 1, 200),
+  default_height_cm: integer(10, 1, 200),
+  shipping_services: serviceIds(),
+  shipping_markup_cents: integer(0, 0, 1_000_00),
+  shipping_markup_percent: integer(0, 0, 100),
+  shipping_handling_days: integer(0, 0, 30),
   return_window_days: integer(30, 7, 365),
   products_per_page: integer(12, 4, 96),
   // Against one shopper holding the whole stock in unpaid orders: the most units of one product

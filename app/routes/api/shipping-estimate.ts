@@ -1,23 +1,65 @@
 import { data } from 'react-router';
 
-import { deliveryEstimate, savedCepHeaders } from '~/flows/delivery-estimate.server';
+import { estimateShipping, savedCepHeaders } from '~/flows/delivery-estimate.server';
+import { productGoods, type EstimatedGoods } from '~/flows/shipping-quote.server';
 import { methodNotAllowed } from '~/lib/form.server';
+import { priceRequestCart } from '~/modules/cart/index.server';
+import { getProductWithVariants } from '~/modules/catalog/index.server';
 
 import type { Route } from './+types/shipping-estimate';
+
+const PRODUCT_NOT_FOUND = 'Produto não encontrado.';
 
 export function action() {
   return methodNotAllowed('GET, HEAD');
 }
 
 /**
- * GET /frete?cep=01310-100: the state and delivery date for a CEP, asked by the 'Calcular frete'
- * form once JavaScript runs (without it, the form reloads its own page with the same query). A
- * valid CEP is remembered for the next estimate and the checkout.
+ * GET /frete?cep=01310-100: the state, the delivery date and the shipping options for a CEP,
+ * asked by the 'Calcular frete' forms and the checkout once JavaScript runs (without it, the form
+ * reloads its own page with the same query). It prices the cart (from its cookie) or, with
+ * `produto=<slug>` (and `variante=<sku>`), one unit of that product. A valid CEP is remembered
+ * for the next estimate and the checkout.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const settings = await context.settings.get();
-  const estimate = deliveryEstimate(new URL(request.url).searchParams.get('cep') ?? '', settings);
+  const query = new URL(request.url).searchParams;
   // The date moves with the day, and a valid answer sets the cookie: never kept by a cache.
-  const headers = { 'Cache-Control': 'no-store', ...savedCepHeaders(estimate) };
-  return data(estimate, { status: estimate.ok ? 200 : 400, headers });
+  const noStore = { 'Cache-Control': 'no-store' };
+  const goods = await goodsAsked(context, request, query);
+  if (!goods) {
+    return data(
+      { ok: false as const, cep: '', error: PRODUCT_NOT_FOUND },
+      {
+        status: 404,
+        headers: noStore,
+      },
+    );
+  }
+  const estimate = await estimateShipping(context, query.get('cep') ?? '', goods, settings);
+  return data(estimate, {
+    status: estimate.ok ? 200 : 400,
+    headers: { ...noStore, ...savedCepHeaders(estimate) },
+  });
+}
+
+/** One unit of the product asked about, or the shopper's cart; null for an unknown product. */
+async function goodsAsked(
+  context: Route.LoaderArgs['context'],
+  request: Request,
+  query: URLSearchParams,
+): Promise<EstimatedGoods | null> {
+  const slug = query.get('produto');
+  if (slug !== null) {
+    const product = await getProductWithVariants(context.readDb, slug.slice(0, 200));
+    return product ? productGoods(product.variants, query.get('variante')) : null;
+  }
+  const { cart } = await priceRequestCart(context, request, await context.settings.get(), {
+    paymentMethod: null,
+    coupon: null,
+  });
+  return {
+    items: cart.lines.map((line) => ({ variantId: line.variantId, quantity: line.quantity })),
+    subtotalCents: cart.subtotalCents,
+  };
 }

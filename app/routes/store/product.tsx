@@ -21,7 +21,8 @@ import { seoContext, useSettings } from '~/components/store/store-data';
 import { VariantPicker } from '~/components/store/variant-picker';
 import { WishlistButton } from '~/components/store/wishlist-button';
 import { HydrationSlice } from '~/components/ui/hydration-slice';
-import { pageDeliveryEstimate } from '~/flows/delivery-estimate.server';
+import { pageShippingEstimate } from '~/flows/delivery-estimate.server';
+import { productGoods } from '~/flows/shipping-quote.server';
 import { loadProductPage } from '~/flows/product-page.server';
 import { keepDataAfter } from '~/lib/revalidation';
 import { decimalPrice, productJsonLd, seoMeta } from '~/lib/seo';
@@ -52,7 +53,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (params.id !== product.slug) {
     throw redirect(`${productPath(product)}${new URL(request.url).search}`, 301);
   }
-  const { estimate, headers } = pageDeliveryEstimate(request, settings);
+  // One unit of the variant the page opens on is what 'Calcular frete' prices.
+  const variant = chooseVariant(
+    product.variants,
+    new URL(request.url).searchParams.get(VARIANT_PARAM),
+  );
+  const goods = productGoods(product.variants, variant.sku);
+  const { estimate, headers } = goods
+    ? await pageShippingEstimate(context, request, goods, settings)
+    : { estimate: null, headers: {} };
   const reviews = page.reviews.map((review): ReviewItem => ({
     id: review.id,
     customerName: review.customerName,
@@ -195,6 +204,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 amountCents={variant.priceCents}
                 initial={estimate}
                 page={productPath(product)}
+                query={{ produto: product.slug, variante: variant.sku }}
               />
             ) : null}
 

@@ -1,0 +1,134 @@
+import type { Db } from '~/db/database.server';
+import { lookupVariants } from '~/modules/catalog/index.server';
+import type { StateCode } from '~/modules/checkout';
+import { estimatedDelivery, formatDeliveryDate } from '~/modules/orders';
+import { shippingOfferPrices, type PricingChoices } from '~/modules/pricing';
+import type { StoreSettings } from '~/modules/settings';
+import {
+  parcelFor,
+  type OrderShipping,
+  type ShippingOffer,
+  type ShippingQuote,
+} from '~/modules/shipping';
+import type { ShippingQuoter } from '~/modules/shipping/index.server';
+
+export interface ShippingScope {
+  db: Db;
+  shipping: ShippingQuoter | null;
+}
+
+/** What is shipped: a variant and how many of it. */
+export interface ShippedItem {
+  variantId: string;
+  quantity: number;
+}
+
+/** What an estimate prices: the items, and their subtotal (free shipping reads it). */
+export interface EstimatedGoods {
+  items: readonly ShippedItem[];
+  subtotalCents: number;
+}
+
+/** One unit of a product: the variant with this SKU, else its first. */
+export function productGoods(
+  variants: readonly { id: string; sku: string; priceCents: number }[],
+  sku: string | null,
+): EstimatedGoods | null {
+  const variant = variants.find((each) => each.sku === sku) ?? (sku ? undefined : variants[0]);
+  return variant
+    ? { items: [{ variantId: variant.id, quantity: 1 }], subtotalCents: variant.priceCents }
+    : null;
+}
+
+/**
+ * Shipping for these items to a CEP (8 digits): the carriers' options when the store has a
+ * carrier and an origin CEP; else its own rule. A carrier that fails or is slow gives the store's
+ * rule, marked approximate: a page or an order never waits on it longer than its deadline.
+ */
+export async function quoteShipping(
+  scope: ShippingScope,
+  items: readonly ShippedItem[],
+  toCep: string,
+  settings: StoreSettings,
+): Promise<ShippingQuote> {
+  const fromCep = settings.shipping_origin_cep;
+  if (!scope.shipping || !fromCep || items.length === 0)
+    return { kind: 'rule', approximate: false };
+  const variants = await lookupVariants(scope.db, {
+    variantIds: items.map((item) => item.variantId),
+  });
+  const measures = new Map(variants.map((variant) => [variant.id, variant]));
+  const parcel = parcelFor(
+    items.map((item) => {
+      const variant = measures.get(item.variantId);
+      return {
+        quantity: item.quantity,
+        weightGrams: variant?.weightGrams ?? null,
+        lengthMm: variant?.lengthMm ?? null,
+        widthMm: variant?.widthMm ?? null,
+        heightMm: variant?.heightMm ?? null,
+      };
+    }),
+    settings,
+  );
+  return scope.shipping.quote(scope.db, { fromCep, toCep, parcel }, settings);
+}
+
+/** The quote as pages show it for an order of `subtotalCents` going to `state`. */
+export function shippingOffer(
+  quote: ShippingQuote,
+  subtotalCents: number,
+  state: StateCode,
+  settings: StoreSettings,
+  now = new Date(),
+): ShippingOffer {
+  if (quote.kind === 'rule') return quote;
+  const charged = shippingOfferPrices(quote.options, subtotalCents, settings);
+  return {
+    kind: 'carrier',
+    options: quote.options.map((option, index) => {
+      const due = estimatedDelivery(now, option.businessDays, settings.timezone, state);
+      return {
+        ...option,
+        chargedCents: charged[index]!.priceCents,
+        arrivesBy: due ? formatDeliveryDate(due, { year: false }) : null,
+      };
+    }),
+  };
+}
+
+/** The pricing pipeline's shipping choice for a quote: the carriers' options, if any. */
+export function carrierChoice(
+  quote: ShippingQuote | null,
+  chosenId: string | null,
+): PricingChoices['shipping'] {
+  return quote?.kind === 'carrier' ? { offers: quote.options, chosenId } : null;
+}
+
+/** What an order records of how it ships: the chosen option, or the store's rule. */
+export function orderShipping(
+  quote: ShippingQuote,
+  chosenId: string | null,
+  provider: string | null,
+): OrderShipping {
+  const chosen =
+    quote.kind === 'carrier' ? quote.options.find((option) => option.id === chosenId) : undefined;
+  if (!chosen) {
+    return {
+      provider: null,
+      serviceId: null,
+      carrier: null,
+      service: null,
+      businessDays: null,
+      approximate: quote.kind === 'rule' && quote.approximate,
+    };
+  }
+  return {
+    provider,
+    serviceId: chosen.id,
+    carrier: chosen.carrier,
+    service: chosen.service,
+    businessDays: chosen.businessDays,
+    approximate: false,
+  };
+}

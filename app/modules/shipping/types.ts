@@ -1,0 +1,81 @@
+/** One parcel as carriers price it: grams and whole centimetres. */
+export interface Parcel {
+  weightGrams: number;
+  lengthCm: number;
+  widthCm: number;
+  heightCm: number;
+}
+
+/** A carrier's service as its quote named and priced it, before the store's own terms. */
+export interface CarrierQuote {
+  /** The carrier's id for the service ('2' for Correios SEDEX at Melhor Envio). */
+  serviceId: string;
+  /** 'Correios' */
+  carrier: string;
+  /** 'SEDEX' */
+  service: string;
+  priceCents: number;
+  /** Business days from posting to delivery. */
+  businessDays: number;
+}
+
+/**
+ * A way to ship the shopper may choose: a carrier's service with the store's markup and
+ * handling days in, its free-shipping rule not yet (pricing applies it to the whole order).
+ */
+export interface ShippingOption {
+  /** What the checkout's `shippingOption` names: the service's id. */
+  id: string;
+  carrier: string;
+  service: string;
+  priceCents: number;
+  /** Business days from payment to delivery: the store's handling days plus the carrier's. */
+  businessDays: number;
+}
+
+/**
+ * Shipping for one destination: the carriers' options, or the store's own rule, which is
+ * approximate when it stands in for a carrier that did not answer (in time).
+ */
+export type ShippingQuote =
+  { kind: 'carrier'; options: ShippingOption[] } | { kind: 'rule'; approximate: boolean };
+
+/** How an order ships, as it was chosen: copied onto the order, never looked up again. */
+export interface OrderShipping {
+  /** 'melhorenvio', or null for the store's own rule. */
+  provider: string | null;
+  serviceId: string | null;
+  carrier: string | null;
+  service: string | null;
+  businessDays: number | null;
+  /** The store's rule priced it because the carrier did not answer: 'Prazo e valor aproximados'. */
+  approximate: boolean;
+}
+
+/** What a carrier service is asked to price. */
+export interface QuoteRequest {
+  /** 8 digits each. */
+  fromCep: string;
+  toCep: string;
+  parcel: Parcel;
+}
+
+/** A carrier integration: it prices a parcel between two CEPs, each service on its own. */
+export interface ShippingProvider {
+  name: 'melhorenvio';
+  /** The services that can carry it; those that answered with an error are left out. Throws when the service gives no usable answer. */
+  quote(request: QuoteRequest, signal: AbortSignal): Promise<CarrierQuote[]>;
+}
+
+/** A carrier option as a page lists it: its price for this order, and when it arrives. */
+export interface ShippingOptionView extends ShippingOption {
+  /** What this order pays for it: `priceCents` after the store's free shipping. */
+  chargedCents: number;
+  /** 'sexta-feira, 4 de dezembro', if paid today; null past the holiday table's years. */
+  arrivesBy: string | null;
+}
+
+export type ShippingOffer =
+  { kind: 'carrier'; options: ShippingOptionView[] } | { kind: 'rule'; approximate: boolean };
+
+export const APPROXIMATE_SHIPPING = 'Prazo e valor aproximados';
