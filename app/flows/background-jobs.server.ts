@@ -31,6 +31,7 @@ import { REVIEW_ORDER_PATH } from '~/modules/reviews';
 import { PAYMENT_STATUSES, type PaymentProvider, type PaymentStatus } from '~/modules/payments';
 import { sweepRateLimits } from '~/modules/rate-limits/index.server';
 import type { SettingsStore } from '~/modules/settings/index.server';
+import { deliveryDays, shippingLineLabel } from '~/modules/shipping';
 import {
   paymentStatusToUtmify,
   sendUtmifyOrder,
@@ -232,7 +233,11 @@ function orderHandlers({
       env.PUBLIC_URL ?? canonicalOrigin(store.canonical_url) ?? `http://localhost:${env.PORT}`;
     const delivery =
       order.paidAt &&
-      estimatedDelivery(order.paidAt, store.estimated_delivery_days, store.timezone);
+      estimatedDelivery(
+        order.paidAt,
+        deliveryDays(order.shipping, store.estimated_delivery_days),
+        store.timezone,
+      );
     const data: OrderEmailData = {
       number: order.number,
       customerName: order.customer.name,
@@ -245,6 +250,7 @@ function orderHandlers({
       })),
       subtotalCents: order.subtotalCents,
       shippingCents: order.shippingCents,
+      shippingLabel: shippingLineLabel(order.shipping),
       adjustments: order.adjustments,
       totalCents: order.totalCents,
       addressLine: addressLine(order.address),

@@ -29,6 +29,17 @@ export interface EstimatedGoods {
   subtotalCents: number;
 }
 
+/** A priced cart's goods. */
+export function cartGoods(cart: {
+  lines: readonly ShippedItem[];
+  subtotalCents: number;
+}): EstimatedGoods {
+  return {
+    items: cart.lines.map((line) => ({ variantId: line.variantId, quantity: line.quantity })),
+    subtotalCents: cart.subtotalCents,
+  };
+}
+
 /** One unit of a product: the variant with this SKU, else its first. */
 export function productGoods(
   variants: readonly { id: string; sku: string; priceCents: number }[],

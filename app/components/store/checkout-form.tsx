@@ -12,7 +12,11 @@ import {
   maskCpf,
   maskPhone,
 } from '~/modules/checkout';
+import type { ShippingEstimate } from '~/modules/orders';
 import type { PaymentMethod } from '~/modules/payments';
+import { APPROXIMATE_SHIPPING } from '~/modules/shipping';
+
+import { ShippingOptionText } from './shipping-estimate';
 
 export type CheckoutValues = Partial<Record<string, string>>;
 export type FieldErrors = Partial<Record<string, string>>;
@@ -31,6 +35,7 @@ const LABELS: Record<string, string> = {
   city: 'Cidade',
   state: 'Estado',
   couponCode: 'Cupom de desconto',
+  shippingOption: 'Forma de envio',
 };
 
 /** The checkout form's id: the coupon field in the summary belongs to it (its `form`). */
@@ -153,6 +158,17 @@ const METHOD_TEXTS: Record<PaymentMethod, { title: string; text: string }> = {
   },
 };
 
+/** The carriers' side of the checkout: the CEP's options (or the store's rule), while asked. */
+export interface CheckoutShipping {
+  estimate: Extract<ShippingEstimate, { ok: true }> | null;
+  loading: boolean;
+  /** The option chosen (the cheapest until the shopper picks). */
+  chosenId: string | null;
+  onChoose: (id: string) => void;
+  /** A complete CEP typed: its options are asked for. */
+  onCep: (digits: string) => void;
+}
+
 /**
  * The checkout form: a plain POST that works before JavaScript loads; once it has, the same zod
  * schema as the server checks it first, so errors show at once, beside their fields.
@@ -168,6 +184,7 @@ export function CheckoutForm({
   methods,
   method,
   onMethod,
+  shipping,
 }: {
   idempotencyKey: string;
   values: CheckoutValues;
@@ -182,6 +199,8 @@ export function CheckoutForm({
   methods: readonly MethodOffer[];
   method: PaymentMethod;
   onMethod: (method: PaymentMethod) => void;
+  /** Null when the store's own rule prices shipping: nothing to choose. */
+  shipping: CheckoutShipping | null;
 }) {
   const form = useRef<HTMLFormElement>(null);
   const navigation = useNavigation();
@@ -295,7 +314,11 @@ export function CheckoutForm({
             mask={maskCep}
             maxLength={MASKED_LENGTH.zipCode}
             placeholder="00000-000"
-            onValue={(value) => void cep.lookup(value)}
+            onValue={(value) => {
+              void cep.lookup(value);
+              const digits = value.replace(/\D/g, '');
+              if (digits.length === 8) shipping?.onCep(digits);
+            }}
           />
           <p role="status" className="text-sm" data-testid="cep-status">
             {cep.state.message}
@@ -335,6 +358,8 @@ export function CheckoutForm({
           </FormField>
         </div>
       </fieldset>
+
+      {shipping ? <ShippingChoice shipping={shipping} error={errors.shippingOption} /> : null}
 
       <fieldset
         className="flex flex-col gap-3 rounded-card border border-card-border bg-card p-4"
@@ -381,5 +406,56 @@ export function CheckoutForm({
         {submitLabel}
       </SubmitButton>
     </Form>
+  );
+}
+
+/**
+ * 'Forma de envio': a radio per carrier option, each sent as its service and the price shown
+ * ('2:4590'), so the server can tell when the price changed since. The store's rule, when the
+ * carrier did not answer, is said to be approximate.
+ */
+function ShippingChoice({ shipping, error }: { shipping: CheckoutShipping; error?: string }) {
+  const offer = shipping.estimate?.shipping;
+  return (
+    <fieldset
+      className="flex flex-col gap-3 rounded-card border border-card-border bg-card p-4"
+      aria-describedby={error ? 'checkout-shippingOption-error' : undefined}
+      aria-busy={shipping.loading || undefined}
+      data-testid="shipping-choice"
+    >
+      <legend className="px-1 text-lg font-semibold">{LABELS.shippingOption}</legend>
+      {shipping.loading ? (
+        <p role="status">Calculando o frete…</p>
+      ) : !offer ? (
+        <p>Informe o CEP para ver as formas de envio.</p>
+      ) : offer.kind === 'carrier' ? (
+        offer.options.map((option) => (
+          <label key={option.id} className="flex items-start gap-3">
+            <input
+              type="radio"
+              name="shippingOption"
+              value={`${option.id}:${option.chargedCents}`}
+              checked={option.id === shipping.chosenId}
+              onChange={() => shipping.onChoose(option.id)}
+              className="mt-1"
+            />
+            <span>
+              <ShippingOptionText option={option} />
+            </span>
+          </label>
+        ))
+      ) : (
+        <p data-testid="shipping-approximate">
+          {offer.approximate
+            ? `${APPROXIMATE_SHIPPING}: o frete segue a regra da loja.`
+            : 'O frete segue a regra da loja.'}
+        </p>
+      )}
+      {error ? (
+        <p id="checkout-shippingOption-error" className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }

@@ -13,6 +13,7 @@ export function OrderSummary({
   lines,
   subtotalCents,
   shippingCents,
+  shippingLabel = 'Frete',
   adjustments,
   totalCents,
   children,
@@ -21,6 +22,8 @@ export function OrderSummary({
   lines: SummaryLine[];
   subtotalCents: number;
   shippingCents: number;
+  /** 'Frete (Correios SEDEX)': the shipping line's name (shippingLineLabel). */
+  shippingLabel?: string;
   /** The coupon and PIX discounts, already in `totalCents`, as the pricing pipeline named them. */
   adjustments: readonly { label: string; cents: number }[];
   totalCents: number;
@@ -47,7 +50,7 @@ export function OrderSummary({
           </dd>
         </div>
         <div className="flex justify-between gap-4">
-          <dt>Frete</dt>
+          <dt>{shippingLabel}</dt>
           <dd data-testid="summary-shipping">
             {shippingCents === 0 ? 'Grátis' : <Money cents={shippingCents} />}
           </dd>

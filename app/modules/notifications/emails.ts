@@ -11,6 +11,8 @@ export interface OrderEmailData {
   items: { name: string; quantity: number; unitPriceCents: number; totalCents: number }[];
   subtotalCents: number;
   shippingCents: number;
+  /** 'Frete (Correios SEDEX)': how it ships (shippingLineLabel); 'Frete' when absent. */
+  shippingLabel?: string;
   /** The coupon and PIX discounts, already in the total, as the order stored them. */
   adjustments: readonly { label: string; cents: number }[];
   totalCents: number;
@@ -397,7 +399,7 @@ function summary(data: OrderEmailData): Part {
     `<table style="width:100%;border-collapse:collapse;${FONT}font-size:16px;color:${INK};">` +
     `<thead><tr>${headerCell('Produto', 'left')}${headerCell('Qtd.', 'center')}${headerCell('Valor', 'right')}</tr></thead>` +
     `<tbody>${rows}</tbody>` +
-    `<tfoot>${total('Subtotal', formatCents(data.subtotalCents))}${total('Frete', shipping)}${adjustments.map((adjustment) => total(adjustment.label, adjustment.amount)).join('')}${total('Total', formatCents(data.totalCents), true)}</tfoot>` +
+    `<tfoot>${total('Subtotal', formatCents(data.subtotalCents))}${total(data.shippingLabel ?? 'Frete', shipping)}${adjustments.map((adjustment) => total(adjustment.label, adjustment.amount)).join('')}${total('Total', formatCents(data.totalCents), true)}</tfoot>` +
     `</table>`;
 
   const title = heading('Resumo do pedido');
@@ -418,7 +420,7 @@ function summary(data: OrderEmailData): Part {
       ...lines,
       '',
       `Subtotal: ${formatCents(data.subtotalCents)}`,
-      `Frete: ${shipping}`,
+      `${data.shippingLabel ?? 'Frete'}: ${shipping}`,
       ...adjustments.map((adjustment) => `${adjustment.label}: ${adjustment.amount}`),
       `Total: ${formatCents(data.totalCents)}`,
       '',

@@ -2,6 +2,8 @@ export { parcelFor, type ParcelDefaults, type ParcelItem } from './parcel';
 export { storeOptions, type OptionSettings } from './options';
 export {
   APPROXIMATE_SHIPPING,
+  deliveryDays,
+  shippingLineLabel,
   type CarrierQuote,
   type OrderShipping,
   type Parcel,

@@ -79,3 +79,15 @@ export type ShippingOffer =
   { kind: 'carrier'; options: ShippingOptionView[] } | { kind: 'rule'; approximate: boolean };
 
 export const APPROXIMATE_SHIPPING = 'Prazo e valor aproximados';
+
+/** The order's shipping line: 'Frete (Correios SEDEX)', or 'Frete' by the store's own rule. */
+export function shippingLineLabel(shipping: OrderShipping | null): string {
+  if (shipping?.carrier && shipping.service)
+    return `Frete (${shipping.carrier} ${shipping.service})`;
+  return shipping?.approximate ? `Frete (${APPROXIMATE_SHIPPING.toLowerCase()})` : 'Frete';
+}
+
+/** Business days from payment to delivery: the carrier's as chosen, else the store's promise. */
+export function deliveryDays(shipping: OrderShipping | null, storeDays: number): number {
+  return shipping?.businessDays ?? storeDays;
+}

@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 
 import { estimateShipping, savedCepHeaders } from '~/flows/delivery-estimate.server';
-import { productGoods, type EstimatedGoods } from '~/flows/shipping-quote.server';
+import { cartGoods, productGoods, type EstimatedGoods } from '~/flows/shipping-quote.server';
 import { methodNotAllowed } from '~/lib/form.server';
 import { priceRequestCart } from '~/modules/cart/index.server';
 import { getProductWithVariants } from '~/modules/catalog/index.server';
@@ -58,8 +58,5 @@ async function goodsAsked(
     paymentMethod: null,
     coupon: null,
   });
-  return {
-    items: cart.lines.map((line) => ({ variantId: line.variantId, quantity: line.quantity })),
-    subtotalCents: cart.subtotalCents,
-  };
+  return cartGoods(cart);
 }

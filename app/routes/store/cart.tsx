@@ -6,6 +6,7 @@ import { CartSummary } from '~/components/store/cart-summary';
 import { seoContext, useSettings } from '~/components/store/store-data';
 import { CartIcon } from '~/components/ui/icons';
 import { pageShippingEstimate } from '~/flows/delivery-estimate.server';
+import { cartGoods } from '~/flows/shipping-quote.server';
 import { priceShopperCart } from '~/flows/shopper-cart.server';
 import { parseFormData } from '~/lib/form';
 import { readForm, refuseOtherMethods } from '~/lib/form.server';
@@ -23,15 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const settings = await context.settings.get();
   // Priced without a payment method: the summary adds the PIX total beside it.
   const { cart, coupon, headers } = await priceShopperCart(context, request, settings, null);
-  const shipping = await pageShippingEstimate(
-    context,
-    request,
-    {
-      items: cart.lines.map((line) => ({ variantId: line.variantId, quantity: line.quantity })),
-      subtotalCents: cart.subtotalCents,
-    },
-    settings,
-  );
+  const shipping = await pageShippingEstimate(context, request, cartGoods(cart), settings);
   for (const [name, value] of Object.entries(shipping.headers)) headers.append(name, value);
   return data({ ...cart, coupon, estimate: shipping.estimate }, { headers });
 }

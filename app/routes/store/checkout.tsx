@@ -1,23 +1,30 @@
 import { randomUUID } from 'node:crypto';
 
-import { data, Link, redirect } from 'react-router';
+import { data, Link, redirect, useFetcher } from 'react-router';
 
 import { useState } from 'react';
 
-import { CHECKOUT_FORM_ID, CheckoutForm, type MethodOffer } from '~/components/store/checkout-form';
+import {
+  CHECKOUT_FORM_ID,
+  CheckoutForm,
+  type CheckoutShipping,
+  type MethodOffer,
+} from '~/components/store/checkout-form';
 import { CouponBox } from '~/components/store/coupon-box';
 import { OrderSummary } from '~/components/store/order-summary';
 import { seoContext, useSettings } from '~/components/store/store-data';
 import { TestModeNotice } from '~/components/store/test-mode-notice';
 import { payOrder, paymentsReady } from '~/flows/order-payment.server';
+import { deliveryEstimate, estimateShipping } from '~/flows/delivery-estimate.server';
 import { placeOrder } from '~/flows/place-order.server';
+import { cartGoods, quoteShipping, shippingOffer } from '~/flows/shipping-quote.server';
 import { priceShopperCart } from '~/flows/shopper-cart.server';
 import { parseFormData } from '~/lib/form';
 import { readForm, refuseOtherMethods } from '~/lib/form.server';
 import { refuseForm, successWithToast } from '~/lib/toast.server';
 import { seoMeta } from '~/lib/seo';
 import { readSavedCep } from '~/modules/address/index.server';
-import { cartCookieHeader, readCart } from '~/modules/cart/index.server';
+import { cartCookieHeader, priceRequestCart, readCart } from '~/modules/cart/index.server';
 import { CHECKOUT_MESSAGES, checkoutFormSchema, maskCep } from '~/modules/checkout';
 import {
   COUPON_INTENTS,
@@ -38,6 +45,7 @@ import {
   type PaymentMethod,
   type PaymentProvider,
 } from '~/modules/payments';
+import type { ShippingEstimate } from '~/modules/orders';
 import { installmentOffer, priceOrder } from '~/modules/pricing';
 import { checkoutLimit, hitRateLimit } from '~/modules/rate-limits/index.server';
 
@@ -52,10 +60,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { cart, coupon, headers } = await priceShopperCart(context, request, settings, 'pix');
   if (cart.lines.length === 0) throw redirect('/cart', { headers });
   const payments = await context.payments();
+  // The carriers' options for the CEP of the shopper's last estimate; a CEP typed here asks
+  // /frete, and the form sent without JavaScript is answered with those of its CEP.
+  const saved = readSavedCep(request);
+  const estimate = saved ? await estimateShipping(context, saved, cartGoods(cart), settings) : null;
   return data(
     {
       cart,
       coupon,
+      // Whether carriers price shipping: the form then asks the shopper to choose.
+      carriers: context.shipping !== null && settings.shipping_origin_cep !== '',
+      shipping: estimate?.ok ? estimate : null,
       // A fresh key per page view: submitting this form twice (double click, reload, resend)
       // finds the first order instead of placing another.
       idempotencyKey: randomUUID(),
@@ -107,19 +122,60 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
 
+  // Quoted before the order's transaction, within the carrier's deadline: the order never waits
+  // on a carrier longer than that.
+  const cart = await readCart(request);
+  const { cart: priced } = await priceRequestCart(context, request, settings, {
+    paymentMethod: null,
+    coupon: null,
+  });
+  const quote = await quoteShipping(
+    context,
+    cartGoods(priced).items,
+    parsed.data.zipCode,
+    settings,
+  );
+  // Refused, the form shows the options of the CEP it sent.
+  const delivery = deliveryEstimate(parsed.data.zipCode, settings);
+  const shippingShown = delivery.ok
+    ? {
+        ...delivery,
+        shipping: shippingOffer(quote, priced.subtotalCents, delivery.state, settings),
+      }
+    : null;
+  const refuseShipping = (message: string, status: number) =>
+    refuseForm(
+      message,
+      {
+        fieldErrors: { shippingOption: message },
+        values: typedValues(read.form),
+        shipping: shippingShown,
+      },
+      status,
+    );
+  const chosen = chosenShipping(parsed.data.shippingOption);
+  if (quote.kind === 'carrier' && !quote.options.some((option) => option.id === chosen?.id)) {
+    return refuseShipping(CHECKOUT_MESSAGES.shippingOption, 400);
+  }
+
   const known = await readOrderToken(request);
   const orderToken = known ?? newOrderToken();
   const placed = await placeOrder(
     context.db,
     {
       form: parsed.data,
-      cart: await readCart(request),
+      cart,
       orderToken,
       clientAddress: context.clientIp,
       trackingParameters: await readAttribution(request),
       couponCode: held,
       settings,
       changes: context.changes,
+      shipping: {
+        quote,
+        chosen: quote.kind === 'carrier' ? chosen : null,
+        provider: context.shipping?.provider ?? null,
+      },
     },
     context.orderEvents,
   );
@@ -132,6 +188,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return refuseForm(placed.error, { payNow: placed.openOrderId ?? undefined }, 409);
     }
     if (placed.reason === 'coupon') return refuseCoupon(placed.error, read.form, 409);
+    if (placed.reason === 'shipping_changed') return refuseShipping(placed.error, 409);
     return refuseForm(placed.error, {}, 409);
   }
 
@@ -190,6 +247,13 @@ function typedValues(form: FormData): Record<string, string> {
   return values;
 }
 
+/** The `shippingOption` sent: the service and the price the page showed ('2:4590'). */
+function chosenShipping(sent: string | undefined): { id: string; shownCents: number } | null {
+  if (!sent) return null;
+  const [id, cents] = sent.split(':');
+  return { id: id!, shownCents: Number(cents) };
+}
+
 /** The ways to pay the store offers through its provider, PIX first. */
 function checkoutMethods(
   payments: PaymentProvider | null,
@@ -225,15 +289,28 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   // order) has none to show again: the form starts over from the saved CEP.
   const sent = refused?.values ?? applied?.values;
   const values = sent && Object.keys(sent).length > 0 ? sent : { zipCode: loaderData.savedCep };
-  const methods = methodOffers(loaderData.methods, cart, coupon?.terms ?? null, settings);
+  const shipping = useCheckoutShipping(
+    loaderData.carriers,
+    // The refusal's options are those of the CEP it sent (the union of refusals types it loosely).
+    (refused && 'shipping' in refused ? (refused.shipping as ShippingAnswer | null) : undefined) ??
+      loaderData.shipping,
+    values.shippingOption,
+  );
+  const carriers =
+    shipping?.estimate?.shipping.kind === 'carrier' ? shipping.estimate.shipping : null;
+  const choices = {
+    coupon: coupon?.terms ?? null,
+    shipping: carriers ? { offers: carriers.options, chosenId: shipping?.chosenId ?? null } : null,
+  };
+  const methods = methodOffers(loaderData.methods, cart.lines, choices, settings);
   const [chosen, setChosen] = useState<PaymentMethod | null>(null);
   const sentMethod = methods.find((offer) => offer.method === values.paymentMethod)?.method;
   const method = chosen ?? sentMethod ?? methods[0]?.method ?? 'pix';
-  // The summary as the chosen way to pay prices it: only PIX takes the PIX discount.
-  const shown =
-    method === 'pix'
-      ? cart
-      : priceOrder(cart.lines, settings, { paymentMethod: null, coupon: coupon?.terms ?? null });
+  // The summary as the chosen way to pay and ship prices it: only PIX takes the PIX discount.
+  const shown = priceOrder(cart.lines, settings, {
+    ...choices,
+    paymentMethod: method === 'pix' ? 'pix' : null,
+  });
   const miss =
     coupon?.terms && shown.couponMiss ? couponMissText(coupon.code, shown.couponMiss) : null;
   return (
@@ -265,6 +342,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             methods={methods}
             method={method}
             onMethod={setChosen}
+            shipping={shipping}
           />
         ) : (
           <p
@@ -315,17 +393,46 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
 /** Each way to pay with the order's total paid that way, from the pricing pipeline itself. */
 function methodOffers(
   methods: readonly PaymentMethod[],
-  cart: Route.ComponentProps['loaderData']['cart'],
-  terms: Parameters<typeof priceOrder>[2]['coupon'],
+  lines: Parameters<typeof priceOrder>[0],
+  choices: Omit<Parameters<typeof priceOrder>[2], 'paymentMethod'>,
   settings: Parameters<typeof priceOrder>[1] & Parameters<typeof installmentOffer>[1],
 ): MethodOffer[] {
   return methods.map((method) => {
-    const totalCents =
-      method === 'pix'
-        ? cart.totalCents
-        : priceOrder(cart.lines, settings, { paymentMethod: null, coupon: terms }).totalCents;
+    const { totalCents } = priceOrder(lines, settings, {
+      ...choices,
+      paymentMethod: method === 'pix' ? 'pix' : null,
+    });
     const installments =
       method === 'credit_card' ? (installmentOffer(totalCents, settings)?.count ?? null) : null;
     return { method, totalCents, installments };
   });
+}
+
+type ShippingAnswer = Extract<ShippingEstimate, { ok: true }>;
+
+/**
+ * The checkout's shipping: the options for the CEP the page started with (or the refused form's),
+ * then for each CEP typed (from /frete); the cheapest chosen until the shopper picks one.
+ */
+function useCheckoutShipping(
+  carriers: boolean,
+  initial: ShippingAnswer | null,
+  sent: string | undefined,
+): CheckoutShipping | null {
+  const fetcher = useFetcher<ShippingEstimate>();
+  const [picked, setPicked] = useState<string | null>(null);
+  const estimate = fetcher.data ? (fetcher.data.ok ? fetcher.data : null) : initial;
+  const options = estimate?.shipping.kind === 'carrier' ? estimate.shipping.options : [];
+  const wanted = picked ?? sent?.split(':')[0];
+  const chosenId = (options.find((option) => option.id === wanted) ?? options[0])?.id ?? null;
+  if (!carriers) return null;
+  return {
+    estimate,
+    loading: fetcher.state === 'loading',
+    chosenId,
+    onChoose: setPicked,
+    onCep: (digits) => {
+      if (digits !== estimate?.cep.replace('-', '')) void fetcher.load(`/frete?cep=${digits}`);
+    },
+  };
 }

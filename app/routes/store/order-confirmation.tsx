@@ -27,6 +27,7 @@ import {
 } from '~/modules/orders/index.server';
 import { pixQrSvg } from '~/modules/payments/index.server';
 import { hitRateLimit, RATE_LIMITS, waitText } from '~/modules/rate-limits/index.server';
+import { shippingLineLabel } from '~/modules/shipping';
 
 import type { Route } from './+types/order-confirmation';
 
@@ -59,6 +60,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       status: order.status,
       totalCents: order.totalCents,
       adjustments: order.adjustments.map(({ label, cents }) => ({ label, cents })),
+      // How it ships, when a carrier (or the store's rule standing in for one) priced it.
+      shipping:
+        order.shipping?.carrier || order.shipping?.approximate
+          ? { label: shippingLineLabel(order.shipping), cents: order.shippingCents }
+          : null,
       cancelReason: order.cancelReason,
       paymentId: order.payment.id,
       paymentStatus: order.payment.status,
@@ -163,6 +169,12 @@ export default function OrderConfirmationPage({ loaderData, actionData }: Route.
         <p className="mt-1 text-lg">
           Valor: <Money cents={order.totalCents} className="font-bold" />
         </p>
+        {order.shipping ? (
+          <p className="text-sm" data-testid="confirmation-shipping">
+            {order.shipping.label}:{' '}
+            {order.shipping.cents === 0 ? 'Grátis' : <Money cents={order.shipping.cents} />}
+          </p>
+        ) : null}
         {order.adjustments.map((adjustment) => (
           <p key={adjustment.label} className="text-sm" data-testid="confirmation-discount">
             {adjustment.label} já aplicado:{' '}

@@ -21,6 +21,7 @@ import {
   type OrderStatus,
 } from '~/modules/orders';
 import { mediaSrcSet } from '~/modules/media';
+import { shippingLineLabel } from '~/modules/shipping';
 import {
   listOrdersForToken,
   orderContactKey,
@@ -52,6 +53,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       paidAt: order.paidAt ? formatDateTime(order.paidAt, timezone) : null,
       totalCents: order.totalCents,
       adjustments: order.adjustments.map(({ label, cents }) => ({ label, cents })),
+      // How it ships, when a carrier (or the store's rule standing in for one) priced it.
+      shipping:
+        order.shipping?.carrier || order.shipping?.approximate
+          ? { label: shippingLineLabel(order.shipping), cents: order.shippingCents }
+          : null,
       trackingCode: order.trackingCode,
       lines: order.lines,
     })),
@@ -163,6 +169,16 @@ export default function OrderHistoryPage({ loaderData, actionData }: Route.Compo
               </ul>
               <div className="flex flex-wrap items-center justify-between gap-3 border-t border-card-border pt-3">
                 <div>
+                  {order.shipping ? (
+                    <p className="text-sm" data-testid="order-shipping">
+                      {order.shipping.label}:{' '}
+                      {order.shipping.cents === 0 ? (
+                        'Grátis'
+                      ) : (
+                        <Money cents={order.shipping.cents} />
+                      )}
+                    </p>
+                  ) : null}
                   {order.adjustments.map((adjustment) => (
                     <p key={adjustment.label} className="text-sm" data-testid="order-discount">
                       {adjustment.label}: <SignedMoney cents={adjustment.cents} />

@@ -7,6 +7,7 @@ import { TrackingCode } from '~/components/ui/tracking-code';
 import { refreshPayment } from '~/flows/order-payment.server';
 import { seoMeta } from '~/lib/seo';
 import { addressLine, estimatedDelivery, formatDeliveryDate, trackingLink } from '~/modules/orders';
+import { deliveryDays, shippingLineLabel } from '~/modules/shipping';
 import { getRequestedOrder, requestedKey } from '~/modules/orders/index.server';
 import { trackPurchase } from '~/modules/tracking';
 
@@ -29,7 +30,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const paid = ['confirmed', 'shipped', 'delivered'].includes(order.status);
   const delivery =
     paid && order.paidAt
-      ? estimatedDelivery(order.paidAt, settings.estimated_delivery_days, settings.timezone)
+      ? estimatedDelivery(
+          order.paidAt,
+          deliveryDays(order.shipping, settings.estimated_delivery_days),
+          settings.timezone,
+        )
       : null;
   return {
     kind: 'order' as const,
@@ -46,6 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       lines: order.lines,
       subtotalCents: order.subtotalCents,
       shippingCents: order.shippingCents,
+      shippingLabel: shippingLineLabel(order.shipping),
       adjustments: order.adjustments.map(({ label, cents }) => ({ label, cents })),
       totalCents: order.totalCents,
       paymentId: order.payment.id,
@@ -192,6 +198,7 @@ export default function ThankYouPage({ loaderData }: Route.ComponentProps) {
         lines={order.lines.map((line) => ({ ...line, totalCents: line.totalCents }))}
         subtotalCents={order.subtotalCents}
         shippingCents={order.shippingCents}
+        shippingLabel={order.shippingLabel}
         adjustments={order.adjustments}
         totalCents={order.totalCents}
       />
