@@ -30,6 +30,7 @@ import { getOrder } from '~/modules/orders/index.server';
 import { REVIEW_ORDER_PATH } from '~/modules/reviews';
 import { PAYMENT_STATUSES, type PaymentProvider, type PaymentStatus } from '~/modules/payments';
 import { sweepRateLimits } from '~/modules/rate-limits/index.server';
+import { sweepShippingQuotes } from '~/modules/shipping/index.server';
 import type { SettingsStore } from '~/modules/settings/index.server';
 import { deliveryDays, shippingLineLabel } from '~/modules/shipping';
 import {
@@ -68,7 +69,8 @@ export interface BackgroundJobsOptions {
 
 /**
  * The server's own work, after requests: the outbox (e-mails, sales tracking), the expiry of
- * unpaid orders, and the sweeps of old rate-limit counts and unconfirmed 'Avise-me' requests.
+ * unpaid orders, and the sweeps of old rate-limit counts, unconfirmed 'Avise-me' requests and
+ * expired shipping quotes.
  * Every instance runs them all; row locks keep them from doing anything twice.
  */
 export function startBackgroundJobs(options: BackgroundJobsOptions): { stop(): Promise<void> } {
@@ -102,6 +104,9 @@ export function startBackgroundJobs(options: BackgroundJobsOptions): { stop(): P
           if (count > 0) logger.info({ count }, 'Deleted unconfirmed restock requests past 7 days');
         })
         .catch((error: unknown) => logger.error({ err: error }, 'Restock request sweep failed')),
+      sweepShippingQuotes(db).catch((error: unknown) =>
+        logger.error({ err: error }, 'Shipping quote sweep failed'),
+      ),
     ]);
   };
   sweep();

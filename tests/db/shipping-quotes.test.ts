@@ -13,6 +13,7 @@ import type { ShippingQuote } from '~/modules/shipping';
 import {
   createMelhorEnvio,
   createShippingQuoter,
+  sweepShippingQuotes,
   type ShippingQuoter,
 } from '~/modules/shipping/index.server';
 
@@ -226,5 +227,21 @@ describeDb('carrier quotes (Melhor Envio)', ({ db }) => {
       businessDays: sedex.businessDays,
       approximate: false,
     });
+  });
+
+  it('sweeps answers past their time and keeps the others', async () => {
+    const quotes = [
+      { serviceId: '1', carrier: 'Correios', service: 'PAC', priceCents: 2_000, businessDays: 5 },
+    ];
+    const now = Date.now();
+    await db()
+      .insert(shippingQuotes)
+      .values([
+        { key: 'old', quotes, expiresAt: new Date(now - 1_000) },
+        { key: 'fresh', quotes, expiresAt: new Date(now + 60_000) },
+      ]);
+    await sweepShippingQuotes(db(), new Date(now));
+    const left = await db().select({ key: shippingQuotes.key }).from(shippingQuotes);
+    expect(left).toEqual([{ key: 'fresh' }]);
   });
 });

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 import { decodeBody, headerValue, send } from './http';
-import { FUZZ_COUPON } from './server-env';
+import { FUZZ_COUPON, FUZZ_PRODUCT_SLUG } from './server-env';
 
 /**
  * What the fuzzer aims at, found rather than listed: the routes come from the build's route
@@ -275,6 +275,8 @@ const TYPED_VALUES: Record<string, readonly string[]> = {
   coupon: ['bemvindo10'],
   // 'Cupom de desconto': the fuzzed store's coupon, in a shopper's case, and one it does not know.
   couponCode: [FUZZ_COUPON.toLowerCase(), 'NAOEXISTE'],
+  // The checkout's carrier service and the price shown: one the carrier offers, one it does not.
+  shippingOption: ['1:2550', '999:100'],
 };
 
 /**
@@ -286,6 +288,13 @@ const LANDING_PARAMS: Record<string, [name: string, value: string][]> = {
   '/products': [['cupom', FUZZ_COUPON]],
   '/cart': [['cupom', FUZZ_COUPON]],
   '/checkout': [['cupom', FUZZ_COUPON]],
+  // Asked by the 'Calcular frete' forms and the checkout once JavaScript runs: for the cart, or
+  // for one unit of a product (and its variant).
+  '/frete': [
+    ['cep', '01310-100'],
+    ['produto', FUZZ_PRODUCT_SLUG],
+    ['variante', 'NAOEXISTE'],
+  ],
 };
 
 /** The cart cookie a browser holding one unit of the product sends (React Router's base64 JSON). */

@@ -14,7 +14,13 @@ import { SAMPLE_COUPONS } from '~/flows/sample-store';
 import { adminVisitor, withAdmin } from '../support/admin';
 import { insertOrderRow } from '../support/orders';
 import { startServer, type TestServer } from '../support/server';
-import { FUZZ_COUPON, FUZZ_SERVER_ENV } from './server-env';
+import { startFakeMelhorEnvio, type FakeMelhorEnvio } from '../support/fake-melhorenvio';
+import {
+  FUZZ_COUPON,
+  FUZZ_MELHOR_ENVIO_TOKEN,
+  FUZZ_SERVER_ENV,
+  fuzzCarrierEnv,
+} from './server-env';
 
 import {
   buildDirectory,
@@ -110,15 +116,23 @@ function failures(report: FuzzReport, ...kinds: FailureKind[]): string[] {
 }
 
 describe('the HTTP server under fuzzing', () => {
+  let melhorEnvio: FakeMelhorEnvio | undefined;
   let server: TestServer;
   let report: FuzzReport;
 
   beforeAll(async () => {
-    server = await startServer({ env: FUZZ_SERVER_ENV, prepare: prepareStore });
+    // Carriers quote through a fake Melhor Envio, so the checkout's shipping choice is fuzzed too.
+    melhorEnvio = await startFakeMelhorEnvio({ token: FUZZ_MELHOR_ENVIO_TOKEN });
+    server = await startServer({
+      env: { ...FUZZ_SERVER_ENV, ...fuzzCarrierEnv(melhorEnvio.url) },
+      settings: { shipping_origin_cep: '01310100' },
+      prepare: prepareStore,
+    });
     report = await fuzzServer(server, requests, { checkMemory: true });
   }, RUN_TIMEOUT_MS);
   afterAll(async () => {
     await server?.stop();
+    await melhorEnvio?.close();
   });
 
   it('sends every request, to every route and action in the manifest', () => {
