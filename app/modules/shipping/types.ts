@@ -81,7 +81,9 @@ export type ShippingOffer =
 export const APPROXIMATE_SHIPPING = 'Prazo e valor aproximados';
 
 /** The order's shipping line: 'Frete (Correios SEDEX)', or 'Frete' by the store's own rule. */
-export function shippingLineLabel(shipping: OrderShipping | null): string {
+export function shippingLineLabel(
+  shipping: Pick<OrderShipping, 'carrier' | 'service' | 'approximate'> | null,
+): string {
   if (shipping?.carrier && shipping.service)
     return `Frete (${shipping.carrier} ${shipping.service})`;
   return shipping?.approximate ? `Frete (${APPROXIMATE_SHIPPING.toLowerCase()})` : 'Frete';

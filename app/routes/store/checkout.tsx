@@ -47,6 +47,7 @@ import {
 } from '~/modules/payments';
 import type { ShippingEstimate } from '~/modules/orders';
 import { installmentOffer, priceOrder } from '~/modules/pricing';
+import { shippingLineLabel } from '~/modules/shipping';
 import { checkoutLimit, hitRateLimit } from '~/modules/rate-limits/index.server';
 
 import type { Route } from './+types/checkout';
@@ -298,6 +299,13 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   );
   const carriers =
     shipping?.estimate?.shipping.kind === 'carrier' ? shipping.estimate.shipping : null;
+  const chosenOption = carriers?.options.find((option) => option.id === shipping?.chosenId);
+  const shippingLabel = shippingLineLabel({
+    carrier: chosenOption?.carrier ?? null,
+    service: chosenOption?.service ?? null,
+    approximate:
+      shipping?.estimate?.shipping.kind === 'rule' && shipping.estimate.shipping.approximate,
+  });
   const choices = {
     coupon: coupon?.terms ?? null,
     shipping: carriers ? { offers: carriers.options, chosenId: shipping?.chosenId ?? null } : null,
@@ -365,6 +373,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           }))}
           subtotalCents={shown.subtotalCents}
           shippingCents={shown.shippingCents}
+          shippingLabel={shippingLabel}
           adjustments={shown.adjustments}
           totalCents={shown.totalCents}
         >
