@@ -101,6 +101,15 @@ describe('orderReceivedEmail', () => {
     expect(paidShipping.text).toContain('Total: R$ 654,70');
   });
 
+  it('names the carrier service the shopper chose', () => {
+    const { text, html } = orderReceivedEmail(
+      data({ shippingCents: 4590, shippingLabel: 'Frete (Correios SEDEX)', totalCents: 68560 }),
+      store,
+    );
+    expect(text).toContain('Frete (Correios SEDEX): R$ 45,90');
+    expect(html).toContain('Frete (Correios SEDEX)</th>');
+  });
+
   it('shows the PIX discount between shipping and the total it was taken from', () => {
     const plain = orderReceivedEmail(data(), store);
     expect(plain.text).not.toContain('Desconto');
