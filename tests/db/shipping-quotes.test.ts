@@ -244,4 +244,32 @@ describeDb('carrier quotes (Melhor Envio)', ({ db }) => {
     const left = await db().select({ key: shippingQuotes.key }).from(shippingQuotes);
     expect(left).toEqual([{ key: 'fresh' }]);
   });
+
+  it('keeps asking after the carrier refused one quote, but pauses after it failed', async () => {
+    const variantId = await seedRug(db());
+    const items = [{ variantId, quantity: 1 }];
+    const one = quoter();
+    fake.setFailure(422);
+    expect(await quoteShipping({ db: db(), shipping: one }, items, MANAUS, settings)).toEqual({
+      kind: 'rule',
+      approximate: true,
+    });
+    fake.setFailure(null);
+    const before = fake.calculateCalls();
+    expect((await quoteShipping({ db: db(), shipping: one }, items, MANAUS, settings)).kind).toBe(
+      'carrier',
+    );
+    expect(fake.calculateCalls() - before).toBe(1);
+
+    fake.setFailure(503);
+    await quoteShipping({ db: db(), shipping: one }, items, '90010150', settings);
+    fake.setFailure(null);
+    const paused = fake.calculateCalls();
+    // Down a moment ago: the store's rule answers without asking again.
+    expect(await quoteShipping({ db: db(), shipping: one }, items, '30130010', settings)).toEqual({
+      kind: 'rule',
+      approximate: true,
+    });
+    expect(fake.calculateCalls()).toBe(paused);
+  });
 });

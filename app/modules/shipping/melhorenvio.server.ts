@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 import { callOutsideService } from '~/lib/http-client.server';
 
-import type { CarrierQuote, QuoteRequest, ShippingProvider } from './types';
+import { QuoteRefused, type CarrierQuote, type QuoteRequest, type ShippingProvider } from './types';
 
 export interface MelhorEnvioOptions {
   /** Base including the version: https://melhorenvio.com.br/api/v2 (or its sandbox, a fake). */
@@ -61,6 +61,9 @@ export function createMelhorEnvio(options: MelhorEnvioOptions): ShippingProvider
         secrets: [options.token],
         fetch: options.fetch,
       });
+      if (answer.status >= 400 && answer.status < 500 && answer.status !== 429) {
+        throw new QuoteRefused(answer.status);
+      }
       if (!answer.ok) throw new Error(`Melhor Envio answered ${answer.status} to a quote`);
       return parseQuotes(answer.text);
     },

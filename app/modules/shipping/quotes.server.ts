@@ -5,7 +5,13 @@ import { logger } from '~/lib/logger.server';
 
 import { storeOptions, type OptionSettings } from './options';
 import { shippingQuotes } from './schema';
-import type { CarrierQuote, QuoteRequest, ShippingProvider, ShippingQuote } from './types';
+import {
+  QuoteRefused,
+  type CarrierQuote,
+  type QuoteRequest,
+  type ShippingProvider,
+  type ShippingQuote,
+} from './types';
 
 /** How long a carrier's answer is reused for the same parcel and CEPs. */
 export const QUOTE_TTL_MS = 10 * 60_000;
@@ -49,7 +55,7 @@ export function createShippingQuoter(
     try {
       quotes = await provider.quote(request, AbortSignal.timeout(deadlineMs));
     } catch (error) {
-      failedUntil = now() + FAILURE_PAUSE_MS;
+      if (!(error instanceof QuoteRefused)) failedUntil = now() + FAILURE_PAUSE_MS;
       logger.warn(
         { err: error instanceof Error ? error.message : String(error), provider: provider.name },
         "Shipping quote failed: the store's own rule prices shipping for now",

@@ -78,6 +78,17 @@ export interface ShippingOptionView extends ShippingOption {
 export type ShippingOffer =
   { kind: 'carrier'; options: ShippingOptionView[] } | { kind: 'rule'; approximate: boolean };
 
+/**
+ * The carrier refused this one quote (a CEP it does not know, a parcel it will not take): the
+ * carrier itself is up, so other shoppers' quotes go on being asked.
+ */
+export class QuoteRefused extends Error {
+  constructor(readonly status: number) {
+    super(`The carrier refused the quote (${status})`);
+    this.name = 'QuoteRefused';
+  }
+}
+
 export const APPROXIMATE_SHIPPING = 'Prazo e valor aproximados';
 
 /** The order's shipping line: 'Frete (Correios SEDEX)', or 'Frete' by the store's own rule. */
