@@ -275,8 +275,6 @@ const TYPED_VALUES: Record<string, readonly string[]> = {
   coupon: ['bemvindo10'],
   // 'Cupom de desconto': the fuzzed store's coupon, in a shopper's case, and one it does not know.
   couponCode: [FUZZ_COUPON.toLowerCase(), 'NAOEXISTE'],
-  // The checkout's carrier service and the price shown: one the carrier offers, one it does not.
-  shippingOption: ['1:2550', '999:100'],
 };
 
 /**
@@ -329,6 +327,12 @@ const UNREACHABLE_FORMS: Record<string, [name: string, value: string][]> = {
     ['comment', 'Muito bom.'],
   ],
   '/admin/esqueci-senha': [['email', 'maria@example.com']],
+  // The checkout's 'Forma de envio' shows only once a CEP is known (the crawl never gives one):
+  // a service the fake carrier offers with a price, and one it does not.
+  '/checkout': [
+    ['shippingOption', '1:2550'],
+    ['shippingOption', '999:100'],
+  ],
 };
 
 /**
