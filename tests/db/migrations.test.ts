@@ -31,6 +31,7 @@ describeDb('migrations', ({ database, db }) => {
       'reviews',
       'sandbox_payments',
       'sessions',
+      'shipping_quotes',
       'store_settings',
     ]);
   });

@@ -526,8 +526,8 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
           field('default_height_cm', 'Altura padrão (cm)', 'integer'),
           field('shipping_services', 'Serviços de envio oferecidos', 'text', {
             hint:
-              'Números dos serviços do Melhor Envio separados por vírgula (1 PAC, 2 SEDEX, ' +
-              '3 Jadlog .Package, 17 Mini Envios). Vazio: todos os da sua conta.',
+              'Números dos serviços do Melhor Envio separados por vírgula, por exemplo 1 para ' +
+              'o PAC e 2 para o SEDEX. Vazio: todos os da sua conta.',
           }),
           field('shipping_markup_cents', 'Acréscimo no frete (valor)', 'money', {
             hint: 'Somado ao preço da transportadora, por exemplo para a embalagem.',
