@@ -59,26 +59,37 @@ export interface FakeGateway {
   close(): Promise<void>;
 }
 
-async function readBody(request: IncomingMessage): Promise<unknown> {
+/**
+ * One request as a fake received it: a JSON body parsed, a form's fields as an object, anything
+ * else kept as text, so a test can see what was sent (the fake's route refuses it).
+ */
+export async function recordRequest(
+  request: IncomingMessage,
+  base: string,
+): Promise<RecordedRequest> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
   const text = Buffer.concat(chunks).toString('utf8');
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
-
-async function record(request: IncomingMessage, base: string): Promise<RecordedRequest> {
   const url = new URL(request.url ?? '/', base);
+  let body: unknown = text === '' ? undefined : text;
+  if (
+    text !== '' &&
+    request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')
+  ) {
+    body = Object.fromEntries(new URLSearchParams(text));
+  } else if (text !== '') {
+    try {
+      body = JSON.parse(text) as unknown;
+    } catch {
+      // Kept as text.
+    }
+  }
   return {
     method: request.method ?? '',
     path: url.pathname,
     query: url.searchParams,
     headers: request.headers,
-    body: await readBody(request),
+    body,
     at: Date.now(),
   };
 }
@@ -103,7 +114,7 @@ export async function startFakeGateway(secretKey: string): Promise<FakeGateway> 
       response
         .writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' })
         .end(JSON.stringify(body));
-    void record(request, 'http://gateway.test').then((seen) => {
+    void recordRequest(request, 'http://gateway.test').then((seen) => {
       requests.push(seen);
       if (seen.headers.authorization !== secretKey) {
         return json(401, { message: 'Chave de API inválida' });
@@ -195,7 +206,7 @@ export interface FakeUtmify {
 export async function startFakeUtmify(): Promise<FakeUtmify> {
   const requests: FakeUtmify['requests'] = [];
   const server = createServer((request, response) => {
-    void record(request, 'http://utmify.test').then((seen) => {
+    void recordRequest(request, 'http://utmify.test').then((seen) => {
       const refused = fake.refuse(seen.body);
       requests.push({ ...seen, refused });
       response

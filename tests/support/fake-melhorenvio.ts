@@ -1,9 +1,9 @@
 import { createHmac, randomInt, randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import type { RecordedRequest } from './fake-gateway';
+import { recordRequest, type RecordedRequest } from './fake-gateway';
 
 // A stand-in for Melhor Envio's API v2 (quotes, label purchase, tracking) and its webhooks, in the
 // shapes of docs/research-melhorenvio.md (§ numbers below refer to it). Where ME's behaviour is
@@ -508,29 +508,6 @@ function wantedServices(value: unknown): Set<number> | null {
   );
 }
 
-async function record(request: IncomingMessage, base: string): Promise<RecordedRequest> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
-  const url = new URL(request.url ?? '/', base);
-  let body: unknown = text === '' ? undefined : text;
-  if (text !== '') {
-    try {
-      body = JSON.parse(text) as unknown;
-    } catch {
-      // Kept as text, so a test can see what was sent; the route refuses it.
-    }
-  }
-  return {
-    method: request.method ?? '',
-    path: url.pathname,
-    query: url.searchParams,
-    headers: request.headers,
-    body,
-    at: Date.now(),
-  };
-}
-
 /** A label as small as a PDF reader accepts: the header is what our tests check. */
 const LABEL_PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
@@ -998,7 +975,7 @@ export async function startFakeMelhorEnvio(
   }
 
   const server = createServer((request, response) => {
-    void record(request, 'http://melhorenvio.test')
+    void recordRequest(request, 'http://melhorenvio.test')
       .then((seen) => {
         requests.push(seen);
         return route(seen, response);

@@ -1,9 +1,9 @@
 import { createHmac, randomInt, randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { fakePixCode, type RecordedRequest } from './fake-gateway';
+import { fakePixCode, recordRequest, type RecordedRequest } from './fake-gateway';
 
 // A stand-in for Mercado Pago's REST API, its Checkout Pro page and its webhooks, in the shapes of
 // docs/research-mercadopago.md (§ numbers below refer to it). Where real MP's behaviour is
@@ -320,34 +320,6 @@ ${body}
 </body>
 </html>
 `;
-}
-
-async function record(request: IncomingMessage, base: string): Promise<RecordedRequest> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
-  const url = new URL(request.url ?? '/', base);
-  let body: unknown = text === '' ? undefined : text;
-  if (
-    text !== '' &&
-    request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')
-  ) {
-    body = Object.fromEntries(new URLSearchParams(text));
-  } else if (text !== '') {
-    try {
-      body = JSON.parse(text) as unknown;
-    } catch {
-      // Kept as text, so a test can see what was sent; the route refuses it.
-    }
-  }
-  return {
-    method: request.method ?? '',
-    path: url.pathname,
-    query: url.searchParams,
-    headers: request.headers,
-    body,
-    at: Date.now(),
-  };
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -973,7 +945,7 @@ ${boleto}
   }
 
   const server = createServer((request, response) => {
-    void record(request, 'http://mercadopago.test')
+    void recordRequest(request, 'http://mercadopago.test')
       .then((seen) => {
         requests.push(seen);
         return route(seen, response);
