@@ -91,8 +91,26 @@ export async function changeOrderStatus(
   input: { orderId: string; to: OrderStatus; trackingCode: string | null; admin: StaffMember },
   events: OrderEventOptions,
 ): Promise<StaffResult> {
-  const { orderId, to, admin } = input;
-  const by = actorOf(admin);
+  const { admin, ...change } = input;
+  return changeOrderStatusBy(db, { ...change, by: actorOf(admin) }, events);
+}
+
+/**
+ * changeOrderStatus for whoever acts: staff, or the store itself on a carrier's word (a label
+ * bought, a delivery reported), whose timeline line says so in `note`.
+ */
+export async function changeOrderStatusBy(
+  db: Db,
+  input: {
+    orderId: string;
+    to: OrderStatus;
+    trackingCode: string | null;
+    by: OrderActor;
+    note?: string;
+  },
+  events: OrderEventOptions,
+): Promise<StaffResult> {
+  const { orderId, to, by } = input;
   return db.transaction(async (tx): Promise<StaffResult> => {
     const order = await lockOrder(tx, orderId);
     if (!order) return notFound;
@@ -109,7 +127,7 @@ export async function changeOrderStatus(
       fromStatus: order.status,
       toStatus: to,
       actor: by.actor,
-      adminUserId: by.adminUserId,
+      adminUserId: by.adminUserId ?? null,
     };
     switch (to) {
       case 'confirmed': {
@@ -127,7 +145,7 @@ export async function changeOrderStatus(
         await updateOrder(tx, orderId, { status: 'shipped', trackingCode: input.trackingCode });
         await recordOrderEvent(tx, {
           ...timeline,
-          note: STAFF_EVENT_NOTES.shipped(input.trackingCode),
+          note: input.note ?? STAFF_EVENT_NOTES.shipped(input.trackingCode),
         });
         await mailOrder(tx, ORDER_TOPICS.orderShipped, orderId);
         await trackOrderStatus(tx, orderId, to, events);
@@ -135,7 +153,10 @@ export async function changeOrderStatus(
       }
       case 'delivered':
         await updateOrder(tx, orderId, { status: 'delivered' });
-        await recordOrderEvent(tx, { ...timeline, note: STAFF_EVENT_NOTES.delivered });
+        await recordOrderEvent(tx, {
+          ...timeline,
+          note: input.note ?? STAFF_EVENT_NOTES.delivered,
+        });
         await mailOrder(tx, ORDER_TOPICS.orderDelivered, orderId);
         await trackOrderStatus(tx, orderId, to, events);
         break;

@@ -3,12 +3,14 @@ export { storeOptions, type OptionSettings } from './options';
 export {
   APPROXIMATE_SHIPPING,
   type CarrierQuote,
+  type LabelStep,
   type OrderShipping,
   type Parcel,
   type QuoteRequest,
   type ShippingOffer,
   type ShippingOption,
   type ShippingOptionView,
+  type ShippingLabel,
   type ShippingProvider,
   type ShippingQuote,
 } from './types';
