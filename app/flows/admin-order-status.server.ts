@@ -74,7 +74,8 @@ export type StaffResult =
   | { ok: true; message: string; warning?: boolean }
   | { ok: false; status: 400 | 404 | 409; error: string };
 
-function actorOf(admin: StaffMember): OrderActor {
+/** How the timeline names an admin who acted. */
+export function staffActor(admin: StaffMember): OrderActor {
   return { actor: admin.fullName || admin.email, adminUserId: admin.id };
 }
 
@@ -92,7 +93,7 @@ export async function changeOrderStatus(
   events: OrderEventOptions,
 ): Promise<StaffResult> {
   const { admin, ...change } = input;
-  return changeOrderStatusBy(db, { ...change, by: actorOf(admin) }, events);
+  return changeOrderStatusBy(db, { ...change, by: staffActor(admin) }, events);
 }
 
 /**
@@ -204,7 +205,7 @@ export async function changeTrackingCode(
       orderId: input.orderId,
       kind: 'tracking',
       note: STAFF_EVENT_NOTES.trackingChanged(order.trackingCode, input.trackingCode),
-      ...actorOf(input.admin),
+      ...staffActor(input.admin),
     });
     await mailOrder(tx, ORDER_TOPICS.trackingCodeChanged, input.orderId);
     return { ok: true, message: ADMIN_ORDER_MESSAGES.trackingChanged };
@@ -221,7 +222,7 @@ export async function markPaidByStaff(
   admin: StaffMember,
   events: OrderEventOptions,
 ): Promise<StaffResult> {
-  const outcome = await markOrderPaid(db, orderId, events, actorOf(admin));
+  const outcome = await markOrderPaid(db, orderId, events, staffActor(admin));
   switch (outcome) {
     case 'confirmed':
       return { ok: true, message: ADMIN_ORDER_MESSAGES.markedPaid };
@@ -246,7 +247,7 @@ export async function addOrderNote(
       orderId: input.orderId,
       kind: 'note',
       note: input.note,
-      ...actorOf(input.admin),
+      ...staffActor(input.admin),
     });
     return { ok: true, message: ADMIN_ORDER_MESSAGES.noteAdded };
   });

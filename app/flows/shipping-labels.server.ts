@@ -19,7 +19,12 @@ import type { StoreSettings } from '~/modules/settings';
 import { parcelFor, type ShippingLabel } from '~/modules/shipping';
 import type { LabelShipment, MelhorEnvioLabels } from '~/modules/shipping/index.server';
 
-import { changeOrderStatusBy, type StaffResult } from './admin-order-status.server';
+import {
+  changeOrderStatusBy,
+  staffActor,
+  type StaffMember,
+  type StaffResult,
+} from './admin-order-status.server';
 import type { OrderEventOptions } from './order-events.server';
 import type { OrderActor } from './order-payment.server';
 
@@ -45,6 +50,7 @@ export const LABEL_MESSAGES = {
   noTracking:
     'Etiqueta gerada, mas o Melhor Envio ainda não informou o código de rastreio. Tente de novo ' +
     'em alguns minutos.',
+  error: 'Erro ao gerar a etiqueta. Tente novamente: ela continua de onde parou.',
   cancelledThere:
     'O envio foi cancelado ou expirou no Melhor Envio. Tente de novo para criar um novo envio.',
 } as const;
@@ -169,9 +175,10 @@ async function shipmentOf(
 export async function buyShippingLabel(
   scope: LabelScope,
   orderId: string,
-  by: OrderActor,
+  admin: StaffMember,
 ): Promise<StaffResult> {
   const { db, labels } = scope;
+  const by = staffActor(admin);
   if (!labels) return refuse(409, LABEL_MESSAGES.notConfigured);
   const order = await getOrder(db, orderId);
   if (!order) return refuse(404, LABEL_MESSAGES.notFound);
@@ -324,17 +331,17 @@ export interface BatchLabelResult {
 export async function buyShippingLabels(
   scope: LabelScope,
   orderIds: readonly string[],
-  by: OrderActor,
+  admin: StaffMember,
 ): Promise<BatchLabelResult[]> {
   const results: BatchLabelResult[] = [];
   for (const orderId of new Set(orderIds)) {
     const number = (await getOrder(scope.db, orderId))?.number ?? null;
     let result: StaffResult;
     try {
-      result = await buyShippingLabel(scope, orderId, by);
+      result = await buyShippingLabel(scope, orderId, admin);
     } catch (error) {
       logger.error({ err: error, orderId }, 'Shipping label failed');
-      result = refuse(409, 'Erro ao gerar a etiqueta. Tente novamente.');
+      result = refuse(409, LABEL_MESSAGES.error);
     }
     results.push({
       orderId,

@@ -150,7 +150,7 @@ const topics = async (db: Db) =>
 
 describeDb('shipping labels through Melhor Envio', ({ db }) => {
   let admin: StaffMember;
-  const by = () => ({ actor: ADMIN.fullName, adminUserId: admin.id });
+  const by = () => admin;
   const scope = (patch: Partial<LabelScope> = {}): LabelScope => ({
     db: db(),
     labels: labels(),
