@@ -23,7 +23,7 @@ import { sampleProduct } from '../support/sample';
 import { START_BUDGET_MS, startServer, type TestServer } from '../support/server';
 import { until } from '../support/until';
 import { shopperAddress } from '../support/shoppers';
-import { shopperCheckout, visibleText } from '../support/visitor';
+import { shopperCheckout } from '../support/visitor';
 
 const TOKEN = 'me-e2e-token-4471';
 const SECRET = 'me-e2e-secret-9150';
