@@ -216,7 +216,7 @@ async function continueLabel(
     db.transaction(async (tx) => {
       if (!(await lockLabelState(tx, orderId))) return false;
       await saveShippingLabel(tx, orderId, next);
-      await recordOrderEvent(tx, { orderId, kind: 'tracking', note, ...by });
+      await recordOrderEvent(tx, { orderId, kind: 'label', note, ...by });
       return true;
     });
   const fail = async (reason: string): Promise<StaffResult> => {
@@ -225,7 +225,7 @@ async function continueLabel(
       if (!(await lockLabelState(tx, orderId))) return;
       await recordOrderEvent(tx, {
         orderId,
-        kind: 'tracking',
+        kind: 'label',
         note: LABEL_NOTES.failed(reason),
         ...by,
       });

@@ -11,7 +11,7 @@ import { placeOrder } from '~/flows/place-order.server';
 import { getOrder } from '~/modules/orders/index.server';
 import { defaultSettings } from '~/modules/settings';
 
-import { signIn, withAdmin } from '../support/admin';
+import { adminVisitor, signIn, withAdmin } from '../support/admin';
 import { seriousAxeViolations } from '../support/axe';
 import { launchBrowser, openPage } from '../support/browser';
 import {
@@ -227,5 +227,12 @@ describe('admin: shipping labels from Melhor Envio', () => {
     await delivered.getByText('Entregue').waitFor();
     const stillShipped = page.getByTestId('order-row').filter({ hasText: `#${second.number}` });
     expect(await stillShipped.textContent()).toContain('Enviado');
+
+    // The order's own 'Gerar etiqueta', posted as a form without JavaScript: bought already.
+    const admin = await adminVisitor(server.url);
+    const again = await admin.post(`/admin/orders/${second.orderId}`, { intent: 'label' });
+    expect(again.status).toBe(200);
+    expect(again.text).toContain('A etiqueta deste pedido já foi gerada.');
+    expect(fake.purchaseCalls()).toBe(purchases + 2);
   }, 120_000);
 });

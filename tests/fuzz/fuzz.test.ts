@@ -8,7 +8,7 @@ import {
   uniqueDatabaseName,
 } from '../support/postgres';
 import { openDatabase } from '~/db/database.server';
-import { coupons, orderAdjustments } from '~/db/schema';
+import { coupons, orderAdjustments, orders } from '~/db/schema';
 import { SAMPLE_COUPONS } from '~/flows/sample-store';
 
 import { adminVisitor, withAdmin } from '../support/admin';
@@ -45,6 +45,20 @@ const prepareStore = withAdmin(async (db) => {
   for (const status of ['pending', 'confirmed', 'shipped', 'delivered'] as const) {
     const order = await insertOrderRow(db, { cents: 10_000, status });
     if (status !== 'confirmed') continue;
+    // Paid and shipping by a Melhor Envio service: the list and the order offer its label.
+    await db
+      .update(orders)
+      .set({
+        shippingMethod: {
+          provider: 'melhorenvio',
+          serviceId: '2',
+          carrier: 'Correios',
+          service: 'SEDEX',
+          businessDays: 2,
+          approximate: false,
+        },
+      })
+      .where(eq(orders.id, order.id));
     await db.insert(orderAdjustments).values({
       orderId: order.id,
       position: 0,
@@ -153,6 +167,18 @@ describe('the HTTP server under fuzzing', () => {
     for (const pattern of ['/', '/cart', '/checkout']) {
       expect([...(route(pattern)?.queryFields.get('cupom') ?? [])]).toContain(FUZZ_COUPON);
     }
+  });
+
+  it("reaches 'Gerar etiqueta' on the order, 'Gerar etiquetas' on the list and Melhor Envio's notifications", () => {
+    const route = (pattern: string) => report.routes.find((target) => target.pattern === pattern);
+    expect([...(route('/admin/orders/:id')?.postFields.get('intent') ?? [])]).toContain('label');
+    expect([...(route('/admin/orders')?.postFields.get('intent') ?? [])]).toContain('labels');
+    expect(route('/admin/orders')?.postFields.get('ids')?.size).toBeGreaterThan(0);
+    const hook = report.byTarget.get('/api/shipping/melhorenvio action');
+    // The fuzzer cannot sign: every notification it sends is refused, none fails.
+    expect([...(hook?.byStatus.keys() ?? [])].some((status) => status.startsWith('401'))).toBe(
+      true,
+    );
   });
 
   it('answers no request with a 5xx', () => {

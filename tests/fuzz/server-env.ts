@@ -3,12 +3,17 @@ import { SAMPLE_COUPONS } from '~/flows/sample-store';
 /** /metrics's token: the fuzzer sends it, something like it, or nothing. */
 export const FUZZ_METRICS_TOKEN = 'fuzz-metrics-token-0123456789';
 
-/** The fuzzed server's environment: checkout takes orders (the sandbox), and CEP look-ups go
- * to a closed local port, never outside. */
+/** The fuzzed server's environment: checkout takes orders (the sandbox), and CEP look-ups and
+ * Melhor Envio (its labels, its notifications' route) go to a closed local port, never outside. */
 export const FUZZ_SERVER_ENV = {
   PAYMENT_PROVIDER: 'sandbox',
   CEP_SERVICE_URL: 'http://127.0.0.1:9',
   METRICS_TOKEN: FUZZ_METRICS_TOKEN,
+  SHIPPING_PROVIDER: 'melhorenvio',
+  MELHOR_ENVIO_TOKEN: 'fuzz-melhor-envio-token',
+  MELHOR_ENVIO_API_URL: 'http://127.0.0.1:9/api/v2',
+  MELHOR_ENVIO_USER_AGENT: 'Vitrine (fuzz@vitrine.test)',
+  MELHOR_ENVIO_WEBHOOK_SECRET: 'fuzz-melhor-envio-secret',
 };
 
 /** The sample store's welcome coupon, applied on the cart and the checkout and by links (`?cupom=`). */

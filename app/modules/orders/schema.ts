@@ -215,10 +215,13 @@ export const orderAdjustments = pgTable(
   ],
 );
 
-export const ORDER_EVENT_KINDS = ['status', 'payment', 'tracking', 'note'] as const;
+export const ORDER_EVENT_KINDS = ['status', 'payment', 'tracking', 'label', 'note'] as const;
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
 
-/** An order's timeline: every status change (by whom and when), payments seen and staff notes. */
+/**
+ * An order's timeline: every status change (by whom and when), payments seen, each step of its
+ * carrier label and staff notes.
+ */
 export const orderEvents = pgTable(
   'order_events',
   {
