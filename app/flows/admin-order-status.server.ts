@@ -190,6 +190,15 @@ export async function changeTrackingCode(
   db: Db,
   input: { orderId: string; trackingCode: string; admin: StaffMember },
 ): Promise<StaffResult> {
+  const { admin, ...change } = input;
+  return changeTrackingCodeBy(db, { ...change, by: staffActor(admin) });
+}
+
+/** changeTrackingCode for whoever acts: staff, or the carrier giving its own code later. */
+export async function changeTrackingCodeBy(
+  db: Db,
+  input: { orderId: string; trackingCode: string; by: OrderActor },
+): Promise<StaffResult> {
   return db.transaction(async (tx): Promise<StaffResult> => {
     const order = await lockOrderRow(tx, input.orderId);
     if (!order) return notFound;
@@ -205,7 +214,7 @@ export async function changeTrackingCode(
       orderId: input.orderId,
       kind: 'tracking',
       note: STAFF_EVENT_NOTES.trackingChanged(order.trackingCode, input.trackingCode),
-      ...staffActor(input.admin),
+      ...input.by,
     });
     await mailOrder(tx, ORDER_TOPICS.trackingCodeChanged, input.orderId);
     return { ok: true, message: ADMIN_ORDER_MESSAGES.trackingChanged };

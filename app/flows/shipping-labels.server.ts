@@ -21,6 +21,7 @@ import type { LabelShipment, MelhorEnvioLabels } from '~/modules/shipping/index.
 
 import {
   changeOrderStatusBy,
+  changeTrackingCodeBy,
   staffActor,
   type StaffMember,
   type StaffResult,
@@ -356,7 +357,8 @@ export async function buyShippingLabels(
 export type FollowOutcome = 'delivered' | 'unchanged' | 'failed';
 
 /**
- * Reads a shipped order's tracking from Melhor Envio and records a delivery it reports, through
+ * Reads a shipped order's tracking from Melhor Envio, takes a new code it gives (the carrier's,
+ * once there is one) and records a delivery it reports, through
  * the same status change staff make (timeline, the delivered e-mail, sales tracking). What a
  * notification said is never taken for the status: only this read is.
  */
@@ -374,15 +376,22 @@ export async function followShipment(
     logger.warn({ orderId, reason: tracking.reason }, 'Shipment tracking could not be read');
     return 'failed';
   }
+  const code = tracking.value.trackingCode;
   await db.transaction(async (tx) => {
     const now = await lockLabelState(tx, orderId);
     if (!now?.label) return;
     await saveShippingLabel(tx, orderId, {
       ...now.label,
+      trackingCode: code ?? now.label.trackingCode,
       carrierStatus: tracking.value.status,
       checkedAt: new Date().toISOString(),
     });
   });
+  // Melhor Envio's own code stands in until the carrier gives its code: the shopper gets that
+  // one, as when staff correct a code.
+  if (code && code !== label.trackingCode) {
+    await changeTrackingCodeBy(db, { orderId, trackingCode: code, by: BY_CARRIER });
+  }
   if (tracking.value.status !== 'delivered') return 'unchanged';
   const result = await changeOrderStatusBy(
     db,

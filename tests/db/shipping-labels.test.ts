@@ -348,14 +348,24 @@ describeDb('shipping labels through Melhor Envio', ({ db }) => {
     expect(await followNotifiedShipment(scope(), await shipmentOf(byHook))).toBe('unchanged');
     expect(await followNotifiedShipment(scope(), randomUUID())).toBe('unknown');
 
-    // The periodic check reads the other order once it is due, and only then.
+    // The periodic check reads the other order once it is due, and only then; the carrier's
+    // code given later replaces the one shipped with, and the shopper is told.
+    const carrierCode = 'QB123456789BR';
+    fake.orders.get(await shipmentOf(byCheck))!.tracking = carrierCode;
     fake.markDelivered(await shipmentOf(byCheck));
     expect(await followShippedLabels(scope())).toBe(0);
     expect((await orderRow(db(), byCheck)).status).toBe('shipped');
     const later = new Date(Date.now() + 31 * 60_000);
     expect(await followShippedLabels(scope(), undefined, later)).toBe(1);
-    expect((await orderRow(db(), byCheck)).status).toBe('delivered');
-    expect(await topics(db())).toEqual([ORDER_TOPICS.orderDelivered, ORDER_TOPICS.orderDelivered]);
+    expect(await orderRow(db(), byCheck)).toMatchObject({
+      status: 'delivered',
+      trackingCode: carrierCode,
+    });
+    expect(await topics(db())).toEqual([
+      ORDER_TOPICS.orderDelivered,
+      ORDER_TOPICS.trackingCodeChanged,
+      ORDER_TOPICS.orderDelivered,
+    ]);
   });
 
   it('refuses forged and junk notifications before reading them', () => {
