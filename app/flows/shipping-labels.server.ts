@@ -1,6 +1,7 @@
 import type { Db } from '~/db/database.server';
 import { logger } from '~/lib/logger.server';
 import { formatCents } from '~/lib/money';
+import { countOf } from '~/lib/plural';
 import { variantLabel } from '~/modules/catalog';
 import { lookupVariants } from '~/modules/catalog/index.server';
 import type { OrderView } from '~/modules/orders';
@@ -352,6 +353,20 @@ export async function buyShippingLabels(
     });
   }
   return results;
+}
+
+/** 'Gerar etiquetas' in one line: how many went, then each order's result. */
+export function labelsSummary(results: readonly BatchLabelResult[]): string {
+  const done = results.filter((result) => result.ok).length;
+  const failed = results.length - done;
+  const head = [
+    done > 0 ? countOf(done, 'etiqueta gerada', 'etiquetas geradas') : null,
+    failed > 0 ? `${countOf(failed, 'pedido', 'pedidos')} sem etiqueta` : null,
+  ]
+    .filter(Boolean)
+    .join(', ');
+  const each = results.map((result) => `${result.number ?? 'Pedido'}: ${result.message}`);
+  return [`${head}.`, ...each].join(' ');
 }
 
 export type FollowOutcome = 'delivered' | 'unchanged' | 'failed';

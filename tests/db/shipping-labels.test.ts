@@ -14,6 +14,7 @@ import {
   followNotifiedShipment,
   followShippedLabels,
   LABEL_MESSAGES,
+  labelsSummary,
   type LabelScope,
 } from '~/flows/shipping-labels.server';
 import { createAdmin } from '~/modules/auth/index.server';
@@ -315,6 +316,10 @@ describeDb('shipping labels through Melhor Envio', ({ db }) => {
     ]);
     expect(results[1]!.message).toBe(LABEL_MESSAGES.noService);
     expect(results[0]!.number).toMatch(/^#\d+$/);
+    expect(labelsSummary(results)).toBe(
+      `1 etiqueta gerada, 1 pedido sem etiqueta. ${results[0]!.number}: ${results[0]!.message} ` +
+        `${results[1]!.number}: ${LABEL_MESSAGES.noService}`,
+    );
   });
 
   it('moves a shipped order to delivered on a notification and on the periodic check, from what Melhor Envio says', async () => {

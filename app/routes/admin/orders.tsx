@@ -28,6 +28,7 @@ import {
 import {
   buyShippingLabels,
   LABEL_MESSAGES,
+  labelsSummary,
   type BatchLabelResult,
 } from '~/flows/shipping-labels.server';
 import { isDocumentRequest, parseForm, refuseOtherMethods } from '~/lib/form.server';
@@ -57,20 +58,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { timezone } = await context.settings.get();
   const page = await listAdminOrders(context.db, filters, { timeZone: timezone });
   return { filters, page, timeZone: timezone, labels: context.shippingLabels !== null };
-}
-
-/** 'Gerar etiquetas' in one line: how many went, then each order's result. */
-function labelsSummary(results: BatchLabelResult[]): string {
-  const done = results.filter((result) => result.ok).length;
-  const failed = results.length - done;
-  const head = [
-    done > 0 ? countOf(done, 'etiqueta gerada', 'etiquetas geradas') : null,
-    failed > 0 ? `${countOf(failed, 'pedido', 'pedidos')} sem etiqueta` : null,
-  ]
-    .filter(Boolean)
-    .join(', ');
-  const each = results.map((result) => `${result.number ?? 'Pedido'}: ${result.message}`);
-  return [`${head}.`, ...each].join(' ');
 }
 
 async function runLabels(
