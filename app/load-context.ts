@@ -5,7 +5,7 @@ import type { SignedInAdmin } from '~/modules/auth/index.server';
 import type { PaymentProvider } from '~/modules/payments';
 import type { SecretsSet } from '~/modules/payments/index.server';
 import type { SettingsStore } from '~/modules/settings/index.server';
-import type { ShippingQuoter } from '~/modules/shipping/index.server';
+import type { MelhorEnvioLabels, ShippingQuoter } from '~/modules/shipping/index.server';
 
 // What every loader and action receives from the server (server/app.ts builds it). It names
 // the database, modules and a flow, so it sits at the top beside root.tsx, not in lib (ADR 021).
@@ -44,6 +44,10 @@ declare module 'react-router' {
     orderEvents: OrderEventOptions;
     /** The carrier integration (SHIPPING_PROVIDER), or null: the store's own rule prices shipping. */
     shipping: ShippingQuoter | null;
+    /** The carrier's label calls ('Gerar etiqueta'), or null without a carrier integration. */
+    shippingLabels: MelhorEnvioLabels | null;
+    /** MELHOR_ENVIO_WEBHOOK_SECRET, which signs the carrier's notifications; null: refused. */
+    melhorEnvioWebhookSecret: string | null;
     /** CHECKOUT_RATE_LIMIT: checkout submissions per client address per minute. */
     checkoutRateLimit: number;
     /** Which secrets the environment sets: yes or no only, for the settings screen. */

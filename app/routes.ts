@@ -56,6 +56,7 @@ export default [
   route('order-confirmation/sandbox', 'routes/store/sandbox-payment.ts'),
   route('api/payments/postback', 'routes/api/payment-postback.ts'),
   route('api/payments/mercadopago', 'routes/api/payment-mercadopago.ts'),
+  route('api/shipping/melhorenvio', 'routes/api/shipping-melhorenvio.ts'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
   route('api/cep/:cep', 'routes/api/cep.ts'),

@@ -25,7 +25,12 @@ import type { PaymentProvider } from '~/modules/payments';
 import type { SecretsSet } from '~/modules/payments/index.server';
 import { createPaymentProvider, liveSandboxError } from '~/modules/payments/index.server';
 import type { StoreMode } from '~/modules/settings';
-import { createShippingQuoterFromEnv, type ShippingQuoter } from '~/modules/shipping/index.server';
+import {
+  createShippingLabelsFromEnv,
+  createShippingQuoterFromEnv,
+  type MelhorEnvioLabels,
+  type ShippingQuoter,
+} from '~/modules/shipping/index.server';
 import {
   createSettingsStore,
   readStoreMode,
@@ -122,7 +127,15 @@ export async function startApp(env: Env, assets: StaticFiles): Promise<RunningAp
     );
     const orderEvents: OrderEventOptions = { tracking: env.UTMIFY_API_TOKEN !== undefined };
     const shipping = createShippingQuoterFromEnv(env, () => settings.get());
-    const jobs = startBackgroundJobs({ env, db: database.db, settings, payments, orderEvents });
+    const shippingLabels = createShippingLabelsFromEnv(env, () => settings.get());
+    const jobs = startBackgroundJobs({
+      env,
+      db: database.db,
+      settings,
+      payments,
+      orderEvents,
+      shippingLabels,
+    });
     const backups = startServerBackups(database, env);
     let shuttingDown = false;
     const handler = buildHandler({
@@ -133,6 +146,7 @@ export async function startApp(env: Env, assets: StaticFiles): Promise<RunningAp
       changes,
       payments,
       shipping,
+      shippingLabels,
       // The storefront's forms may lead to a provider's own checkout (its redirect is checked
       // against form-action too): every mode's provider, as the mode can change while running.
       checkoutOrigins: [
@@ -171,6 +185,7 @@ function buildHandler(options: {
   changes: ChangeFeed;
   payments: () => Promise<PaymentProvider | null>;
   shipping: ShippingQuoter | null;
+  shippingLabels: MelhorEnvioLabels | null;
   checkoutOrigins: readonly string[];
   orderEvents: OrderEventOptions;
   assets: StaticFiles;
@@ -375,6 +390,8 @@ function buildHandler(options: {
         payments,
         orderEvents,
         shipping: options.shipping,
+        shippingLabels: options.shippingLabels,
+        melhorEnvioWebhookSecret: env.MELHOR_ENVIO_WEBHOOK_SECRET ?? null,
         checkoutRateLimit: env.CHECKOUT_RATE_LIMIT,
         secretsSet,
         admin: () => signedInAdmin(database, req, res),

@@ -74,7 +74,8 @@ export type StaffResult =
   | { ok: true; message: string; warning?: boolean }
   | { ok: false; status: 400 | 404 | 409; error: string };
 
-function actorOf(admin: StaffMember): OrderActor {
+/** How the timeline names an admin who acted. */
+export function staffActor(admin: StaffMember): OrderActor {
   return { actor: admin.fullName || admin.email, adminUserId: admin.id };
 }
 
@@ -91,8 +92,26 @@ export async function changeOrderStatus(
   input: { orderId: string; to: OrderStatus; trackingCode: string | null; admin: StaffMember },
   events: OrderEventOptions,
 ): Promise<StaffResult> {
-  const { orderId, to, admin } = input;
-  const by = actorOf(admin);
+  const { admin, ...change } = input;
+  return changeOrderStatusBy(db, { ...change, by: staffActor(admin) }, events);
+}
+
+/**
+ * changeOrderStatus for whoever acts: staff, or the store itself on a carrier's word (a label
+ * bought, a delivery reported), whose timeline line says so in `note`.
+ */
+export async function changeOrderStatusBy(
+  db: Db,
+  input: {
+    orderId: string;
+    to: OrderStatus;
+    trackingCode: string | null;
+    by: OrderActor;
+    note?: string;
+  },
+  events: OrderEventOptions,
+): Promise<StaffResult> {
+  const { orderId, to, by } = input;
   return db.transaction(async (tx): Promise<StaffResult> => {
     const order = await lockOrder(tx, orderId);
     if (!order) return notFound;
@@ -109,7 +128,7 @@ export async function changeOrderStatus(
       fromStatus: order.status,
       toStatus: to,
       actor: by.actor,
-      adminUserId: by.adminUserId,
+      adminUserId: by.adminUserId ?? null,
     };
     switch (to) {
       case 'confirmed': {
@@ -127,7 +146,7 @@ export async function changeOrderStatus(
         await updateOrder(tx, orderId, { status: 'shipped', trackingCode: input.trackingCode });
         await recordOrderEvent(tx, {
           ...timeline,
-          note: STAFF_EVENT_NOTES.shipped(input.trackingCode),
+          note: input.note ?? STAFF_EVENT_NOTES.shipped(input.trackingCode),
         });
         await mailOrder(tx, ORDER_TOPICS.orderShipped, orderId);
         await trackOrderStatus(tx, orderId, to, events);
@@ -135,7 +154,10 @@ export async function changeOrderStatus(
       }
       case 'delivered':
         await updateOrder(tx, orderId, { status: 'delivered' });
-        await recordOrderEvent(tx, { ...timeline, note: STAFF_EVENT_NOTES.delivered });
+        await recordOrderEvent(tx, {
+          ...timeline,
+          note: input.note ?? STAFF_EVENT_NOTES.delivered,
+        });
         await mailOrder(tx, ORDER_TOPICS.orderDelivered, orderId);
         await trackOrderStatus(tx, orderId, to, events);
         break;
@@ -168,6 +190,15 @@ export async function changeTrackingCode(
   db: Db,
   input: { orderId: string; trackingCode: string; admin: StaffMember },
 ): Promise<StaffResult> {
+  const { admin, ...change } = input;
+  return changeTrackingCodeBy(db, { ...change, by: staffActor(admin) });
+}
+
+/** changeTrackingCode for whoever acts: staff, or the carrier giving its own code later. */
+export async function changeTrackingCodeBy(
+  db: Db,
+  input: { orderId: string; trackingCode: string; by: OrderActor },
+): Promise<StaffResult> {
   return db.transaction(async (tx): Promise<StaffResult> => {
     const order = await lockOrderRow(tx, input.orderId);
     if (!order) return notFound;
@@ -183,7 +214,7 @@ export async function changeTrackingCode(
       orderId: input.orderId,
       kind: 'tracking',
       note: STAFF_EVENT_NOTES.trackingChanged(order.trackingCode, input.trackingCode),
-      ...actorOf(input.admin),
+      ...input.by,
     });
     await mailOrder(tx, ORDER_TOPICS.trackingCodeChanged, input.orderId);
     return { ok: true, message: ADMIN_ORDER_MESSAGES.trackingChanged };
@@ -200,7 +231,7 @@ export async function markPaidByStaff(
   admin: StaffMember,
   events: OrderEventOptions,
 ): Promise<StaffResult> {
-  const outcome = await markOrderPaid(db, orderId, events, actorOf(admin));
+  const outcome = await markOrderPaid(db, orderId, events, staffActor(admin));
   switch (outcome) {
     case 'confirmed':
       return { ok: true, message: ADMIN_ORDER_MESSAGES.markedPaid };
@@ -225,7 +256,7 @@ export async function addOrderNote(
       orderId: input.orderId,
       kind: 'note',
       note: input.note,
-      ...actorOf(input.admin),
+      ...staffActor(input.admin),
     });
     return { ok: true, message: ADMIN_ORDER_MESSAGES.noteAdded };
   });

@@ -33,6 +33,7 @@ import { sweepRateLimits } from '~/modules/rate-limits/index.server';
 import { sweepShippingQuotes } from '~/modules/shipping/index.server';
 import type { SettingsStore } from '~/modules/settings/index.server';
 import { deliveryDays, shippingLineLabel } from '~/modules/shipping';
+import type { MelhorEnvioLabels } from '~/modules/shipping/index.server';
 import {
   paymentStatusToUtmify,
   sendUtmifyOrder,
@@ -49,6 +50,7 @@ import {
   type OrderTrackingPayload,
 } from './order-events.server';
 import { restockHandlers } from './restock-alerts.server';
+import { followShippedLabels, TRACKING_CHECK_INTERVAL_MS } from './shipping-labels.server';
 
 const EXPIRY_INTERVAL_MS = 30_000;
 // Forgotten rate-limit counts are already ignored, and unconfirmed 'Avise-me' requests live 7
@@ -65,13 +67,19 @@ export interface BackgroundJobsOptions {
   /** The provider for the store's mode at the time of asking. */
   payments: () => Promise<PaymentProvider | null>;
   orderEvents: OrderEventOptions;
+  /** The carrier's label calls, whose shipped orders' tracking is read periodically. */
+  shippingLabels?: MelhorEnvioLabels | null;
 }
+
+/** How often an instance looks for shipped orders due a tracking read (each is due every 30 min). */
+const TRACKING_ROUND_MS = 5 * 60_000;
 
 /**
  * The server's own work, after requests: the outbox (e-mails, sales tracking), the expiry of
- * unpaid orders, and the sweeps of old rate-limit counts, unconfirmed 'Avise-me' requests and
- * expired shipping quotes.
- * Every instance runs them all; row locks keep them from doing anything twice.
+ * unpaid orders, the sweeps of old rate-limit counts, unconfirmed 'Avise-me' requests and
+ * expired shipping quotes, and the carrier's tracking of shipped orders. Every instance runs them
+ * all; row locks (and, for tracking, each order claimed in the database) keep them from doing
+ * anything twice.
  */
 export function startBackgroundJobs(options: BackgroundJobsOptions): { stop(): Promise<void> } {
   const { db, payments, orderEvents } = options;
@@ -112,11 +120,29 @@ export function startBackgroundJobs(options: BackgroundJobsOptions): { stop(): P
   sweep();
   const sweeps = setInterval(sweep, SWEEP_INTERVAL_MS);
   sweeps.unref();
+  let tracking: Promise<unknown> = Promise.resolve();
+  let trackingBusy = false;
+  const labels = options.shippingLabels ?? null;
+  const follow = setInterval(() => {
+    // A round still reading (a slow carrier) is not overtaken by the next one.
+    if (!labels || trackingBusy) return;
+    trackingBusy = true;
+    tracking = followShippedLabels({ db, labels, events: orderEvents }, TRACKING_CHECK_INTERVAL_MS)
+      .then((count) => {
+        if (count > 0) logger.info({ count }, 'Orders delivered by the carrier');
+      })
+      .catch((error: unknown) => logger.error({ err: error }, 'Shipment tracking check failed'))
+      .finally(() => {
+        trackingBusy = false;
+      });
+  }, TRACKING_ROUND_MS);
+  follow.unref();
   return {
     async stop() {
       clearInterval(expiry);
       clearInterval(sweeps);
-      await Promise.all([worker.stop(), running, sweeping]);
+      clearInterval(follow);
+      await Promise.all([worker.stop(), running, sweeping, tracking]);
     },
   };
 }

@@ -172,6 +172,10 @@ const envSchema = z
     MELHOR_ENVIO_TOKEN: z.string().min(1).optional(),
     MELHOR_ENVIO_API_URL: httpUrl.default('https://melhorenvio.com.br/api/v2'),
     MELHOR_ENVIO_USER_AGENT: z.string().min(1).max(200).optional(),
+    // The application's client secret at Melhor Envio, which signs its tracking notifications;
+    // without it /api/shipping/melhorenvio refuses them and the periodic check alone follows
+    // deliveries.
+    MELHOR_ENVIO_WEBHOOK_SECRET: z.string().min(1).optional(),
     // Sales tracking (UTMify's format); off without a token.
     UTMIFY_API_TOKEN: z.string().min(1).optional(),
     UTMIFY_API_URL: httpUrl.default('https://api.utmify.com.br/api-credentials/orders'),

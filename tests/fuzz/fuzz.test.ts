@@ -8,19 +8,14 @@ import {
   uniqueDatabaseName,
 } from '../support/postgres';
 import { openDatabase } from '~/db/database.server';
-import { coupons, orderAdjustments } from '~/db/schema';
+import { coupons, orderAdjustments, orders } from '~/db/schema';
 import { SAMPLE_COUPONS } from '~/flows/sample-store';
 
 import { adminVisitor, withAdmin } from '../support/admin';
 import { insertOrderRow } from '../support/orders';
 import { startServer, type TestServer } from '../support/server';
 import { startFakeMelhorEnvio, type FakeMelhorEnvio } from '../support/fake-melhorenvio';
-import {
-  FUZZ_COUPON,
-  FUZZ_MELHOR_ENVIO_TOKEN,
-  FUZZ_SERVER_ENV,
-  fuzzCarrierEnv,
-} from './server-env';
+import { FUZZ_COUPON, FUZZ_MELHOR_ENVIO_TOKEN, FUZZ_SERVER_ENV } from './server-env';
 
 import {
   buildDirectory,
@@ -51,6 +46,20 @@ const prepareStore = withAdmin(async (db) => {
   for (const status of ['pending', 'confirmed', 'shipped', 'delivered'] as const) {
     const order = await insertOrderRow(db, { cents: 10_000, status });
     if (status !== 'confirmed') continue;
+    // Paid and shipping by a Melhor Envio service: the list and the order offer its label.
+    await db
+      .update(orders)
+      .set({
+        shippingMethod: {
+          provider: 'melhorenvio',
+          serviceId: '2',
+          carrier: 'Correios',
+          service: 'SEDEX',
+          businessDays: 2,
+          approximate: false,
+        },
+      })
+      .where(eq(orders.id, order.id));
     await db.insert(orderAdjustments).values({
       orderId: order.id,
       position: 0,
@@ -124,7 +133,7 @@ describe('the HTTP server under fuzzing', () => {
     // Carriers quote through a fake Melhor Envio, so the checkout's shipping choice is fuzzed too.
     melhorEnvio = await startFakeMelhorEnvio({ token: FUZZ_MELHOR_ENVIO_TOKEN });
     server = await startServer({
-      env: { ...FUZZ_SERVER_ENV, ...fuzzCarrierEnv(melhorEnvio.url) },
+      env: { ...FUZZ_SERVER_ENV, MELHOR_ENVIO_API_URL: melhorEnvio.url },
       settings: { shipping_origin_cep: '01310100' },
       prepare: prepareStore,
     });
@@ -167,6 +176,18 @@ describe('the HTTP server under fuzzing', () => {
     for (const pattern of ['/', '/cart', '/checkout']) {
       expect([...(route(pattern)?.queryFields.get('cupom') ?? [])]).toContain(FUZZ_COUPON);
     }
+  });
+
+  it("reaches 'Gerar etiqueta' on the order, 'Gerar etiquetas' on the list and Melhor Envio's notifications", () => {
+    const route = (pattern: string) => report.routes.find((target) => target.pattern === pattern);
+    expect([...(route('/admin/orders/:id')?.postFields.get('intent') ?? [])]).toContain('label');
+    expect([...(route('/admin/orders')?.postFields.get('intent') ?? [])]).toContain('labels');
+    expect(route('/admin/orders')?.postFields.get('ids')?.size).toBeGreaterThan(0);
+    const hook = report.byTarget.get('/api/shipping/melhorenvio action');
+    // The fuzzer cannot sign: every notification it sends is refused, none fails.
+    expect([...(hook?.byStatus.keys() ?? [])].some((status) => status.startsWith('401'))).toBe(
+      true,
+    );
   });
 
   it('answers no request with a 5xx', () => {

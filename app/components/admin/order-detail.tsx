@@ -6,6 +6,7 @@ import { OrderLine } from '~/components/ui/order-line';
 import { TrackingCode } from '~/components/ui/tracking-code';
 import { formatDate, formatDateTime } from '~/lib/date-format';
 import { formatCents } from '~/lib/money';
+import { countOf } from '~/lib/plural';
 import type { Toast } from '~/lib/toast';
 import { mediaSrcSet } from '~/modules/media';
 import {
@@ -34,6 +35,7 @@ import {
   type AdminOrderDetail,
 } from '~/modules/orders/index.admin';
 import type { PaymentDetails } from '~/modules/payments';
+import { APPROXIMATE_SHIPPING } from '~/modules/shipping';
 
 import { ADMIN_FORM } from './form-look';
 import { FormField, SubmitButton } from '~/components/ui/form';
@@ -65,6 +67,8 @@ interface OrderDetailProps {
   reply?: OrderActionReply;
   /** 'Reembolsar' is offered: the server would refund it through the provider. */
   refundable?: boolean;
+  /** The store buys carrier labels (Melhor Envio): 'Gerar etiqueta' may be offered. */
+  labels?: boolean;
 }
 
 /** Everything about one order for staff, with the forms that move it along. */
@@ -76,6 +80,7 @@ export function OrderDetail({
   inDialog,
   reply,
   refundable = false,
+  labels = false,
 }: OrderDetailProps) {
   const Title = inDialog ? 'h2' : 'h1';
   const when = (date: Date) => formatDateTime(date, timeZone);
@@ -229,6 +234,8 @@ export function OrderDetail({
         </section>
       </div>
 
+      <ShippingSection order={order} labels={labels} actionUrl={actionUrl} titleId={titleId} />
+
       <section aria-labelledby={`${titleId}-items`} className="admin-card">
         <h3 id={`${titleId}-items`} className="mb-2 font-semibold">
           Itens
@@ -327,6 +334,90 @@ export function OrderDetail({
         </div>
       ) : null}
     </article>
+  );
+}
+
+/** Whether 'Gerar etiqueta' applies: a paid order shipping by a Melhor Envio service. */
+function canBuyLabel(order: AdminOrderDetail): boolean {
+  return (
+    order.status === 'confirmed' &&
+    order.shipping?.provider === 'melhorenvio' &&
+    !!order.shipping.serviceId
+  );
+}
+
+/** How the order ships: the carrier's service chosen, its label and 'Gerar etiqueta'. */
+function ShippingSection({
+  order,
+  labels,
+  actionUrl,
+  titleId,
+}: {
+  order: AdminOrderDetail;
+  labels: boolean;
+  actionUrl: string;
+  titleId: string;
+}) {
+  const { shipping, label } = order;
+  const method =
+    shipping?.carrier && shipping.service
+      ? `${shipping.carrier} ${shipping.service}`
+      : 'Frete da loja';
+  return (
+    <section aria-labelledby={`${titleId}-shipping`} className="admin-card space-y-3">
+      <h3 id={`${titleId}-shipping`} className="font-semibold">
+        Envio
+      </h3>
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-slate-600">Forma de envio</dt>
+        <dd data-testid="order-shipping-method">
+          {method}
+          {shipping?.businessDays
+            ? ` · ${countOf(shipping.businessDays, 'dia útil', 'dias úteis')}`
+            : ''}
+          {shipping?.approximate ? (
+            <span className="block text-amber-900">{APPROXIMATE_SHIPPING}</span>
+          ) : null}
+        </dd>
+        {label ? (
+          <>
+            <dt className="text-slate-600">Etiqueta</dt>
+            <dd>
+              {label.protocol ?? 'Melhor Envio'}
+              {label.priceCents !== null ? ` · ${formatCents(label.priceCents)}` : ''}
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      <div className="flex flex-wrap gap-2">
+        {label?.labelUrl ? (
+          <a
+            href={label.labelUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="admin-button-secondary"
+            data-testid="label-link"
+          >
+            Abrir etiqueta<span className="sr-only"> (PDF do Melhor Envio, em nova aba)</span>
+          </a>
+        ) : null}
+        {labels && canBuyLabel(order) ? <LabelButton actionUrl={actionUrl} /> : null}
+      </div>
+    </section>
+  );
+}
+
+function LabelButton({ actionUrl }: { actionUrl: string }) {
+  const fetcher = useFetcher<OrderActionReply>();
+  useToastFrom(fetcher.data);
+  const busy = fetcher.state !== 'idle';
+  return (
+    <fetcher.Form method="post" action={actionUrl}>
+      <input type="hidden" name="intent" value="label" />
+      <SubmitButton busy={busy} busyLabel="Gerando etiqueta..." className="admin-button-primary">
+        Gerar etiqueta
+      </SubmitButton>
+    </fetcher.Form>
   );
 }
 

@@ -57,19 +57,46 @@ interface OrderListProps {
   timeZone: string;
   /** The list's query string ("?status=…"), kept by the detail's and the delete's URLs. */
   search: string;
+  /** The id of the 'Gerar etiquetas' form: paid orders get a box to tick for it. */
+  labelsForm?: string;
+}
+
+/** A paid order's box for 'Gerar etiquetas' (in the form named `form`, outside the table). */
+function LabelBox({
+  order,
+  form,
+  idPrefix,
+}: {
+  order: AdminOrderRow;
+  form: string;
+  idPrefix: string;
+}) {
+  if (order.status !== 'confirmed') return null;
+  return (
+    <input
+      type="checkbox"
+      id={`${idPrefix}-${order.id}`}
+      name="ids"
+      value={order.id}
+      form={form}
+      aria-label={`Selecionar pedido ${order.number} para gerar etiqueta`}
+      className="size-5"
+    />
+  );
 }
 
 /**
  * The orders as a table on wide screens and as cards on phones (a table 360 px wide would
  * scroll sideways or crush its columns).
  */
-export function OrderList({ orders, timeZone, search }: OrderListProps) {
+export function OrderList({ orders, timeZone, search, labelsForm }: OrderListProps) {
   return (
     <>
       <AdminTable
         caption="Pedidos"
         shownFrom="md"
         columns={[
+          ...(labelsForm ? [{ label: 'Etiqueta' }] : []),
           { label: 'Pedido' },
           { label: 'Cliente' },
           { label: 'Data' },
@@ -80,6 +107,11 @@ export function OrderList({ orders, timeZone, search }: OrderListProps) {
       >
         {orders.map((order) => (
           <tr key={order.id} data-testid="order-row" className="hover:bg-slate-50">
+            {labelsForm ? (
+              <td className="px-4 py-3">
+                <LabelBox order={order} form={labelsForm} idPrefix="label-row" />
+              </td>
+            ) : null}
             <td className="px-4 py-3 font-mono font-semibold whitespace-nowrap">{order.number}</td>
             <td className="max-w-64 px-4 py-3">
               <p className="truncate font-medium text-slate-900">{order.customerName}</p>
@@ -102,7 +134,12 @@ export function OrderList({ orders, timeZone, search }: OrderListProps) {
         {orders.map((order) => (
           <li key={order.id} data-testid="order-card" className="admin-card">
             <div className="flex items-start justify-between gap-2">
-              <p className="font-mono font-semibold">{order.number}</p>
+              <p className="flex items-center gap-2 font-mono font-semibold">
+                {labelsForm ? (
+                  <LabelBox order={order} form={labelsForm} idPrefix="label-card" />
+                ) : null}
+                {order.number}
+              </p>
               <OrderStatusBadge status={order.status} />
             </div>
             <p className="mt-2 truncate font-medium">{order.customerName}</p>

@@ -18,6 +18,7 @@ export const orderActionSchema = z.discriminatedUnion(
     orderNoteFormSchema,
     z.object({ intent: z.literal('mark-paid') }),
     z.object({ intent: z.literal('refund') }),
+    z.object({ intent: z.literal('label') }),
     z.object({ intent: z.literal('delete') }),
   ],
   { error: ORDER_FORM_MESSAGES.intent },
@@ -27,12 +28,25 @@ export type OrderAction = z.output<typeof orderActionSchema>;
 
 const listedOrderId = z.string({ error: FORM_MESSAGES.invalid }).max(100);
 
-/** What the list's row actions post, by the order's id: deleting it, or cancelling it. */
+/** The most orders 'Gerar etiquetas' takes at once: a page of the list. */
+export const MAX_LABELS_AT_ONCE = 50;
+
+/**
+ * What the list posts: a row's action by the order's id (deleting it, or cancelling it), or
+ * 'Gerar etiquetas' for the orders ticked (`ids`, read as repeatable).
+ */
 export const orderListActionSchema = z.discriminatedUnion(
   'intent',
   [
     z.object({ intent: z.literal('delete'), id: listedOrderId }),
     z.object({ intent: z.literal('cancel'), id: listedOrderId }),
+    z.object({
+      intent: z.literal('labels'),
+      ids: z
+        .array(listedOrderId, { error: ORDER_FORM_MESSAGES.labels })
+        .min(1, { error: ORDER_FORM_MESSAGES.labels })
+        .max(MAX_LABELS_AT_ONCE, { error: ORDER_FORM_MESSAGES.labelsMax }),
+    }),
   ],
   { error: ORDER_FORM_MESSAGES.intent },
 );

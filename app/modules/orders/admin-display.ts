@@ -54,6 +54,7 @@ export const EVENT_KIND_LABELS: Record<OrderEventKind, string> = {
   status: 'Status',
   payment: 'Pagamento',
   tracking: 'Código de rastreio',
+  label: 'Etiqueta',
   note: 'Observação interna',
 };
 

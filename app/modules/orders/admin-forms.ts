@@ -15,6 +15,8 @@ export const ORDER_FORM_MESSAGES = {
   note: 'Escreva a observação.',
   noteLength: 'Use no máximo 1000 caracteres.',
   intent: 'Envie os dados pelo formulário do pedido.',
+  labels: 'Selecione ao menos um pedido para gerar etiquetas.',
+  labelsMax: 'Selecione no máximo 50 pedidos por vez.',
 } as const;
 
 export const NOTE_MAX_LENGTH = 1000;

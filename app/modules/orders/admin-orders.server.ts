@@ -231,6 +231,10 @@ export async function* adminOrderBatches(
 export async function getAdminOrder(db: Db, orderId: string): Promise<AdminOrderDetail | null> {
   const order = await getOrder(db, orderId);
   if (!order) return null;
+  const [labelled] = await db
+    .select({ label: orders.shippingLabel })
+    .from(orders)
+    .where(eq(orders.id, orderId));
   return {
     id: order.id,
     number: order.number,
@@ -257,6 +261,7 @@ export async function getAdminOrder(db: Db, orderId: string): Promise<AdminOrder
     trackingCode: order.trackingCode,
     cancelReason: order.cancelReason,
     cancelledAt: order.cancelledAt,
+    label: labelled?.label ?? null,
     events: await listOrderEvents(db, orderId),
   };
 }

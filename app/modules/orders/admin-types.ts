@@ -1,4 +1,5 @@
 import type { PaymentDetails } from '~/modules/payments';
+import type { ShippingLabel } from '~/modules/shipping';
 
 import type { AddressParts } from './display';
 import type { OrderEvent } from './order-events';
@@ -62,6 +63,8 @@ export interface AdminOrderDetail extends Pick<
   /** The delivery address in one line (SPEC §3), written on the server. */
   address: string;
   cancelledAt: Date | null;
+  /** The carrier's label bought for it ('Gerar etiqueta'), as far as it has gone. */
+  label: ShippingLabel | null;
   /** Newest first. */
   events: OrderEvent[];
 }

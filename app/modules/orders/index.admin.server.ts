@@ -8,6 +8,7 @@ export {
 } from './admin-orders.server';
 export { ordersCsvStream } from './admin-export.server';
 export {
+  MAX_LABELS_AT_ONCE,
   orderActionSchema,
   orderListActionSchema,
   type OrderAction,

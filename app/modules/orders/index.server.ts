@@ -17,6 +17,13 @@ export {
   recordPayment,
   updateOrder,
   type OrderAccess,
+  claimLabelLease,
+  claimLabelsToTrack,
+  findOrderIdByShipment,
+  lockLabelState,
+  releaseLabelLease,
+  saveShippingLabel,
+  type LabelState,
 } from './orders.server';
 export {
   findOrderForContact,

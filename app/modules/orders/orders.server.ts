@@ -2,6 +2,7 @@ import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 
 import type { Db } from '~/db/database.server';
 import { isUuid } from '~/lib/uuid';
+import type { ShippingLabel } from '~/modules/shipping';
 
 import { clientAddressHash } from './client-address.server';
 import { orderNumber } from './display';
@@ -490,4 +491,108 @@ export async function hasOrdered(db: Db, shopper: CouponShopper): Promise<boolea
     .where(and(sql`${orders.status} <> 'cancelled'`, sameShopper(shopper)))
     .limit(1);
   return row !== undefined;
+}
+
+/** What buying an order's label reads of it, besides its lines (getOrder). */
+export interface LabelState {
+  status: OrderView['status'];
+  shipping: OrderView['shipping'];
+  label: ShippingLabel | null;
+}
+
+/**
+ * Takes the order's label for one request until `until`: false while another request holds it
+ * (two clicks, two admins, two instances), so only one of them talks to the carrier at a time.
+ */
+export async function claimLabelLease(db: Db, orderId: string, until: Date): Promise<boolean> {
+  if (!isUuid(orderId)) return false;
+  const taken = await db
+    .update(orders)
+    .set({ labelLeaseUntil: until })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        or(isNull(orders.labelLeaseUntil), lt(orders.labelLeaseUntil, sql`now()`)),
+      ),
+    )
+    .returning({ id: orders.id });
+  return taken.length > 0;
+}
+
+export async function releaseLabelLease(db: Db, orderId: string): Promise<void> {
+  await db.update(orders).set({ labelLeaseUntil: null }).where(eq(orders.id, orderId));
+}
+
+/** The order's label and status, its row locked in the caller's transaction. */
+export async function lockLabelState(db: Db, orderId: string): Promise<LabelState | null> {
+  if (!isUuid(orderId)) return null;
+  const [row] = await db
+    .select({
+      status: orders.status,
+      shipping: orders.shippingMethod,
+      label: orders.shippingLabel,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .for('update');
+  return row ?? null;
+}
+
+/** Saves how far the label has gone (null: none, start again); the caller holds the order's lock. */
+export async function saveShippingLabel(
+  db: Db,
+  orderId: string,
+  label: ShippingLabel | null,
+): Promise<void> {
+  await db
+    .update(orders)
+    .set({ shippingLabel: label, updatedAt: sql`now()` })
+    .where(eq(orders.id, orderId));
+}
+
+/** The order whose label is this carrier shipment, if any. */
+export async function findOrderIdByShipment(db: Db, shipmentId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        sql`${orders.shippingLabel} is not null`,
+        sql`(${orders.shippingLabel}->>'shipmentId') = ${shipmentId}`,
+      ),
+    )
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/**
+ * Claims up to `limit` shipped orders with a label whose tracking was not read since
+ * `checkedBefore`, marking them read now: every instance may run the periodic check, and each
+ * order is taken by one of them per round.
+ */
+export async function claimLabelsToTrack(
+  db: Db,
+  checkedBefore: Date,
+  limit: number,
+): Promise<string[]> {
+  const due = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'shipped'),
+        sql`${orders.shippingLabel} is not null`,
+        sql`coalesce((${orders.shippingLabel}->>'checkedAt')::timestamptz, '-infinity') < ${checkedBefore.toISOString()}::timestamptz`,
+      ),
+    )
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const claimed = await db
+    .update(orders)
+    .set({
+      shippingLabel: sql`jsonb_set(${orders.shippingLabel}, '{checkedAt}', to_jsonb(now()))`,
+    })
+    .where(inArray(orders.id, due))
+    .returning({ id: orders.id });
+  return claimed.map((row) => row.id);
 }

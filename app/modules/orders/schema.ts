@@ -18,7 +18,7 @@ import { adminUsers } from '../auth/schema';
 import { products, productVariants, type VariantOptionValue } from '../catalog/schema';
 import { coupons } from '../coupons/schema';
 import type { PaymentDetails } from '../payments';
-import type { OrderShipping } from '../shipping';
+import type { OrderShipping, ShippingLabel } from '../shipping';
 
 export const ORDER_STATUSES = [
   'pending',
@@ -72,6 +72,10 @@ export const orders = pgTable(
     // The carrier and service the shopper chose (or the store's rule), as quoted then; null on
     // orders placed before carriers.
     shippingMethod: jsonb('shipping_method').$type<OrderShipping>(),
+    // The carrier's label bought for the order ('Gerar etiqueta'), step by step; null until then.
+    shippingLabel: jsonb('shipping_label').$type<ShippingLabel>(),
+    // While one request buys the label, others leave it alone until this time (a crash frees it).
+    labelLeaseUntil: timestamp('label_lease_until', { withTimezone: true }),
     totalAmountCents: integer('total_amount_cents').notNull(),
     paymentMethod: text('payment_method').notNull().default('pix'),
     status: text('status').$type<OrderStatus>().notNull().default('pending'),
@@ -123,6 +127,10 @@ export const orders = pgTable(
     index('orders_token_created_at_idx').on(t.orderToken, t.createdAt.desc().nullsFirst()),
     index('orders_status_created_at_idx').on(t.status, t.createdAt),
     index('orders_payment_id_idx').on(t.paymentId),
+    // The carrier's notifications name its shipment, not our order.
+    index('orders_label_shipment_idx')
+      .on(sql`(${t.shippingLabel}->>'shipmentId')`)
+      .where(sql`${t.shippingLabel} is not null`),
     uniqueIndex('orders_idempotency_key_idx').on(t.idempotencyKey),
     uniqueIndex('orders_number_idx').on(t.number),
     // The limit of unpaid orders counts them by CPF and by client address at every checkout.
@@ -207,10 +215,13 @@ export const orderAdjustments = pgTable(
   ],
 );
 
-export const ORDER_EVENT_KINDS = ['status', 'payment', 'tracking', 'note'] as const;
+export const ORDER_EVENT_KINDS = ['status', 'payment', 'tracking', 'label', 'note'] as const;
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
 
-/** An order's timeline: every status change (by whom and when), payments seen and staff notes. */
+/**
+ * An order's timeline: every status change (by whom and when), payments seen, each step of its
+ * carrier label and staff notes.
+ */
 export const orderEvents = pgTable(
   'order_events',
   {

@@ -518,6 +518,16 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
               'Com frete por transportadora (Melhor Envio), as cotações partem deste CEP. ' +
               'Enquanto estiver vazio, vale o frete acima.',
           }),
+          field('shipping_origin_street', 'Rua de origem dos envios', 'text', {
+            hint:
+              'Endereço do remetente nas etiquetas do Melhor Envio, com a razão social, o CNPJ, ' +
+              'o telefone e o e-mail da loja.',
+          }),
+          field('shipping_origin_number', 'Número', 'text'),
+          field('shipping_origin_complement', 'Complemento', 'text'),
+          field('shipping_origin_district', 'Bairro', 'text'),
+          field('shipping_origin_city', 'Cidade', 'text'),
+          field('shipping_origin_state', 'Estado (sigla)', 'text', { placeholder: 'SP' }),
           field('default_weight_grams', 'Peso padrão do pacote (g)', 'integer', {
             hint: 'Para variantes sem peso cadastrado.',
           }),

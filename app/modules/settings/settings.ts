@@ -1,4 +1,5 @@
 import { formatCnpj } from '@brazilian-utils/brazilian-utils/format-cnpj';
+import { getStates } from '@brazilian-utils/brazilian-utils/get-states';
 import { isValidCnpj } from '@brazilian-utils/brazilian-utils/is-valid-cnpj';
 import { isValidPixKey } from '@brazilian-utils/brazilian-utils/is-valid-pix-key';
 import { z } from 'zod';
@@ -166,6 +167,19 @@ const cep = () =>
     .transform((value) => value.replace(/[.\s-]/g, ''))
     .refine((value) => value === '' || /^\d{8}$/.test(value), {
       error: 'CEP inválido: use 8 números, como 01310-100.',
+    })
+    .default('');
+
+const STATE_CODES = new Set<string>(getStates().map((state) => state.code));
+
+/** A state's two letters ('SP'), typed in any case. */
+const stateCode = () =>
+  z
+    .string({ error: 'Informe o estado.' })
+    .trim()
+    .toUpperCase()
+    .refine((value) => value === '' || STATE_CODES.has(value), {
+      error: 'Estado inválido: use a sigla, como SP.',
     })
     .default('');
 
@@ -442,6 +456,14 @@ export const settingsSchema = z.object({
   // prices shipping), the package of a variant that gives none, the services offered, what the
   // store adds to a carrier's price, and the days it takes to hand a parcel over.
   shipping_origin_cep: cep(),
+  // The sender's address printed on carrier labels (the CEP above completes it); the sender is
+  // the legal name (or store name) with the CNPJ, phone and e-mail of the company settings.
+  shipping_origin_street: text('', 150),
+  shipping_origin_number: text('', 20),
+  shipping_origin_complement: text('', 60),
+  shipping_origin_district: text('', 80),
+  shipping_origin_city: text('', 80),
+  shipping_origin_state: stateCode(),
   default_weight_grams: integer(300, 1, 100_000),
   default_length_cm: integer(20, 1, 200),
   default_width_cm: integer(15, 1, 200),

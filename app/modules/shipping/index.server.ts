@@ -1,5 +1,18 @@
 export { createMelhorEnvio, type MelhorEnvioOptions } from './melhorenvio.server';
-export { createShippingQuoterFromEnv, storeUserAgent } from './provider.server';
+export {
+  createMelhorEnvioLabels,
+  LABEL_REFUSALS,
+  type LabelParty,
+  type LabelShipment,
+  type MelhorEnvioLabels,
+  type ShipmentTracking,
+} from './melhorenvio-labels.server';
+export { readMelhorEnvioWebhook, WEBHOOK_MESSAGES } from './melhorenvio-webhook.server';
+export {
+  createShippingLabelsFromEnv,
+  createShippingQuoterFromEnv,
+  storeUserAgent,
+} from './provider.server';
 export {
   createShippingQuoter,
   QUOTE_DEADLINE_MS,

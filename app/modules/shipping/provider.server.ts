@@ -2,6 +2,7 @@ import type { Env } from '~/lib/env.server';
 import type { StoreSettings } from '~/modules/settings';
 
 import { createMelhorEnvio } from './melhorenvio.server';
+import { createMelhorEnvioLabels, type MelhorEnvioLabels } from './melhorenvio-labels.server';
 import { createShippingQuoter, type ShippingQuoter } from './quotes.server';
 
 /** The store's carrier integration from its environment, or null: its own rule prices shipping. */
@@ -21,6 +22,23 @@ export function createShippingQuoterFromEnv(
       userAgent: async () => fixed ?? storeUserAgent(await settings()),
     }),
   );
+}
+
+/** The carrier's label calls ('Gerar etiqueta'), or null without a carrier integration. */
+export function createShippingLabelsFromEnv(
+  env: Pick<
+    Env,
+    'SHIPPING_PROVIDER' | 'MELHOR_ENVIO_TOKEN' | 'MELHOR_ENVIO_API_URL' | 'MELHOR_ENVIO_USER_AGENT'
+  >,
+  settings: () => Promise<Pick<StoreSettings, 'store_name' | 'contact_email'>>,
+): MelhorEnvioLabels | null {
+  if (env.SHIPPING_PROVIDER !== 'melhorenvio' || !env.MELHOR_ENVIO_TOKEN) return null;
+  const fixed = env.MELHOR_ENVIO_USER_AGENT;
+  return createMelhorEnvioLabels({
+    apiUrl: env.MELHOR_ENVIO_API_URL,
+    token: env.MELHOR_ENVIO_TOKEN,
+    userAgent: async () => fixed ?? storeUserAgent(await settings()),
+  });
 }
 
 /** 'TechStore (contato@loja.com.br)', as Melhor Envio asks an application to name itself. */

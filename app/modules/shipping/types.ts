@@ -104,3 +104,28 @@ export function shippingLineLabel(
 export function deliveryDays(shipping: OrderShipping | null, storeDays: number): number {
   return shipping?.businessDays ?? storeDays;
 }
+
+/** How far an order's label has gone at the carrier; each step is saved before the next starts. */
+export type LabelStep = 'cart' | 'paid' | 'generated' | 'printed' | 'tracked';
+
+/**
+ * The label bought for an order, as Melhor Envio returned it: saved after every step, so a retry
+ * continues where the last one stopped and never buys the same shipment twice.
+ */
+export interface ShippingLabel {
+  provider: 'melhorenvio';
+  /** Melhor Envio's id of the shipment (its 'order'), a UUID. */
+  shipmentId: string;
+  /** 'ORD-202611…', as its panel shows it. */
+  protocol: string | null;
+  step: LabelStep;
+  /** What the carrier charged the store's balance, in cents. */
+  priceCents: number | null;
+  /** The label's PDF, opened by staff in a new tab. */
+  labelUrl: string | null;
+  trackingCode: string | null;
+  /** The carrier's status as last read ('released', 'generated', 'posted', 'delivered'…). */
+  carrierStatus: string | null;
+  /** When the tracking was last read (ISO), so the periodic check takes each order in turn. */
+  checkedAt: string | null;
+}

@@ -20,6 +20,7 @@ import {
   type StaffResult,
 } from '~/flows/admin-order-status.server';
 import { canRefundOrder, refundOrderByStaff } from '~/flows/refund-order.server';
+import { buyShippingLabel, LABEL_MESSAGES } from '~/flows/shipping-labels.server';
 import { isDocumentRequest, parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { logger } from '~/lib/logger.server';
 import { redirectWithToast, refuseForm, successWithToast, toast } from '~/lib/toast.server';
@@ -40,7 +41,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!order) throw data(ADMIN_ORDER_MESSAGES.notFound, { status: 404 });
   const [{ timezone }, payments] = await Promise.all([context.settings.get(), context.payments()]);
   // 'Reembolsar' is offered where the server would do it; the action checks again.
-  return { order, timeZone: timezone, refundable: canRefundOrder(order, payments) };
+  return {
+    order,
+    timeZone: timezone,
+    refundable: canRefundOrder(order, payments),
+    // 'Gerar etiqueta' is offered where the server could buy it; the action checks again.
+    labels: context.shippingLabels !== null,
+  };
 }
 
 const FAILURES: Record<OrderAction['intent'], string> = {
@@ -48,6 +55,7 @@ const FAILURES: Record<OrderAction['intent'], string> = {
   tracking: ADMIN_ORDER_MESSAGES.statusError,
   'mark-paid': ADMIN_ORDER_MESSAGES.statusError,
   refund: ADMIN_ORDER_MESSAGES.refundError,
+  label: LABEL_MESSAGES.error,
   note: ADMIN_ORDER_MESSAGES.noteError,
   delete: ADMIN_ORDER_MESSAGES.deleteError,
 };
@@ -80,6 +88,17 @@ async function run(
         orderId,
         admin,
         context.orderEvents,
+      );
+    case 'label':
+      return buyShippingLabel(
+        {
+          db: context.db,
+          labels: context.shippingLabels,
+          settings: await context.settings.get(),
+          events: context.orderEvents,
+        },
+        orderId,
+        admin,
       );
     case 'note':
       return addOrderNote(context.db, { orderId, note: form.note, admin });
@@ -153,6 +172,7 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
         order={loaderData.order}
         timeZone={loaderData.timeZone}
         refundable={loaderData.refundable}
+        labels={loaderData.labels}
         actionUrl={`${location.pathname}${location.search}`}
         titleId="order-detail-title"
         inDialog={inDialog}

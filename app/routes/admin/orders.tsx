@@ -1,6 +1,7 @@
 import { useRef, useSyncExternalStore } from 'react';
 import {
   data,
+  Form,
   Link,
   Outlet,
   useLocation,
@@ -15,6 +16,7 @@ import type { OrderActionReply } from '~/components/admin/order-detail';
 import { OrderFiltersForm } from '~/components/admin/order-filters';
 import { OrderList } from '~/components/admin/order-list';
 import { useToastFrom } from '~/components/admin/toaster';
+import { SubmitButton } from '~/components/ui/form';
 import { Pagination } from '~/components/ui/pagination';
 import {
   ADMIN_ORDER_MESSAGES,
@@ -23,6 +25,12 @@ import {
   type StaffMember,
   type StaffResult,
 } from '~/flows/admin-order-status.server';
+import {
+  buyShippingLabels,
+  LABEL_MESSAGES,
+  labelsSummary,
+  type BatchLabelResult,
+} from '~/flows/shipping-labels.server';
 import { isDocumentRequest, parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { logger } from '~/lib/logger.server';
 import { redirectFormerPage } from '~/lib/pagination';
@@ -49,11 +57,36 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = parseOrderFilters(new URL(request.url).searchParams);
   const { timezone } = await context.settings.get();
   const page = await listAdminOrders(context.db, filters, { timeZone: timezone });
-  return { filters, page, timeZone: timezone };
+  return { filters, page, timeZone: timezone, labels: context.shippingLabels !== null };
+}
+
+async function runLabels(
+  ids: string[],
+  request: Request,
+  context: Route.ActionArgs['context'],
+  admin: StaffMember,
+) {
+  const results = await buyShippingLabels(
+    {
+      db: context.db,
+      labels: context.shippingLabels,
+      settings: await context.settings.get(),
+      events: context.orderEvents,
+    },
+    ids,
+    admin,
+  );
+  const allDone = results.every((result) => result.ok);
+  const done = toast(allDone ? 'success' : 'error', labelsSummary(results));
+  if (isDocumentRequest(request)) {
+    const filters = parseOrderFilters(new URL(request.url).searchParams);
+    return redirectWithToast(`/admin/orders${orderFiltersQuery(filters)}`, done);
+  }
+  return { ok: allDone, toast: done, labels: results };
 }
 
 function run(
-  form: OrderListAction,
+  form: Exclude<OrderListAction, { intent: 'labels' }>,
   context: Route.ActionArgs['context'],
   admin: StaffMember,
 ): Promise<StaffResult> {
@@ -71,18 +104,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   const wrongMethod = refuseOtherMethods(request);
   if (wrongMethod) return wrongMethod;
   const admin = await requireAdmin(context, request);
-  const parsed = await parseForm(request, orderListActionSchema);
+  const parsed = await parseForm(request, orderListActionSchema, { repeatable: ['ids'] });
   if (!parsed.ok) return data({ ok: false, toast: toast('error', parsed.error) }, 400);
+  if (parsed.data.intent === 'labels') {
+    try {
+      return await runLabels(parsed.data.ids, request, context, admin);
+    } catch (error) {
+      logger.error({ err: error }, 'Shipping labels failed');
+      return data({ ok: false, toast: toast('error', LABEL_MESSAGES.error) }, 500);
+    }
+  }
+  const form = parsed.data;
   let result;
   try {
-    result = await run(parsed.data, context, admin);
+    result = await run(form, context, admin);
   } catch (error) {
-    logger.error(
-      { err: error, orderId: parsed.data.id, intent: parsed.data.intent },
-      'Order list action failed',
-    );
+    logger.error({ err: error, orderId: form.id, intent: form.intent }, 'Order list action failed');
     const failure =
-      parsed.data.intent === 'cancel'
+      form.intent === 'cancel'
         ? ADMIN_ORDER_MESSAGES.statusError
         : ADMIN_ORDER_MESSAGES.deleteError;
     return data({ ok: false, toast: toast('error', failure) }, 500);
@@ -129,6 +168,7 @@ export function meta() {
 }
 
 const DESKTOP = '(min-width: 1024px)';
+const LABELS_FORM = 'order-labels-form';
 
 function useDesktop(): boolean {
   return useSyncExternalStore(
@@ -149,8 +189,8 @@ export interface OrdersOutletContext {
 }
 
 export default function Orders({ loaderData, actionData }: Route.ComponentProps) {
-  const { filters, page, timeZone } = loaderData;
-  const reply = actionData as OrderActionReply | undefined;
+  const { filters, page, timeZone, labels } = loaderData;
+  const reply = actionData as (OrderActionReply & { labels?: BatchLabelResult[] }) | undefined;
   useToastFrom(reply);
   const location = useLocation();
   const detail = useMatch('/admin/orders/:id');
@@ -168,6 +208,9 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
   }
   const loading =
     navigation.state === 'loading' && navigation.location.pathname === '/admin/orders';
+  const labelling =
+    navigation.state === 'submitting' && navigation.formData?.get('intent') === 'labels';
+  const labelsForm = labels && page.orders.some((order) => order.status === 'confirmed');
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -185,6 +228,40 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
         </p>
       ) : null}
       <OrderFiltersForm filters={filters} />
+      {labelsForm ? (
+        <Form
+          id={LABELS_FORM}
+          method="post"
+          action={`/admin/orders${location.search}`}
+          className="admin-card flex flex-wrap items-center justify-between gap-3"
+        >
+          <input type="hidden" name="intent" value="labels" />
+          <p className="text-sm text-slate-700">
+            Marque os pedidos pagos e gere as etiquetas do Melhor Envio de uma vez: cada pedido vai
+            para Enviado com o código de rastreio.
+          </p>
+          <SubmitButton
+            busy={labelling}
+            busyLabel="Gerando etiquetas..."
+            className="admin-button-primary"
+          >
+            Gerar etiquetas
+          </SubmitButton>
+        </Form>
+      ) : null}
+      {reply?.labels ? (
+        <div role="status" className="admin-card text-sm" data-testid="label-results">
+          <p className="font-semibold">Resultado das etiquetas</p>
+          <ul className="mt-1 space-y-1">
+            {reply.labels.map((result) => (
+              <li key={result.orderId} className={result.ok ? 'text-green-900' : 'text-red-900'}>
+                <span className="font-mono font-semibold">{result.number ?? 'Pedido'}</span>:{' '}
+                {result.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <div aria-busy={loading} className={loading ? 'opacity-60 transition-opacity' : undefined}>
         {page.orders.length === 0 ? (
           <div className="admin-card text-center text-slate-700">
@@ -196,7 +273,12 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
             ) : null}
           </div>
         ) : (
-          <OrderList orders={page.orders} timeZone={timeZone} search={location.search} />
+          <OrderList
+            orders={page.orders}
+            timeZone={timeZone}
+            search={location.search}
+            labelsForm={labelsForm ? LABELS_FORM : undefined}
+          />
         )}
       </div>
       {page.totalIsLowerBound && page.page === page.pageCount ? (
