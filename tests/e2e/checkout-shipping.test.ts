@@ -1,6 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { SANDBOX_PAYMENT_PATH } from '~/components/store/order-payment';
+
+import { adminVisitor, withAdmin } from '../support/admin';
 import { seriousAxeViolations } from '../support/axe';
 import { launchBrowser, VIEWPORTS, waitForHydration } from '../support/browser';
 import { startFakeCepServer, type FakeCepServer } from '../support/fake-cep';
@@ -67,7 +70,18 @@ describe('carrier shipping at checkout (Melhor Envio)', () => {
           default_shipping_cost_cents: FLAT_RATE_CENTS,
           free_shipping_threshold_cents: 0,
           shipping_origin_cep: ORIGIN_CEP,
+          // Who sends the parcels, for the label the last test buys.
+          legal_name: 'Loja Frete Ltda.',
+          cnpj: '11.222.333/0001-81',
+          contact_phone: '(11) 4000-1234',
+          contact_email: 'contato@loja-frete.test',
+          shipping_origin_street: 'Avenida Paulista',
+          shipping_origin_number: '1000',
+          shipping_origin_district: 'Bela Vista',
+          shipping_origin_city: 'São Paulo',
+          shipping_origin_state: 'SP',
         },
+        prepare: withAdmin(),
         env: {
           PAYMENT_PROVIDER: 'sandbox',
           SHIPPING_PROVIDER: 'melhorenvio',
@@ -226,5 +240,41 @@ describe('carrier shipping at checkout (Melhor Envio)', () => {
     } finally {
       fake.setDelay(0);
     }
+  });
+
+  it('buys the label for the service the shopper chose once the order is paid', async () => {
+    fake.setBalance(500);
+    const shopper = new Visitor(server.url);
+    await shopper.addToCart(HEADPHONES.id);
+    const fields = {
+      ...VALID_CHECKOUT,
+      customerCpf: shopper.cpf,
+      zipCode: '69005-040',
+      street: MANAUS.address.logradouro,
+      neighborhood: MANAUS.address.bairro,
+      city: MANAUS.address.localidade,
+      state: 'AM',
+    };
+    const refused = await shopper.post('/checkout', {
+      ...fields,
+      idempotencyKey: await shopper.checkoutKey(),
+    });
+    const sedex = (refused.text.match(/<input[^>]*name="shippingOption"[^>]*>/g) ?? [])
+      .map((input) => /value="([^"]+)"/.exec(input)![1]!)
+      .find((value) => value.startsWith('2:'))!;
+    const { orderId } = await shopper.checkout({ ...fields, shippingOption: sedex });
+    const approved = await shopper.post(SANDBOX_PAYMENT_PATH, { intent: 'approve', orderId });
+    expect(approved.status).toBe(303);
+
+    const admin = await adminVisitor(server.url);
+    const before = fake.purchaseCalls();
+    const label = await admin.post(`/admin/orders/${orderId}`, { intent: 'label' });
+    expect(label.status).toBeLessThan(400);
+    expect(fake.purchaseCalls() - before).toBe(1);
+    const bought = [...fake.orders.values()].at(-1)!;
+    expect(bought.service_id).toBe(2);
+    const page = visibleText((await admin.get(`/admin/orders/${orderId}`)).text);
+    expect(page).toContain('Correios SEDEX');
+    expect(page).toContain('Enviado');
   });
 });
