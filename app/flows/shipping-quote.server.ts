@@ -51,6 +51,14 @@ export function productGoods(
     : null;
 }
 
+/** Whether carriers price the store's shipping: an integration, and the CEP parcels leave from. */
+export function carriersOn(
+  scope: Pick<ShippingScope, 'shipping'>,
+  settings: Pick<StoreSettings, 'shipping_origin_cep'>,
+): boolean {
+  return scope.shipping !== null && settings.shipping_origin_cep !== '';
+}
+
 /**
  * Shipping for these items to a CEP (8 digits): the carriers' options when the store has a
  * carrier and an origin CEP; else its own rule. A carrier that fails or is slow gives the store's
@@ -62,9 +70,10 @@ export async function quoteShipping(
   toCep: string,
   settings: StoreSettings,
 ): Promise<ShippingQuote> {
-  const fromCep = settings.shipping_origin_cep;
-  if (!scope.shipping || !fromCep || items.length === 0)
+  if (!carriersOn(scope, settings) || !scope.shipping || items.length === 0) {
     return { kind: 'rule', approximate: false };
+  }
+  const fromCep = settings.shipping_origin_cep;
   const variants = await lookupVariants(scope.db, {
     variantIds: items.map((item) => item.variantId),
   });

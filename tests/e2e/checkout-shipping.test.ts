@@ -49,6 +49,26 @@ function centsIn(text: string): number {
   return Number(match[1]!.replaceAll('.', '')) * 100 + Number(match[2]);
 }
 
+/** The checkout form of a shopper in Manaus, as posted without JavaScript. */
+function manausCheckout(visitor: Visitor): Record<string, string> {
+  return {
+    ...VALID_CHECKOUT,
+    customerCpf: visitor.cpf,
+    zipCode: '69005-040',
+    street: MANAUS.address.logradouro,
+    neighborhood: MANAUS.address.bairro,
+    city: MANAUS.address.localidade,
+    state: 'AM',
+  };
+}
+
+/** The `shippingOption` values a checkout page offers. */
+function shippingValues(html: string): string[] {
+  return (html.match(/<input[^>]*name="shippingOption"[^>]*>/g) ?? []).map(
+    (input) => /value="([^"]+)"/.exec(input)![1]!,
+  );
+}
+
 describe('carrier shipping at checkout (Melhor Envio)', () => {
   let fake: FakeMelhorEnvio;
   let cep: FakeCepServer;
@@ -172,15 +192,7 @@ describe('carrier shipping at checkout (Melhor Envio)', () => {
   it('without JavaScript: a post without a service is refused with the form and the services for its CEP', async () => {
     const visitor = new Visitor(server.url);
     await visitor.addToCart(MOUSE.id);
-    const fields = {
-      ...VALID_CHECKOUT,
-      customerCpf: visitor.cpf,
-      zipCode: '69005-040',
-      street: MANAUS.address.logradouro,
-      neighborhood: MANAUS.address.bairro,
-      city: MANAUS.address.localidade,
-      state: 'AM',
-    };
+    const fields = manausCheckout(visitor);
     const refused = await visitor.post('/checkout', {
       ...fields,
       idempotencyKey: await visitor.checkoutKey(),
@@ -188,9 +200,7 @@ describe('carrier shipping at checkout (Melhor Envio)', () => {
     expect(refused.status).toBe(400);
     expect(visibleText(refused.text)).toContain('Escolha uma forma de envio');
     expect(refused.text).toContain(`value="${VALID_CHECKOUT.customerName}"`);
-    const values = (refused.text.match(/<input[^>]*name="shippingOption"[^>]*>/g) ?? []).map(
-      (input) => /value="([^"]+)"/.exec(input)![1]!,
-    );
+    const values = shippingValues(refused.text);
     expect(values).toHaveLength(3);
     // A service the carrier did not offer is refused the same way.
     const unknown = await visitor.post('/checkout', {
@@ -246,22 +256,12 @@ describe('carrier shipping at checkout (Melhor Envio)', () => {
     fake.setBalance(500);
     const shopper = new Visitor(server.url);
     await shopper.addToCart(HEADPHONES.id);
-    const fields = {
-      ...VALID_CHECKOUT,
-      customerCpf: shopper.cpf,
-      zipCode: '69005-040',
-      street: MANAUS.address.logradouro,
-      neighborhood: MANAUS.address.bairro,
-      city: MANAUS.address.localidade,
-      state: 'AM',
-    };
+    const fields = manausCheckout(shopper);
     const refused = await shopper.post('/checkout', {
       ...fields,
       idempotencyKey: await shopper.checkoutKey(),
     });
-    const sedex = (refused.text.match(/<input[^>]*name="shippingOption"[^>]*>/g) ?? [])
-      .map((input) => /value="([^"]+)"/.exec(input)![1]!)
-      .find((value) => value.startsWith('2:'))!;
+    const sedex = shippingValues(refused.text).find((value) => value.startsWith('2:'))!;
     const { orderId } = await shopper.checkout({ ...fields, shippingOption: sedex });
     const approved = await shopper.post(SANDBOX_PAYMENT_PATH, { intent: 'approve', orderId });
     expect(approved.status).toBe(303);

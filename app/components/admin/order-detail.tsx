@@ -299,7 +299,12 @@ export function OrderDetail({
         ) : null}
         <div className="flex flex-wrap gap-2">
           {order.status === 'pending' && order.payment.provider === 'pix' ? (
-            <MarkPaidButton actionUrl={actionUrl} />
+            <IntentButton
+              actionUrl={actionUrl}
+              intent="mark-paid"
+              label="Marcar como pago"
+              busyLabel="Confirmando..."
+            />
           ) : null}
           {canCancelOrder(order) ? (
             <CancelOrderDialog
@@ -401,23 +406,16 @@ function ShippingSection({
             Abrir etiqueta<span className="sr-only"> (PDF do Melhor Envio, em nova aba)</span>
           </a>
         ) : null}
-        {labels && canBuyLabel(order) ? <LabelButton actionUrl={actionUrl} /> : null}
+        {labels && canBuyLabel(order) ? (
+          <IntentButton
+            actionUrl={actionUrl}
+            intent="label"
+            label="Gerar etiqueta"
+            busyLabel="Gerando etiqueta..."
+          />
+        ) : null}
       </div>
     </section>
-  );
-}
-
-function LabelButton({ actionUrl }: { actionUrl: string }) {
-  const fetcher = useFetcher<OrderActionReply>();
-  useToastFrom(fetcher.data);
-  const busy = fetcher.state !== 'idle';
-  return (
-    <fetcher.Form method="post" action={actionUrl}>
-      <input type="hidden" name="intent" value="label" />
-      <SubmitButton busy={busy} busyLabel="Gerando etiqueta..." className="admin-button-primary">
-        Gerar etiqueta
-      </SubmitButton>
-    </fetcher.Form>
   );
 }
 
@@ -666,15 +664,26 @@ function TrackingForm({
   );
 }
 
-function MarkPaidButton({ actionUrl }: { actionUrl: string }) {
+/** A button that posts one intent to the order, with its answer as a toast. */
+function IntentButton({
+  actionUrl,
+  intent,
+  label,
+  busyLabel,
+}: {
+  actionUrl: string;
+  intent: 'mark-paid' | 'label';
+  label: string;
+  busyLabel: string;
+}) {
   const fetcher = useFetcher<OrderActionReply>();
   useToastFrom(fetcher.data);
   const busy = fetcher.state !== 'idle';
   return (
     <fetcher.Form method="post" action={actionUrl}>
-      <input type="hidden" name="intent" value="mark-paid" />
-      <SubmitButton busy={busy} busyLabel="Confirmando..." className="admin-button-primary">
-        Marcar como pago
+      <input type="hidden" name="intent" value={intent} />
+      <SubmitButton busy={busy} busyLabel={busyLabel} className="admin-button-primary">
+        {label}
       </SubmitButton>
     </fetcher.Form>
   );

@@ -17,7 +17,7 @@ import { TestModeNotice } from '~/components/store/test-mode-notice';
 import { payOrder, paymentsReady } from '~/flows/order-payment.server';
 import { deliveryEstimate, estimateShipping } from '~/flows/delivery-estimate.server';
 import { placeOrder } from '~/flows/place-order.server';
-import { cartGoods, quoteShipping, shippingOffer } from '~/flows/shipping-quote.server';
+import { carriersOn, cartGoods, quoteShipping, shippingOffer } from '~/flows/shipping-quote.server';
 import { priceShopperCart } from '~/flows/shopper-cart.server';
 import { parseFormData } from '~/lib/form';
 import { readForm, refuseOtherMethods } from '~/lib/form.server';
@@ -47,7 +47,7 @@ import {
 } from '~/modules/payments';
 import type { ShippingEstimate } from '~/modules/orders';
 import { installmentOffer, priceOrder } from '~/modules/pricing';
-import { shippingLineLabel } from '~/modules/shipping';
+import { shippingLineLabel, type ShippingQuote } from '~/modules/shipping';
 import { checkoutLimit, hitRateLimit } from '~/modules/rate-limits/index.server';
 
 import type { Route } from './+types/checkout';
@@ -70,7 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       cart,
       coupon,
       // Whether carriers price shipping: the form then asks the shopper to choose.
-      carriers: context.shipping !== null && settings.shipping_origin_cep !== '',
+      carriers: carriersOn(context, settings),
       shipping: estimate?.ok ? estimate : null,
       // A fresh key per page view: submitting this form twice (double click, reload, resend)
       // finds the first order instead of placing another.
@@ -124,26 +124,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   // Quoted before the order's transaction, within the carrier's deadline: the order never waits
-  // on a carrier longer than that.
+  // on a carrier longer than that. A store without carriers pays for none of it.
   const cart = await readCart(request);
-  const { cart: priced } = await priceRequestCart(context, request, settings, {
-    paymentMethod: null,
-    coupon: null,
-  });
-  const quote = await quoteShipping(
-    context,
-    cartGoods(priced).items,
-    parsed.data.zipCode,
-    settings,
-  );
+  let quote: ShippingQuote = { kind: 'rule', approximate: false };
   // Refused, the form shows the options of the CEP it sent.
-  const delivery = deliveryEstimate(parsed.data.zipCode, settings);
-  const shippingShown = delivery.ok
-    ? {
-        ...delivery,
-        shipping: shippingOffer(quote, priced.subtotalCents, delivery.state, settings),
-      }
-    : null;
+  let shippingShown: ShippingAnswer | null = null;
+  if (carriersOn(context, settings)) {
+    const { cart: priced } = await priceRequestCart(context, request, settings, {
+      paymentMethod: null,
+      coupon: null,
+    });
+    quote = await quoteShipping(context, cartGoods(priced).items, parsed.data.zipCode, settings);
+    const delivery = deliveryEstimate(parsed.data.zipCode, settings);
+    if (delivery.ok) {
+      const shipping = shippingOffer(quote, priced.subtotalCents, delivery.state, settings);
+      shippingShown = { ...delivery, shipping };
+    }
+  }
   const refuseShipping = (message: string, status: number) =>
     refuseForm(
       message,
