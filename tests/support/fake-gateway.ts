@@ -103,7 +103,10 @@ export const fakePixCode = (id: string) =>
  * creates a PENDING transaction with a PIX code, `GET {url}/transaction.getPayment?id=` says how
  * it stands (the test changes that with setStatus). Requests without the secret key get a 401.
  */
-export async function startFakeGateway(secretKey: string): Promise<FakeGateway> {
+export async function startFakeGateway(
+  secretKey: string,
+  { now = () => new Date() }: { now?: () => Date } = {},
+): Promise<FakeGateway> {
   const requests: RecordedRequest[] = [];
   const transactions = new Map<string, Transaction>();
   const failingStatus = new Set<string>();
@@ -143,7 +146,7 @@ export async function startFakeGateway(secretKey: string): Promise<FakeGateway> 
           pixQrCode: null,
           billetUrl: null,
           billetCode: null,
-          expiresAt: new Date(Date.now() + 30 * 60_000).toISOString(),
+          expiresAt: new Date(now().getTime() + 30 * 60_000).toISOString(),
         };
         if (state.purchaseMode === 'ok') transactions.set(id, transaction);
         return json(200, answer);

@@ -15,6 +15,8 @@ export interface FakeMelhorEnvioOptions {
   token: string;
   /** The application's client secret, which signs webhooks (§7). */
   webhookSecret?: string;
+  /** The fake's "now" (orders' and tracking's dates); the real clock by default. */
+  now?: () => Date;
 }
 
 export interface FakeCompany {
@@ -317,7 +319,7 @@ const money = (cents: number) => (cents / 100).toFixed(2);
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /** ME writes dates in Brasília time without an offset, such as 2026-11-27 15:30:00 (§4.5). */
-function meDate(at = Date.now()): string {
+function meDate(at: number): string {
   return new Date(at - 3 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
 }
 
@@ -538,6 +540,7 @@ export async function startFakeMelhorEnvio(
   // Random starts keep codes apart when several fakes write to one test database.
   let serial = randomInt(100_000, 900_000);
   let base = '';
+  const clock = () => (options.now ? options.now().getTime() : Date.now());
 
   function order(id: string): FakeOrder {
     const found = orders.get(id);
@@ -633,7 +636,7 @@ export async function startFakeMelhorEnvio(
       collect: opts.collect === true,
     });
     if ('error' in offered) throw new MeError(422, { error: offered.error });
-    const now = meDate();
+    const now = meDate(clock());
     const made: FakeOrder = {
       id: randomUUID(),
       protocol: `ORD-${now.slice(0, 7).replace('-', '')}${String(serial++).padStart(8, '0')}`,
@@ -705,7 +708,7 @@ export async function startFakeMelhorEnvio(
     }
     wallet = round2(wallet - total);
     purchases++;
-    const now = meDate();
+    const now = meDate(clock());
     for (const each of chosen) {
       each.status = 'released';
       each.paid_at = now;
@@ -765,7 +768,7 @@ export async function startFakeMelhorEnvio(
       } else if (target.status !== 'released') {
         answer[id] = { status: false, message: 'O envio já está gerado' };
       } else {
-        const now = meDate();
+        const now = meDate(clock());
         target.status = 'generated';
         target.generated_at = now;
         target.updated_at = now;
@@ -996,7 +999,7 @@ export async function startFakeMelhorEnvio(
   function move(orderId: string, status: 'posted' | 'delivered'): void {
     const target = order(orderId);
     if (target.generated_at === null) throw new Error(`Order ${orderId} has no label yet`);
-    const now = meDate();
+    const now = meDate(clock());
     target.status = status;
     target.updated_at = now;
     if (status === 'posted') target.posted_at = now;

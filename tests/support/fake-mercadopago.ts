@@ -12,6 +12,8 @@ import { fakePixCode, recordRequest, type RecordedRequest } from './fake-gateway
 export interface FakeMercadoPagoOptions {
   accessToken: string;
   webhookSecret: string;
+  /** The fake's "now" (payments' dates, links' expiry, signatures); the real clock by default. */
+  now?: () => Date;
 }
 
 export interface FakeFeeDetail {
@@ -254,7 +256,7 @@ const FINANCING_RATE_PER_INSTALMENT = 0.012;
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /** MP writes its dates with Brasília's offset, such as 2026-11-27T15:30:00.000-03:00. */
-function mpDate(at = Date.now()): string {
+function mpDate(at: number): string {
   return new Date(at - 3 * 3_600_000).toISOString().replace('Z', '-03:00');
 }
 
@@ -262,11 +264,10 @@ const financingFee = (amount: number, installments: number) =>
   installments > 1 ? round2(amount * FINANCING_RATE_PER_INSTALMENT * installments) : 0;
 
 /** What a paid payment carries (§2.3): its fees, what the buyer paid, when money is released. */
-function settle(payment: FakePayment, installments: number): void {
+function settle(payment: FakePayment, installments: number, now: number): void {
   const amount = payment.transaction_amount;
   const mpFee = round2(amount * MP_FEE_RATE[payment.payment_type_id]);
   const financing = financingFee(amount, installments);
-  const now = Date.now();
   payment.status = 'approved';
   payment.status_detail = 'accredited';
   payment.installments = installments;
@@ -367,6 +368,7 @@ export async function startFakeMercadoPago(
   const inFlight = new Set<Promise<SentNotification>>();
   const closing = new AbortController();
   const collectorId = 1_260_702_847;
+  const clock = () => (options.now ? options.now().getTime() : Date.now());
   // Random starts keep ids apart when several fakes write to one test database.
   const next = {
     payment: 1_300_000_000 + randomInt(500_000_000),
@@ -388,7 +390,7 @@ export async function startFakeMercadoPago(
     expiration: string | null;
   }): FakePayment {
     const id = next.payment++;
-    const now = mpDate();
+    const now = mpDate(clock());
     const payment: FakePayment = {
       id,
       status: 'pending',
@@ -460,7 +462,7 @@ export async function startFakeMercadoPago(
       payer,
       // Left out, a PIX expires after 24 h (§2.1).
       expiration:
-        validDate(body.date_of_expiration, 'date_of_expiration') ?? mpDate(Date.now() + 86_400_000),
+        validDate(body.date_of_expiration, 'date_of_expiration') ?? mpDate(clock() + 86_400_000),
     });
     const ticketUrl = `${base}/sandbox/payments/${payment.id}/ticket`;
     payment.point_of_interaction = {
@@ -504,7 +506,7 @@ export async function startFakeMercadoPago(
       sandbox_init_point: link,
       collector_id: collectorId,
       client_id: '6295877106812064',
-      date_created: mpDate(),
+      date_created: mpDate(clock()),
       operation_type: 'regular_payment',
       site_id: 'MLB',
       items: items as FakePreferenceItem[],
@@ -548,7 +550,7 @@ export async function startFakeMercadoPago(
       amount,
       status: 'approved',
       source: { id: String(collectorId), name: 'Loja Vitrine', type: 'collector' },
-      date_created: mpDate(),
+      date_created: mpDate(clock()),
       refund_mode: 'standard',
       unique_sequence_number: null,
       adjustment_amount: 0,
@@ -568,7 +570,7 @@ export async function startFakeMercadoPago(
     const target = payment(paymentId);
     if (!target.notification_url) throw new Error(`Payment ${paymentId} has no notification_url`);
     const requestId = opts.requestId ?? randomUUID();
-    const ts = opts.ts ?? Math.floor(Date.now() / 1000);
+    const ts = opts.ts ?? Math.floor(clock() / 1000);
     const manifest = `id:${paymentId};request-id:${requestId};ts:${ts};`;
     // Same length and alphabet as a real signature, so a verifier's length check cannot reject it
     // before the comparison itself is tested.
@@ -586,7 +588,7 @@ export async function startFakeMercadoPago(
         id: next.notification++,
         live_mode: false,
         type: 'payment',
-        date_created: mpDate(),
+        date_created: mpDate(clock()),
         user_id: collectorId,
         api_version: 'v1',
         action: opts.action ?? 'payment.updated',
@@ -708,7 +710,7 @@ ${boleto}
   const expired = (preference: FakePreference) =>
     preference.expires &&
     preference.expiration_date_to !== null &&
-    Date.parse(preference.expiration_date_to) < Date.now();
+    Date.parse(preference.expiration_date_to) < clock();
 
   /** A Checkout Pro payment: makes the payment, then sends the browser back to the store (§2.6). */
   function pay(seen: RecordedRequest): { status: number; location?: string; html?: string } {
@@ -758,7 +760,7 @@ ${boleto}
         cardholder: { name: choice === 'card' ? 'APRO' : 'OTHE' },
       };
       if (choice === 'card') {
-        settle(made, installments);
+        settle(made, installments, clock());
       } else {
         made.status = 'rejected';
         made.status_detail = 'cc_rejected_other_reason';
@@ -766,8 +768,7 @@ ${boleto}
     } else {
       made.status_detail = 'pending_waiting_payment';
       // The preference's date_of_expiration is the boleto's due date (§2.5); MP suggests 3 days.
-      made.date_of_expiration =
-        preference.date_of_expiration ?? mpDate(Date.now() + 3 * 86_400_000);
+      made.date_of_expiration = preference.date_of_expiration ?? mpDate(clock() + 3 * 86_400_000);
       const cents = String(Math.round(amount * 100)).padStart(10, '0');
       const digits = `23793381286${String(made.id).padStart(12, '0')}${cents}`;
       made.transaction_details.external_resource_url = `${base}/sandbox/payments/${made.id}/ticket`;
@@ -902,7 +903,7 @@ ${boleto}
         }
         target.status = 'cancelled';
         target.status_detail = 'by_collector';
-        target.date_last_updated = mpDate();
+        target.date_last_updated = mpDate(clock());
         changedInBackground(String(target.id));
         return json(200, target);
       }
@@ -987,7 +988,7 @@ ${boleto}
     failingReads: new Set(),
     sendNotifications: true,
     async approve(id, opts = {}) {
-      settle(payment(id), opts.installments ?? payment(id).installments);
+      settle(payment(id), opts.installments ?? payment(id).installments, clock());
       await changed(id);
     },
     async reject(id) {
@@ -997,14 +998,14 @@ ${boleto}
         target.payment_type_id === 'credit_card'
           ? 'cc_rejected_other_reason'
           : 'rejected_other_reason';
-      target.date_last_updated = mpDate();
+      target.date_last_updated = mpDate(clock());
       await changed(id);
     },
     async expire(id) {
       const target = payment(id);
       target.status = 'cancelled';
       target.status_detail = 'expired';
-      target.date_last_updated = mpDate();
+      target.date_last_updated = mpDate(clock());
       await changed(id);
     },
     async refundInPanel(id) {
@@ -1014,7 +1015,7 @@ ${boleto}
     },
     async chargeback(id) {
       const target = payment(id);
-      const now = Date.now();
+      const now = clock();
       const made: FakeChargeback = {
         id: String(next.chargeback++),
         payments: [target.id],

@@ -15,7 +15,7 @@ const NOW = new Date('2026-11-27T15:00:00Z');
 let fake: FakeMercadoPago;
 
 beforeAll(async () => {
-  fake = await startFakeMercadoPago({ accessToken: TOKEN, webhookSecret: SECRET });
+  fake = await startFakeMercadoPago({ accessToken: TOKEN, webhookSecret: SECRET, now: () => NOW });
   // The store below is not listening: the tests read the fake's book, not notifications.
   fake.sendNotifications = false;
 });
@@ -24,7 +24,7 @@ afterAll(async () => {
   await fake.close();
 });
 
-// The fake refuses a link past its expiry on its own clock: payments are made at the real time.
+// The fake and the store share one fixed "now": the fake refuses a link past its expiry.
 function provider(now: () => Date = () => NOW) {
   return createMercadoPagoProvider({
     apiUrl: fake.url,
