@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import fs, { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -103,12 +103,29 @@ async function openPgliteFolder(dataDir: string, loadDataDir?: Blob): Promise<Da
   }
 }
 
+/**
+ * The lock's age is read against this process's clock, so its first time is written by that clock
+ * too, not left to the file system's (which a network mount or a moved clock can put a year off,
+ * making a held lock look stale to the next process).
+ */
+const lockFs = {
+  ...fs,
+  mkdir(path: string, callback: (error: NodeJS.ErrnoException | null) => void) {
+    fs.mkdir(path, (error) => {
+      if (error) return callback(error);
+      const now = new Date();
+      fs.utimes(path, now, now, callback);
+    });
+  },
+};
+
 async function lockFolder(dir: string, dataDir: string): Promise<() => Promise<void>> {
   const lockPath = `${dir}.lock`;
   const ownerPath = `${dir}.owner`;
   const lock = () =>
     lockfile.lock(dir, {
       lockfilePath: lockPath,
+      fs: lockFs,
       // Refreshed every 5 s, stale only after 60 s: PGlite runs on the event loop, and on a
       // machine at load 28 a refresh came later than a 10 s limit and the store stopped itself.
       // A crashed owner on this machine is taken over at once anyway (deadOwner).

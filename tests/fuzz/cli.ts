@@ -1,5 +1,5 @@
-// npm run fuzz -- [--requests N] [--seed N] [--concurrency N] [--url http://127.0.0.1:PORT [--pid PID]]
-//                 [--replay INDEX]
+// npm run fuzz -- [--requests N] [--seconds N] [--seed N] [--concurrency N]
+//                 [--url http://127.0.0.1:PORT [--pid PID]] [--replay INDEX]
 //
 // Fuzzes the HTTP server as the CI test does, with as many requests as asked. Without --url it
 // builds if needed and starts its own production server on a fresh data folder (and checks its
@@ -39,6 +39,7 @@ async function main(): Promise<number> {
     options: {
       seed: { type: 'string' },
       requests: { type: 'string' },
+      seconds: { type: 'string' },
       concurrency: { type: 'string' },
       url: { type: 'string' },
       pid: { type: 'string' },
@@ -48,8 +49,9 @@ async function main(): Promise<number> {
   });
   if (values.help) {
     print(
-      'npm run fuzz -- [--requests N] [--seed N] [--concurrency N] [--url URL [--pid PID]] [--replay INDEX]\n' +
-        `Defaults: FUZZ_SEED / FUZZ_REQUESTS from the environment, else the CI run (${DEFAULT_REQUESTS} requests).`,
+      'npm run fuzz -- [--requests N] [--seconds N] [--seed N] [--concurrency N] [--url URL [--pid PID]] [--replay INDEX]\n' +
+        `Defaults: FUZZ_SEED / FUZZ_REQUESTS from the environment, else the CI run (${DEFAULT_REQUESTS} requests); ` +
+        'no time limit unless --seconds or FUZZ_SECONDS.',
     );
     return 0;
   }
@@ -57,6 +59,11 @@ async function main(): Promise<number> {
   const seed = wholeNumber('seed', values.seed, fromEnv.seed);
   const requests = wholeNumber('requests', values.requests, fromEnv.requests);
   const concurrency = wholeNumber('concurrency', values.concurrency, 8);
+  // Asked for by hand, a run sends every request it was asked for unless told otherwise.
+  const seconds =
+    values.seconds !== undefined || process.env.FUZZ_SECONDS
+      ? wholeNumber('seconds', values.seconds, fromEnv.seconds)
+      : undefined;
 
   let server: TestServer | undefined;
   let url: URL;
@@ -86,6 +93,7 @@ async function main(): Promise<number> {
       buildDir: buildDirectory(),
       seed,
       requests,
+      seconds,
       concurrency,
       pid,
       log: print,

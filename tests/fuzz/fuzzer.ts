@@ -12,11 +12,20 @@ export type { FailureKind, Observation } from './checks';
 
 export const DEFAULT_SEED = 20261121;
 export const DEFAULT_REQUESTS = 20_000;
+/**
+ * CI's run stops at its request count or after this long, whichever comes first: a quiet machine
+ * sends the 20,000 in about 100 s, a loaded one would take many minutes for no more routes.
+ */
+export const DEFAULT_SECONDS = 60;
 
-/** FUZZ_SEED and FUZZ_REQUESTS, for more requests (or another seed) than CI's on demand. */
+/**
+ * FUZZ_SEED, FUZZ_REQUESTS and FUZZ_SECONDS, for more requests (or another seed, or a longer
+ * run) than CI's on demand.
+ */
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): {
   seed: number;
   requests: number;
+  seconds: number;
 } {
   const read = (name: string, fallback: number, min: number) => {
     const raw = env[name];
@@ -30,6 +39,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): {
   return {
     seed: read('FUZZ_SEED', DEFAULT_SEED, 0),
     requests: read('FUZZ_REQUESTS', DEFAULT_REQUESTS, 1),
+    seconds: read('FUZZ_SECONDS', DEFAULT_SECONDS, 1),
   };
 }
 
@@ -46,6 +56,11 @@ export interface FuzzOptions {
   buildDir: string;
   seed?: number;
   requests?: number;
+  /**
+   * Stops sending after this long even with requests left, but only once every target of the
+   * plan has been aimed at twice, so a slow machine still reaches every route and action.
+   */
+  seconds?: number;
   concurrency?: number;
   /** An answer slower than this is a failure. */
   slowMs?: number;
@@ -98,6 +113,10 @@ export interface FuzzReport {
   cpu: { fuzzerSeconds: number; serverSeconds?: number };
   /** Why the run stopped early, if it did. */
   aborted?: string;
+  /** 'time' when `seconds` ran out before the request count. */
+  stoppedBy: 'requests' | 'time';
+  /** How many targets the plan has: every one was aimed at when requests ≥ this. */
+  planLength: number;
   shrinkRequests: number;
 }
 
@@ -147,6 +166,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     adminCookie: options.adminCookie,
   };
   const plan: TargetKind[] = buildPlan(seed, discovery);
+  const budgetMs = options.seconds === undefined ? Infinity : options.seconds * 1000;
+  const leastRequests = Math.min(total, 2 * plan.length);
   log(
     `Fuzzing http://${options.host}:${options.port}: seed ${seed}, ${total} requests, ` +
       `${discovery.routes.length} routes (${discovery.routes.filter((r) => r.hasAction).length} with an action), ` +
@@ -165,6 +186,9 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   /** RSS every RSS_EVERY requests: a leak climbs with the count, a warm-up levels off. */
   const rssTimeline: [requests: number, kb: number][] = [];
   const started = performance.now();
+  const outOfTime = (sent: number) =>
+    sent >= leastRequests && performance.now() - started > budgetMs;
+  let stoppedBy: FuzzReport['stoppedBy'] = 'requests';
 
   const record = (observation: Observation) => {
     const status = statusKey(observation.response);
@@ -196,6 +220,10 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     let lastLog = performance.now();
     const worker = async () => {
       while (next < to && !aborted) {
+        if (outOfTime(next)) {
+          stoppedBy = 'time';
+          break;
+        }
         const index = next++;
         startedAt[index] = performance.now() - started;
         const observation = await exchange(generate(ctx, plan, index), target);
@@ -228,7 +256,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const ownCpuBefore = process.cpuUsage();
   // The server's RSS swings by a fifth and more between garbage collections; only its low points
   // say whether memory comes back down. The end reading is the lowest one over the last quarter
-  // of the run and the quiet time after it.
+  // of the run (by count or by time) and the quiet time after it.
   const endPhaseFrom = Math.floor(total * 0.75);
   let endPhaseKb = Infinity;
   const sampler =
@@ -237,7 +265,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
           const kb = readRssKb(options.pid!);
           if (kb === undefined) return;
           peakKb = Math.max(peakKb, kb);
-          if (completed >= endPhaseFrom) endPhaseKb = Math.min(endPhaseKb, kb);
+          if (completed >= endPhaseFrom || performance.now() - started > budgetMs * 0.75)
+            endPhaseKb = Math.min(endPhaseKb, kb);
         }, 250)
       : undefined;
   let warmupKb: number | undefined;
@@ -323,6 +352,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     healthz: { status: health.status, outcome: health.outcome },
     cpu,
     aborted,
+    stoppedBy,
+    planLength: plan.length,
     shrinkRequests,
   };
 }

@@ -39,6 +39,7 @@ export function formatReport(report: FuzzReport): string {
   lines.push(
     `Fuzz run: seed ${report.seed}, ${report.requests} requests in ${seconds.toFixed(1)} s ` +
       `(${(report.requests / seconds).toFixed(0)}/s, concurrency ${report.concurrency})` +
+      (report.stoppedBy === 'time' ? ', stopped by its time limit' : '') +
       (report.shrinkRequests ? `, then ${report.shrinkRequests} to shrink failures` : ''),
   );
   lines.push(

@@ -2,10 +2,36 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
+/**
+ * How far scripts/clock-moved.sh moved the clock, in ms. Chromium does not run under libfaketime
+ * (a page takes a minute of CPU), so it keeps the real clock and its pages get a Date moved by
+ * the same offset as the servers and the test runner.
+ */
+const CLOCK_OFFSET_MS = Number(process.env.VITRINE_TEST_CLOCK_OFFSET_MS ?? 0);
+
+// A string, not a function: the test runner's transpiler may wrap a function's text in helpers
+// that do not exist in the page.
+const moveDate = (offset: number) => `(() => {
+  const Real = Date;
+  function Moved(...args) {
+    if (!new.target) return new Real(Real.now() + ${offset}).toString();
+    return args.length === 0 ? new Real(Real.now() + ${offset}) : new Real(...args);
+  }
+  Moved.prototype = Real.prototype;
+  Moved.now = () => Real.now() + ${offset};
+  Moved.parse = Real.parse;
+  Moved.UTC = Real.UTC;
+  globalThis.Date = Moved;
+})();`;
+
 /** Debian's Chromium, headless; the flags keep it off the network this machine does not have. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+export async function launchBrowser(): Promise<Browser> {
+  const env = { ...process.env };
+  delete env.LD_PRELOAD;
+  delete env.FAKETIME;
+  const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
+    env,
     args: [
       '--no-sandbox',
       '--disable-gpu',
@@ -16,6 +42,16 @@ export function launchBrowser(): Promise<Browser> {
       '--no-first-run',
     ],
   });
+  if (CLOCK_OFFSET_MS !== 0) {
+    // Browser.newPage goes through newContext too.
+    const newContext = browser.newContext.bind(browser);
+    browser.newContext = async (options) => {
+      const context = await newContext(options);
+      await context.addInitScript(moveDate(CLOCK_OFFSET_MS));
+      return context;
+    };
+  }
+  return browser;
 }
 
 export const VIEWPORTS = {
