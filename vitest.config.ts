@@ -22,6 +22,9 @@ export default defineConfig({
           ],
           exclude: ['**/*.db.test.ts'],
           environment: 'node',
+          // Pure code: one module graph per worker instead of one per file cut the project's CPU
+          // from 55 s to 20 s.
+          isolate: false,
         },
       },
       {
@@ -30,6 +33,8 @@ export default defineConfig({
           name: 'db',
           include: ['app/**/*.db.test.ts', 'tests/db/**/*.test.ts'],
           globalSetup: ['tests/support/db-global-setup.ts'],
+          // One module graph, and one database per backend (tests/support/db.ts), per worker.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -40,6 +45,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/e2e-global-setup.ts'],
+          setupFiles: ['tests/support/e2e-setup.ts'],
           testTimeout: 60_000,
           // A file's hooks start its servers (tests/support/server.ts START_BUDGET_MS) and Chromium.
           hookTimeout: 180_000,

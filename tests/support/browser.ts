@@ -1,4 +1,4 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -24,34 +24,71 @@ const moveDate = (offset: number) => `(() => {
   globalThis.Date = Moved;
 })();`;
 
+/**
+ * Where the browser tests' one Chromium listens (tests/support/e2e-global-setup.ts): each file
+ * connects to it instead of starting its own, which cost a second or two of CPU per file.
+ */
+export const BROWSER_SERVER_ENV = 'VITRINE_TEST_BROWSER_WS';
+
 /** Debian's Chromium, headless; the flags keep it off the network this machine does not have. */
+export const CHROMIUM_OPTIONS = {
+  executablePath: CHROMIUM_PATH,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+  // libfaketime (scripts/clock-moved.sh) is not passed on: Chromium does not run under it.
+  env: Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => name !== 'LD_PRELOAD' && name !== 'FAKETIME'),
+  ),
+};
+
+/**
+ * Chromium for a test file: a connection to the run's shared browser when there is one (closing
+ * it closes only its own pages), otherwise a browser of its own.
+ */
 export async function launchBrowser(): Promise<Browser> {
-  const env = { ...process.env };
-  delete env.LD_PRELOAD;
-  delete env.FAKETIME;
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    env,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
-  if (CLOCK_OFFSET_MS !== 0) {
-    // Browser.newPage goes through newContext too.
-    const newContext = browser.newContext.bind(browser);
-    browser.newContext = async (options) => {
-      const context = await newContext(options);
-      await context.addInitScript(moveDate(CLOCK_OFFSET_MS));
-      return context;
-    };
-  }
+  const shared = process.env[BROWSER_SERVER_ENV];
+  const browser = shared ? await chromium.connect(shared) : await chromium.launch(CHROMIUM_OPTIONS);
+  // Browser.newPage goes through newContext too.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    if (testRunning) openedInTest.add(context);
+    if (CLOCK_OFFSET_MS !== 0) await context.addInitScript(moveDate(CLOCK_OFFSET_MS));
+    return context;
+  };
   return browser;
+}
+
+let testRunning = false;
+const openedInTest = new Set<BrowserContext>();
+
+/**
+ * Closes, after each test, the browser contexts the test opened: a page left open goes on
+ * running its timers and drawing (Playwright turns background throttling off), and a file's
+ * forgotten pages added up to most of Chromium's CPU. Registered for every browser test file by
+ * the e2e project's setup file; contexts opened in a beforeAll are the block's to close.
+ */
+export function closeEachTestsPages(hooks: {
+  beforeEach: (fn: () => void) => void;
+  afterEach: (fn: () => Promise<void>) => void;
+}): void {
+  hooks.beforeEach(() => {
+    testRunning = true;
+  });
+  hooks.afterEach(async () => {
+    testRunning = false;
+    const contexts = [...openedInTest];
+    openedInTest.clear();
+    // Already closed by the test, or with its browser: nothing left to do.
+    await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
+  });
 }
 
 export const VIEWPORTS = {

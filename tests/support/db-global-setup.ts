@@ -9,14 +9,22 @@ import type { TestProject } from 'vitest/node';
 
 import { openDatabase, PGLITE_EXTENSIONS } from '~/db/database.server';
 
-import { createDatabase, dropDatabase, TEST_DATABASE_URL, uniqueDatabaseName } from './postgres';
+import {
+  createDatabase,
+  databasesNamed,
+  dropDatabase,
+  TEST_DATABASE_URL,
+  uniqueDatabaseName,
+} from './postgres';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** A dump of a migrated, empty PGlite database: loading it skips initdb and migrations. */
     pgliteTemplate: string;
-    /** A migrated, empty PostgreSQL database each test file copies; null without TEST_DATABASE_URL. */
+    /** A migrated, empty PostgreSQL database each test worker copies; null without TEST_DATABASE_URL. */
     postgresTemplate: string | null;
+    /** How the run's PostgreSQL test databases are named, so its teardown drops every one. */
+    postgresTestPrefix: string;
   }
 }
 
@@ -38,9 +46,14 @@ export default async function setup(project: TestProject) {
     await postgres.close();
   }
   project.provide('postgresTemplate', postgresTemplate);
+  const testPrefix = uniqueDatabaseName('vitrine_test');
+  project.provide('postgresTestPrefix', testPrefix);
 
   return async () => {
-    if (TEST_DATABASE_URL && postgresTemplate)
-      await dropDatabase(TEST_DATABASE_URL, postgresTemplate);
+    if (!TEST_DATABASE_URL || !postgresTemplate) return;
+    await dropDatabase(TEST_DATABASE_URL, postgresTemplate);
+    for (const name of await databasesNamed(TEST_DATABASE_URL, `${testPrefix}_`)) {
+      await dropDatabase(TEST_DATABASE_URL, name);
+    }
   };
 }

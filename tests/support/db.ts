@@ -2,14 +2,14 @@ import { readFile } from 'node:fs/promises';
 
 import { getTableName, is, sql, type SQL } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, beforeEach, describe, inject } from 'vitest';
+import { beforeAll, beforeEach, describe, inject } from 'vitest';
 
 import { createChangeFeed } from '~/db/changes.server';
 import { openDatabase, type Database, type Db } from '~/db/database.server';
 import * as schema from '~/db/schema';
 import { createSettingsStore, type SettingsStore } from '~/modules/settings/index.server';
 
-import { createDatabase, dropDatabase, TEST_DATABASE_URL, uniqueDatabaseName } from './postgres';
+import { createDatabase, TEST_DATABASE_URL, uniqueDatabaseName } from './postgres';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -18,21 +18,28 @@ export function testBackends(): Backend[] {
   return inject('postgresTemplate') ? ['pglite', 'postgres'] : ['pglite'];
 }
 
-// One database per backend per test file, emptied before each test.
-const opened = new Map<Backend, Promise<{ database: Database; drop: () => Promise<void> }>>();
+// One database per backend per test worker, emptied before each test. The db project runs its
+// files without isolation (vitest.config.ts), so this module, and the databases it opened, last as
+// long as the worker: a file no longer pays for loading a PGlite (about a second and 700 MB) or
+// copying a PostgreSQL template. The worker's exit closes them; the run's global setup drops the
+// PostgreSQL ones (their names start with the run's prefix).
+const opened = new Map<Backend, Promise<{ database: Database }>>();
 
 async function open(backend: Backend) {
   if (backend === 'pglite') {
     const dump = await readFile(inject('pgliteTemplate'));
     const database = await openDatabase({ memory: true, loadDataDir: new Blob([dump]) });
-    return { database, drop: async () => {} };
+    return { database };
   }
   const template = inject('postgresTemplate');
   if (!TEST_DATABASE_URL || !template) throw new Error('PostgreSQL tests need TEST_DATABASE_URL');
-  const name = uniqueDatabaseName('vitrine_test');
-  const url = await createDatabase(TEST_DATABASE_URL, name, template);
+  const url = await createDatabase(
+    TEST_DATABASE_URL,
+    uniqueDatabaseName(inject('postgresTestPrefix')),
+    template,
+  );
   const database = await openDatabase({ databaseUrl: url, poolMax: 4 });
-  return { database, drop: () => dropDatabase(TEST_DATABASE_URL!, name) };
+  return { database };
 }
 
 const TABLES = Object.values(schema)
@@ -70,15 +77,6 @@ export function describeDb(name: string, body: (ctx: DbContext) => void): void {
     });
   }
 }
-
-afterAll(async () => {
-  for (const handle of opened.values()) {
-    const { database, drop } = await handle;
-    await database.close();
-    await drop();
-  }
-  opened.clear();
-});
 
 /** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {

@@ -2,7 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 
-import { CHROMIUM_PATH } from './browser';
+import { chromium } from 'playwright-core';
+
+import { BROWSER_SERVER_ENV, CHROMIUM_OPTIONS, CHROMIUM_PATH } from './browser';
 import { createStoreTemplate, STORE_TEMPLATE_ENV } from './store';
 
 // Browser tests run against the production build, as shoppers get it.
@@ -14,12 +16,18 @@ export default async function setup() {
         'or set CHROMIUM_PATH.',
     );
   }
-  // Migrated and seeded once for the run; the test workers, started after this, inherit the
-  // variable and copy the folder.
-  const template = await createStoreTemplate();
+  // Made once for the run; the test workers, started after this, inherit the variables: they copy
+  // the store's folder, and connect to the one Chromium.
+  const [template, browser] = await Promise.all([
+    createStoreTemplate(),
+    chromium.launchServer(CHROMIUM_OPTIONS),
+  ]);
   process.env[STORE_TEMPLATE_ENV] = template;
+  process.env[BROWSER_SERVER_ENV] = browser.wsEndpoint();
   return async () => {
     delete process.env[STORE_TEMPLATE_ENV];
+    delete process.env[BROWSER_SERVER_ENV];
+    await browser.close();
     await rm(template, { recursive: true, force: true });
   };
 }

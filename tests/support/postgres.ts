@@ -40,3 +40,18 @@ export async function dropDatabase(serverUrl: string, name: string) {
     `DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`,
   ]);
 }
+
+/** The databases on the server whose names start with `prefix`. */
+export async function databasesNamed(serverUrl: string, prefix: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>(
+      'select datname from pg_database where starts_with(datname, $1)',
+      [prefix],
+    );
+    return rows.map((row) => row.datname);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,5 @@
+import { afterEach, beforeEach } from 'vitest';
+
+import { closeEachTestsPages } from './browser';
+
+closeEachTestsPages({ beforeEach, afterEach });
