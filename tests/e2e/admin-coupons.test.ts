@@ -1,4 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -112,7 +114,10 @@ describe('admin coupons at 360 px', () => {
       page.getByRole('link', { name: 'Exportar CSV' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^cupons-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
+    // The browser is the run's shared one (tests/support/browser.ts): the file is copied here.
+    const saved = join(await mkdtemp(join(tmpdir(), 'vitrine-coupons-')), 'cupons.csv');
+    await download.saveAs(saved);
+    const csv = (await readFile(saved, 'utf8')).replace(/^\uFEFF/, '');
     const lines = csv.trim().split('\r\n');
     expect(lines.map((line) => line.split(';')[0])).toEqual([
       'Código',

@@ -50,11 +50,13 @@ const CONFIRMATION_URL = /\/order-confirmation\?/;
 const THANK_YOU_URL = /\/thank-you\?/;
 // The page polls every 5 s: one poll and its answer, with room for a busy machine.
 const ONE_POLL_MS = 10_000;
-const PARALLEL_NOTIFICATIONS = 1_000;
-// A thousand requests, each read back and applied under the order's lock, then the e-mail and the
-// report: it passed 60 s in a clean-clone CI run with every browser test beside it (load about 10
-// on 2 cores). What it checks is exactly-once, not speed.
-const THOUSAND_NOTIFICATIONS_BUDGET_MS = 240_000;
+// All at once over the sender's 100 connections. A thousand at once is proved where it costs
+// milliseconds, on the flow and both databases (tests/db/mercadopago.test.ts, 'confirms once when
+// 1,000 reports…'); here the whole server shows the same through HTTP, signatures and all.
+const PARALLEL_NOTIFICATIONS = 100;
+// Each request read back and applied under the order's lock, then the e-mail and the report, with
+// every browser test beside it (load about 10 on 2 cores). What it checks is exactly-once, not speed.
+const NOTIFICATIONS_BUDGET_MS = 240_000;
 
 interface UtmifyReport {
   orderId: string;
@@ -363,7 +365,7 @@ describe('checkout with Mercado Pago PIX (live store)', () => {
   });
 
   it(
-    'refuses forged, unsigned and stale notifications; 1,000 signed copies confirm once',
+    'refuses forged, unsigned and stale notifications; 100 signed copies at once confirm once',
     async () => {
       const visitor = shopper();
       await visitor.get('/');
@@ -431,11 +433,11 @@ describe('checkout with Mercado Pago PIX (live store)', () => {
       }
       expect(await historyStatus(visitor, number)).toBe('Pendente');
 
-      // 1,000 correctly signed notifications (each its own request id) fired at once.
+      // Correctly signed notifications (each its own request id) fired at once.
       const calls = Array.from({ length: PARALLEL_NOTIFICATIONS }, () =>
         mp.notification(paymentId),
       );
-      // At once over 100 connections, as a sender does (one socket each would be 1,000 clients).
+      // Over 100 connections, as a sender does.
       const agent = new Agent({ keepAlive: true, maxSockets: 100 });
       const answered = await Promise.all(calls.map((call) => sendThrough(agent, call)));
       agent.destroy();
@@ -472,7 +474,7 @@ describe('checkout with Mercado Pago PIX (live store)', () => {
       expect(admin).toContain('Confirmado');
       expect(admin.split('Pagamento aprovado.').length - 1).toBe(1);
     },
-    THOUSAND_NOTIFICATIONS_BUDGET_MS,
+    NOTIFICATIONS_BUDGET_MS,
   );
 
   it('answers hostile notifications with a 4xx and changes no order', async () => {
@@ -534,7 +536,7 @@ describe('checkout with Mercado Pago PIX (live store)', () => {
       expect(content.includes(WEBHOOK_SECRET), file).toBe(false);
     }
     await Promise.all(pendingReads);
-    // Pages, .data answers, notification answers: more than a thousand, none with a secret.
+    // Pages, .data answers, notification answers: more than a hundred, none with a secret.
     expect(answers.length).toBeGreaterThan(PARALLEL_NOTIFICATIONS);
     for (const answer of answers) {
       expect(answer).not.toContain(ACCESS_TOKEN);

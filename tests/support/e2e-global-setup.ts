@@ -7,8 +7,14 @@ import { chromium } from 'playwright-core';
 import { BROWSER_SERVER_ENV, CHROMIUM_OPTIONS, CHROMIUM_PATH } from './browser';
 import { createStoreTemplate, STORE_TEMPLATE_ENV } from './store';
 
+const SETUP_DONE_ENV = 'VITRINE_TEST_E2E_SETUP';
+
 // Browser tests run against the production build, as shoppers get it.
 export default async function setup() {
+  // The e2e and interaction projects share this setup, in one process: made once for both
+  // (marked before the first await, in case the two start together).
+  if (process.env[SETUP_DONE_ENV]) return async () => {};
+  process.env[SETUP_DONE_ENV] = '1';
   execFileSync(process.execPath, ['scripts/ensure-build.js'], { stdio: 'inherit' });
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
@@ -27,6 +33,7 @@ export default async function setup() {
   return async () => {
     delete process.env[STORE_TEMPLATE_ENV];
     delete process.env[BROWSER_SERVER_ENV];
+    delete process.env[SETUP_DONE_ENV];
     await browser.close();
     await rm(template, { recursive: true, force: true });
   };

@@ -1,12 +1,11 @@
-#!/usr/bin/env node
 // The CI's time budget: runs `.ci/run` on a clean clone of HEAD (with ../shared beside it, as CI
 // has it) and prints where the time went: per step, per test file and the twenty slowest tests,
 // with the machine's load. Exits 1 when the run fails or takes longer than the budget. A
 // benchmark, not a test: run it by hand on a quiet machine (docs/ci-time.md keeps its tables).
 //
-//   node scripts/ci-time.mjs                     # clone HEAD, run .ci/run, report
-//   node scripts/ci-time.mjs --budget 1200       # the budget in seconds (20 minutes by default)
-//   node scripts/ci-time.mjs --log run.log --reports DIR   # report on a run already made
+//   npx tsx scripts/ci-time.ts                     # clone HEAD, run .ci/run, report
+//   npx tsx scripts/ci-time.ts --budget 1200       # the budget in seconds (20 minutes by default)
+//   npx tsx scripts/ci-time.ts --log run.log --reports DIR   # report on a run already made
 import { execFileSync, spawn } from 'node:child_process';
 import {
   createWriteStream,
@@ -25,7 +24,6 @@ const { values } = parseArgs({
     budget: { type: 'string', default: '1200' },
     log: { type: 'string' },
     reports: { type: 'string' },
-    keep: { type: 'boolean', default: false },
   },
 });
 const budget = Number(values.budget);
@@ -41,7 +39,7 @@ const load = () =>
     .join(' ');
 
 /** Runs .ci/run in a clean clone of HEAD; resolves with its log, reports folder and exit code. */
-async function runCi() {
+async function runCi(): Promise<{ log: string; reports: string; code: number }> {
   const base = mkdtempSync(join(tmpdir(), 'vitrine-ci-time-'));
   const clone = join(base, 'main');
   execFileSync('git', ['clone', '--quiet', '--no-hardlinks', root, clone], { stdio: 'inherit' });
@@ -53,7 +51,7 @@ async function runCi() {
   const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: clone }).toString();
   console.log(`Clean clone of ${head.trim()} in ${clone}; load average at the start: ${load()}`);
   const started = Date.now();
-  const code = await new Promise((done) => {
+  const code = await new Promise<number>((done) => {
     const child = spawn('bash', ['.ci/run'], {
       cwd: clone,
       env: { ...process.env, CI_REPORTS: reports },
@@ -74,23 +72,40 @@ async function runCi() {
     `.ci/run exited ${code} after ${Math.round((Date.now() - started) / 1000)} s; ` +
       `load average at the end: ${load()}; log: ${log}`,
   );
-  return { log, reports, code, base };
+  return { log, reports, code };
 }
 
 /** The steps `.ci/run` announced ('== name (Ns)') and how long each took. */
-function steps(logText) {
+interface Step {
+  name: string;
+  seconds: number;
+  at: number;
+}
+
+function steps(logText: string): Step[] {
   const marks = [...logText.matchAll(/^== (.+) \((\d+)s\)$/gm)].map((match) => ({
-    name: match[1],
+    name: match[1]!,
     at: Number(match[2]),
   }));
   return marks.map((mark, index) => ({
     name: mark.name,
-    seconds: index + 1 < marks.length ? marks[index + 1].at - mark.at : 0,
+    seconds: (marks[index + 1]?.at ?? mark.at) - mark.at,
     at: mark.at,
   }));
 }
 
-function testReports(dir) {
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  testResults: {
+    name: string;
+    startTime: number;
+    endTime: number;
+    assertionResults: { title: string; duration?: number | null }[];
+  }[];
+}
+
+function testReports(dir: string | undefined): { name: string; report: VitestReport }[] {
   if (!dir || !existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((name) => name.endsWith('.json'))
@@ -100,8 +115,10 @@ function testReports(dir) {
     }));
 }
 
-function table(rows) {
-  const widths = rows[0].map((_, column) =>
+type Cell = string | number;
+
+function table(rows: Cell[][]): string {
+  const widths = rows[0]!.map((_, column) =>
     Math.max(...rows.map((row) => String(row[column]).length)),
   );
   return rows
@@ -109,8 +126,8 @@ function table(rows) {
       row
         .map((cell, column) =>
           typeof cell === 'number'
-            ? String(cell).padStart(widths[column])
-            : String(cell).padEnd(widths[column]),
+            ? String(cell).padStart(widths[column] ?? 0)
+            : String(cell).padEnd(widths[column] ?? 0),
         )
         .join('  '),
     )
@@ -120,7 +137,7 @@ function table(rows) {
 const run = values.log ? { log: values.log, reports: values.reports, code: 0 } : await runCi();
 const logText = readFileSync(run.log, 'utf8');
 const timed = steps(logText);
-const total = timed.length > 0 ? timed[timed.length - 1].at : 0;
+const total = timed.at(-1)?.at ?? 0;
 
 console.log('\nPer step (seconds):');
 console.log(
@@ -163,7 +180,7 @@ if (loads.length > 0) {
   const sorted = [...loads].sort((a, b) => a - b);
   console.log(
     `\nLoad average (1 min) during the run: median ${sorted[Math.floor(sorted.length / 2)]}, ` +
-      `highest ${sorted[sorted.length - 1]} (${loads.length} samples)`,
+      `highest ${sorted.at(-1)} (${loads.length} samples)`,
   );
 }
 if (run.code !== 0) {
