@@ -71,9 +71,9 @@ const openedInTest = new Set<BrowserContext>();
 
 /**
  * Closes, after each test, the browser contexts the test opened: a page left open goes on
- * running its timers and drawing (Playwright turns background throttling off), and a file's
- * forgotten pages added up to most of Chromium's CPU. Registered for every browser test file by
- * the e2e project's setup file; contexts opened in a beforeAll are the block's to close.
+ * running its timers and drawing (Playwright turns background throttling off) while later tests
+ * run. Registered for every browser test file by the e2e project's setup file; contexts opened
+ * in a beforeAll are the block's to close.
  */
 export function closeEachTestsPages(hooks: {
   beforeEach: (fn: () => void) => void;

@@ -540,7 +540,7 @@ export async function startFakeMelhorEnvio(
   // Random starts keep codes apart when several fakes write to one test database.
   let serial = randomInt(100_000, 900_000);
   let base = '';
-  const clock = () => (options.now ? options.now().getTime() : Date.now());
+  const clock = () => (options.now ?? (() => new Date()))().getTime();
 
   function order(id: string): FakeOrder {
     const found = orders.get(id);

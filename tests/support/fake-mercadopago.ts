@@ -368,7 +368,7 @@ export async function startFakeMercadoPago(
   const inFlight = new Set<Promise<SentNotification>>();
   const closing = new AbortController();
   const collectorId = 1_260_702_847;
-  const clock = () => (options.now ? options.now().getTime() : Date.now());
+  const clock = () => (options.now ?? (() => new Date()))().getTime();
   // Random starts keep ids apart when several fakes write to one test database.
   const next = {
     payment: 1_300_000_000 + randomInt(500_000_000),
