@@ -2,12 +2,15 @@ import { availableParallelism } from 'node:os';
 
 import { defineConfig } from 'vitest/config';
 
+import DurationSequencer from './tests/support/sequencer';
+
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
     // Vitest's default in a run is one worker fewer than the cores: a single file at a time on a
     // 2-core machine. Unit and database tests wait on no one else, so they take every core.
     maxWorkers: availableParallelism(),
+    sequence: { sequencer: DurationSequencer },
     projects: [
       {
         extends: true,

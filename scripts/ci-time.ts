@@ -6,6 +6,8 @@
 //   npx tsx scripts/ci-time.ts                     # clone HEAD, run .ci/run, report
 //   npx tsx scripts/ci-time.ts --budget 1200       # the budget in seconds (20 minutes by default)
 //   npx tsx scripts/ci-time.ts --log run.log --reports DIR   # report on a run already made
+//   … --write-durations   # also keep each test file's duration in tests/durations.json, which
+//                         # orders the files of a run without Vitest's cache (longest first)
 import { execFileSync, spawn } from 'node:child_process';
 import {
   createWriteStream,
@@ -14,6 +16,7 @@ import {
   readdirSync,
   readFileSync,
   symlinkSync,
+  writeFileSync,
 } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -24,6 +27,7 @@ const { values } = parseArgs({
     budget: { type: 'string', default: '1200' },
     log: { type: 'string' },
     reports: { type: 'string' },
+    'write-durations': { type: 'boolean', default: false },
   },
 });
 const budget = Number(values.budget);
@@ -172,6 +176,21 @@ for (const { name, report } of testReports(run.reports)) {
   console.log(`${name}: the twenty slowest tests (seconds):`);
   console.log(
     table(tests.slice(0, 20).map((t) => [t.name.slice(0, 140), Number(t.seconds.toFixed(1))])),
+  );
+}
+
+if (values['write-durations']) {
+  const durations: Record<string, number> = {};
+  for (const { report } of testReports(run.reports)) {
+    for (const file of report.testResults) {
+      const path = file.name.replace(/^.*?\/(app|server|scripts|tests)\//, '$1/');
+      durations[path] = Math.round(file.endTime - file.startTime);
+    }
+  }
+  const sorted = Object.fromEntries(Object.entries(durations).sort(([a], [b]) => (a < b ? -1 : 1)));
+  writeFileSync(join(root, 'tests', 'durations.json'), `${JSON.stringify(sorted, null, 2)}\n`);
+  console.log(
+    `\nWrote the durations of ${Object.keys(sorted).length} files to tests/durations.json`,
   );
 }
 

@@ -1,4 +1,10 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -55,14 +61,21 @@ export const CHROMIUM_OPTIONS = {
 export async function launchBrowser(): Promise<Browser> {
   const shared = process.env[BROWSER_SERVER_ENV];
   const browser = shared ? await chromium.connect(shared) : await chromium.launch(CHROMIUM_OPTIONS);
-  // Browser.newPage goes through newContext too.
   const newContext = browser.newContext.bind(browser);
-  browser.newContext = async (options) => {
+  const fresh = async (options?: BrowserContextOptions) => {
     const context = await newContext(options);
-    if (testRunning) openedInTest.add(context);
     if (CLOCK_OFFSET_MS !== 0) await context.addInitScript(moveDate(CLOCK_OFFSET_MS));
     return context;
   };
+  const pool = new ContextPool(browser, fresh);
+  browser.newContext = async (options) => {
+    const context = await (ContextPool.takes(options) ? pool.take(options) : fresh(options));
+    if (testRunning) openedInTest.add(context);
+    return context;
+  };
+  // Playwright's own ties the page to a context no one else may open pages in, which a pooled
+  // context outlives; the context goes with the test's others (closeEachTestsPages).
+  browser.newPage = async (options) => (await browser.newContext(options)).newPage();
   return browser;
 }
 
@@ -96,11 +109,220 @@ export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
 } as const;
 
+/**
+ * Contexts handed back by the tests, each with its one page, reset for the next test. A fresh
+ * page costs about 1.2 s of Chromium CPU more than navigating one already open (it starts a
+ * renderer process: bench/browser-pages.ts), and most browser tests open several. A context is
+ * kept for a request with the same options, and only for the options below (POOLED_OPTIONS).
+ */
+class ContextPool {
+  private readonly idle: Pooled[] = [];
+  constructor(
+    private readonly browser: Browser,
+    private readonly fresh: (options?: BrowserContextOptions) => Promise<BrowserContext>,
+  ) {}
+
+  static takes(options: BrowserContextOptions = {}): boolean {
+    return Object.entries(options).every(
+      ([name, value]) =>
+        POOLED_OPTIONS.has(name) &&
+        (name !== 'viewport' || (value !== null && value !== undefined)),
+    );
+  }
+
+  async take(options: BrowserContextOptions = {}): Promise<BrowserContext> {
+    const key = JSON.stringify(Object.entries(options).sort(([a], [b]) => (a < b ? -1 : 1)));
+    const at = this.idle.findIndex((entry) => entry.key === key);
+    if (at >= 0) {
+      const [entry] = this.idle.splice(at, 1);
+      return entry!.context;
+    }
+    return this.track(await this.fresh(options), key, options.viewport ?? DEFAULT_VIEWPORT);
+  }
+
+  private track(context: BrowserContext, key: string, viewport: Viewport): BrowserContext {
+    const entry: Pooled = { key, context, viewport, origins: new Set(), dirty: false };
+    const markDirty = <T extends object>(target: T, methods: readonly string[]) => {
+      const record = target as Record<string, unknown>;
+      for (const name of methods) {
+        const original = record[name] as (...args: unknown[]) => unknown;
+        record[name] = (...args: unknown[]) => {
+          entry.dirty = true;
+          return original.apply(target, args);
+        };
+      }
+    };
+    // handBack's own DevTools session changes nothing it does not reset.
+    entry.devtools = context.newCDPSession.bind(context);
+    markDirty(context, CONTEXT_DIRTYING);
+    markDirty(context.clock, CLOCK_METHODS);
+    const newPage = context.newPage.bind(context);
+    context.newPage = async () => {
+      if (entry.pageTaken || (entry.page && entry.page.isClosed())) return newPage();
+      entry.pageTaken = true;
+      if (!entry.page) {
+        entry.page = await newPage();
+        markDirty(entry.page, PAGE_DIRTYING);
+        markDirty(entry.page.clock, CLOCK_METHODS);
+      }
+      return entry.page;
+    };
+    // A test closes its context when done with it, and the afterEach closes what a test left
+    // open: either hands it back instead.
+    entry.close = context.close.bind(context);
+    context.close = () => this.handBack(entry);
+    this.trackOrigins(entry);
+    return context;
+  }
+
+  private trackOrigins(entry: Pooled): void {
+    entry.context.on('request', (request) => {
+      const { origin } = new URL(request.url());
+      if (origin.startsWith('http')) entry.origins.add(origin);
+    });
+  }
+
+  /**
+   * Takes a context back to what a new one would be: no pages but its own, no listeners, routes,
+   * cookies, storage or HTTP cache, its viewport as asked. What it cannot undo (an init script, a
+   * fake clock, permissions, a closed or crashed page) closes it instead.
+   */
+  private async handBack(entry: Pooled): Promise<void> {
+    if (entry.handingBack || this.idle.includes(entry)) return;
+    entry.handingBack = true;
+    const { context, page } = entry;
+    try {
+      if (entry.dirty || page?.isClosed() || !this.browser.isConnected())
+        return await entry.close!();
+      // Playwright listens for 'close' itself; these are the test's.
+      for (const event of CONTEXT_EVENTS) context.removeAllListeners(event);
+      if (page) for (const event of PAGE_EVENTS) page.removeAllListeners(event);
+      await Promise.all([
+        ...context
+          .pages()
+          .filter((other) => other !== page)
+          .map((other) => other.close()),
+        context.unrouteAll({ behavior: 'ignoreErrors' }),
+        page?.unrouteAll({ behavior: 'ignoreErrors' }),
+      ]);
+      await context.clearCookies();
+      if (page) {
+        // Stops the page's timers and requests before its storage goes.
+        await page.goto('about:blank');
+        const size = page.viewportSize();
+        if (size?.width !== entry.viewport.width || size.height !== entry.viewport.height)
+          await page.setViewportSize(entry.viewport);
+        const cdp = await entry.devtools!(page);
+        await Promise.all([
+          cdp.send('Network.clearBrowserCache'),
+          ...[...entry.origins].map((origin) =>
+            cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: CLEARED_STORAGE }),
+          ),
+        ]);
+        await cdp.detach();
+      }
+      entry.origins.clear();
+      this.trackOrigins(entry);
+      entry.pageTaken = false;
+      this.idle.push(entry);
+    } catch {
+      await entry.close!().catch(() => undefined);
+    } finally {
+      entry.handingBack = false;
+    }
+  }
+}
+
+type Viewport = { width: number; height: number };
+
+interface Pooled {
+  key: string;
+  context: BrowserContext;
+  viewport: Viewport;
+  /** Its one page, once asked for; others the test opens are closed when it is handed back. */
+  page?: Page;
+  pageTaken?: boolean;
+  /** The origins its pages reached, whose storage goes when it is handed back. */
+  origins: Set<string>;
+  /** In a state a reset cannot take back: closed, not kept. */
+  dirty: boolean;
+  handingBack?: boolean;
+  close?: () => Promise<void>;
+  devtools?: BrowserContext['newCDPSession'];
+}
+
+// Options fixed for a context's life, so part of what it is kept for. A phone's (isMobile,
+// hasTouch) are left out: the interaction test and its bench time first visits, which a renderer
+// that already ran the store's scripts would shorten.
+const POOLED_OPTIONS = new Set([
+  'viewport',
+  'locale',
+  'colorScheme',
+  'javaScriptEnabled',
+  'extraHTTPHeaders',
+]);
+// Playwright's own, for a context asked without a viewport.
+const DEFAULT_VIEWPORT = { width: 1280, height: 720 };
+const CLEARED_STORAGE = 'local_storage,indexeddb,cache_storage,service_workers,file_systems';
+const PAGE_DIRTYING = [
+  'addInitScript',
+  'exposeFunction',
+  'exposeBinding',
+  'emulateMedia',
+  'setDefaultTimeout',
+  'setDefaultNavigationTimeout',
+  'setExtraHTTPHeaders',
+] as const;
+const CONTEXT_DIRTYING = [
+  'addInitScript',
+  // DevTools' emulations (CPU throttling, say) outlast the session.
+  'newCDPSession',
+  'exposeFunction',
+  'exposeBinding',
+  'grantPermissions',
+  'setExtraHTTPHeaders',
+  'setGeolocation',
+  'setHTTPCredentials',
+  'setOffline',
+  'setDefaultTimeout',
+  'setDefaultNavigationTimeout',
+] as const;
+const CLOCK_METHODS = ['install', 'setFixedTime', 'setSystemTime', 'pauseAt'] as const;
+const PAGE_EVENTS = [
+  'console',
+  'dialog',
+  'domcontentloaded',
+  'download',
+  'filechooser',
+  'frameattached',
+  'framedetached',
+  'framenavigated',
+  'load',
+  'pageerror',
+  'popup',
+  'request',
+  'requestfailed',
+  'requestfinished',
+  'response',
+  'websocket',
+  'worker',
+] as const;
+const CONTEXT_EVENTS = [
+  'console',
+  'dialog',
+  'page',
+  'request',
+  'requestfailed',
+  'requestfinished',
+  'response',
+  'weberror',
+] as const;
+
 /** A page that records console errors and failed requests, so a test can insist there were none. */
 export async function openPage(
   browser: Browser,
   url: string,
-  viewport: { width: number; height: number } = VIEWPORTS.desktop,
+  viewport: Viewport = VIEWPORTS.desktop,
 ): Promise<{ page: Page; problems: string[] }> {
   const context = await browser.newContext({ viewport, locale: 'pt-BR' });
   const page = await context.newPage();

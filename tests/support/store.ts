@@ -50,6 +50,8 @@ export async function prepareStoreFolder(
   // The lock is the template's own (released, but its folder may linger); the copy gets its own.
   if (template)
     await cp(template, dataDir, { recursive: true, filter: (from) => !from.endsWith('.lock') });
+  // Opening the copy to change nothing would cost a second or two of CPU.
+  if (template && Object.keys(settings).length === 0 && !prepare && mode === 'demo') return dataDir;
   const database = await openDatabase({ dataDir });
   try {
     if (!template) {
