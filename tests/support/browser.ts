@@ -110,10 +110,10 @@ export const VIEWPORTS = {
 } as const;
 
 /**
- * Contexts handed back by the tests, each with its one page, reset for the next test. A fresh
- * page costs about 1.2 s of Chromium CPU more than navigating one already open (it starts a
- * renderer process: bench/browser-pages.ts), and most browser tests open several. A context is
- * kept for a request with the same options, and only for the options below (POOLED_OPTIONS).
+ * Contexts handed back by the tests, each with its one page, reset for the next test: a new page
+ * starts a renderer process, and costs Chromium about twice the CPU of a page from here
+ * (bench/browser-pages.ts); most browser tests open several. A context is kept for a request with
+ * the same options, and only for the options below (POOLED_OPTIONS).
  */
 class ContextPool {
   private readonly idle: Pooled[] = [];
@@ -205,10 +205,10 @@ class ContextPool {
         context.unrouteAll({ behavior: 'ignoreErrors' }),
         page?.unrouteAll({ behavior: 'ignoreErrors' }),
       ]);
+      // Stops the page's timers and requests before its cookies and storage go.
+      if (page) await page.goto('about:blank');
       await context.clearCookies();
       if (page) {
-        // Stops the page's timers and requests before its storage goes.
-        await page.goto('about:blank');
         const size = page.viewportSize();
         if (size?.width !== entry.viewport.width || size.height !== entry.viewport.height)
           await page.setViewportSize(entry.viewport);
