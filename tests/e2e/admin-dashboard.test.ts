@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import type { Db } from '~/db/database.server';
+import { products } from '~/db/schema';
 import { addDays, PERIOD_MESSAGES, todayIn } from '~/lib/periods';
 import type { OrderStatus } from '~/modules/orders';
 
@@ -10,13 +11,18 @@ import { seriousAxeViolations } from '../support/axe';
 import { openPage, VIEWPORTS } from '../support/browser';
 import { useStoreAndBrowser } from '../support/fixtures';
 import { insertOrderRow } from '../support/orders';
+import { clearOfMidnight } from '../support/until';
 import { Visitor, visibleText } from '../support/visitor';
 
-// The store's calendar (São Paulo has kept UTC−3 all year since 2019). A run that crosses
-// midnight there could see 'today' move between preparing the data and reading the page.
-const TODAY = todayIn('America/Sao_Paulo');
-const YESTERDAY = addDays(TODAY, -1);
-const FIVE_DAYS_AGO = addDays(TODAY, -5);
+// The store's calendar (São Paulo has kept UTC−3 all year since 2019). The data is placed on
+// its days, then read back from a server that reads its own clock: set once the file is clear of
+// midnight there (clearOfMidnight), before the store is prepared.
+const TIME_ZONE = 'America/Sao_Paulo';
+let TODAY: string;
+let YESTERDAY: string;
+let FIVE_DAYS_AGO: string;
+// The file takes under a minute, several on a loaded machine.
+const MIDNIGHT_MARGIN_MS = 2 * 60_000;
 
 const at = (day: string, time: string) => new Date(`${day}T${time}:00-03:00`);
 
@@ -25,8 +31,10 @@ async function placeOrder(db: Db, createdAt: Date, status: OrderStatus, cents: n
 }
 
 // Today: R$ 150 paid, R$ 50 shipped, R$ 20 pending. Yesterday: R$ 30 delivered, R$ 70
-// cancelled. Five days ago: R$ 10 paid. The sample store adds its 8 products today.
+// cancelled. Five days ago: R$ 10 paid. The sample store's 10 products are added today (the
+// run's store template may have been made the day before).
 const prepare = withAdmin(async (db) => {
+  await db.update(products).set({ createdAt: at(TODAY, '00:01') });
   await placeOrder(db, at(TODAY, '00:05'), 'confirmed', 15_000);
   await placeOrder(db, at(TODAY, '00:10'), 'shipped', 5_000);
   await placeOrder(db, at(TODAY, '00:15'), 'pending', 2_000);
@@ -48,6 +56,12 @@ async function fitsWidth(page: Page): Promise<boolean> {
 }
 
 describe('admin dashboard', () => {
+  beforeAll(async () => {
+    await clearOfMidnight(TIME_ZONE, MIDNIGHT_MARGIN_MS);
+    TODAY = todayIn(TIME_ZONE);
+    YESTERDAY = addDays(TODAY, -1);
+    FIVE_DAYS_AGO = addDays(TODAY, -5);
+  }, MIDNIGHT_MARGIN_MS + 60_000);
   const store = useStoreAndBrowser({ prepare });
 
   async function signedInPage(size: { width: number; height: number }) {
