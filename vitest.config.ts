@@ -22,11 +22,14 @@ class DurationSequencer extends BaseSequencer {
 
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const root = this.ctx.config.root;
-    const duration = (spec: TestSpecification) => {
-      const path = relative(root, spec.moduleId);
-      const cached = this.ctx.cache.getFileTestResults(`${spec.project.name}:${path}`);
-      return cached?.duration ?? this.recorded[path] ?? Number.POSITIVE_INFINITY;
-    };
+    const durations = new Map(
+      files.map((spec) => {
+        const path = relative(root, spec.moduleId);
+        const cached = this.ctx.cache.getFileTestResults(`${spec.project.name}:${path}`);
+        return [spec, cached?.duration ?? this.recorded[path] ?? Number.POSITIVE_INFINITY];
+      }),
+    );
+    const duration = (spec: TestSpecification) => durations.get(spec)!;
     return [...files].sort((a, b) => {
       const groupOrder =
         a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder;

@@ -119,6 +119,9 @@ function testReports(dir: string | undefined): { name: string; report: VitestRep
     }));
 }
 
+/** A test file's path from the repository's root, wherever the run's clone was. */
+const repositoryPath = (file: string) => file.replace(/^.*?\/(app|server|scripts|tests)\//, '$1/');
+
 type Cell = string | number;
 
 function table(rows: Cell[][]): string {
@@ -154,7 +157,7 @@ console.log(
 
 for (const { name, report } of testReports(run.reports)) {
   const files = report.testResults.map((file) => ({
-    file: file.name.replace(/^.*?\/(app|server|scripts|tests)\//, '$1/'),
+    file: repositoryPath(file.name),
     seconds: (file.endTime - file.startTime) / 1000,
     tests: file.assertionResults.length,
   }));
@@ -168,7 +171,7 @@ for (const { name, report } of testReports(run.reports)) {
   );
   const tests = report.testResults.flatMap((file) =>
     file.assertionResults.map((test) => ({
-      name: `${file.name.replace(/^.*?\/(app|server|scripts|tests)\//, '$1/')} › ${test.title}`,
+      name: `${repositoryPath(file.name)} › ${test.title}`,
       seconds: (test.duration ?? 0) / 1000,
     })),
   );
@@ -183,7 +186,7 @@ if (values['write-durations']) {
   const durations: Record<string, number> = {};
   for (const { report } of testReports(run.reports)) {
     for (const file of report.testResults) {
-      const path = file.name.replace(/^.*?\/(app|server|scripts|tests)\//, '$1/');
+      const path = repositoryPath(file.name);
       durations[path] = Math.round(file.endTime - file.startTime);
     }
   }
