@@ -2,6 +2,7 @@ import type { ChangeFeed } from '~/db/changes.server';
 import type { Db } from '~/db/database.server';
 import type { OrderEventOptions } from '~/flows/order-events.server';
 import type { SignedInAdmin } from '~/modules/auth/index.server';
+import type { ConnectionsStore } from '~/modules/connections/index.server';
 import type { PaymentProvider } from '~/modules/payments';
 import type { SecretsSet } from '~/modules/payments/index.server';
 import type { SettingsStore } from '~/modules/settings/index.server';
@@ -20,6 +21,12 @@ declare module 'react-router' {
      */
     readDb: Db;
     settings: SettingsStore;
+    /** What staff connected at /admin/payments, with the environment's variables over it. */
+    connections: ConnectionsStore;
+    /** PUBLIC_URL, or null: the providers that notify the store need it. */
+    publicUrl: string | null;
+    /** MERCADOPAGO_API_URL: where a Mercado Pago token typed in the admin is checked. */
+    mercadoPagoApiUrl: string;
     /** The database's change notifications: caches key by its version, and bypass while not live. */
     changes: ChangeFeed;
     /** Per-request nonce that the Content-Security-Policy allows inline scripts with. */

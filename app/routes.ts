@@ -47,6 +47,8 @@ export default [
     route('reviews', 'routes/admin/reviews.tsx'),
     // Usuários
     route('users', 'routes/admin/users.tsx'),
+    // Pagamentos: the provider, e-mail sending and carrier shipping, with their credentials
+    route('payments', 'routes/admin/payments.tsx'),
     // Configurações
     route('settings', 'routes/admin/settings.tsx'),
     route('settings/preview', 'routes/admin/settings-preview.tsx'),

@@ -21,9 +21,20 @@ import {
   logSetupCode,
   type SignedInAdmin,
 } from '~/modules/auth/index.server';
+import {
+  createConnectionsStore,
+  loadSecretsKey,
+  warnOfUnreadableSecrets,
+  type Connections,
+  type ConnectionsStore,
+} from '~/modules/connections/index.server';
 import type { PaymentProvider } from '~/modules/payments';
 import type { SecretsSet } from '~/modules/payments/index.server';
-import { createPaymentProvider, liveSandboxError } from '~/modules/payments/index.server';
+import {
+  createPaymentProvider,
+  liveSandboxError,
+  mercadoPagoCheckoutOrigins,
+} from '~/modules/payments/index.server';
 import type { StoreMode } from '~/modules/settings';
 import {
   createShippingLabelsFromEnv,
@@ -83,6 +94,7 @@ export async function startApp(env: Env, assets: StaticFiles): Promise<RunningAp
   }
   const database = await openDatabase(databaseOptionsFromEnv(env));
   let replica: ReadReplica | undefined;
+  let connections: ConnectionsStore | undefined;
   try {
     await database.migrate();
     const state = await initializeStore(database.db, { seed: env.SEED });
@@ -112,18 +124,17 @@ export async function startApp(env: Env, assets: StaticFiles): Promise<RunningAp
       logger.info('Read replica configured: storefront pages read from it once it has caught up');
     }
     const settings = createSettingsStore(database.db, changes);
-    // One provider per mode, picked on every use: a demo made live on any instance stops its
-    // sandbox on all of them at once (the mode is read through the settings' notifications).
-    const providers = Object.fromEntries(
-      (['demo', 'live'] as const).map((each) => [
-        each,
-        createPaymentProvider({ env, db: database.db, settings: () => settings.get(), mode: each }),
-      ]),
-    ) as Record<StoreMode, PaymentProvider | null>;
-    const payments = async () => providers[await settings.mode()];
+    const secretsKey = await loadSecretsKey({
+      secretsKey: env.SECRETS_KEY,
+      embeddedDataDir: database.kind === 'pglite' ? env.DATA_DIR : undefined,
+    });
+    connections = createConnectionsStore({ db: database.db, changes, env, key: secretsKey });
+    await warnOfUnreadableSecrets(connections);
+    const payments = paymentProviders(env, database.db, settings, connections);
+    const provider = await payments();
     logger.info(
-      { mode, provider: providers[mode]?.name ?? null },
-      providers[mode] ? 'Payments ready' : 'No payment provider: checkout is closed',
+      { mode, provider: provider?.name ?? null },
+      provider ? 'Payments ready' : 'No payment provider: checkout is closed',
     );
     const orderEvents: OrderEventOptions = { tracking: env.UTMIFY_API_TOKEN !== undefined };
     const shipping = createShippingQuoterFromEnv(env, () => settings.get());
@@ -144,14 +155,14 @@ export async function startApp(env: Env, assets: StaticFiles): Promise<RunningAp
       readDb: replica?.db ?? database.db,
       settings,
       changes,
+      connections,
       payments,
       shipping,
       shippingLabels,
       // The storefront's forms may lead to a provider's own checkout (its redirect is checked
-      // against form-action too): every mode's provider, as the mode can change while running.
-      checkoutOrigins: [
-        ...new Set(Object.values(providers).flatMap((each) => each?.checkoutOrigins ?? [])),
-      ],
+      // against form-action too). Staff may switch to Mercado Pago at any time, on any instance:
+      // its sites are allowed whichever provider runs now (the others redirect to no other site).
+      checkoutOrigins: mercadoPagoCheckoutOrigins(env.MERCADOPAGO_API_URL),
       orderEvents,
       assets,
       isShuttingDown: () => shuttingDown,
@@ -166,15 +177,53 @@ export async function startApp(env: Env, assets: StaticFiles): Promise<RunningAp
         await backups.stop();
         await replica?.close();
         await changes.close();
+        await connections?.close();
         await settings.close();
         await database.close();
       },
     };
   } catch (error) {
+    await connections?.close();
     await replica?.close();
     await database.close();
     throw error;
   }
+}
+
+/**
+ * The payment provider for the store's mode and connections now, built again only when either
+ * changes: a demo made live, or a provider typed at /admin/payments, on any instance, is heard
+ * through the database's notifications and used by the next request of every instance.
+ */
+function paymentProviders(
+  env: Env,
+  db: Db,
+  settings: SettingsStore,
+  connections: ConnectionsStore,
+): () => Promise<PaymentProvider | null> {
+  const built = new WeakMap<Connections, Partial<Record<StoreMode, PaymentProvider | null>>>();
+  return async () => {
+    const [current, mode] = await Promise.all([connections.get(), settings.mode()]);
+    let byMode = built.get(current);
+    if (!byMode) built.set(current, (byMode = {}));
+    if (!(mode in byMode)) {
+      const { values } = current;
+      byMode[mode] = createPaymentProvider({
+        env: {
+          ...env,
+          PAYMENT_PROVIDER: values.payment_provider as Env['PAYMENT_PROVIDER'],
+          PAYMENT_GATEWAY_URL: values.gateway_url,
+          PAYMENT_GATEWAY_SECRET_KEY: values.gateway_secret_key,
+          MERCADOPAGO_ACCESS_TOKEN: values.mercadopago_access_token,
+          MERCADOPAGO_WEBHOOK_SECRET: values.mercadopago_webhook_secret,
+        },
+        db,
+        settings: () => settings.get(),
+        mode,
+      });
+    }
+    return byMode[mode]!;
+  };
 }
 
 function buildHandler(options: {
@@ -183,6 +232,7 @@ function buildHandler(options: {
   readDb: Db;
   settings: SettingsStore;
   changes: ChangeFeed;
+  connections: ConnectionsStore;
   payments: () => Promise<PaymentProvider | null>;
   shipping: ShippingQuoter | null;
   shippingLabels: MelhorEnvioLabels | null;
@@ -383,6 +433,9 @@ function buildHandler(options: {
         readDb: options.readDb,
         settings,
         changes,
+        connections: options.connections,
+        publicUrl: env.PUBLIC_URL ?? null,
+        mercadoPagoApiUrl: env.MERCADOPAGO_API_URL,
         nonce: res.locals.nonce as string,
         origin: requestOrigins(res).public,
         storefrontOrigin: env.ADMIN_URL ? requestOrigins(res).public : '',

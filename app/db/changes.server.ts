@@ -7,7 +7,13 @@ const STOREFRONT_CHANNEL = 'storefront_changed';
 
 /** The tables whose changes are announced: a notification's payload names one of them. */
 export type ChangedTable =
-  'products' | 'product_variants' | 'categories' | 'reviews' | 'store_settings' | 'coupons';
+  | 'products'
+  | 'product_variants'
+  | 'categories'
+  | 'reviews'
+  | 'store_settings'
+  | 'coupons'
+  | 'store_connections';
 
 export interface ChangeFeed {
   /**
@@ -76,5 +82,33 @@ export async function createChangeFeed(database: Database): Promise<ChangeFeed> 
       return () => listeners.delete(listener);
     },
     close: stop,
+  };
+}
+
+/**
+ * One read kept while the change feed is live (every read goes to the database while it is not);
+ * a failed read is logged, answered with the fallback and never kept.
+ */
+export function cachedRead<T>(
+  changes: ChangeFeed,
+  read: () => Promise<T>,
+  options: { fallback: () => T; failure: string },
+): { read(): Promise<T>; forget(): void } {
+  let cached: Promise<T> | undefined;
+  return {
+    read() {
+      const live = changes.live();
+      if (live && cached) return cached;
+      const reading: Promise<T> = read().catch((error: unknown) => {
+        if (cached === reading) cached = undefined;
+        logger.error({ err: error }, options.failure);
+        return options.fallback();
+      });
+      if (live) cached = reading;
+      return reading;
+    },
+    forget() {
+      cached = undefined;
+    },
   };
 }

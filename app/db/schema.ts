@@ -1,6 +1,7 @@
 // Every table of every module, for drizzle-kit and the typed query builder.
 export * from '../modules/auth/schema';
 export * from '../modules/catalog/schema';
+export * from '../modules/connections/schema';
 export * from '../modules/coupons/schema';
 export * from '../modules/jobs/schema';
 export * from '../modules/media/schema';

@@ -154,7 +154,22 @@ const envSchema = z
     KEEP_ALIVE_TIMEOUT_MS: milliseconds(5_000),
     MAX_CONNECTIONS: z.coerce.number().int().min(1).default(1_000),
 
-    // Payments: sandbox is the default outside production; production must choose.
+    // Seals the secrets staff type at /admin/payments (ADR 038): 32 random bytes in base64. With
+    // the embedded database a key is made in DATA_DIR when unset; PostgreSQL's instances share it.
+    SECRETS_KEY: z
+      .string()
+      .trim()
+      .refine(
+        (value) =>
+          /^[A-Za-z0-9+/]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === 32,
+        {
+          error: 'must be 32 random bytes in base64, such as the output of openssl rand -base64 32',
+        },
+      )
+      .optional(),
+    // Payments: sandbox is the default outside production; production must choose. This and the
+    // credentials below can also be typed at /admin/payments; set here, they win.
+
     PAYMENT_PROVIDER: z.enum(['sandbox', 'pix', 'gateway', 'mercadopago']).optional(),
     PAYMENT_GATEWAY_URL: httpUrl.optional(),
     PAYMENT_GATEWAY_SECRET_KEY: z.string().min(1).optional(),

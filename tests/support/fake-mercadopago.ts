@@ -846,6 +846,18 @@ ${boleto}
       return json(401, { message: 'unauthorized', error: 'unauthorized', status: 401, cause: [] });
     }
     try {
+      // The account the token belongs to: what the store reads to check a token staff typed.
+      if (method === 'GET' && path === '/users/me') {
+        return json(200, {
+          id: collectorId,
+          nickname: 'LOJADETESTE',
+          first_name: 'Loja',
+          last_name: 'de Teste',
+          email: 'vendas@lojadeteste.com.br',
+          site_id: 'MLB',
+          country_id: 'BR',
+        });
+      }
       if (method === 'POST' && path === '/v1/payments') {
         const stored = once(path, seen, () => ({ status: 201, answer: createPix(seen.body) }));
         if (fake.createDelayMs > 0) {

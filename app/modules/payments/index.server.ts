@@ -1,4 +1,9 @@
 export { isPixConfigured } from './pix.server';
+export {
+  checkMercadoPagoAccount,
+  MERCADOPAGO_ACCOUNT_MESSAGES,
+} from './mercadopago-account.server';
+export { mercadoPagoCheckoutOrigins } from './mercadopago.server';
 export { createPaymentProvider, liveSandboxError } from './provider.server';
 export { pixQrSvg } from './qr.server';
 export {

@@ -226,6 +226,11 @@ function paymentDetails(payment: MercadoPagoPayment): PaymentDetails {
   };
 }
 
+/** Where its hosted checkout lives: its sites, and a test's fake beside its API. */
+export function mercadoPagoCheckoutOrigins(apiUrl: string): string[] {
+  return [...new Set([...CHECKOUT_ORIGINS, new URL(apiUrl).origin])];
+}
+
 /** A call's answer; `conflict`: the key was used before with another request (HTTP 409). */
 type CallOutcome = { ok: true; value: unknown } | { ok: false; error: string; conflict: boolean };
 
@@ -252,8 +257,7 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
   const timeoutMs = options.timeoutMs ?? 15_000;
   const now = options.now ?? (() => new Date());
   const notificationUrl = `${publicUrl}/api/payments/mercadopago?source_news=webhooks`;
-  // Its checkout lives on its sites; a test's fake serves it beside its API.
-  const checkoutOrigins = [...new Set([...CHECKOUT_ORIGINS, new URL(apiUrl).origin])];
+  const checkoutOrigins = mercadoPagoCheckoutOrigins(apiUrl);
 
   const redact = (message: string) =>
     redactSecrets(message, [options.accessToken])

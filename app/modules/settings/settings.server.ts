@@ -1,8 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 
-import type { ChangeFeed } from '~/db/changes.server';
+import { cachedRead, type ChangeFeed } from '~/db/changes.server';
 import type { Db } from '~/db/database.server';
-import { logger } from '~/lib/logger.server';
 
 import type { StoreMode } from './mode';
 import { storeSettings } from './schema';
@@ -163,33 +162,5 @@ export function createSettingsStore(db: Db, changes: ChangeFeed): SettingsStore 
       mode.forget();
     },
     close: async () => unsubscribe(),
-  };
-}
-
-/**
- * One read kept while the change feed is live (every read goes to the database while it is not);
- * a failed read is logged, answered with the fallback and never kept.
- */
-function cachedRead<T>(
-  changes: ChangeFeed,
-  read: () => Promise<T>,
-  options: { fallback: () => T; failure: string },
-): { read(): Promise<T>; forget(): void } {
-  let cached: Promise<T> | undefined;
-  return {
-    read() {
-      const live = changes.live();
-      if (live && cached) return cached;
-      const reading: Promise<T> = read().catch((error: unknown) => {
-        if (cached === reading) cached = undefined;
-        logger.error({ err: error }, options.failure);
-        return options.fallback();
-      });
-      if (live) cached = reading;
-      return reading;
-    },
-    forget() {
-      cached = undefined;
-    },
   };
 }

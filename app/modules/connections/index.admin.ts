@@ -1,0 +1,8 @@
+// The admin's door: /admin/payments' form, which no shopper's page needs (ADR 021).
+export {
+  CONNECTIONS_MESSAGES,
+  connectionsFormSchema,
+  echoableValues,
+  type ConnectionsForm,
+  type ConnectionsSaveForm,
+} from './admin-form';

@@ -1,0 +1,10 @@
+export {
+  connectionsView,
+  createConnectionsStore,
+  resolveConnections,
+  warnOfUnreadableSecrets,
+  type Connections,
+  type ConnectionsEnv,
+  type ConnectionsStore,
+} from './connections.server';
+export { loadSecretsKey, SECRETS_KEY_FILE, type SecretsKey } from './secrets.server';
