@@ -18,6 +18,7 @@ import { useNonce } from '~/lib/nonce';
 import { publicFileUrl } from '~/lib/public-files';
 import { keepDataAfter } from '~/lib/revalidation';
 import { narrowPaymentSwitches, type AcceptedMethod } from '~/modules/payments';
+import { canTakePayments } from '~/modules/payments/index.server';
 import { DEMO_NOTICE, themeCss, type StoreSettings } from '~/modules/settings';
 import { readColorScheme } from '~/modules/settings/index.server';
 import { inlineScriptText, type TrackingScript } from '~/modules/tracking';
@@ -82,6 +83,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
     // What the pages promise (the footer, 'ou 12x… sem juros') follows what checkout takes.
     settings: offeredSettings(settings, payments?.accepts ?? NO_METHODS),
     demo: mode === 'demo',
+    selling: canTakePayments(payments, settings),
     ...storeLook(settings),
     consent,
     colorScheme: settings.enable_dark_mode ? colorScheme : null,

@@ -25,8 +25,6 @@ import {
   type PaymentReport,
   type PaymentStatus,
 } from '~/modules/payments';
-import { isPixConfigured } from '~/modules/payments/index.server';
-import type { StoreSettings } from '~/modules/settings';
 
 import { mailOrder, ORDER_TOPICS, trackOrder, type OrderEventOptions } from './order-events.server';
 import { alertRestocked } from './restock-alerts.server';
@@ -43,15 +41,6 @@ const PAYMENT_MESSAGES = {
 export type PayOrderResult =
   /** `paymentUrl`: where the shopper goes to pay, when it is the provider's page, not ours. */
   { ok: true; paymentId: string; paymentUrl: string | null } | { ok: false; error: string };
-
-/**
- * Whether checkout may take orders: a provider is configured and, for PIX with the store's own
- * key, the settings hold a key, name and city that make a valid BR Code.
- */
-export function paymentsReady(provider: PaymentProvider | null, settings: StoreSettings): boolean {
-  if (!provider) return false;
-  return provider.name !== 'pix' || isPixConfigured(settings);
-}
 
 /** Whether the order's current payment can still be paid: reuse it rather than issue another. */
 export function hasLivePayment(order: OrderView, now: Date): boolean {

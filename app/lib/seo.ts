@@ -42,8 +42,11 @@ export interface SeoContext {
   settings: SeoSettings;
   /** Absolute origin for canonical and Open Graph URLs, such as "https://loja.com.br". */
   origin: string;
-  /** A demo store: no page of it belongs in a search index (ADR 018). */
-  demo?: boolean;
+  /**
+   * No page of the store belongs in a search index: a demo (ADR 018), or a store that cannot take
+   * a payment yet.
+   */
+  unlisted?: boolean;
 }
 
 /** A site path ("/sample/a.svg") made absolute; absolute URLs pass through. */
@@ -85,7 +88,10 @@ function shareImage(origin: string, image: string): MetaDescriptor[] {
 }
 
 /** Title, description, canonical URL, Open Graph and Twitter tags of one page. */
-export function seoMeta({ settings, origin, demo }: SeoContext, page: PageSeo): MetaDescriptor[] {
+export function seoMeta(
+  { settings, origin, unlisted }: SeoContext,
+  page: PageSeo,
+): MetaDescriptor[] {
   const storeTitle = settings.meta_title || settings.store_name;
   const title = page.title ? `${page.title} | ${settings.store_name}` : storeTitle;
   const description = (
@@ -95,7 +101,7 @@ export function seoMeta({ settings, origin, demo }: SeoContext, page: PageSeo): 
   ).slice(0, 300);
   const url = `${origin}${page.path}`;
   const image = page.image || settings.og_image_url || settings.logo_url;
-  const robots = page.noindex || demo ? 'noindex, nofollow' : settings.meta_robots;
+  const robots = page.noindex || unlisted ? 'noindex, nofollow' : settings.meta_robots;
 
   const tags: MetaDescriptor[] = [
     { title },

@@ -2,7 +2,7 @@ import { Link, useFetcher } from 'react-router';
 
 import { InstallmentsLine } from '~/components/store/price-offers';
 import { ShippingEstimate } from '~/components/store/shipping-estimate';
-import { useSettings } from '~/components/store/store-data';
+import { useSelling, useSettings } from '~/components/store/store-data';
 import { AdjustmentRows, Money } from '~/components/ui/money';
 import { formatCents } from '~/lib/money';
 import type { PricedLine } from '~/modules/cart';
@@ -16,6 +16,7 @@ import {
 } from '~/modules/pricing';
 
 import { CouponBox, type CouponState } from './coupon-box';
+import { NotSellingNotice } from './not-selling-notice';
 
 function Row({
   label,
@@ -38,7 +39,8 @@ function Row({
 
 /**
  * Subtotal, shipping and total of these lines, the PIX total and instalments the store offers,
- * a shipping estimate for a CEP, and the way on to checkout.
+ * a shipping estimate for a CEP, and the way on to checkout (or, while the store cannot take a
+ * payment, the word that it is not selling yet).
  */
 export function CartSummary({
   lines,
@@ -53,6 +55,7 @@ export function CartSummary({
   couponRefusal?: { error: string; typed?: string };
 }) {
   const settings = useSettings();
+  const selling = useSelling();
   const clear = useFetcher({ key: 'cart-clear' });
   // The pricing pipeline itself, on the lines as the shopper just changed them: what this shows
   // is what the server will charge. Without a payment method chosen, and with PIX beside it.
@@ -140,21 +143,23 @@ export function CartSummary({
         </p>
       ) : null}
       <ShippingEstimate amountCents={subtotal} initial={estimate} page="/cart" headingLevel={3} />
-      {missingForMinimum > 0 ? (
-        <p id="cart-minimum" className="text-sm font-semibold">
-          O pedido mínimo é de {formatCents(settings.min_order_value_cents)}. Faltam{' '}
-          {formatCents(missingForMinimum)} para finalizar a compra.
-        </p>
-      ) : null}
-      {missingForMinimum > 0 ? (
-        <button
-          type="button"
-          disabled
-          aria-describedby="cart-minimum"
-          className="btn btn-primary w-full"
-        >
-          {settings.checkout_text}
-        </button>
+      {!selling ? (
+        <NotSellingNotice />
+      ) : missingForMinimum > 0 ? (
+        <>
+          <p id="cart-minimum" className="text-sm font-semibold">
+            O pedido mínimo é de {formatCents(settings.min_order_value_cents)}. Faltam{' '}
+            {formatCents(missingForMinimum)} para finalizar a compra.
+          </p>
+          <button
+            type="button"
+            disabled
+            aria-describedby="cart-minimum"
+            className="btn btn-primary w-full"
+          >
+            {settings.checkout_text}
+          </button>
+        </>
       ) : (
         <Link to="/checkout" className="btn btn-primary w-full">
           {settings.checkout_text}

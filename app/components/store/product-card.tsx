@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { CartFeedback, useAddToCart } from '~/components/store/add-to-cart';
 import { PriceOffers } from '~/components/store/price-offers';
 import { RatingStars } from '~/components/store/rating-stars';
-import { useSettings } from '~/components/store/store-data';
+import { useSelling, useSettings } from '~/components/store/store-data';
 import { HydrationSlice } from '~/components/ui/hydration-slice';
 import { CartIcon } from '~/components/ui/icons';
 import { Money } from '~/components/ui/money';
@@ -97,15 +97,29 @@ function SoldOut({ list }: { list: boolean }) {
   );
 }
 
-/** A card for a product sold in several variants sends the shopper to its page to choose one. */
-function ChooseOptions({ product, list }: { product: Product; list: boolean }) {
+/**
+ * A card that sends the shopper to the product's page: to choose one of its variants, or, while
+ * the store cannot take a payment, to read there that it is not selling yet.
+ */
+function CardLink({
+  product,
+  list,
+  label,
+  testId,
+}: {
+  product: Product;
+  list: boolean;
+  label: string;
+  testId: string;
+}) {
   return (
     <Link
       to={productPath(product)}
       className={`btn btn-outline relative z-10 w-full px-2 text-sm whitespace-nowrap ${list ? 'sm:w-60 sm:shrink-0' : ''}`}
-      data-testid="card-choose"
+      data-testid={testId}
     >
-      Ver opções<span className="sr-only">: {product.name}</span>
+      {label}
+      <span className="sr-only">: {product.name}</span>
     </Link>
   );
 }
@@ -157,6 +171,8 @@ export function ProductCard({
   const image = product.card?.imageUrl ?? product.imageUrls[0];
   const chooses = (product.card?.variantCount ?? 1) > 1;
   const list = layout === 'list';
+  const settings = useSettings();
+  const selling = useSelling();
   // A card of its own to hydrate: a tap on 'Adicionar' while the page hydrates takes this card
   // first, not the whole grid (ADR 023).
   return (
@@ -206,8 +222,15 @@ export function ProductCard({
             className={`mt-auto flex flex-col gap-2 ${list ? 'sm:flex-row sm:items-start sm:justify-between' : ''}`}
           >
             <CardPrice product={product} />
-            {product.stockQuantity > 0 && chooses ? (
-              <ChooseOptions product={product} list={list} />
+            {product.stockQuantity > 0 && !selling ? (
+              <CardLink
+                product={product}
+                list={list}
+                label={settings.view_product_text}
+                testId="card-view"
+              />
+            ) : product.stockQuantity > 0 && chooses ? (
+              <CardLink product={product} list={list} label="Ver opções" testId="card-choose" />
             ) : product.stockQuantity > 0 ? (
               <AddToCart product={product} list={list} />
             ) : (

@@ -1,7 +1,8 @@
-import { useSettings } from '~/components/store/store-data';
+import { useSelling, useSettings } from '~/components/store/store-data';
 import type { PageVariant, Product } from '~/modules/catalog';
 
 import { CartFeedback, useAddToCart } from './add-to-cart';
+import { NotSellingNotice } from './not-selling-notice';
 import { QuantitySelector } from './quantity-selector';
 import { RestockForm } from './restock-form';
 
@@ -57,11 +58,14 @@ function lowStockNote(stock: number): string | null {
 
 /**
  * What the product page offers to buy of the variant chosen: the quantity and the two buttons
- * (with 'Últimas n unidades' when few are left), or 'Esgotado' with the 'Avise-me' form.
+ * (with 'Últimas n unidades' when few are left), or 'Esgotado' with the 'Avise-me' form. A store
+ * that cannot take a payment yet says so instead of the buttons.
  */
 export function ProductPurchase({ product, variant, several }: PurchaseProps) {
+  const selling = useSelling();
   const inStock = variant.stockQuantity > 0;
   const lowStock = lowStockNote(variant.stockQuantity);
+  if (inStock && !selling) return <NotSellingNotice />;
   return inStock ? (
     <>
       {lowStock ? (

@@ -14,6 +14,11 @@ export const STORE_LAYOUT_ID = 'routes/store/layout';
 export interface RootData {
   settings: StoreSettings;
   demo: boolean;
+  /**
+   * Whether checkout can take a payment now. While it cannot, where buying starts says the store
+   * is not selling yet, and no page asks to be indexed.
+   */
+  selling: boolean;
   themeCss: string;
   fontPreloads: string[];
   consent: Consent;
@@ -49,6 +54,11 @@ export function useSettings(): StoreSettings {
   return preview ?? root!.settings;
 }
 
+/** Whether the store can take a payment now (see RootData.selling). */
+export function useSelling(): boolean {
+  return useRootData()?.selling ?? true;
+}
+
 /** Cart count, consent, theme and origin from the store layout; undefined outside the store. */
 export function useStoreData() {
   return useRouteLoaderData<StoreLayoutData>(STORE_LAYOUT_ID);
@@ -64,13 +74,13 @@ export function seoContext(
   matches: readonly (MatchLike | undefined)[],
 ): SeoContext & { settings: StoreSettings } {
   const root = matches.find((match) => match?.id === 'root')?.loaderData as
-    { settings: StoreSettings; demo: boolean } | undefined;
+    Pick<RootData, 'settings' | 'demo' | 'selling'> | undefined;
   const store = matches.find((match) => match?.id === STORE_LAYOUT_ID)?.loaderData as
     { origin: string } | undefined;
   const settings = root!.settings;
   return {
     settings,
     origin: store?.origin ?? settings.canonical_url.replace(/\/+$/, ''),
-    demo: root!.demo,
+    unlisted: root!.demo || !root!.selling,
   };
 }

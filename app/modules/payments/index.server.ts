@@ -4,7 +4,7 @@ export {
   MERCADOPAGO_ACCOUNT_MESSAGES,
 } from './mercadopago-account.server';
 export { mercadoPagoCheckoutOrigins } from './mercadopago.server';
-export { createPaymentProvider, liveSandboxError } from './provider.server';
+export { canTakePayments, createPaymentProvider, liveSandboxError } from './provider.server';
 export { pixQrSvg } from './qr.server';
 export {
   createSandboxProvider,

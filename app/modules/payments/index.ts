@@ -1,5 +1,5 @@
 export { narrowPaymentSwitches } from './offered';
-export { PAYMENT_NOT_CONFIGURED } from './request';
+export { PAYMENT_NOT_CONFIGURED, STORE_NOT_SELLING } from './request';
 export type { IntegrationStatus } from './integrations';
 export {
   ACCEPTED_METHOD_LABELS,

@@ -4,7 +4,7 @@ import type { StoreMode, StoreSettings } from '~/modules/settings';
 
 import { createGatewayProvider } from './gateway.server';
 import { createMercadoPagoProvider } from './mercadopago.server';
-import { createPixProvider } from './pix.server';
+import { createPixProvider, isPixConfigured, type PixSettings } from './pix.server';
 import { createSandboxProvider } from './sandbox.server';
 import type { PaymentProvider } from './types';
 
@@ -66,6 +66,20 @@ export function createPaymentProvider(options: PaymentProviderOptions): PaymentP
     case null:
       return null;
   }
+}
+
+/**
+ * Whether checkout can take a payment now: a provider, and for PIX with the store's own key a key,
+ * name and city that make a payable BR Code. Without them the PIX provider stays in force, since
+ * it still answers for the orders it took (staff confirm them, the order page shows their code),
+ * and a key typed in the settings applies to the next order without building it again.
+ */
+export function canTakePayments(
+  provider: Pick<PaymentProvider, 'name'> | null,
+  settings: Pick<PixSettings, 'pix_key' | 'pix_merchant_name' | 'pix_merchant_city'>,
+): boolean {
+  if (!provider) return false;
+  return provider.name !== 'pix' || isPixConfigured(settings);
 }
 
 /**

@@ -4,6 +4,12 @@ import { MIN_PAYMENT_CENTS, type PaymentRequest } from './types';
 export const PAYMENT_NOT_CONFIGURED =
   'Sistema de pagamento não configurado. Entre em contato com o suporte.';
 
+/**
+ * Where buying starts (the product page, the cart, checkout) on a live store that cannot take a
+ * payment yet: said there instead of leading the shopper to a checkout that would refuse them.
+ */
+export const STORE_NOT_SELLING = 'Esta loja ainda não está vendendo pela internet. Volte em breve.';
+
 const MIN_PAYMENT_MESSAGE = 'Valor mínimo para pagamento é R$ 5,01';
 
 /**

@@ -11,10 +11,11 @@ import {
   type MethodOffer,
 } from '~/components/store/checkout-form';
 import { CouponBox } from '~/components/store/coupon-box';
+import { NotSellingNotice } from '~/components/store/not-selling-notice';
 import { OrderSummary } from '~/components/store/order-summary';
 import { seoContext, useSettings } from '~/components/store/store-data';
 import { TestModeNotice } from '~/components/store/test-mode-notice';
-import { payOrder, paymentsReady } from '~/flows/order-payment.server';
+import { payOrder } from '~/flows/order-payment.server';
 import { deliveryEstimate, estimateShipping } from '~/flows/delivery-estimate.server';
 import { placeOrder } from '~/flows/place-order.server';
 import { carriersOn, cartGoods, quoteShipping, shippingOffer } from '~/flows/shipping-quote.server';
@@ -41,10 +42,11 @@ import {
 } from '~/modules/orders/index.server';
 import {
   offeredMethods,
-  PAYMENT_NOT_CONFIGURED,
+  STORE_NOT_SELLING,
   type PaymentMethod,
   type PaymentProvider,
 } from '~/modules/payments';
+import { canTakePayments } from '~/modules/payments/index.server';
 import type { ShippingEstimate } from '~/modules/orders';
 import { installmentOffer, priceOrder } from '~/modules/pricing';
 import { shippingLineLabel, type ShippingQuote } from '~/modules/shipping';
@@ -75,7 +77,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // A fresh key per page view: submitting this form twice (double click, reload, resend)
       // finds the first order instead of placing another.
       idempotencyKey: randomUUID(),
-      paymentsReady: paymentsReady(payments, settings),
+      selling: canTakePayments(payments, settings),
       methods: checkoutMethods(payments, settings),
       testMode: payments?.testMode ?? false,
       // The CEP of the shopper's last shipping estimate starts the address.
@@ -113,9 +115,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return applyCoupon(request, context, read.form, parsed.data.couponCode || null, settings);
   }
   const payments = await context.payments();
-  if (!paymentsReady(payments, settings)) {
-    return refuseForm(PAYMENT_NOT_CONFIGURED, {}, 409);
-  }
+  if (!canTakePayments(payments, settings)) return refuseForm(STORE_NOT_SELLING, {}, 409);
   if (!checkoutMethods(payments, settings).includes(parsed.data.paymentMethod)) {
     return refuseForm(CHECKOUT_MESSAGES.paymentMethod, {
       fieldErrors: { paymentMethod: CHECKOUT_MESSAGES.paymentMethod },
@@ -333,7 +333,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
         </ul>
       ) : null}
       <div className="grid items-start gap-6 lg:grid-cols-[1fr_24rem]">
-        {loaderData.paymentsReady ? (
+        {loaderData.selling ? (
           <CheckoutForm
             idempotencyKey={loaderData.idempotencyKey}
             values={values}
@@ -350,12 +350,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             shipping={shipping}
           />
         ) : (
-          <p
-            role="alert"
-            className="rounded-card border-l-4 border-danger bg-card p-4 font-semibold"
-          >
-            {PAYMENT_NOT_CONFIGURED}
-          </p>
+          <NotSellingNotice />
         )}
         <OrderSummary
           title="Resumo do pedido"
@@ -374,7 +369,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           adjustments={shown.adjustments}
           totalCents={shown.totalCents}
         >
-          {loaderData.paymentsReady ? (
+          {loaderData.selling ? (
             <CouponBox
               coupon={coupon}
               miss={miss}
