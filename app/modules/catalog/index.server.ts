@@ -6,7 +6,7 @@ export { listCategories, listProducts, optionFacets, searchProducts } from './se
 export { suggestSearch } from './suggest.server';
 export type { CatalogueChanges } from './count-cache.server';
 export { lookupVariants, type VariantSummary } from './lookup.server';
-export { productCounts } from './product-counts.server';
+export { hasProductInStock, productCounts } from './product-counts.server';
 export { listSitemapProducts } from './sitemap.server';
 export { releaseStock, reserveStock } from './stock.server';
 export {

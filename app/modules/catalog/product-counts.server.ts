@@ -1,4 +1,4 @@
-import { count, sql } from 'drizzle-orm';
+import { count, gt, sql } from 'drizzle-orm';
 
 import type { Db } from '~/db/database.server';
 import type { DayRange } from '~/lib/periods';
@@ -22,4 +22,14 @@ export async function productCounts(
     })
     .from(products);
   return row!;
+}
+
+/** Whether any product has a unit to sell: a store with none cannot make its first sale. */
+export async function hasProductInStock(db: Db): Promise<boolean> {
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(gt(products.stockQuantity, 0))
+    .limit(1);
+  return row !== undefined;
 }
