@@ -286,6 +286,33 @@ export function passwordResetEmail(data: PasswordResetEmailData, store: EmailSto
   );
 }
 
+export interface MailTestEmailData {
+  /** The signed-in admin's address, which the test goes to. */
+  email: string;
+}
+
+/**
+ * Sent from /admin/payments ('Enviar e-mail de teste', and before new e-mail settings are saved):
+ * its arrival proves the server, the sign-in and the sender work.
+ */
+export function mailTestEmail(data: MailTestEmailData, store: EmailStore): RenderedEmail {
+  const subject = `E-mail de teste da loja ${store.name}`;
+  return compose(
+    store,
+    subject,
+    {
+      reason: `Você recebeu este e-mail porque o envio de e-mails da loja ${store.name} foi testado no painel, com o endereço ${data.email}.`,
+    },
+    [
+      paragraph('Olá!'),
+      paragraph('O envio de e-mails da loja está funcionando.', { strong: true }),
+      paragraph(
+        'Os e-mails de pedidos, pagamentos, entregas e avisos aos clientes saem por este mesmo servidor e remetente.',
+      ),
+    ],
+  );
+}
+
 function trackingPart(code: string): Part {
   const title = heading('Código de rastreio');
   const link = trackingLink(code);
@@ -435,13 +462,13 @@ function contactLine(store: EmailStore): string | null {
   return channels.length ? `Dúvidas? Fale com a gente: ${channels.join(' · ')}` : null;
 }
 
-/** The message's one button, and the footer line that says why the reader got it. */
+/** The message's one button, if any, and the footer line that says why the reader got it. */
 interface Frame {
-  link: { url: string; label: string };
+  link?: { url: string; label: string };
   reason: string;
 }
 
-function orderFrame(store: EmailStore, data: OrderEmailData): Frame {
+function orderFrame(store: EmailStore, data: OrderEmailData): Required<Frame> {
   return {
     link: { url: data.orderUrl, label: 'Acompanhar meu pedido' },
     reason: `Você recebeu este e-mail porque fez um pedido ${storeAfter('na', store.name)} com o endereço ${data.customerEmail}.`,
@@ -470,7 +497,7 @@ function compose(
 <tr><td style="padding:16px 24px 24px;">
 <h1 style="margin:0 0 16px;font-size:22px;">${escapeHtml(subject)}</h1>
 ${parts.map((part) => part.html).join('\n')}
-<p style="margin:24px 0 0;"><a href="${escapeHtml(link.url)}" style="display:inline-block;padding:12px 20px;background:${INK};color:#ffffff;border-radius:6px;text-decoration:none;font-weight:bold;">${escapeHtml(link.label)}</a></p>
+${link ? `<p style="margin:24px 0 0;"><a href="${escapeHtml(link.url)}" style="display:inline-block;padding:12px 20px;background:${INK};color:#ffffff;border-radius:6px;text-decoration:none;font-weight:bold;">${escapeHtml(link.label)}</a></p>` : ''}
 </td></tr>
 <tr><td style="padding:16px 24px 24px;border-top:1px solid ${LINE};font-size:14px;color:${MUTED};">
 ${contact ? `<p style="margin:0 0 8px;">${escapeHtml(contact)}</p>` : ''}
@@ -486,8 +513,7 @@ ${contact ? `<p style="margin:0 0 8px;">${escapeHtml(contact)}</p>` : ''}
     subject,
     '',
     ...parts.flatMap((part) => [part.text, '']),
-    `${link.label}: ${link.url}`,
-    '',
+    ...(link ? [`${link.label}: ${link.url}`, ''] : []),
     '--',
     store.name,
     ...(contact ? [contact] : []),

@@ -1,1 +1,2 @@
-export { createMailer } from './mailer.server';
+export { MAIL_TEST_MESSAGES, sendTestEmail, type MailTestResult } from './mail-test.server';
+export { createMailer, type MailSending } from './mailer.server';

@@ -24,10 +24,14 @@ export interface Mailer {
   send(message: MailMessage): Promise<SentMail>;
 }
 
-export interface MailerOptions {
+/** The e-mail sending in force: the connections' SMTP server and sender. */
+export interface MailSending {
   /** smtp://user:pass@host:587 or smtps://…; without it, messages are written to files. */
   smtpUrl?: string;
   from?: string;
+}
+
+export interface MailerOptions extends MailSending {
   storeName: string;
   /** Messages go to `<dataDir>/mail` when there is no SMTP server. */
   dataDir: string;
@@ -35,29 +39,50 @@ export interface MailerOptions {
 
 const SMTP_TIMEOUT_MS = 10_000;
 
+/** What staff can do about an SMTP failure: fix the sign-in, the address, or something else. */
+export type SmtpFailure = 'login' | 'connection' | 'other';
+
+/** An SMTP failure, the password masked in its message; `server` is host:port only. */
+export class SmtpError extends Error {
+  constructor(
+    message: string,
+    readonly failure: SmtpFailure,
+    readonly server: string,
+  ) {
+    super(message);
+    this.name = 'SmtpError';
+  }
+}
+
 export function createMailer({ smtpUrl, from, storeName, dataDir }: MailerOptions): Mailer {
   const sender = { name: storeName, address: from ?? 'loja@localhost' };
+  return smtpUrl ? smtpMailer(smtpUrl, sender) : fileMailer(dataDir, sender);
+}
 
-  if (smtpUrl) {
-    const transport = nodemailer.createTransport({
-      ...parseConnectionUrl(smtpUrl),
-      connectionTimeout: SMTP_TIMEOUT_MS,
-      greetingTimeout: SMTP_TIMEOUT_MS,
-      socketTimeout: 3 * SMTP_TIMEOUT_MS,
-    });
-    return {
-      async send(message) {
-        try {
-          await transport.sendMail({ ...message, from: sender });
-        } catch (error) {
-          throw smtpError(error, smtpUrl);
-        }
-        return { delivered: 'smtp' };
-      },
-    };
-  }
+type Sender = { name: string; address: string };
 
-  // Without a server the store still works: each message becomes a file any mail program opens.
+/** Sends through the server of `smtpUrl`; a failure is an SmtpError. */
+export function smtpMailer(smtpUrl: string, sender: Sender): Mailer {
+  const transport = nodemailer.createTransport({
+    ...parseConnectionUrl(smtpUrl),
+    connectionTimeout: SMTP_TIMEOUT_MS,
+    greetingTimeout: SMTP_TIMEOUT_MS,
+    socketTimeout: 3 * SMTP_TIMEOUT_MS,
+  });
+  return {
+    async send(message) {
+      try {
+        await transport.sendMail({ ...message, from: sender });
+      } catch (error) {
+        throw smtpError(error, smtpUrl);
+      }
+      return { delivered: 'smtp' };
+    },
+  };
+}
+
+/** Without a server the store still works: each message becomes a file any mail program opens. */
+function fileMailer(dataDir: string, sender: Sender): Mailer {
   const fileOptions = { streamTransport: true, buffer: true, newline: 'unix' } as const;
   // Given twice: nodemailer takes `newline` from the message's defaults, the transport only logs it.
   const transport = nodemailer.createTransport(fileOptions, fileOptions);
@@ -77,22 +102,54 @@ export function createMailer({ smtpUrl, from, storeName, dataDir }: MailerOption
   };
 }
 
+/** nodemailer's codes for a server that could not be reached: refused, timed out, unknown name. */
+const CONNECTION_CODES = new Set(['ECONNECTION', 'ESOCKET', 'ETIMEDOUT', 'EDNS']);
+
 /** The SMTP failure naming the server, with its password masked wherever it might show. */
-function smtpError(error: unknown, smtpUrl: string): Error {
+function smtpError(error: unknown, smtpUrl: string): SmtpError {
   const secrets = [smtpUrl, ...passwordForms(smtpUrl)];
   const reason = error instanceof Error ? error.message : String(error);
   const scrubbed = secrets.reduce((text, secret) => text.split(secret).join('***'), reason);
-  return new Error(`Could not send e-mail through ${maskedUrl(smtpUrl)}: ${scrubbed}`);
+  const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
+  const failure: SmtpFailure =
+    code === 'EAUTH' || responseCode === 535
+      ? 'login'
+      : typeof code === 'string' && CONNECTION_CODES.has(code)
+        ? 'connection'
+        : 'other';
+  return new SmtpError(
+    `Could not send e-mail through ${maskedUrl(smtpUrl)}: ${scrubbed}`,
+    failure,
+    serverOf(smtpUrl),
+  );
 }
 
-/** The password as written in the URL and as sent to the server. */
+/**
+ * The password as written in the URL, as sent to the server, and base64-encoded as AUTH PLAIN
+ * and AUTH LOGIN send it (a server may quote what it refused).
+ */
 function passwordForms(smtpUrl: string): string[] {
   try {
-    const { password } = new URL(smtpUrl);
-    return password ? [password, decodeURIComponent(password)] : [];
+    const { username, password } = new URL(smtpUrl);
+    if (!password) return [];
+    const plain = decodeURIComponent(password);
+    const user = decodeURIComponent(username);
+    return [
+      password,
+      plain,
+      Buffer.from(plain).toString('base64'),
+      Buffer.from(`\0${user}\0${plain}`).toString('base64'),
+    ];
   } catch {
     return [];
   }
+}
+
+/** 'smtp.exemplo.com:587': where nodemailer connects, the port its default when the URL has none. */
+function serverOf(smtpUrl: string): string {
+  const { host = 'localhost', port, secure } = parseConnectionUrl(smtpUrl);
+  const name = host.includes(':') ? `[${host}]` : host;
+  return `${name}:${port ?? (secure ? 465 : 587)}`;
 }
 
 function maskedUrl(smtpUrl: string): string {
