@@ -27,6 +27,10 @@ declare module 'react-router' {
     publicUrl: string | null;
     /** MERCADOPAGO_API_URL: where a Mercado Pago token typed in the admin is checked. */
     mercadoPagoApiUrl: string;
+    /** MELHOR_ENVIO_API_URL: where a Melhor Envio token typed in the admin is checked. */
+    melhorEnvioApiUrl: string;
+    /** MELHOR_ENVIO_USER_AGENT, or null: calls to Melhor Envio name the store and its e-mail. */
+    melhorEnvioUserAgent: string | null;
     /** The database's change notifications: caches key by its version, and bypass while not live. */
     changes: ChangeFeed;
     /** Per-request nonce that the Content-Security-Policy allows inline scripts with. */
@@ -49,12 +53,15 @@ declare module 'react-router' {
      */
     payments(): Promise<PaymentProvider | null>;
     orderEvents: OrderEventOptions;
-    /** The carrier integration (SHIPPING_PROVIDER), or null: the store's own rule prices shipping. */
-    shipping: ShippingQuoter | null;
+    /**
+     * The carrier integration of the connections in force (a Melhor Envio token typed at
+     * /admin/payments, or SHIPPING_PROVIDER), or null: the store's own rule prices shipping.
+     */
+    shipping(): Promise<ShippingQuoter | null>;
     /** The carrier's label calls ('Gerar etiqueta'), or null without a carrier integration. */
-    shippingLabels: MelhorEnvioLabels | null;
-    /** MELHOR_ENVIO_WEBHOOK_SECRET, which signs the carrier's notifications; null: refused. */
-    melhorEnvioWebhookSecret: string | null;
+    shippingLabels(): Promise<MelhorEnvioLabels | null>;
+    /** The secret in force that signs the carrier's notifications; null: they are refused. */
+    melhorEnvioWebhookSecret(): Promise<string | null>;
     /** CHECKOUT_RATE_LIMIT: checkout submissions per client address per minute. */
     checkoutRateLimit: number;
     /** Which secrets the environment sets: yes or no only, for the settings screen. */

@@ -10,6 +10,7 @@ import { createChangeFeed, type ChangeFeed } from '~/db/changes.server';
 import { databaseOptionsFromEnv, openDatabase, type Database, type Db } from '~/db/database.server';
 import { openReadReplica, type ReadReplica } from '~/db/read-replica.server';
 import { startBackgroundJobs } from '~/flows/background-jobs.server';
+import { currentMailSending } from '~/flows/mail-sending.server';
 import type { OrderEventOptions } from '~/flows/order-events.server';
 import { initializeStore } from '~/flows/seed-sample-store.server';
 import { isAdminPath } from '~/lib/admin-path';
@@ -37,8 +38,8 @@ import {
 } from '~/modules/payments/index.server';
 import type { StoreMode } from '~/modules/settings';
 import {
-  createShippingLabelsFromEnv,
-  createShippingQuoterFromEnv,
+  createCarrierLabels,
+  createCarrierQuoter,
   type MelhorEnvioLabels,
   type ShippingQuoter,
 } from '~/modules/shipping/index.server';
@@ -137,15 +138,15 @@ export async function startApp(env: Env, assets: StaticFiles): Promise<RunningAp
       provider ? 'Payments ready' : 'No payment provider: checkout is closed',
     );
     const orderEvents: OrderEventOptions = { tracking: env.UTMIFY_API_TOKEN !== undefined };
-    const shipping = createShippingQuoterFromEnv(env, () => settings.get());
-    const shippingLabels = createShippingLabelsFromEnv(env, () => settings.get());
+    const carrier = carrierShipping(env, settings, connections);
     const jobs = startBackgroundJobs({
       env,
       db: database.db,
       settings,
       payments,
       orderEvents,
-      shippingLabels,
+      mailSending: currentMailSending(connections),
+      shippingLabels: carrier.shippingLabels,
     });
     const backups = startServerBackups(database, env);
     let shuttingDown = false;
@@ -157,8 +158,7 @@ export async function startApp(env: Env, assets: StaticFiles): Promise<RunningAp
       changes,
       connections,
       payments,
-      shipping,
-      shippingLabels,
+      carrier,
       // The storefront's forms may lead to a provider's own checkout (its redirect is checked
       // against form-action too). Staff may switch to Mercado Pago at any time, on any instance:
       // its sites are allowed whichever provider runs now (the others redirect to no other site).
@@ -226,6 +226,56 @@ function paymentProviders(
   };
 }
 
+interface CarrierShipping {
+  shipping(): Promise<ShippingQuoter | null>;
+  shippingLabels(): Promise<MelhorEnvioLabels | null>;
+  melhorEnvioWebhookSecret(): Promise<string | null>;
+}
+
+/**
+ * Melhor Envio as the connections say now, built again only when they change: a token typed at
+ * /admin/payments switches carrier shipping on for every instance's next request. A token from
+ * the environment counts only with SHIPPING_PROVIDER=melhorenvio, as it did before the admin
+ * could set one. The API's address and the User-Agent stay the environment's.
+ */
+function carrierShipping(
+  env: Env,
+  settings: SettingsStore,
+  connections: ConnectionsStore,
+): CarrierShipping {
+  type Built = { quoter: ShippingQuoter; labels: MelhorEnvioLabels } | null;
+  const built = new WeakMap<Connections, Built>();
+  const build = (token: string): Built => {
+    const access = {
+      apiUrl: env.MELHOR_ENVIO_API_URL,
+      token,
+      userAgent: env.MELHOR_ENVIO_USER_AGENT,
+    };
+    const identity = () => settings.get();
+    return {
+      quoter: createCarrierQuoter(access, identity),
+      labels: createCarrierLabels(access, identity),
+    };
+  };
+  const current = async (): Promise<Built> => {
+    const now = await connections.get();
+    if (!built.has(now)) {
+      const token = now.values.melhor_envio_token;
+      const on =
+        token !== undefined &&
+        (now.sources.melhor_envio_token !== 'env' || env.SHIPPING_PROVIDER === 'melhorenvio');
+      built.set(now, on ? build(token) : null);
+    }
+    return built.get(now)!;
+  };
+  return {
+    shipping: async () => (await current())?.quoter ?? null,
+    shippingLabels: async () => (await current())?.labels ?? null,
+    melhorEnvioWebhookSecret: async () =>
+      (await connections.get()).values.melhor_envio_webhook_secret ?? null,
+  };
+}
+
 function buildHandler(options: {
   env: Env;
   database: Database;
@@ -234,8 +284,7 @@ function buildHandler(options: {
   changes: ChangeFeed;
   connections: ConnectionsStore;
   payments: () => Promise<PaymentProvider | null>;
-  shipping: ShippingQuoter | null;
-  shippingLabels: MelhorEnvioLabels | null;
+  carrier: CarrierShipping;
   checkoutOrigins: readonly string[];
   orderEvents: OrderEventOptions;
   assets: StaticFiles;
@@ -436,15 +485,15 @@ function buildHandler(options: {
         connections: options.connections,
         publicUrl: env.PUBLIC_URL ?? null,
         mercadoPagoApiUrl: env.MERCADOPAGO_API_URL,
+        melhorEnvioApiUrl: env.MELHOR_ENVIO_API_URL,
+        melhorEnvioUserAgent: env.MELHOR_ENVIO_USER_AGENT ?? null,
         nonce: res.locals.nonce as string,
         origin: requestOrigins(res).public,
         storefrontOrigin: env.ADMIN_URL ? requestOrigins(res).public : '',
         clientIp: req.ip ?? req.socket.remoteAddress ?? '',
         payments,
         orderEvents,
-        shipping: options.shipping,
-        shippingLabels: options.shippingLabels,
-        melhorEnvioWebhookSecret: env.MELHOR_ENVIO_WEBHOOK_SECRET ?? null,
+        ...options.carrier,
         checkoutRateLimit: env.CHECKOUT_RATE_LIMIT,
         secretsSet,
         admin: () => signedInAdmin(database, req, res),

@@ -5,7 +5,7 @@ import { logger } from '~/lib/logger.server';
 import { issuePasswordResetToken, requestPasswordReset } from '~/modules/auth/index.server';
 import { enqueue, type OutboxHandler } from '~/modules/jobs/index.server';
 import { passwordResetEmail } from '~/modules/notifications';
-import { createMailer } from '~/modules/notifications/index.server';
+import { createMailer, type MailSending } from '~/modules/notifications/index.server';
 import { ANY_ADDRESS, hitRateLimit, RATE_LIMITS } from '~/modules/rate-limits/index.server';
 import type { SettingsStore } from '~/modules/settings/index.server';
 
@@ -78,10 +78,13 @@ export function passwordResetHandlers({
   env,
   db,
   settings,
+  mailSending,
 }: {
   env: Env;
   db: Db;
   settings: SettingsStore;
+  /** The SMTP server and sender in force, read for every message. */
+  mailSending: () => Promise<MailSending>;
 }): Record<string, OutboxHandler> {
   return {
     [PASSWORD_RESET_TOPIC]: async (payload) => {
@@ -114,8 +117,7 @@ export function passwordResetHandlers({
         },
       );
       const mailer = createMailer({
-        smtpUrl: env.SMTP_URL,
-        from: env.SMTP_FROM,
+        ...(await mailSending()),
         storeName: store.store_name,
         dataDir: env.DATA_DIR,
       });

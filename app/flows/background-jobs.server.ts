@@ -15,7 +15,7 @@ import {
   type OrderEmailData,
   type RenderedEmail,
 } from '~/modules/notifications';
-import { createMailer } from '~/modules/notifications/index.server';
+import { createMailer, type MailSending } from '~/modules/notifications/index.server';
 import {
   addressLine,
   estimatedDelivery,
@@ -67,8 +67,10 @@ export interface BackgroundJobsOptions {
   /** The provider for the store's mode at the time of asking. */
   payments: () => Promise<PaymentProvider | null>;
   orderEvents: OrderEventOptions;
-  /** The carrier's label calls, whose shipped orders' tracking is read periodically. */
-  shippingLabels?: MelhorEnvioLabels | null;
+  /** The SMTP server and sender in force, read for every message: staff may change them. */
+  mailSending: () => Promise<MailSending>;
+  /** The carrier's label calls in force, whose shipped orders' tracking is read periodically. */
+  shippingLabels: () => Promise<MelhorEnvioLabels | null>;
 }
 
 /** How often an instance looks for shipped orders due a tracking read (each is due every 30 min). */
@@ -122,12 +124,17 @@ export function startBackgroundJobs(options: BackgroundJobsOptions): { stop(): P
   sweeps.unref();
   let tracking: Promise<unknown> = Promise.resolve();
   let trackingBusy = false;
-  const labels = options.shippingLabels ?? null;
   const follow = setInterval(() => {
     // A round still reading (a slow carrier) is not overtaken by the next one.
-    if (!labels || trackingBusy) return;
+    if (trackingBusy) return;
     trackingBusy = true;
-    tracking = followShippedLabels({ db, labels, events: orderEvents }, TRACKING_CHECK_INTERVAL_MS)
+    tracking = options
+      .shippingLabels()
+      .then((labels) =>
+        labels
+          ? followShippedLabels({ db, labels, events: orderEvents }, TRACKING_CHECK_INTERVAL_MS)
+          : 0,
+      )
       .then((count) => {
         if (count > 0) logger.info({ count }, 'Orders delivered by the carrier');
       })
@@ -256,6 +263,7 @@ function orderHandlers({
   env,
   db,
   settings,
+  mailSending,
 }: BackgroundJobsOptions): Record<string, OutboxHandler> {
   const mail = async (order: OrderView, topic: OrderMailTopic) => {
     const store = await settings.get();
@@ -306,8 +314,7 @@ function orderHandlers({
     };
     const message = TEMPLATES[topic](data, identity);
     const mailer = createMailer({
-      smtpUrl: env.SMTP_URL,
-      from: env.SMTP_FROM,
+      ...(await mailSending()),
       storeName: store.store_name,
       dataDir: env.DATA_DIR,
     });

@@ -19,7 +19,7 @@ import {
 } from '~/modules/catalog/index.server';
 import { enqueue, type OutboxHandler } from '~/modules/jobs/index.server';
 import { restockConfirmEmail, restockEmail } from '~/modules/notifications';
-import { createMailer } from '~/modules/notifications/index.server';
+import { createMailer, type MailSending } from '~/modules/notifications/index.server';
 import type { SettingsStore } from '~/modules/settings/index.server';
 
 /** The outbox topic of the 'Chegou: …' e-mail, one row per request. */
@@ -91,10 +91,13 @@ export function restockHandlers({
   env,
   db,
   settings,
+  mailSending,
 }: {
   env: Env;
   db: Db;
   settings: SettingsStore;
+  /** The SMTP server and sender in force, read for every message. */
+  mailSending: () => Promise<MailSending>;
 }): Record<string, OutboxHandler> {
   const send = async (
     to: string,
@@ -114,8 +117,7 @@ export function restockHandlers({
       timeZone: store.timezone,
     });
     const mailer = createMailer({
-      smtpUrl: env.SMTP_URL,
-      from: env.SMTP_FROM,
+      ...(await mailSending()),
       storeName: store.store_name,
       dataDir: env.DATA_DIR,
     });

@@ -2,9 +2,21 @@ import { CONNECTION_FIELDS, isSecretField, type ConnectionField } from '~/module
 import type { Connections, ConnectionsStore } from '~/modules/connections/index.server';
 import { CONNECTIONS_MESSAGES, type ConnectionsSaveForm } from '~/modules/connections/index.admin';
 import { checkMercadoPagoAccount } from '~/modules/payments/index.server';
+import {
+  checkMelhorEnvioAccount,
+  MELHOR_ENVIO_ACCOUNT_MESSAGES,
+  storeUserAgent,
+} from '~/modules/shipping/index.server';
+
+import { mailSendingOf, testMailSending, type MailIdentitySettings } from './mail-sending.server';
 
 export type SaveConnectionsResult =
-  | { ok: true; changed: ConnectionField[] }
+  | {
+      ok: true;
+      changed: ConnectionField[];
+      /** Where the test e-mail went, when new e-mail settings were tested before saving. */
+      mailTestedTo?: string;
+    }
   | { ok: false; error: string; fieldErrors: Record<string, string> };
 
 type Change = Partial<Record<ConnectionField, string | null>>;
@@ -55,13 +67,19 @@ function valuesAfter(current: Connections, change: Change): Connections['values'
 
 /**
  * Saves what staff typed at /admin/payments, once what it connects to has answered: a provider
- * chosen without what it needs, or a token the service refuses, is said beside its field and
- * nothing is saved. Every instance then hears the change and uses it on its next request.
+ * chosen without what it needs, a token the service refuses, or an e-mail server that does not
+ * deliver a test message to the admin saving, is said beside its field and nothing is saved.
+ * Every instance then hears the change and uses it on its next request.
  */
 export async function saveConnections(options: {
   store: ConnectionsStore;
   form: ConnectionsSaveForm;
   mercadoPagoApiUrl: string;
+  /** MELHOR_ENVIO_API_URL, and MELHOR_ENVIO_USER_AGENT (null: the store names itself). */
+  melhorEnvio: { apiUrl: string; userAgent: string | null };
+  /** Who saves: new e-mail settings are tested with a message to this address. */
+  admin: { email: string };
+  settings: MailIdentitySettings;
 }): Promise<SaveConnectionsResult> {
   const current = await options.store.get();
   const { change, fieldErrors } = requestedChange(options.form, current);
@@ -82,17 +100,55 @@ export async function saveConnections(options: {
       fieldErrors.gateway_secret_key ??= CONNECTIONS_MESSAGES.gatewayMissing;
     }
   }
-  if (
-    Object.keys(fieldErrors).length === 0 &&
-    next.mercadopago_access_token &&
-    touched('mercadopago_access_token', 'payment_provider') &&
-    (next.payment_provider === 'mercadopago' || touched('mercadopago_access_token'))
-  ) {
-    const account = await checkMercadoPagoAccount({
-      apiUrl: options.mercadoPagoApiUrl,
-      accessToken: next.mercadopago_access_token,
-    });
-    if (!account.ok) fieldErrors.mercadopago_access_token = account.error;
+  const mailTested =
+    !options.form.remove && next.smtp_url !== undefined && touched('smtp_url', 'smtp_from');
+  if (Object.keys(fieldErrors).length === 0) {
+    // Each service is asked once, all at once: staff wait for the slowest, not for the sum.
+    const checks: Promise<void>[] = [];
+    if (
+      next.mercadopago_access_token &&
+      touched('mercadopago_access_token', 'payment_provider') &&
+      (next.payment_provider === 'mercadopago' || touched('mercadopago_access_token'))
+    ) {
+      const accessToken = next.mercadopago_access_token;
+      checks.push(
+        checkMercadoPagoAccount({ apiUrl: options.mercadoPagoApiUrl, accessToken }).then(
+          (account) => {
+            if (!account.ok) fieldErrors.mercadopago_access_token = account.error;
+          },
+        ),
+      );
+    }
+    if (next.melhor_envio_token && touched('melhor_envio_token')) {
+      const token = next.melhor_envio_token;
+      const userAgent =
+        options.melhorEnvio.userAgent ??
+        (options.settings.contact_email ? storeUserAgent(options.settings) : null);
+      if (userAgent === null) {
+        fieldErrors.melhor_envio_token = MELHOR_ENVIO_ACCOUNT_MESSAGES.noContact;
+      } else {
+        checks.push(
+          checkMelhorEnvioAccount({ apiUrl: options.melhorEnvio.apiUrl, token, userAgent }).then(
+            (account) => {
+              if (!account.ok) fieldErrors.melhor_envio_token = account.error;
+            },
+          ),
+        );
+      }
+    }
+    if (mailTested) {
+      checks.push(
+        testMailSending({
+          sending: mailSendingOf(next),
+          to: options.admin.email,
+          settings: options.settings,
+        }).then((sent) => {
+          // Beside the field staff changed: the server's when it is new, else the sender's.
+          if (!sent.ok) fieldErrors[touched('smtp_url') ? 'smtp_url' : 'smtp_from'] = sent.error;
+        }),
+      );
+    }
+    await Promise.all(checks);
   }
 
   const failed = Object.values(fieldErrors)[0];
@@ -100,5 +156,8 @@ export async function saveConnections(options: {
     return { ok: false, error: `${CONNECTIONS_MESSAGES.notSaved}: ${failed}`, fieldErrors };
   }
   if (Object.keys(change).length) await options.store.write(change);
-  return { ok: true, changed: Object.keys(change) as ConnectionField[] };
+  const changed = Object.keys(change) as ConnectionField[];
+  return mailTested
+    ? { ok: true, changed, mailTestedTo: options.admin.email }
+    : { ok: true, changed };
 }

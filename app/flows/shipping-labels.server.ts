@@ -33,8 +33,8 @@ import type { OrderActor } from './order-payment.server';
 export const LABEL_MESSAGES = {
   notFound: 'Pedido não encontrado.',
   notConfigured:
-    'Etiquetas precisam do Melhor Envio configurado no servidor (SHIPPING_PROVIDER=melhorenvio ' +
-    'e MELHOR_ENVIO_TOKEN).',
+    'Etiquetas precisam do Melhor Envio conectado: cole o token em Pagamentos › Frete por ' +
+    'transportadora.',
   notPaid: (status: string) => `Só pedidos pagos (Confirmado) geram etiqueta; este está ${status}.`,
   noService:
     'Este pedido não tem um serviço do Melhor Envio escolhido na compra: envie-o pelo status, ' +

@@ -14,7 +14,8 @@ import type { ShippingQuoter } from '~/modules/shipping/index.server';
 
 export interface ShippingScope {
   db: Db;
-  shipping: ShippingQuoter | null;
+  /** The carrier integration of the connections in force, or null: the store's rule prices. */
+  shipping(): Promise<ShippingQuoter | null>;
 }
 
 /** What is shipped: a variant and how many of it. */
@@ -51,12 +52,23 @@ export function productGoods(
     : null;
 }
 
-/** Whether carriers price the store's shipping: an integration, and the CEP parcels leave from. */
-export function carriersOn(
+/**
+ * The carrier that prices the store's shipping, or null: it needs an integration, and the CEP
+ * parcels leave from.
+ */
+async function carrierOf(
   scope: Pick<ShippingScope, 'shipping'>,
   settings: Pick<StoreSettings, 'shipping_origin_cep'>,
-): boolean {
-  return scope.shipping !== null && settings.shipping_origin_cep !== '';
+): Promise<ShippingQuoter | null> {
+  return settings.shipping_origin_cep === '' ? null : scope.shipping();
+}
+
+/** Whether carriers price the store's shipping. */
+export async function carriersOn(
+  scope: Pick<ShippingScope, 'shipping'>,
+  settings: Pick<StoreSettings, 'shipping_origin_cep'>,
+): Promise<boolean> {
+  return (await carrierOf(scope, settings)) !== null;
 }
 
 /**
@@ -70,9 +82,8 @@ export async function quoteShipping(
   toCep: string,
   settings: StoreSettings,
 ): Promise<ShippingQuote> {
-  if (!carriersOn(scope, settings) || !scope.shipping || items.length === 0) {
-    return { kind: 'rule', approximate: false };
-  }
+  const carrier = items.length === 0 ? null : await carrierOf(scope, settings);
+  if (!carrier) return { kind: 'rule', approximate: false };
   const fromCep = settings.shipping_origin_cep;
   const variants = await lookupVariants(scope.db, {
     variantIds: items.map((item) => item.variantId),
@@ -91,7 +102,7 @@ export async function quoteShipping(
     }),
     settings,
   );
-  return scope.shipping.quote(scope.db, { fromCep, toCep, parcel }, settings);
+  return carrier.quote(scope.db, { fromCep, toCep, parcel }, settings);
 }
 
 /** The quote as pages show it for an order of `subtotalCents` going to `state`. */

@@ -200,7 +200,12 @@ describeDb('admin password reset', ({ db }) => {
       const settings = {
         get: async () => ({ ...defaultSettings(), store_name: 'Loja Teste' }),
       } as unknown as SettingsStore;
-      const handler = passwordResetHandlers({ env, db: db(), settings })[PASSWORD_RESET_TOPIC]!;
+      const handler = passwordResetHandlers({
+        env,
+        db: db(),
+        settings,
+        mailSending: async () => ({}),
+      })[PASSWORD_RESET_TOPIC]!;
       await handler(job!.payload, new AbortController().signal);
       const names = await readdir(join(dataDir, 'mail'));
       expect(names).toHaveLength(1);

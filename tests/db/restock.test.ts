@@ -465,7 +465,7 @@ describeDb('the restock e-mail', ({ db }) => {
     const settings = {
       get: async () => ({ ...defaultSettings(), store_name: 'Loja Teste' }),
     } as unknown as SettingsStore;
-    return restockHandlers({ env, db: db(), settings })[topic]!;
+    return restockHandlers({ env, db: db(), settings, mailSending: async () => ({}) })[topic]!;
   }
 
   async function mails(): Promise<string[]> {

@@ -57,8 +57,9 @@ beforeEach(() => {
   fake.setFailure(null);
 });
 
-function quoter(deadlineMs?: number): ShippingQuoter {
-  return createShippingQuoter(
+/** A quoter as the load context hands it out: the same one on every call. */
+function quoter(deadlineMs?: number): () => Promise<ShippingQuoter> {
+  const built = createShippingQuoter(
     createMelhorEnvio({
       apiUrl: fake.url,
       token: TOKEN,
@@ -66,6 +67,7 @@ function quoter(deadlineMs?: number): ShippingQuoter {
     }),
     { deadlineMs },
   );
+  return async () => built;
 }
 
 /** A 2 kg rug, 60 × 40 × 8 cm, and its variant's id. */

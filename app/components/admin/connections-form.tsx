@@ -24,6 +24,8 @@ const ID = 'conexoes';
  * with its first button, which must be 'Salvar', not a removal.
  */
 const REMOVE_FORM = 'conexoes-remover';
+/** 'Enviar e-mail de teste' posts alone too: it tests what is saved, not what is typed. */
+const TEST_EMAIL_FORM = 'conexoes-teste-email';
 
 const LABELS: Record<ConnectionField, string> = {
   payment_provider: 'Provedor de pagamento',
@@ -79,6 +81,7 @@ export function ConnectionsForm({
   production,
   publicUrlSet,
   webhookUrl,
+  adminEmail,
   reply,
 }: {
   connections: ConnectionsView;
@@ -87,12 +90,18 @@ export function ConnectionsForm({
   production: boolean;
   publicUrlSet: boolean;
   webhookUrl: string;
+  adminEmail: string;
   reply: unknown;
 }) {
   const answer = reply as Reply;
   useToastFrom(answer);
   const navigation = useNavigation();
-  const saving = navigation.state === 'submitting' && navigation.formAction === '/admin/payments';
+  const sending = (intent: string) =>
+    navigation.state === 'submitting' &&
+    navigation.formAction === '/admin/payments' &&
+    navigation.formData?.get('intent') === intent;
+  const saving = sending('save');
+  const testing = sending('test-email');
   const errors = answer?.ok === false ? (answer.fieldErrors ?? {}) : {};
   const { sources, plain, canStoreSecrets } = connections;
   const value = (name: keyof ConnectionsView['plain']) =>
@@ -310,6 +319,20 @@ export function ConnectionsForm({
             'Como smtp://usuario:senha@servidor:587 ou smtps://usuario:senha@servidor:465. Sem ele, os e-mails ficam guardados como arquivos no servidor.',
           )}
           {plainField('smtp_from', 'email', 'O endereço que aparece como remetente dos e-mails.')}
+          <div className="space-y-1">
+            <button
+              type="submit"
+              form={TEST_EMAIL_FORM}
+              className="admin-button-secondary"
+              disabled={testing}
+              aria-describedby={`${ID}-teste-email-dica`}
+            >
+              {testing ? 'Enviando…' : 'Enviar e-mail de teste'}
+            </button>
+            <p id={`${ID}-teste-email-dica`} className="text-sm text-slate-600">
+              {`Envia uma mensagem curta para ${adminEmail} pelo servidor e remetente salvos. Ao salvar um servidor ou remetente novo, a loja envia o teste antes.`}
+            </p>
+          </div>
         </Section>
 
         <Section title="Frete por transportadora (Melhor Envio)">
@@ -329,6 +352,9 @@ export function ConnectionsForm({
       </Form>
       <Form id={REMOVE_FORM} method="post" action="/admin/payments" hidden>
         <input type="hidden" name="intent" value="save" />
+      </Form>
+      <Form id={TEST_EMAIL_FORM} method="post" action="/admin/payments" hidden>
+        <input type="hidden" name="intent" value="test-email" />
       </Form>
     </div>
   );

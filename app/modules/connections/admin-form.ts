@@ -62,7 +62,8 @@ const secretFields = Object.fromEntries(
 
 /**
  * What /admin/payments posts: 'save' the fields (a blank secret keeps the stored one; 'remove'
- * names one to forget).
+ * names one to forget), or 'test-email', a message through the e-mail sending in force to the
+ * admin asking.
  */
 export const connectionsFormSchema = z.discriminatedUnion(
   'intent',
@@ -89,6 +90,7 @@ export const connectionsFormSchema = z.discriminatedUnion(
         })
         .optional(),
     }),
+    z.object({ intent: z.literal('test-email') }),
   ],
   { error: CONNECTIONS_MESSAGES.invalid },
 );

@@ -1,5 +1,10 @@
 export { createMelhorEnvio, type MelhorEnvioOptions } from './melhorenvio.server';
 export {
+  checkMelhorEnvioAccount,
+  MELHOR_ENVIO_ACCOUNT_MESSAGES,
+  type MelhorEnvioAccountCheck,
+} from './melhorenvio-account.server';
+export {
   createMelhorEnvioLabels,
   LABEL_REFUSALS,
   type LabelParty,
@@ -9,9 +14,10 @@ export {
 } from './melhorenvio-labels.server';
 export { readMelhorEnvioWebhook, WEBHOOK_MESSAGES } from './melhorenvio-webhook.server';
 export {
-  createShippingLabelsFromEnv,
-  createShippingQuoterFromEnv,
+  createCarrierLabels,
+  createCarrierQuoter,
   storeUserAgent,
+  type CarrierAccess,
 } from './provider.server';
 export {
   createShippingQuoter,

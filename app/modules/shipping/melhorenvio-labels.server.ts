@@ -67,7 +67,9 @@ export const LABEL_REFUSALS = {
   address: (said: string) => `O Melhor Envio recusou um endereço do envio: ${said}`,
   dimensions: (said: string) => `O Melhor Envio recusou as medidas ou o peso do pacote: ${said}`,
   service: (said: string) => `O Melhor Envio recusou o serviço de envio: ${said}`,
-  token: 'O Melhor Envio recusou o acesso: confira o token (MELHOR_ENVIO_TOKEN) e suas permissões.',
+  token:
+    'O Melhor Envio recusou o acesso: confira o token (em Pagamentos › Frete por transportadora) ' +
+    'e suas permissões.',
   slow: 'O Melhor Envio não respondeu a tempo. Tente de novo: a etiqueta continua de onde parou.',
   unreachable:
     'Não foi possível falar com o Melhor Envio. Tente de novo: a etiqueta continua de onde parou.',

@@ -1,43 +1,44 @@
-import type { Env } from '~/lib/env.server';
 import type { StoreSettings } from '~/modules/settings';
 
 import { createMelhorEnvio } from './melhorenvio.server';
 import { createMelhorEnvioLabels, type MelhorEnvioLabels } from './melhorenvio-labels.server';
 import { createShippingQuoter, type ShippingQuoter } from './quotes.server';
 
-/** The store's carrier integration from its environment, or null: its own rule prices shipping. */
-export function createShippingQuoterFromEnv(
-  env: Pick<
-    Env,
-    'SHIPPING_PROVIDER' | 'MELHOR_ENVIO_TOKEN' | 'MELHOR_ENVIO_API_URL' | 'MELHOR_ENVIO_USER_AGENT'
-  >,
-  settings: () => Promise<Pick<StoreSettings, 'store_name' | 'contact_email'>>,
-): ShippingQuoter | null {
-  if (env.SHIPPING_PROVIDER !== 'melhorenvio' || !env.MELHOR_ENVIO_TOKEN) return null;
-  const fixed = env.MELHOR_ENVIO_USER_AGENT;
+/** How the store reaches its Melhor Envio account. */
+export interface CarrierAccess {
+  /** MELHOR_ENVIO_API_URL: the API's base, version included. */
+  apiUrl: string;
+  /** The account's token, from the connections in force. */
+  token: string;
+  /** MELHOR_ENVIO_USER_AGENT; unset, the store's name and e-mail, read on each call. */
+  userAgent?: string;
+}
+
+type IdentitySettings = () => Promise<Pick<StoreSettings, 'store_name' | 'contact_email'>>;
+
+/** Quotes through Melhor Envio: the store's carrier integration. */
+export function createCarrierQuoter(
+  access: CarrierAccess,
+  settings: IdentitySettings,
+): ShippingQuoter {
   return createShippingQuoter(
     createMelhorEnvio({
-      apiUrl: env.MELHOR_ENVIO_API_URL,
-      token: env.MELHOR_ENVIO_TOKEN,
-      userAgent: async () => fixed ?? storeUserAgent(await settings()),
+      apiUrl: access.apiUrl,
+      token: access.token,
+      userAgent: async () => access.userAgent ?? storeUserAgent(await settings()),
     }),
   );
 }
 
-/** The carrier's label calls ('Gerar etiqueta'), or null without a carrier integration. */
-export function createShippingLabelsFromEnv(
-  env: Pick<
-    Env,
-    'SHIPPING_PROVIDER' | 'MELHOR_ENVIO_TOKEN' | 'MELHOR_ENVIO_API_URL' | 'MELHOR_ENVIO_USER_AGENT'
-  >,
-  settings: () => Promise<Pick<StoreSettings, 'store_name' | 'contact_email'>>,
-): MelhorEnvioLabels | null {
-  if (env.SHIPPING_PROVIDER !== 'melhorenvio' || !env.MELHOR_ENVIO_TOKEN) return null;
-  const fixed = env.MELHOR_ENVIO_USER_AGENT;
+/** The carrier's label calls ('Gerar etiqueta'). */
+export function createCarrierLabels(
+  access: CarrierAccess,
+  settings: IdentitySettings,
+): MelhorEnvioLabels {
   return createMelhorEnvioLabels({
-    apiUrl: env.MELHOR_ENVIO_API_URL,
-    token: env.MELHOR_ENVIO_TOKEN,
-    userAgent: async () => fixed ?? storeUserAgent(await settings()),
+    apiUrl: access.apiUrl,
+    token: access.token,
+    userAgent: async () => access.userAgent ?? storeUserAgent(await settings()),
   });
 }
 

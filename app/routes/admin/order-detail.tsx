@@ -46,7 +46,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     timeZone: timezone,
     refundable: canRefundOrder(order, payments),
     // 'Gerar etiqueta' is offered where the server could buy it; the action checks again.
-    labels: context.shippingLabels !== null,
+    labels: (await context.shippingLabels()) !== null,
   };
 }
 
@@ -93,7 +93,7 @@ async function run(
       return buyShippingLabel(
         {
           db: context.db,
-          labels: context.shippingLabels,
+          labels: await context.shippingLabels(),
           settings: await context.settings.get(),
           events: context.orderEvents,
         },

@@ -57,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = parseOrderFilters(new URL(request.url).searchParams);
   const { timezone } = await context.settings.get();
   const page = await listAdminOrders(context.db, filters, { timeZone: timezone });
-  return { filters, page, timeZone: timezone, labels: context.shippingLabels !== null };
+  return { filters, page, timeZone: timezone, labels: (await context.shippingLabels()) !== null };
 }
 
 async function runLabels(
@@ -69,7 +69,7 @@ async function runLabels(
   const results = await buyShippingLabels(
     {
       db: context.db,
-      labels: context.shippingLabels,
+      labels: await context.shippingLabels(),
       settings: await context.settings.get(),
       events: context.orderEvents,
     },

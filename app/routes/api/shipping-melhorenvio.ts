@@ -22,8 +22,11 @@ export function loader() {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== 'POST') return loader();
-  const secret = context.melhorEnvioWebhookSecret;
-  if (!secret || !context.shippingLabels) {
+  const [secret, labels] = await Promise.all([
+    context.melhorEnvioWebhookSecret(),
+    context.shippingLabels(),
+  ]);
+  if (!secret || !labels) {
     return data({ ok: false, message: NOT_ACTIVE }, 404);
   }
   const reading = readMelhorEnvioWebhook(
@@ -33,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   if (!reading.ok) return data({ ok: false, message: reading.error }, reading.status);
   const outcome = await followNotifiedShipment(
-    { db: context.db, labels: context.shippingLabels, events: context.orderEvents },
+    { db: context.db, labels, events: context.orderEvents },
     reading.shipmentId,
   );
   if (outcome === 'failed') {

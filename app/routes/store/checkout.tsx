@@ -72,7 +72,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       cart,
       coupon,
       // Whether carriers price shipping: the form then asks the shopper to choose.
-      carriers: carriersOn(context, settings),
+      carriers: await carriersOn(context, settings),
       shipping: estimate?.ok ? estimate : null,
       // A fresh key per page view: submitting this form twice (double click, reload, resend)
       // finds the first order instead of placing another.
@@ -129,7 +129,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   let quote: ShippingQuote = { kind: 'rule', approximate: false };
   // Refused, the form shows the options of the CEP it sent.
   let shippingShown: ShippingAnswer | null = null;
-  if (carriersOn(context, settings)) {
+  if (await carriersOn(context, settings)) {
     const { cart: priced } = await priceRequestCart(context, request, settings, {
       paymentMethod: null,
       coupon: null,
@@ -172,7 +172,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       shipping: {
         quote,
         chosen: quote.kind === 'carrier' ? chosen : null,
-        provider: context.shipping?.provider ?? null,
+        provider: (await context.shipping())?.provider ?? null,
       },
     },
     context.orderEvents,
