@@ -1,4 +1,5 @@
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -8,7 +9,7 @@ import { logger } from '~/lib/logger.server';
 
 import { startFakeSmtpServer, type FakeSmtpServer } from '../../../tests/support/fake-smtp';
 
-import { createMailer } from './mailer.server';
+import { createMailer, SmtpError } from './mailer.server';
 
 const message = {
   to: 'ana@example.com',
@@ -153,5 +154,51 @@ describe('with SMTP', () => {
 
     expect(error?.message).toMatch(/535 5\.7\.8 Bad credentials/);
     expect(error?.message).not.toContain('s3cr3t');
+    expect(error).toBeInstanceOf(SmtpError);
+    expect(error).toMatchObject({ failure: 'login', server: `127.0.0.1:${port}` });
+  });
+
+  it('masks the password as AUTH sends it (base64) when the server quotes it back', async () => {
+    // A server that refuses the sign-in quoting the AUTH PLAIN argument as it came.
+    const sockets = new Set<Socket>();
+    const quoting = createServer((socket) => {
+      sockets.add(socket);
+      socket.setEncoding('utf8');
+      socket.on('error', () => socket.destroy());
+      socket.on('data', (chunk: string) => {
+        for (const line of chunk.split('\r\n').filter(Boolean)) {
+          const [verb = '', , argument = ''] = line.split(' ');
+          if (/^EHLO$/i.test(verb)) socket.write('250-quoting.test\r\n250 AUTH PLAIN\r\n');
+          else if (/^AUTH$/i.test(verb)) socket.write(`535 5.7.8 Refused ${argument}\r\n`);
+          else socket.write('250 OK\r\n');
+        }
+      });
+      socket.write('220 quoting.test ESMTP\r\n');
+    });
+    await new Promise<void>((resolve) => quoting.listen(0, '127.0.0.1', resolve));
+    const { port } = quoting.address() as AddressInfo;
+    const mailer = createMailer({ smtpUrl: smtpUrl(port), storeName: 'Loja', dataDir });
+
+    const error = await mailer.send(message).then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => quoting.close(resolve));
+
+    const plainArgument = Buffer.from(`\0loja@exemplo.com\0${PASSWORD}`).toString('base64');
+    expect(error?.message).toContain('535 5.7.8 Refused ***');
+    expect(error?.message).not.toContain(plainArgument);
+    expect(error).toMatchObject({ failure: 'login' });
+  });
+
+  it('tells a server that cannot be reached from one that refuses the sign-in', async () => {
+    const { port } = await fakeSmtp();
+    await servers.pop()!.close();
+    const mailer = createMailer({ smtpUrl: smtpUrl(port), storeName: 'Loja', dataDir });
+
+    const error = await mailer.send(message).catch((e: unknown) => e);
+
+    expect(error).toMatchObject({ failure: 'connection', server: `127.0.0.1:${port}` });
   });
 });

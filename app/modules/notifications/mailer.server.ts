@@ -107,7 +107,8 @@ const CONNECTION_CODES = new Set(['ECONNECTION', 'ESOCKET', 'ETIMEDOUT', 'EDNS']
 
 /** The SMTP failure naming the server, with its password masked wherever it might show. */
 function smtpError(error: unknown, smtpUrl: string): SmtpError {
-  const secrets = [smtpUrl, ...passwordForms(smtpUrl)];
+  // Longest first: a form that holds another is masked whole, not around it.
+  const secrets = [smtpUrl, ...passwordForms(smtpUrl)].sort((a, b) => b.length - a.length);
   const reason = error instanceof Error ? error.message : String(error);
   const scrubbed = secrets.reduce((text, secret) => text.split(secret).join('***'), reason);
   const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
