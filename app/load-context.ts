@@ -64,7 +64,7 @@ declare module 'react-router' {
     melhorEnvioWebhookSecret(): Promise<string | null>;
     /** CHECKOUT_RATE_LIMIT: checkout submissions per client address per minute. */
     checkoutRateLimit: number;
-    /** Which secrets the environment sets: yes or no only, for the settings screen. */
+    /** What only the environment says (production, the tracking token): yes or no only. */
     secretsSet: SecretsSet;
     /**
      * The signed-in admin the request's session cookie names, or null: looked up once per

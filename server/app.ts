@@ -294,11 +294,7 @@ function buildHandler(options: {
     options;
   const secretsSet: SecretsSet = {
     production: env.NODE_ENV === 'production',
-    gatewaySecretKey: env.PAYMENT_GATEWAY_SECRET_KEY !== undefined,
-    mercadoPagoAccessToken: env.MERCADOPAGO_ACCESS_TOKEN !== undefined,
-    mercadoPagoWebhookSecret: env.MERCADOPAGO_WEBHOOK_SECRET !== undefined,
     salesTrackingToken: env.UTMIFY_API_TOKEN !== undefined,
-    smtp: env.SMTP_URL !== undefined,
   };
   const production = env.NODE_ENV === 'production';
   const app = express();

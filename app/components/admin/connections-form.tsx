@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 
 import { ErrorSummary, FormField, SubmitButton } from '~/components/ui/form';
@@ -95,6 +96,9 @@ export function ConnectionsForm({
 }) {
   const answer = reply as Reply;
   useToastFrom(answer);
+  const form = useRef<HTMLFormElement>(null);
+  // Each load after a save: the typed secrets leave the page, and the fields show what is kept.
+  useEffect(() => form.current?.reset(), [connections]);
   const navigation = useNavigation();
   const sending = (intent: string) =>
     navigation.state === 'submitting' &&
@@ -234,7 +238,7 @@ export function ConnectionsForm({
         ) : null}
       </div>
 
-      <Form method="post" action="/admin/payments" className="space-y-4" noValidate>
+      <Form ref={form} method="post" action="/admin/payments" className="space-y-4" noValidate>
         <input type="hidden" name="intent" value="save" />
         <Section title="Provedor de pagamento">
           <FormField

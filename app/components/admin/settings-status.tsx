@@ -1,3 +1,5 @@
+import { Link } from 'react-router';
+
 import { PAYMENT_PROVIDER_LABELS } from '~/modules/orders/index.admin';
 import { ACCEPTED_METHOD_LABELS } from '~/modules/payments';
 import type { IntegrationStatus } from '~/modules/payments';
@@ -65,8 +67,18 @@ function PaymentProvider({ status }: { status: IntegrationStatus }) {
         </p>
       ) : null}
       <p className="mt-2 text-xs text-slate-600">
-        O provedor é escolhido no servidor (variável PAYMENT_PROVIDER), não nesta tela: peça a quem
-        instalou a loja para trocá-lo.
+        {status.providerFromEnv ? (
+          'O provedor é escolhido no servidor (variável PAYMENT_PROVIDER), não no painel: peça a ' +
+          'quem instalou a loja para trocá-lo.'
+        ) : (
+          <>
+            O provedor e as credenciais dele ficam em{' '}
+            <Link to="/admin/payments" className="underline">
+              Pagamentos
+            </Link>
+            .
+          </>
+        )}
       </p>
     </div>
   );
@@ -78,13 +90,13 @@ function Integrations({ status }: { status: IntegrationStatus }) {
       label: 'Chave secreta do gateway de pagamento',
       variable: 'PAYMENT_GATEWAY_SECRET_KEY',
       configured: status.gatewaySecretKey,
-      note: 'Necessária só com o gateway de pagamento.',
+      note: 'Necessária só com o gateway de pagamento. Também em Pagamentos.',
     },
     {
       label: 'Token de acesso do Mercado Pago',
       variable: 'MERCADOPAGO_ACCESS_TOKEN',
       configured: status.mercadoPagoAccessToken,
-      note: 'Necessário só com o Mercado Pago (Suas integrações > Credenciais).',
+      note: 'Necessário só com o Mercado Pago (Suas integrações > Credenciais). Também em Pagamentos.',
     },
     {
       label: 'Assinatura secreta das notificações do Mercado Pago',
@@ -92,7 +104,7 @@ function Integrations({ status }: { status: IntegrationStatus }) {
       configured: status.mercadoPagoWebhookSecret,
       note:
         'Necessária só com o Mercado Pago (Suas integrações > Webhooks): sem ela, a loja não ' +
-        'confia em nenhum aviso de pagamento.',
+        'confia em nenhum aviso de pagamento. Também em Pagamentos.',
     },
     {
       label: 'Token do rastreamento de vendas (UTMify)',
@@ -104,7 +116,9 @@ function Integrations({ status }: { status: IntegrationStatus }) {
       label: 'Servidor de e-mail (SMTP)',
       variable: 'SMTP_URL',
       configured: status.smtp,
-      note: 'Sem ele, os e-mails aos clientes ficam guardados como arquivos no servidor.',
+      note:
+        'Sem ele, os e-mails aos clientes ficam guardados como arquivos no servidor. Também em ' +
+        'Pagamentos.',
     },
   ];
   return (

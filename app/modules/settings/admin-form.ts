@@ -624,7 +624,8 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
         title: 'Integrações do servidor',
         panel: 'integrations',
         description:
-          'Chaves secretas ficam só no servidor (variáveis de ambiente) e nunca aparecem aqui.',
+          'Chaves secretas ficam no servidor (variáveis de ambiente) ou guardadas criptografadas ' +
+          'em Pagamentos, e nunca aparecem aqui.',
         fields: [],
       },
     ],

@@ -35,12 +35,16 @@ const SAVED = 'Configurações salvas com sucesso!';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);
-  const settings = await context.settings.get();
+  const [settings, connections, payments] = await Promise.all([
+    context.settings.get(),
+    context.connections.get(),
+    context.payments(),
+  ]);
   return {
     settings,
     baseline: settingsBaseline(settings),
     // Yes/no answers only: the secrets themselves never leave the server.
-    integrations: integrationStatus(context.secretsSet, await context.payments(), settings),
+    integrations: integrationStatus(context.secretsSet, payments, settings, connections.sources),
     tab: settingsTabFrom(new URL(request.url).searchParams.get('aba')),
   };
 }
