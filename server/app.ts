@@ -13,6 +13,7 @@ import { startBackgroundJobs } from '~/flows/background-jobs.server';
 import { currentMailSending } from '~/flows/mail-sending.server';
 import type { OrderEventOptions } from '~/flows/order-events.server';
 import { initializeStore } from '~/flows/seed-sample-store.server';
+import { storeReadiness } from '~/flows/store-readiness.server';
 import { isAdminPath } from '~/lib/admin-path';
 import type { Env } from '~/lib/env.server';
 import { logger, redactUrl } from '~/lib/logger.server';
@@ -132,13 +133,9 @@ export async function startApp(env: Env, assets: StaticFiles): Promise<RunningAp
     connections = createConnectionsStore({ db: database.db, changes, env, key: secretsKey });
     await warnOfUnreadableSecrets(connections);
     const payments = paymentProviders(env, database.db, settings, connections);
-    const provider = await payments();
-    logger.info(
-      { mode, provider: provider?.name ?? null },
-      provider ? 'Payments ready' : 'No payment provider: checkout is closed',
-    );
     const orderEvents: OrderEventOptions = { tracking: env.UTMIFY_API_TOKEN !== undefined };
     const carrier = carrierShipping(env, settings, connections);
+    await logReadiness(database.db, { mode, settings, connections, payments, carrier, env });
     const jobs = startBackgroundJobs({
       env,
       db: database.db,
@@ -274,6 +271,46 @@ function carrierShipping(
     melhorEnvioWebhookSecret: async () =>
       (await connections.get()).values.melhor_envio_webhook_secret ?? null,
   };
+}
+
+/**
+ * Whether checkout can take a payment, and what else a live store lacks for a real sale (ids
+ * only: the list holds no secret). A store that cannot take one is a warning: it sells nothing.
+ */
+async function logReadiness(
+  db: Db,
+  scope: {
+    mode: StoreMode;
+    settings: SettingsStore;
+    connections: ConnectionsStore;
+    payments: () => Promise<PaymentProvider | null>;
+    carrier: CarrierShipping;
+    env: Env;
+  },
+): Promise<void> {
+  const provider = await scope.payments();
+  const readiness = await storeReadiness(db, {
+    mode: scope.mode,
+    settings: await scope.settings.get(),
+    connections: await scope.connections.get(),
+    provider,
+    publicUrl: scope.env.PUBLIC_URL ?? null,
+    carriers: (await scope.carrier.shipping()) !== null,
+  });
+  const fields = {
+    mode: scope.mode,
+    provider: provider?.name ?? null,
+    missing: readiness.missing.map((item) => item.id),
+  };
+  if (readiness.canTakePayments) {
+    logger.info(fields, 'Payments ready');
+  } else {
+    logger.warn(
+      fields,
+      'No payment can be taken: checkout is closed, the storefront says the store is not ' +
+        'selling yet and asks search engines to stay away; the dashboard lists what is missing',
+    );
+  }
 }
 
 function buildHandler(options: {

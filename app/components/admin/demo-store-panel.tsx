@@ -29,8 +29,8 @@ export function DemoStorePanel() {
               </p>
               <p className="mt-2">
                 Seus próprios produtos, as outras configurações e os administradores continuam. Os
-                pagamentos simulados param: configure um provedor de pagamento real
-                (PAYMENT_PROVIDER) para vender. Não há como voltar à demonstração.
+                pagamentos simulados param: o painel passa a listar o que falta para vender, a
+                começar pelo provedor de pagamento. Não há como voltar à demonstração.
               </p>
             </>
           }

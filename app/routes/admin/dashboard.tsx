@@ -8,8 +8,10 @@ import { DashboardSales } from '~/components/admin/dashboard-sales';
 import { DashboardStatusPanel } from '~/components/admin/dashboard-status-panel';
 import { DashboardUpdated } from '~/components/admin/dashboard-updated';
 import { DemoStorePanel } from '~/components/admin/demo-store-panel';
+import { StoreReadinessPanel } from '~/components/admin/store-readiness-panel';
 import { useToastFrom } from '~/components/admin/toaster';
 import { goLive } from '~/flows/go-live.server';
+import { storeReadiness } from '~/flows/store-readiness.server';
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { logger } from '~/lib/logger.server';
 import { formatCents } from '~/lib/money';
@@ -24,16 +26,28 @@ import type { Route } from './+types/dashboard';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);
-  const { timezone: timeZone, store_name: storeName } = await context.settings.get();
+  const settings = await context.settings.get();
+  const { timezone: timeZone, store_name: storeName } = settings;
   const today = todayIn(timeZone);
   const period = resolvePeriod(new URL(request.url).searchParams, today);
   const month = monthToDate(today);
-  const [metrics, days, products, mode] = await Promise.all([
+  const [metrics, days, products, mode, connections, provider, carrier] = await Promise.all([
     salesMetrics(context.db, { period, month, timeZone }),
     salesByDay(context.db, period.range, timeZone),
     productCounts(context.db, period.range, timeZone),
     context.settings.mode(),
+    context.connections.get(),
+    context.payments(),
+    context.shipping(),
   ]);
+  const readiness = await storeReadiness(context.db, {
+    mode,
+    settings,
+    connections,
+    provider,
+    publicUrl: context.publicUrl,
+    carriers: carrier !== null,
+  });
   return {
     storeName,
     period,
@@ -41,6 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     days,
     products,
     demo: mode === 'demo',
+    readiness,
     loadedAt: Date.now(),
   };
 }
@@ -96,7 +111,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 const count = (n: number) => n.toLocaleString('pt-BR');
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { period, metrics, days, products, demo, loadedAt } = loaderData;
+  const { period, metrics, days, products, demo, readiness, loadedAt } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' && navigation.location?.pathname === '/admin';
   const created = products.createdInPeriod;
@@ -113,6 +128,12 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       </header>
 
       {demo ? <DemoStorePanel /> : null}
+      {readiness.missing.length > 0 ? (
+        <StoreReadinessPanel
+          missing={readiness.missing}
+          canTakePayments={readiness.canTakePayments}
+        />
+      ) : null}
 
       <DashboardPeriodFilter period={period} busy={busy} />
 
