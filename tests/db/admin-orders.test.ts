@@ -425,7 +425,7 @@ describeDb("an order's timeline", ({ db }) => {
   });
 
   it('records payments seen by the provider, the expiry and staff notes, never shown elsewhere', async () => {
-    const sandbox = createSandboxProvider({ db: db() });
+    const sandbox = createSandboxProvider({ db: db(), settings: async () => defaultSettings() });
     const approved = await place(db());
     const payment = await payOrder(db(), sandbox, approved);
     if (!payment.ok) throw new Error(payment.error);

@@ -554,7 +554,8 @@ describeDb('the limit of unpaid orders per shopper', ({ db }) => {
     await seed(db());
   });
 
-  const sandbox = () => createSandboxProvider({ db: db() });
+  const sandbox = () =>
+    createSandboxProvider({ db: db(), settings: async () => defaultSettings() });
   const OWN = PLACE_ORDER_MESSAGES.tooManyPending;
   const ELSEWHERE = PLACE_ORDER_MESSAGES.tooManyPendingElsewhere;
 
@@ -771,7 +772,11 @@ describeDb('the PIX discount at checkout', ({ db }) => {
       adjustments: [pix],
       totalCents: 46491,
     });
-    const payment = await payOrder(db(), createSandboxProvider({ db: db() }), first.orderId);
+    const payment = await payOrder(
+      db(),
+      createSandboxProvider({ db: db(), settings: async () => defaultSettings() }),
+      first.orderId,
+    );
     if (!payment.ok) throw new Error(payment.error);
     const [book] = await db()
       .select()
@@ -844,7 +849,8 @@ describeDb("an order's pages", ({ db }) => {
 });
 
 describeDb('paying an order (sandbox)', ({ db }) => {
-  const sandbox = (now?: () => Date) => createSandboxProvider({ db: db(), now });
+  const sandbox = (now?: () => Date) =>
+    createSandboxProvider({ db: db(), settings: async () => defaultSettings(), now });
 
   beforeEach(async () => {
     await seed(db());

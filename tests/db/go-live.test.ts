@@ -13,6 +13,7 @@ import { initializeStore } from '~/flows/seed-sample-store.server';
 import { checkoutFormSchema } from '~/modules/checkout';
 import { enqueue } from '~/modules/jobs/index.server';
 import { createSandboxProvider } from '~/modules/payments/index.server';
+import { defaultSettings } from '~/modules/settings';
 import { readSettings, readStoreMode, saveSettings } from '~/modules/settings/index.server';
 
 import { describeDb, openSettingsStore, queryRows } from '../support/db';
@@ -70,7 +71,11 @@ async function testOrder(db: Db): Promise<string> {
     { tracking: true },
   );
   if (!placed.ok) throw new Error(`Order refused: ${JSON.stringify(placed)}`);
-  const paid = await payOrder(db, createSandboxProvider({ db }), placed.orderId);
+  const paid = await payOrder(
+    db,
+    createSandboxProvider({ db, settings: async () => defaultSettings() }),
+    placed.orderId,
+  );
   expect(paid.ok).toBe(true);
   return placed.orderId;
 }

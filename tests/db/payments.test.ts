@@ -5,12 +5,15 @@ import { expect, it } from 'vitest';
 import { sandboxPayments } from '~/db/schema';
 import type { PaymentRequest } from '~/modules/payments';
 import { createSandboxProvider, setSandboxPaymentStatus } from '~/modules/payments/index.server';
+import { defaultSettings } from '~/modules/settings';
 
 import { describeDb } from '../support/db';
 
 const ORDER_ID = '5a3b1e00-0000-4000-8000-00000000a001';
 const T0 = new Date('2025-03-10T12:00:00Z');
 const minutes = (n: number) => new Date(T0.getTime() + n * 60_000);
+
+const settings = async () => defaultSettings();
 
 const request = (overrides: Partial<PaymentRequest> = {}): PaymentRequest => ({
   orderId: ORDER_ID,
@@ -32,7 +35,7 @@ const request = (overrides: Partial<PaymentRequest> = {}): PaymentRequest => ({
 
 describeDb('sandbox payments', ({ db }) => {
   let clock = T0;
-  const sandbox = () => createSandboxProvider({ db: db(), now: () => clock });
+  const sandbox = () => createSandboxProvider({ db: db(), settings, now: () => clock });
 
   async function created(): Promise<string> {
     clock = T0;
@@ -93,7 +96,7 @@ describeDb('sandbox payments', ({ db }) => {
 
   it('is the test-mode "sandbox" provider, with its own expiry', async () => {
     expect(sandbox()).toMatchObject({ name: 'sandbox', testMode: true });
-    const quick = createSandboxProvider({ db: db(), expiryMinutes: 5, now: () => T0 });
+    const quick = createSandboxProvider({ db: db(), settings, expiryMinutes: 5, now: () => T0 });
     const outcome = await quick.create(request());
     expect(outcome.ok && outcome.value.expiresAt).toEqual(minutes(5));
   });
@@ -165,6 +168,91 @@ describeDb('sandbox payments', ({ db }) => {
       await expect(sandbox().status(id)).resolves.toEqual(notFound);
       await expect(setSandboxPaymentStatus(db(), id, 'approved')).resolves.toBe(false);
     }
+  });
+
+  it('takes a card without asking for one, and its approval with the instalments chosen', async () => {
+    clock = T0;
+    const outcome = await sandbox().create(request({ method: 'credit_card' }));
+    expect(outcome).toEqual({
+      ok: true,
+      value: {
+        paymentId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        status: 'pending',
+        pixCode: null,
+        pixQrCode: null,
+        billetUrl: null,
+        billetCode: null,
+        paymentUrl: null,
+        expiresAt: minutes(30),
+      },
+    });
+    if (!outcome.ok) return;
+    const id = outcome.value.paymentId;
+    const details = {
+      method: 'credit_card',
+      brand: null,
+      installments: null,
+      installmentCents: null,
+      paidCents: null,
+      feeCents: null,
+      netCents: null,
+      refundedCents: 0,
+      releaseStatus: null,
+      releaseDate: null,
+      panelUrl: null,
+    };
+    await expect(sandbox().status(id)).resolves.toEqual({
+      ok: true,
+      value: { status: 'pending', paymentId: id, orderId: null, details },
+    });
+
+    await expect(setSandboxPaymentStatus(db(), id, 'approved', minutes(1), 3)).resolves.toBe(true);
+    // R$ 359,70 in 3: the admin shows what the shopper chose, as a gateway would tell it.
+    await expect(sandbox().status(id)).resolves.toEqual({
+      ok: true,
+      value: {
+        status: 'approved',
+        paymentId: id,
+        orderId: null,
+        details: { ...details, installments: 3, installmentCents: 11990, paidCents: 35970 },
+      },
+    });
+  });
+
+  it('takes instalments for a card only', async () => {
+    const id = await created();
+    await expect(setSandboxPaymentStatus(db(), id, 'approved', minutes(1), 2)).resolves.toBe(false);
+    await expect(sandbox().status(id)).resolves.toEqual({
+      ok: true,
+      value: { status: 'pending', paymentId: id, orderId: null, details: null },
+    });
+  });
+
+  it("holds a boleto until its due day and the banks' clearing, issuing none", async () => {
+    // Monday 10 March 2025: due on Thursday (3 business days), kept two more for the clearing.
+    clock = T0;
+    const outcome = await sandbox().create(request({ method: 'boleto' }));
+    expect(outcome).toMatchObject({
+      ok: true,
+      value: {
+        pixCode: null,
+        billetUrl: null,
+        billetCode: null,
+        paymentUrl: null,
+        expiresAt: new Date('2025-03-17T23:59:59-03:00'),
+      },
+    });
+    if (!outcome.ok) return;
+    clock = new Date('2025-03-17T23:59:00-03:00');
+    await expect(sandbox().status(outcome.value.paymentId)).resolves.toMatchObject({
+      ok: true,
+      value: { status: 'pending', details: { method: 'boleto', installments: null } },
+    });
+    clock = new Date('2025-03-18T00:00:00-03:00');
+    await expect(sandbox().status(outcome.value.paymentId)).resolves.toMatchObject({
+      ok: true,
+      value: { status: 'expired' },
+    });
   });
 
   it('refuses an invalid request without writing anything', async () => {

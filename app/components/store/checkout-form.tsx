@@ -158,6 +158,14 @@ const METHOD_TEXTS: Record<PaymentMethod, { title: string; text: string }> = {
   },
 };
 
+/** The sandbox's cards and boleto: no provider's page, the tester settles them on the order's. */
+const TEST_MODE_TEXTS: Record<PaymentMethod, string> = {
+  pix: METHOD_TEXTS.pix.text,
+  credit_card:
+    'Modo de teste: nenhum cartão é pedido; na página do pedido você escolhe as parcelas e simula a resposta do banco.',
+  boleto: 'Modo de teste: nenhum boleto é emitido; na página do pedido você simula o pagamento.',
+};
+
 /** The carriers' side of the checkout: the CEP's options (or the store's rule), while asked. */
 export interface CheckoutShipping {
   estimate: Extract<ShippingEstimate, { ok: true }> | null;
@@ -185,6 +193,7 @@ export function CheckoutForm({
   method,
   onMethod,
   shipping,
+  testMode,
 }: {
   idempotencyKey: string;
   values: CheckoutValues;
@@ -201,6 +210,8 @@ export function CheckoutForm({
   onMethod: (method: PaymentMethod) => void;
   /** Null when the store's own rule prices shipping: nothing to choose. */
   shipping: CheckoutShipping | null;
+  /** The sandbox takes the payment: each way to pay says how it is tried. */
+  testMode: boolean;
 }) {
   const form = useRef<HTMLFormElement>(null);
   const navigation = useNavigation();
@@ -380,7 +391,7 @@ export function CheckoutForm({
               <strong>{METHOD_TEXTS[offer.method].title}</strong>:{' '}
               <Money cents={offer.totalCents} className="font-semibold" />
               {offer.installments ? ` em até ${offer.installments}x` : ''}.{' '}
-              {METHOD_TEXTS[offer.method].text}
+              {testMode ? TEST_MODE_TEXTS[offer.method] : METHOD_TEXTS[offer.method].text}
             </span>
           </label>
         ))}

@@ -2,12 +2,20 @@ import { useEffect, useState } from 'react';
 import { Form, useFetcher, useNavigation, useRevalidator } from 'react-router';
 
 import type { FormReply } from '~/lib/form';
+import { formatCents } from '~/lib/money';
+import { installmentOffer } from '~/modules/pricing';
 
 import { CopyCode } from './copy-code';
+import { useSettings } from './store-data';
 
 export const PAYMENT_MISSING = 'Não foi possível encontrar os dados de pagamento';
 /** Where the sandbox's approve, reject and expire buttons post (routes/store/sandbox-payment.ts). */
 export const SANDBOX_PAYMENT_PATH = '/order-confirmation/sandbox';
+export const SANDBOX_MESSAGES = {
+  testModeOnly: 'Disponível apenas no modo de teste.',
+  installments: (most: number) =>
+    most === 1 ? 'Este pedido é pago à vista.' : `Escolha de 1 a ${most} parcelas.`,
+} as const;
 const POLL_MS = 5_000;
 
 /** The order's pages keep the e-mail link's key, for a browser that only has that. */
@@ -90,10 +98,47 @@ export function PayButton({
 }
 
 /**
- * The sandbox tester's buttons. They post to their own resource route, which sends the browser
- * back to this page; a refusal comes back to the fetcher and is shown here.
+ * A card payment's instalments, as a provider's page offers them: as many as the store allows on
+ * the total (what checkout promised), nothing to choose when that is one.
  */
-export function SandboxPanel({ orderId, linkKey }: { orderId: string; linkKey: string | null }) {
+function InstallmentsChoice({ totalCents }: { totalCents: number }) {
+  const settings = useSettings();
+  const most = installmentOffer(totalCents, settings)?.count ?? 1;
+  if (most === 1) return null;
+  const choices = Array.from({ length: most }, (_, index) => index + 1);
+  return (
+    <label className="flex flex-col gap-1">
+      <span>Parcelas</span>
+      <select name="parcelas" defaultValue="1" className="field">
+        {choices.map((count) => (
+          <option key={count} value={count}>
+            {count === 1
+              ? `À vista: ${formatCents(totalCents)}`
+              : settings.installments_interest_free
+                ? `${count}x de ${formatCents(Math.floor(totalCents / count))} sem juros`
+                : `${count}x com os juros do cartão`}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/**
+ * The sandbox tester's buttons. They post to their own resource route, which sends the browser
+ * back to this page; a refusal comes back to the fetcher and is shown here. A card's approval
+ * carries the instalments chosen, as the provider's page would have asked.
+ */
+export function SandboxPanel({
+  orderId,
+  linkKey,
+  cardTotalCents,
+}: {
+  orderId: string;
+  linkKey: string | null;
+  /** A card payment's total, to pay in instalments; null for PIX and boleto. */
+  cardTotalCents: number | null;
+}) {
   const fetcher = useFetcher<FormReply>();
   return (
     <fetcher.Form
@@ -108,6 +153,7 @@ export function SandboxPanel({ orderId, linkKey }: { orderId: string; linkKey: s
         </p>
       ) : null}
       <OrderFields orderId={orderId} linkKey={linkKey} />
+      {cardTotalCents === null ? null : <InstallmentsChoice totalCents={cardTotalCents} />}
       <div className="grid grid-cols-3 gap-2">
         <button type="submit" name="intent" value="approve" className="btn btn-success">
           Aprovar

@@ -5,7 +5,8 @@ import {
   type FakeMercadoPago,
 } from '../../../tests/support/fake-mercadopago';
 
-import { boletoDueDay, createMercadoPagoProvider } from './mercadopago.server';
+import { boletoDueDay } from './boleto.server';
+import { createMercadoPagoProvider } from './mercadopago.server';
 import type { PaymentMethod, PaymentRequest } from './types';
 
 const TOKEN = 'TEST-4417-checkout-token';

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 
-import { addBusinessDays } from '@brazilian-utils/brazilian-utils/add-business-days';
 import { z } from 'zod';
 
 import { freshReads } from '~/lib/fresh-reads';
@@ -11,9 +10,9 @@ import {
   redactSecrets,
   type OutsideAnswer,
 } from '~/lib/http-client.server';
-import { calendarDayIn } from '~/lib/periods';
 import { isUuid } from '~/lib/uuid';
 
+import { BOLETO_CLEARING_DAYS, boletoDueDay } from './boleto.server';
 import { readMercadoPagoNotice } from './mercadopago-notice.server';
 import { paymentRequestError } from './request';
 import {
@@ -79,28 +78,6 @@ const PAYMENT_ID = /^\d{1,20}$/;
 function brazilTime(date: Date): string {
   return new Date(date.getTime() - 3 * 60 * 60_000).toISOString().replace('Z', '-03:00');
 }
-
-/**
- * A boleto's last day to pay, `businessDays` business days (national holidays skipped) after
- * today in Brasília, where banks keep their hours; it can be paid until the end of that day.
- */
-export function boletoDueDay(today: Date, businessDays: number): Date {
-  const [year, month, day] = calendarDayIn(today, 'America/Sao_Paulo').split('-').map(Number);
-  // Noon of that calendar day: the library counts the server's local days.
-  const due = addBusinessDays(new Date(year!, month! - 1, day!, 12), businessDays);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  const date = due ?? new Date(today.getTime() + businessDays * 24 * 60 * 60_000);
-  return new Date(
-    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T23:59:59-03:00`,
-  );
-}
-
-/**
- * A boleto paid on its last day reaches the store one or two business days later (bank
- * clearing, as Mercado Pago's documentation warns): the order waits that long before it gives
- * up, so a shopper who paid in time is never cancelled.
- */
-const BOLETO_CLEARING_DAYS = 2;
 
 /** Mercado Pago asks for the payer's first name and the rest apart. */
 function payerName(name: string): { first: string; last: string } {

@@ -39,11 +39,11 @@ describe('narrowPaymentSwitches', () => {
     ).toBeNull();
   });
 
-  it('every provider takes PIX; Mercado Pago also cards and boleto, on its own pages', () => {
+  it('every provider takes PIX; Mercado Pago also cards and boleto, and so the sandbox', () => {
     const db = {} as Db;
     const settings = async () => defaultSettings();
     const expected = {
-      sandbox: ['pix'],
+      sandbox: ['pix', 'credit_card', 'boleto'],
       pix: ['pix'],
       gateway: ['pix'],
       mercadopago: ['pix', 'credit_card', 'boleto'],

@@ -39,7 +39,7 @@ export function createPaymentProvider(options: PaymentProviderOptions): PaymentP
   const chosen = named === 'sandbox' && !sandboxAllowed ? null : named;
   switch (chosen) {
     case 'sandbox':
-      return createSandboxProvider({ db: options.db });
+      return createSandboxProvider({ db: options.db, settings: options.settings });
     case 'pix':
       return createPixProvider({ settings: options.settings });
     case 'gateway':

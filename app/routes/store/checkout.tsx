@@ -348,6 +348,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             method={method}
             onMethod={setChosen}
             shipping={shipping}
+            testMode={loaderData.testMode}
           />
         ) : (
           <NotSellingNotice />

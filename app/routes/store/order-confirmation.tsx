@@ -27,6 +27,7 @@ import {
 } from '~/modules/orders/index.server';
 import { pixQrSvg } from '~/modules/payments/index.server';
 import { hitRateLimit, RATE_LIMITS, waitText } from '~/modules/rate-limits/index.server';
+import { installmentOffer } from '~/modules/pricing';
 import { shippingLineLabel } from '~/modules/shipping';
 
 import type { Route } from './+types/order-confirmation';
@@ -161,6 +162,8 @@ export default function OrderConfirmationPage({ loaderData, actionData }: Route.
   const expired = expiresAt !== null && expiresAt <= now;
   const canPay = loaderData.live && !expired && order.pixCode;
   const payOffsite = loaderData.live && !expired && !order.pixCode ? order.paymentUrl : null;
+  // The sandbox's card or boleto: no provider's page to go to, the tester settles it here.
+  const sandboxPays = testMode && loaderData.live && !expired && !order.pixCode && !payOffsite;
 
   return (
     <div className="section-spacing mx-auto flex max-w-xl flex-col gap-6 px-4">
@@ -209,6 +212,12 @@ export default function OrderConfirmationPage({ loaderData, actionData }: Route.
           expiresAt={order.expiresAt}
           statusError={loaderData.statusError}
         />
+      ) : sandboxPays ? (
+        <SandboxCheckout
+          method={order.paymentMethod}
+          totalCents={order.totalCents}
+          expiresAt={order.expiresAt}
+        />
       ) : canPay ? (
         <PixPanel
           pixCode={order.pixCode!}
@@ -236,8 +245,12 @@ export default function OrderConfirmationPage({ loaderData, actionData }: Route.
         </section>
       )}
 
-      {testMode && canPay ? (
-        <SandboxPanel orderId={order.id} linkKey={loaderData.accessKey} />
+      {testMode && (canPay || sandboxPays) ? (
+        <SandboxPanel
+          orderId={order.id}
+          linkKey={loaderData.accessKey}
+          cardTotalCents={order.paymentMethod === 'credit_card' ? order.totalCents : null}
+        />
       ) : null}
       <Link to="/historico" className="text-center text-link underline">
         Ver meus pedidos
@@ -288,6 +301,44 @@ function OffsitePayment({
       <a href={url} className="btn btn-success" data-testid="offsite-payment">
         {boletoIssued ? 'Abrir boleto' : 'Ir para o Mercado Pago'}
       </a>
+    </section>
+  );
+}
+
+/**
+ * The sandbox's card or boleto: what a real provider would do in its place (its own page for the
+ * card and the instalments, a boleto to pay at a bank), and the deadline, while the tester below
+ * settles it without any card or boleto.
+ */
+function SandboxCheckout({
+  method,
+  totalCents,
+  expiresAt,
+}: {
+  method: string;
+  totalCents: number;
+  expiresAt: string | null;
+}) {
+  const settings = useSettings();
+  const most = installmentOffer(totalCents, settings)?.count ?? 1;
+  const until = expiresAt ? formatDate(new Date(expiresAt), settings.timezone, 'long') : null;
+  const boleto = method === 'boleto';
+  return (
+    <section
+      className="flex flex-col gap-4 rounded-card border border-card-border bg-card p-4"
+      data-testid="sandbox-checkout"
+    >
+      <h2 className="text-xl">{boleto ? 'Pagamento com boleto' : 'Pagamento com cartão'}</h2>
+      <p>
+        {boleto
+          ? 'Com um provedor de pagamento real, o cliente recebe aqui o boleto para pagar no app do banco ou em uma lotérica, e o pedido é confirmado quando o banco compensa o pagamento. No modo de teste nenhum boleto é emitido.'
+          : `Com um provedor de pagamento real, o cliente digita o cartão na página segura do provedor e escolhe as parcelas${most > 1 ? ` (até ${most}x)` : ''}. No modo de teste nenhum cartão é pedido.`}
+      </p>
+      {until ? (
+        <p className="text-sm" data-testid="sandbox-deadline">
+          O pedido fica reservado até {until}.
+        </p>
+      ) : null}
     </section>
   );
 }
