@@ -115,7 +115,9 @@ describe.runIf(TEST_DATABASE_URL)('a live store connects Mercado Pago from the a
     await dropDatabase(TEST_DATABASE_URL!, name);
   });
 
-  async function openKept(viewport = VIEWPORTS.desktop): Promise<Page> {
+  async function openKept(
+    viewport: { width: number; height: number } = VIEWPORTS.desktop,
+  ): Promise<Page> {
     const context = await browser.newContext({
       viewport,
       locale: 'pt-BR',
