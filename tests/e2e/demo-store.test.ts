@@ -12,10 +12,11 @@ import { openDatabase } from '~/db/database.server';
 import { products } from '~/db/schema';
 import { readSettings, readStoreMode } from '~/modules/settings/index.server';
 import { DEMO_NOTICE } from '~/modules/settings';
-import { PAYMENT_NOT_CONFIGURED } from '~/modules/payments';
+import { READINESS_TEXTS } from '~/flows/store-readiness.server';
+import { STORE_NOT_SELLING } from '~/modules/payments';
 
 import { signIn, withAdmin } from '../support/admin';
-import { launchBrowser, openPage } from '../support/browser';
+import { launchBrowser, openPage, VIEWPORTS } from '../support/browser';
 import { queryRows } from '../support/db';
 import { sampleProduct, sampleProductPath } from '../support/sample';
 import { spawnServer, startServer, type TestServer } from '../support/server';
@@ -38,8 +39,8 @@ const PAGES = [
   '/admin/login',
 ];
 
-/** What a page promises about paying, in lower case: the words no PIX-only store may use. */
-const NOT_TAKEN = ['cartão', 'boleto', 'parcel', 'sem juros', 'paypal', '12x'];
+/** What a page may promise about paying, in lower case: the sandbox takes neither of these. */
+const NOT_TAKEN = ['paypal', 'débito'];
 
 describe('a fresh production start with the sample data (npm start)', () => {
   let server: TestServer;
@@ -86,7 +87,7 @@ describe('a demo whose admin starts the real store', () => {
   let server: TestServer | undefined;
   let browser: Browser;
   beforeAll(async () => {
-    // Every payment switch on and 12 instalments: still, checkout takes PIX only.
+    // Every payment switch on and 12 instalments: the sandbox takes PIX, cards and boleto.
     dataDir = await prepareStoreFolder(
       { max_installments: 12, enable_paypal: true },
       withAdmin(async (db) => {
@@ -101,16 +102,58 @@ describe('a demo whose admin starts the real store', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('names no card, boleto or instalments while checkout takes PIX only', async () => {
+  it('names the cards, boleto and instalments the sandbox takes, never PayPal or a debit card', async () => {
     for (const path of ['/', '/faq', '/sobre', sampleProductPath('Monitor')]) {
       const text = visibleText(await (await fetch(`${server!.url}${path}`)).text()).toLowerCase();
       for (const word of NOT_TAKEN) expect(text, `${path}: ${word}`).not.toContain(word);
+      expect(text, path).toContain('12x');
     }
     const { page } = await openPage(browser, `${server!.url}/`);
     expect(await page.getByTestId('footer-payments').getByRole('listitem').allInnerTexts()).toEqual(
-      ['PIX'],
+      ['PIX', 'Cartão de crédito', 'Boleto'],
     );
     await page.context().close();
+  });
+
+  it('takes a card in instalments and a boleto, each tried on the order page in test mode', async () => {
+    const cardBuyer = new Visitor(server!.url);
+    await cardBuyer.addToCart(HEADPHONES.id);
+    // R$ 299,90: 12 instalments of at least R$ 5,00, tried without any card.
+    const offered = visibleText((await cardBuyer.get('/checkout')).text);
+    expect(offered).toMatch(/Cartão de crédito\s*:\s*R\$\s*299,90 em até 12x/);
+    expect(offered).toContain('Modo de teste: nenhum cartão é pedido');
+    const card = await cardBuyer.checkout({
+      ...VALID_CHECKOUT,
+      customerCpf: cardBuyer.cpf,
+      paymentMethod: 'credit_card',
+    });
+    const cardPage = await cardBuyer.get(card.location);
+    expect(visibleText(cardPage.text)).toContain('Pagamento com cartão');
+    expect(visibleText(cardPage.text)).toContain('Modo de teste');
+    expect(cardPage.text.match(/<option value="\d+"/g)).toHaveLength(12);
+    const approved = await cardBuyer.post(SANDBOX_PAYMENT_PATH, {
+      intent: 'approve',
+      orderId: card.orderId,
+      parcelas: '12',
+    });
+    expect(approved.status).toBe(303);
+    expect((await cardBuyer.get(approved.location!)).location).toMatch(/^\/thank-you\?/);
+
+    const boletoBuyer = new Visitor(server!.url);
+    await boletoBuyer.addToCart(HEADPHONES.id);
+    const boleto = await boletoBuyer.checkout({
+      ...VALID_CHECKOUT,
+      customerCpf: boletoBuyer.cpf,
+      paymentMethod: 'boleto',
+    });
+    const boletoPage = visibleText((await boletoBuyer.get(boleto.location)).text);
+    expect(boletoPage).toContain('Pagamento com boleto');
+    expect(boletoPage).toContain('O pedido fica reservado até');
+    const paid = await boletoBuyer.post(SANDBOX_PAYMENT_PATH, {
+      intent: 'approve',
+      orderId: boleto.orderId,
+    });
+    expect((await boletoBuyer.get(paid.location!)).location).toMatch(/^\/thank-you\?/);
   });
 
   it('deletes the sample data for good, shows no notice, and stops the sandbox', async () => {
@@ -130,17 +173,31 @@ describe('a demo whose admin starts the real store', () => {
     await page.getByText('Loja real começada').waitFor();
     await page.getByRole('button', { name: 'Começar loja real' }).waitFor({ state: 'detached' });
     expect(await page.getByTestId('demo-notice').count()).toBe(0);
+    // At the dashboard's top, on a phone too, what is missing for a real sale, each item a link
+    // to where it is fixed: first a payment provider, then the identity the samples took away.
+    await page.setViewportSize(VIEWPORTS.mobile);
+    const missing = page.getByRole('region', { name: 'Falta para vender' });
+    const links = missing.getByRole('listitem').getByRole('link');
+    expect(await links.first().innerText()).toBe(READINESS_TEXTS.chooseProvider);
+    expect(await links.first().getAttribute('href')).toBe('/admin/payments');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      VIEWPORTS.mobile.width,
+    );
+    await missing.getByRole('link', { name: READINESS_TEXTS.legalName }).click();
+    await page.waitForURL(`${url}/admin/settings?aba=contato#setting-legal_name`);
+    await page.getByLabel('Razão social', { exact: true }).waitFor();
     await page.context().close();
 
-    // The storefront at once: no notice, open to search engines, checkout closed.
+    // The storefront at once: no notice; with no payment to take, it says it is not selling yet
+    // and keeps search engines away.
     const home = await fetch(url);
     expect(home.headers.get('x-robots-tag')).toBeNull();
     const html = await home.text();
     expect(visibleText(html)).not.toContain(DEMO_NOTICE);
-    expect(html).toContain('<meta name="robots" content="index, follow"');
+    expect(html).toMatch(/<meta name="robots" content="noindex/);
     const buyer = new Visitor(url);
     await buyer.addToCart(OWN_PRODUCT.id);
-    expect(visibleText((await buyer.get('/checkout')).text)).toContain(PAYMENT_NOT_CONFIGURED);
+    expect(visibleText((await buyer.get('/checkout')).text)).toContain(STORE_NOT_SELLING);
     const refused = await buyer.post('/checkout', {
       ...VALID_CHECKOUT,
       idempotencyKey: randomUUID(),

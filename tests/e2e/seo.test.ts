@@ -10,6 +10,16 @@ import { launchBrowser, openPage } from '../support/browser';
 import { sampleProduct, sampleProductPath } from '../support/sample';
 import { startServer, type TestServer } from '../support/server';
 
+/** A live store that takes payments: PIX with the store's own key. */
+const SELLING = {
+  env: { PAYMENT_PROVIDER: 'pix' },
+  settings: {
+    pix_key: 'contato@techstore.com.br',
+    pix_merchant_name: 'TechStore',
+    pix_merchant_city: 'Sao Paulo',
+  },
+};
+
 const CONTENT_PATHS = ['/sobre', '/politicadevolucao', '/politicaprivacidade', '/faq', '/contato'];
 
 let browser: Browser;
@@ -42,8 +52,9 @@ async function parseSitemap(xml: string) {
 describe('sitemap and robots of a live store with the default settings', () => {
   let server: TestServer;
   beforeAll(async () => {
-    // A demo keeps crawlers out (tests/e2e/demo-store.test.ts); a live store invites them.
-    server = await startServer({ mode: 'live' });
+    // A demo keeps crawlers out (tests/e2e/demo-store.test.ts), and so does a live store that
+    // cannot take a payment (tests/e2e/store-readiness.test.ts); one that sells invites them.
+    server = await startServer({ mode: 'live', env: SELLING.env, settings: SELLING.settings });
   });
   afterAll(async () => {
     await server?.stop();
@@ -103,7 +114,12 @@ describe('sitemap and robots of a store with a canonical URL that asks not to be
   let server: TestServer;
   beforeAll(async () => {
     server = await startServer({
-      settings: { canonical_url: 'https://loja.example.com.br/', meta_robots: 'noindex, nofollow' },
+      settings: {
+        ...SELLING.settings,
+        canonical_url: 'https://loja.example.com.br/',
+        meta_robots: 'noindex, nofollow',
+      },
+      env: SELLING.env,
       mode: 'live',
     });
   });
