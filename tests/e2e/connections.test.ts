@@ -137,9 +137,24 @@ describe.runIf(TEST_DATABASE_URL)('a live store connects Mercado Pago from the a
   }
 
   it('staff type the token and the webhook secret, checked with Mercado Pago, and see them in force', async () => {
+    // Before: shoppers read that the store is not selling yet, and search engines are kept away.
+    const shop = await openKept(VIEWPORTS.mobile);
+    await shop.goto(`${shopperSide.url}/product/${HEADPHONES.id}`, { waitUntil: 'networkidle' });
+    expect(await shop.getByTestId('not-selling').innerText()).toContain(
+      'Esta loja ainda não está vendendo pela internet.',
+    );
+    expect(await shop.getByRole('button', { name: 'Comprar agora' }).count()).toBe(0);
+    expect(await shop.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex');
+    await shop.context().close();
+
+    // The dashboard lists what is missing, first the payment provider, linked to where it is set.
     const page = await openKept();
     await signIn(page, staffSide.url);
-    await page.goto(`${staffSide.url}/admin/payments`);
+    const missing = page.getByRole('region', { name: 'Falta para vender' });
+    const provider = missing.locator('li[data-item="payment-provider"]').getByRole('link');
+    expect(await provider.getAttribute('href')).toBe('/admin/payments');
+    await provider.click();
+    await page.waitForURL(`${staffSide.url}/admin/payments`);
     await waitForHydration(page);
     expect(await page.getByTestId('active-provider').innerText()).toBe('nenhum');
     expect(await page.getByTestId('webhook-url').innerText()).toBe(
