@@ -527,8 +527,10 @@ describe('cart with a PIX discount and instalments', () => {
       expect(await page.getByTestId('cart-pix-saving').innerText()).toBe(
         '10% de desconto no PIX: você economiza R$ 42,98.',
       );
-      // Card and 12 instalments are switched on, but checkout takes PIX only (ADR 018).
-      expect(await page.getByTestId('cart-installments').count()).toBe(0);
+      // Card and 12 instalments are switched on, and the sandbox takes cards: R$ 439,80 / 12.
+      expect(await page.getByTestId('cart-installments').innerText()).toBe(
+        'ou 12x de R$ 36,65 sem juros',
+      );
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         viewport.width,
       );

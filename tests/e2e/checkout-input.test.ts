@@ -95,7 +95,11 @@ describe('checkout routes refuse bad input with a 4xx and pt-BR text', () => {
       // Nothing listens there: the CEP service is down.
       CEP_SERVICE_URL: 'http://127.0.0.1:9',
     };
-    server = await startServer({ env: { ...env, CHECKOUT_RATE_LIMIT: '3' } });
+    server = await startServer({
+      env: { ...env, CHECKOUT_RATE_LIMIT: '3' },
+      // The sandbox takes boleto; switched off here, checkout must refuse it.
+      settings: { enable_boleto: false },
+    });
     owner = browser();
     await owner.addToCart(MOUSE.id);
     placed = await owner.checkout(OWNER);
@@ -381,7 +385,7 @@ describe('checkout routes refuse bad input with a 4xx and pt-BR text', () => {
         ],
         ['CEP with letters', withValue('zipCode', 'abcde-fgh'), M.zipCodeInvalid],
         ['unknown state', withValue('state', 'XX'), M.state],
-        ['boleto', withValue('paymentMethod', 'boleto'), M.paymentMethod],
+        ['boleto switched off', withValue('paymentMethod', 'boleto'), M.paymentMethod],
         ['key not a uuid', withValue('idempotencyKey', "' or 1=1 --"), M.idempotencyKey],
       ];
       for (const [label, form, message] of cases) {

@@ -544,7 +544,7 @@ describe('product page with low stock and price offers', () => {
   });
 
   it.each(Object.entries(VIEWPORTS))(
-    'shows the PIX price under the price, and no instalments checkout cannot take (%s)',
+    'shows the PIX price and the instalments under the price (%s)',
     async (_name, viewport) => {
       const { page, problems } = await openPage(store.browser, url(HEADPHONES.id), viewport);
       // R$ 299,90 − 10% (R$ 29,99) = R$ 269,91.
@@ -555,9 +555,10 @@ describe('product page with low stock and price offers', () => {
       expect(await details(page).getByTestId('pix-price').innerText()).toBe(
         'R$ 269,91 no PIX (10% de desconto)',
       );
-      // Card and 12 instalments are switched on, but checkout takes PIX only (ADR 018).
-      expect(await details(page).getByTestId('installments').count()).toBe(0);
-      expect(await details(page).innerText()).not.toContain('sem juros');
+      // Card and 12 instalments are switched on, and the sandbox takes cards: R$ 299,90 / 12.
+      expect(await details(page).getByTestId('installments').innerText()).toBe(
+        'ou 12x de R$ 24,99 sem juros',
+      );
       // Right under the price.
       const price = (await details(page).locator('.product-price').boundingBox())!;
       const offers = (await details(page).getByTestId('price-offers').boundingBox())!;

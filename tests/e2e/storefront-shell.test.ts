@@ -70,10 +70,10 @@ describe('the storefront shell of the sample store (banner, PIX discount, instal
           .getByRole('link', { name: 'atendimento@techstore.com.br' })
           .getAttribute('href'),
       ).toBe('mailto:atendimento@techstore.com.br');
-      // Cards and boleto are switched on by default, but checkout takes PIX only (ADR 018).
+      // Everything but PayPal is switched on by default; the sandbox takes no debit card.
       expect(
         await footer(page).getByTestId('footer-payments').getByRole('listitem').allInnerTexts(),
-      ).toEqual(['PIX']);
+      ).toEqual(['PIX', 'Cartão de crédito', 'Boleto']);
       const socials = footer(page).getByRole('list', { name: 'Redes sociais' });
       expect(await socials.getByRole('link', { name: 'Instagram' }).getAttribute('href')).toBe(
         'https://www.instagram.com/techstore',
@@ -514,10 +514,10 @@ describe('the shell of a store with other choices (no card, PayPal, no contacts,
 
   it('lists only the payments checkout takes, and falls back to the store name', async () => {
     const { page, problems } = await openPage(store.browser, store.server.url, VIEWPORTS.mobile);
-    // PayPal switched on promises nothing: the provider takes PIX only.
+    // PayPal switched on promises nothing: the provider takes PIX, cards and boleto only.
     expect(
       await footer(page).getByTestId('footer-payments').getByRole('listitem').allInnerTexts(),
-    ).toEqual(['PIX']);
+    ).toEqual(['PIX', 'Boleto']);
     expect(await footer(page).locator('#footer-contact').count()).toBe(0);
     expect(await footer(page).getByTestId('footer-identity').innerText()).toBe('');
     expect(await footer(page).innerText()).toContain('Loja de demonstração.');
