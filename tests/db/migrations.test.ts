@@ -32,6 +32,7 @@ describeDb('migrations', ({ database, db }) => {
       'sandbox_payments',
       'sessions',
       'shipping_quotes',
+      'store_connections',
       'store_settings',
     ]);
   });

@@ -35,6 +35,8 @@ const PROPER_NAMES = [
   'Autoridade Nacional de Proteção de Dados',
   'Meta Pixel',
   'Mercado Pago',
+  // Mercado Pago's own name for the credential staff copy from its panel.
+  'Access Token',
   'Melhor Envio',
   'Open Graph',
   'Brasil',

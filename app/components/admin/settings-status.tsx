@@ -90,13 +90,13 @@ function Integrations({ status }: { status: IntegrationStatus }) {
       label: 'Chave secreta do gateway de pagamento',
       variable: 'PAYMENT_GATEWAY_SECRET_KEY',
       configured: status.gatewaySecretKey,
-      note: 'Necessária só com o gateway de pagamento. Também em Pagamentos.',
+      note: 'Necessária só com o gateway de pagamento. Também em “Pagamentos”.',
     },
     {
       label: 'Token de acesso do Mercado Pago',
       variable: 'MERCADOPAGO_ACCESS_TOKEN',
       configured: status.mercadoPagoAccessToken,
-      note: 'Necessário só com o Mercado Pago (Suas integrações > Credenciais). Também em Pagamentos.',
+      note: 'Necessário só com o Mercado Pago (Suas integrações > Credenciais). Também em “Pagamentos”.',
     },
     {
       label: 'Assinatura secreta das notificações do Mercado Pago',
@@ -104,7 +104,7 @@ function Integrations({ status }: { status: IntegrationStatus }) {
       configured: status.mercadoPagoWebhookSecret,
       note:
         'Necessária só com o Mercado Pago (Suas integrações > Webhooks): sem ela, a loja não ' +
-        'confia em nenhum aviso de pagamento. Também em Pagamentos.',
+        'confia em nenhum aviso de pagamento. Também em “Pagamentos”.',
     },
     {
       label: 'Token do rastreamento de vendas (UTMify)',
@@ -118,7 +118,7 @@ function Integrations({ status }: { status: IntegrationStatus }) {
       configured: status.smtp,
       note:
         'Sem ele, os e-mails aos clientes ficam guardados como arquivos no servidor. Também em ' +
-        'Pagamentos.',
+        '“Pagamentos”.',
     },
   ];
   return (
