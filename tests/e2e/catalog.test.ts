@@ -9,7 +9,7 @@ import {
   SAMPLE_REVIEWS,
 } from '~/flows/sample-store';
 
-import { openPage, VIEWPORTS } from '../support/browser';
+import { openPage, VIEWPORTS, waitForHydration } from '../support/browser';
 import { useStoreAndBrowser } from '../support/fixtures';
 import { seriousAxeViolations } from '../support/axe';
 
@@ -414,6 +414,9 @@ describe('catalogue /products', () => {
       // "usb" names the charger and is only in the headphones' description: relevance puts
       // the charger first although the headphones are newer.
       await page.goto(`${store.server.url}/products?q=usb`, IDLE);
+      // The sort's select navigates only once React handles its change (a loaded machine may
+      // still be hydrating after the network is idle).
+      await waitForHydration(page);
       expect(await cardNames(page)).toEqual([
         'Carregador Rápido USB-C 65 W',
         'Fone de Ouvido Bluetooth Pro',
