@@ -140,6 +140,7 @@ function staticFiles() {
     '/assets',
     precompressed(`${client}assets`),
     express.static(`${client}assets`, { immutable: true, maxAge: '1y', index: false }),
+    notEncodedOnError,
     // A missing build file (an old page asking for the previous deploy's chunk): a plain 404,
     // not a store page that would cost database queries.
     (_req, res) => {
@@ -173,11 +174,22 @@ function staticFiles() {
         );
       },
     }),
+    notEncodedOnError,
   );
   return {
     handler: router,
     serves: (path) => path.startsWith('/assets/') || publicFiles.has(path.slice(1)),
   };
+}
+
+/**
+ * An error answered in place of a precompressed file (an unsatisfiable Range: 416) carries the
+ * error page's plain body, not the file's encoded bytes: it must not say Content-Encoding.
+ * @type {import('express').ErrorRequestHandler}
+ */
+function notEncodedOnError(error, _req, res, next) {
+  if (!res.headersSent) res.removeHeader('Content-Encoding');
+  next(error);
 }
 
 const ENCODED_SUFFIX = { br: '.br', gzip: '.gz' };
