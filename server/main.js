@@ -143,9 +143,7 @@ function staticFiles() {
     notEncodedOnError,
     // A missing build file (an old page asking for the previous deploy's chunk): a plain 404,
     // not a store page that would cost database queries.
-    (_req, res) => {
-      res.status(404).type('text').set('Cache-Control', 'no-store').send('Arquivo não encontrado.');
-    },
+    missingBuildFile,
   );
   // public/'s files keep their names from one release to the next. Pages ask for them with the
   // folder's version (app/lib/public-files.ts): those bytes never change under that address, so
@@ -183,9 +181,20 @@ function staticFiles() {
 }
 
 /**
+ * @param {import('express').Request} _req
+ * @param {import('express').Response} res
+ */
+function missingBuildFile(_req, res) {
+  res.status(404).type('text').set('Cache-Control', 'no-store').send('Arquivo não encontrado.');
+}
+
+/**
  * An error answered in place of a precompressed file (an unsatisfiable Range: 416) carries the
  * error page's plain body, not the file's encoded bytes: it must not say Content-Encoding.
- * @type {import('express').ErrorRequestHandler}
+ * @param {unknown} error
+ * @param {import('express').Request} _req
+ * @param {import('express').Response} res
+ * @param {import('express').NextFunction} next
  */
 function notEncodedOnError(error, _req, res, next) {
   if (!res.headersSent) res.removeHeader('Content-Encoding');
