@@ -2,6 +2,7 @@ import { contactChannels } from '~/modules/content';
 import { STORE_NOT_SELLING } from '~/modules/payments';
 
 import { useSettings } from './store-data';
+import { ContactChannelList } from './store-footer';
 
 /**
  * Where buying starts on a store that cannot take a payment yet (the product page, the cart,
@@ -21,22 +22,11 @@ export function NotSellingNotice({ className = '' }: { className?: string }) {
       {channels.length > 0 ? (
         <>
           <p className="mt-2 text-sm">Para falar com a loja:</p>
-          <ul className="text-sm">
-            {channels.map((channel) => (
-              <li key={channel.kind} className="break-words">
-                {channel.label}:{' '}
-                <a
-                  href={channel.href}
-                  className="inline-block py-1 text-link underline"
-                  {...(channel.kind === 'whatsapp'
-                    ? { target: '_blank', rel: 'noopener noreferrer' }
-                    : {})}
-                >
-                  {channel.value}
-                </a>
-              </li>
-            ))}
-          </ul>
+          <ContactChannelList
+            channels={channels}
+            className="text-sm"
+            linkClassName="inline-block py-1 text-link underline"
+          />
         </>
       ) : null}
     </div>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 
 import { useSettings, useStoreData } from '~/components/store/store-data';
-import { contactChannels } from '~/modules/content';
+import { contactChannels, type ContactChannel } from '~/modules/content';
 import type { StoreSettings } from '~/modules/settings';
 
 import { MENU_LINKS } from './navigation';
@@ -29,6 +29,36 @@ const PAYMENT_METHODS = [
  * social links, the ways to pay, and the copyright line with the year of the server's clock,
  * passed down by the store layout so the browser renders the same year.
  */
+/** The store's ways to be reached, each a link ('E-mail: …'), as the footer and notices list them. */
+export function ContactChannelList({
+  channels,
+  className,
+  linkClassName,
+}: {
+  channels: readonly ContactChannel[];
+  className: string;
+  linkClassName: string;
+}) {
+  return (
+    <ul className={className}>
+      {channels.map((channel) => (
+        <li key={channel.kind} className="break-words">
+          {channel.label}:{' '}
+          <a
+            href={channel.href}
+            className={linkClassName}
+            {...(channel.kind === 'whatsapp'
+              ? { target: '_blank', rel: 'noopener noreferrer' }
+              : {})}
+          >
+            {channel.value}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function StoreFooter() {
   const settings = useSettings();
   const year = useStoreData()?.year ?? new Date().getFullYear();
@@ -85,22 +115,11 @@ export function StoreFooter() {
             <h2 id="footer-contact" className="mb-3 text-lg">
               Atendimento
             </h2>
-            <ul className="space-y-1 text-sm">
-              {channels.map((channel) => (
-                <li key={channel.kind} className="break-words">
-                  {channel.label}:{' '}
-                  <a
-                    href={channel.href}
-                    className="inline-block py-1 underline"
-                    {...(channel.kind === 'whatsapp'
-                      ? { target: '_blank', rel: 'noopener noreferrer' }
-                      : {})}
-                  >
-                    {channel.value}
-                  </a>
-                </li>
-              ))}
-            </ul>
+            <ContactChannelList
+              channels={channels}
+              className="space-y-1 text-sm"
+              linkClassName="inline-block py-1 underline"
+            />
             {socials.length > 0 ? (
               <ul
                 className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm"
