@@ -65,6 +65,7 @@ export async function launchBrowser(): Promise<Browser> {
   const fresh = async (options?: BrowserContextOptions) => {
     const context = await newContext(options);
     if (CLOCK_OFFSET_MS !== 0) await context.addInitScript(moveDate(CLOCK_OFFSET_MS));
+    if (options?.javaScriptEnabled !== false) settleMeansHydrated(context);
     return context;
   };
   const pool = new ContextPool(browser, fresh);
@@ -77,6 +78,40 @@ export async function launchBrowser(): Promise<Browser> {
   // context outlives; the context goes with the test's others (closeEachTestsPages).
   browser.newPage = async (options) => (await browser.newContext(options)).newPage();
   return browser;
+}
+
+/**
+ * A test that waits for the network to be idle means the page has settled, but the storefront
+ * starts its scripts after the load event, and on a loaded machine (CI runs three files at a time
+ * on two cores) the network goes idle before React has taken over: a click then posts the form
+ * natively, reloading the page instead of running the handler, and the test fails a step later
+ * (a pixel's AddToCart that never fired, a sort that never navigated). So `goto`, `reload` and
+ * `waitForLoadState` with `networkidle` also wait for hydration. Other waits are left alone: the interaction
+ * test acts during hydration on purpose, after `load`.
+ */
+function settleMeansHydrated(context: BrowserContext): void {
+  const newPage = context.newPage.bind(context);
+  context.newPage = async () => {
+    const page = await newPage();
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    const waitForLoadState = page.waitForLoadState.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (options?.waitUntil === 'networkidle') await waitForHydration(page);
+      return response;
+    };
+    page.reload = async (options) => {
+      const response = await reload(options);
+      if (options?.waitUntil === 'networkidle') await waitForHydration(page);
+      return response;
+    };
+    page.waitForLoadState = async (state, options) => {
+      await waitForLoadState(state, options);
+      if (state === 'networkidle') await waitForHydration(page);
+    };
+    return page;
+  };
 }
 
 let testRunning = false;
