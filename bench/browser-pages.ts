@@ -7,7 +7,7 @@
 // from /proc, with its ratio to the new context's in the same run. Medians of RUNS runs.
 //
 // Environment: RUNS (default 3), LOADS (default 12), VITRINE_BUILD_DIR (default build-bench,
-// built first if missing or stale), CHROMIUM_PATH (default /usr/bin/chromium).
+// built first if missing or stale), CHROMIUM_PATH (default: the tests' browser, ADR 039).
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

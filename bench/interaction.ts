@@ -14,7 +14,7 @@
 // reference as much as the pages: compare the pages' figures in units of it across machines.
 //
 // Environment: RUNS (default 5; about a minute per run on 2 CPUs), VITRINE_BUILD_DIR (default
-// build-bench, built first if missing or stale), CHROMIUM_PATH (default /usr/bin/chromium).
+// build-bench, built first if missing or stale), CHROMIUM_PATH (default: the tests' browser, ADR 039).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';

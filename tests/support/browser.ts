@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+
 import {
   chromium,
   type Browser,
@@ -6,7 +8,16 @@ import {
   type Page,
 } from 'playwright-core';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/**
+ * Debian's Chromium headless shell when it is installed, the full Chromium otherwise: the same
+ * Blink and V8, without the browser's own layers, at about a third of the CPU for a new page and
+ * half for a navigation (`npx tsx bench/browser-pages.ts`; ADR 039).
+ */
+export const CHROMIUM_PATH =
+  process.env.CHROMIUM_PATH ||
+  (existsSync('/usr/bin/chromium-headless-shell')
+    ? '/usr/bin/chromium-headless-shell'
+    : '/usr/bin/chromium');
 
 /**
  * How far scripts/clock-moved.sh moved the clock, in ms. Chromium does not run under libfaketime

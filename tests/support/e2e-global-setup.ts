@@ -18,7 +18,8 @@ export default async function setup() {
   execFileSync(process.execPath, ['scripts/ensure-build.js'], { stdio: 'inherit' });
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
-      `Chromium not found at ${CHROMIUM_PATH}. Install it with "apt-get install -y chromium" ` +
+      `Chromium not found at ${CHROMIUM_PATH}. Install it with ` +
+        '"apt-get install -y chromium-headless-shell" ' +
         'or set CHROMIUM_PATH.',
     );
   }
