@@ -434,7 +434,8 @@ function buildHandler(options: {
   }
   const documentHeaders = helmet({
     contentSecurityPolicy: false,
-    // Analytics and payment providers need to see where a visit came from.
+    // Analytics and payment providers need to see where a visit came from: the origin only, so
+    // no path or query (an order link's key, a reset token) ever leaves for another site.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // Stores are often first served over plain http on a LAN; do not force https from here.
     strictTransportSecurity: production,

@@ -26,7 +26,7 @@ import {
 } from '~/modules/orders';
 import { variantLabel } from '~/modules/catalog';
 import { deleteExpiredRestockRequests } from '~/modules/catalog/index.server';
-import { getOrder } from '~/modules/orders/index.server';
+import { getOrder, ORDER_KEY_PARAM } from '~/modules/orders/index.server';
 import { REVIEW_ORDER_PATH } from '~/modules/reviews';
 import { PAYMENT_STATUSES, type PaymentProvider, type PaymentStatus } from '~/modules/payments';
 import { sweepRateLimits } from '~/modules/rate-limits/index.server';
@@ -295,15 +295,16 @@ function orderHandlers({
       addressLine: addressLine(order.address),
       pixCode: order.status === 'pending' ? order.payment.pixCode : null,
       expiresAt: order.status === 'pending' ? order.payment.expiresAt : null,
-      // The link's key opens this one order on any device, as the shopper reads mail on a phone.
-      orderUrl: `${origin}/${ORDER_PAGE[topic]}?${new URLSearchParams({ orderId: order.id, chave: order.accessKey })}`,
+      // The link's key opens this one order on any device, as the shopper reads mail on a phone;
+      // the page moves it out of the address into a cookie before it renders (order-key.server).
+      orderUrl: `${origin}/${ORDER_PAGE[topic]}?${new URLSearchParams({ orderId: order.id, [ORDER_KEY_PARAM]: order.accessKey })}`,
       estimatedDelivery: delivery ? formatDeliveryDate(delivery) : undefined,
       trackingCode: order.trackingCode,
       wasPaid: wasPaid(order),
       // The delivered e-mail invites the buyer to review what they bought, with the same key.
       reviewUrl:
         topic === ORDER_TOPICS.orderDelivered && store.enable_reviews
-          ? `${origin}${REVIEW_ORDER_PATH}?${new URLSearchParams({ orderId: order.id, chave: order.accessKey })}`
+          ? `${origin}${REVIEW_ORDER_PATH}?${new URLSearchParams({ orderId: order.id, [ORDER_KEY_PARAM]: order.accessKey })}`
           : undefined,
     };
     const identity = {

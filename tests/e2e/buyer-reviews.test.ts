@@ -154,9 +154,12 @@ describe('reviews from real buyers', () => {
   });
 
   it('refuses a link without the order key', async () => {
-    const answer = await new Visitor(store.server.url).get(
+    const visitor = new Visitor(store.server.url);
+    const moved = await visitor.get(
       `/avaliar?orderId=${orderId}&chave=00000000-0000-4000-8000-000000000000`,
     );
+    expect(moved.status).toBe(303);
+    const answer = await visitor.get(moved.location!);
     expect(answer.status).toBe(404);
     expect(answer.text).toContain('Pedido não encontrado.');
   });

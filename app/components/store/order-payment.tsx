@@ -18,15 +18,15 @@ export const SANDBOX_MESSAGES = {
 } as const;
 const POLL_MS = 5_000;
 
-/** The order's pages keep the e-mail link's key, for a browser that only has that. */
+/** An order page's query: the order and what else it is given, never the order's key. */
 export function orderQuery(orderId: string, extra: Record<string, string | null | undefined>) {
   const query = new URLSearchParams({ orderId });
   for (const [name, value] of Object.entries(extra)) if (value) query.set(name, value);
   return query;
 }
 
-export function confirmationPath(orderId: string, paymentId?: string | null, key?: string | null) {
-  return `/order-confirmation?${orderQuery(orderId, { paymentId, chave: key })}`;
+export function confirmationPath(orderId: string, paymentId?: string | null) {
+  return `/order-confirmation?${orderQuery(orderId, { paymentId })}`;
 }
 
 /** Asks our server again every 5 s while the page is in view; the loader moves on when paid. */
@@ -61,29 +61,12 @@ function formatRemaining(ms: number): string {
   return hours > 0 ? `${hours}:${clock}` : clock;
 }
 
-function OrderFields({ orderId, linkKey }: { orderId: string; linkKey: string | null }) {
-  return (
-    <>
-      <input type="hidden" name="orderId" value={orderId} />
-      {linkKey ? <input type="hidden" name="chave" value={linkKey} /> : null}
-    </>
-  );
-}
-
 /** 'Pagar agora' / 'Gerar novo PIX': the confirmation page's own action. */
-export function PayButton({
-  orderId,
-  linkKey,
-  label,
-}: {
-  orderId: string;
-  linkKey: string | null;
-  label: string;
-}) {
+export function PayButton({ orderId, label }: { orderId: string; label: string }) {
   const busy = useNavigation().state === 'submitting';
   return (
-    <Form method="post" action={confirmationPath(orderId, null, linkKey)}>
-      <OrderFields orderId={orderId} linkKey={linkKey} />
+    <Form method="post" action={confirmationPath(orderId)}>
+      <input type="hidden" name="orderId" value={orderId} />
       <button
         type="submit"
         name="intent"
@@ -131,11 +114,9 @@ function InstallmentsChoice({ totalCents }: { totalCents: number }) {
  */
 export function SandboxPanel({
   orderId,
-  linkKey,
   cardTotalCents,
 }: {
   orderId: string;
-  linkKey: string | null;
   /** A card payment's total, to pay in instalments; null for PIX and boleto. */
   cardTotalCents: number | null;
 }) {
@@ -152,7 +133,7 @@ export function SandboxPanel({
           {fetcher.data.toast.message}
         </p>
       ) : null}
-      <OrderFields orderId={orderId} linkKey={linkKey} />
+      <input type="hidden" name="orderId" value={orderId} />
       {cardTotalCents === null ? null : <InstallmentsChoice totalCents={cardTotalCents} />}
       <div className="grid grid-cols-3 gap-2">
         <button type="submit" name="intent" value="approve" className="btn btn-success">

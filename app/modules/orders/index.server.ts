@@ -3,8 +3,6 @@ export {
   findOrderIdByPaymentId,
   getOrder,
   findOrderFor,
-  getRequestedOrder,
-  requestedKey,
   insertOrder,
   listExpiredOrders,
   listOrdersForToken,
@@ -32,6 +30,12 @@ export {
   type OrderContact,
   type OrderLookup,
 } from './lookup.server';
+export {
+  getRequestedOrder,
+  moveOrderKeyToCookie,
+  ORDER_KEY_PARAM,
+  orderAccess,
+} from './order-key.server';
 export { newOrderToken, orderTokenCookieHeader, readOrderToken } from './token.server';
 export {
   ATTRIBUTION_PARAMS,

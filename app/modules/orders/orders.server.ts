@@ -6,7 +6,6 @@ import type { ShippingLabel } from '~/modules/shipping';
 
 import { clientAddressHash } from './client-address.server';
 import { orderNumber } from './display';
-import { readOrderToken } from './token.server';
 import { orderAdjustments, orderItems, orders } from './schema';
 import type { NewOrder, OrderAdjustment, OrderLine, OrderView } from './types';
 
@@ -213,20 +212,6 @@ export async function findOrderFor(
     .where(and(eq(orders.id, orderId), allowed));
   const [view] = await withItems(db, rows);
   return view ?? null;
-}
-
-/** The `chave` of an order link, as the pages pass it on. */
-export function requestedKey(request: Request): string | null {
-  return new URL(request.url).searchParams.get('chave');
-}
-
-/** The order named by the request's `orderId` (and `chave`), if this browser may see it. */
-export async function getRequestedOrder(db: Db, request: Request): Promise<OrderView | null> {
-  const orderId = new URL(request.url).searchParams.get('orderId') ?? '';
-  return findOrderFor(db, orderId, {
-    token: await readOrderToken(request),
-    key: requestedKey(request),
-  });
 }
 
 /** The order a provider's payment id belongs to, for its postbacks. */

@@ -18,12 +18,13 @@ import { hasLivePayment, payOrder, refreshPayment } from '~/flows/order-payment.
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { refuseForm } from '~/lib/toast.server';
 import { formatDate } from '~/lib/date-format';
+import { ORDER_PAGE_HANDLE, orderPageHeaders } from '~/lib/order-pages';
 import { seoMeta } from '~/lib/seo';
 import {
   findOrderFor,
   getRequestedOrder,
-  readOrderToken,
-  requestedKey,
+  moveOrderKeyToCookie,
+  orderAccess,
 } from '~/modules/orders/index.server';
 import { pixQrSvg } from '~/modules/payments/index.server';
 import { hitRateLimit, RATE_LIMITS, waitText } from '~/modules/rate-limits/index.server';
@@ -36,25 +37,20 @@ const PAY_LIMITED = (seconds: number) =>
   `Muitos pedidos de pagamento em pouco tempo. Aguarde ${waitText(seconds)} e tente de novo.`;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const moved = await moveOrderKeyToCookie(request);
+  if (moved) throw moved;
   const found = await getRequestedOrder(context.db, request);
   if (!found) return data({ kind: 'missing' as const }, 404);
   const payments = await context.payments();
   const { order, error } = await refreshPayment(context.db, payments, found, context.orderEvents);
-  // Passed on only when it is this order's: the page never repeats a guessed key.
-  const key = requestedKey(request) === order.accessKey ? order.accessKey : null;
   if (order.status !== 'pending' && order.status !== 'cancelled') {
-    const query = orderQuery(order.id, {
-      paymentId: order.payment.id,
-      verified: 'true',
-      chave: key,
-    });
+    const query = orderQuery(order.id, { paymentId: order.payment.id, verified: 'true' });
     throw redirect(`/thank-you?${query}`);
   }
   const now = new Date();
   const live = order.status === 'pending' && hasLivePayment(order, now);
   return {
     kind: 'order' as const,
-    accessKey: key,
     order: {
       id: order.id,
       number: order.number,
@@ -101,12 +97,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = await parseForm(request, actionSchema);
   if (!parsed.ok) return refuseForm(parsed.error);
   const { orderId, chave } = parsed.data;
-  const order = await findOrderFor(context.db, orderId, {
-    token: await readOrderToken(request),
-    key: chave,
-  });
+  const order = await findOrderFor(context.db, orderId, await orderAccess(request, orderId, chave));
   if (!order) return refuseForm(PAYMENT_MISSING, {}, 404);
-  const key = chave === order.accessKey ? chave : null;
   const payments = await context.payments();
 
   // Each may ask the payment provider for a new payment.
@@ -121,14 +113,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const payment = await payOrder(context.db, payments, order.id);
   if (!payment.ok) return refuseForm(payment.error, {}, 409);
   if (payment.paymentUrl) return redirect(payment.paymentUrl, 303);
-  return redirect(confirmationPath(order.id, payment.paymentId, key), 303);
+  return redirect(confirmationPath(order.id, payment.paymentId), 303);
 }
 
-/** The 429's Retry-After reaches the browser too. */
-export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
-  const retryAfter = actionHeaders.get('Retry-After');
-  return retryAfter ? { 'Retry-After': retryAfter } : loaderHeaders;
-}
+export const headers = orderPageHeaders;
+
+export const handle = ORDER_PAGE_HANDLE;
 
 export function meta({ matches }: Route.MetaArgs) {
   return seoMeta(seoContext(matches), {
@@ -225,7 +215,7 @@ export default function OrderConfirmationPage({ loaderData, actionData }: Route.
           expiresAt={order.expiresAt!}
           remainingMs={expiresAt! - now}
           statusError={loaderData.statusError}
-          checkPath={confirmationPath(order.id, order.paymentId, loaderData.accessKey)}
+          checkPath={confirmationPath(order.id, order.paymentId)}
         />
       ) : (
         <section className="flex flex-col gap-4 rounded-card border border-card-border bg-card p-4">
@@ -239,7 +229,6 @@ export default function OrderConfirmationPage({ loaderData, actionData }: Route.
           </p>
           <PayButton
             orderId={order.id}
-            linkKey={loaderData.accessKey}
             label={loaderData.paymentFailed ? 'Pagar agora' : 'Gerar novo PIX'}
           />
         </section>
@@ -248,7 +237,6 @@ export default function OrderConfirmationPage({ loaderData, actionData }: Route.
       {testMode && (canPay || sandboxPays) ? (
         <SandboxPanel
           orderId={order.id}
-          linkKey={loaderData.accessKey}
           cardTotalCents={order.paymentMethod === 'credit_card' ? order.totalCents : null}
         />
       ) : null}

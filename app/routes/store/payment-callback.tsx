@@ -3,9 +3,10 @@ import { data, Link, useNavigate } from 'react-router';
 
 import { seoContext } from '~/components/store/store-data';
 import { refreshPayment } from '~/flows/order-payment.server';
+import { orderPageHeaders } from '~/lib/order-pages';
 import { seoMeta } from '~/lib/seo';
 import { isUuid } from '~/lib/uuid';
-import { findOrderFor, readOrderToken } from '~/modules/orders/index.server';
+import { findOrderFor, moveOrderKeyToCookie, orderAccess } from '~/modules/orders/index.server';
 
 import type { Route } from './+types/payment-callback';
 
@@ -22,6 +23,8 @@ type Outcome = keyof typeof MESSAGES;
 const REDIRECT_SECONDS = 3;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const moved = await moveOrderKeyToCookie(request);
+  if (moved) throw moved;
   const url = new URL(request.url);
   const orderId = url.searchParams.get('orderId') ?? '';
   // Ours when the shopper comes from our own pages; Mercado Pago's checkout sends its own
@@ -30,7 +33,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!isUuid(orderId) || (paymentId !== null && (!paymentId || paymentId.length > 200))) {
     return data({ outcome: 'invalid' as Outcome, next: '/cart' }, 400);
   }
-  const found = await findOrderFor(context.db, orderId, { token: await readOrderToken(request) });
+  // The browser that placed the order, or one that opened its e-mailed link and paid from there.
+  const found = await findOrderFor(context.db, orderId, await orderAccess(request, orderId));
   if (!found || (paymentId !== null && found.payment.id !== paymentId)) {
     return data({ outcome: 'invalid' as Outcome, next: '/cart' }, 404);
   }
@@ -60,6 +64,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         : '/cart';
   return { outcome, next };
 }
+
+export const headers = orderPageHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
   return seoMeta(seoContext(matches), {

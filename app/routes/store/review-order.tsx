@@ -9,9 +9,10 @@ import {
   type ReviewableProduct,
 } from '~/flows/buyer-reviews.server';
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
+import { ORDER_PAGE_HANDLE, orderPageHeaders } from '~/lib/order-pages';
 import { seoMeta } from '~/lib/seo';
 import { refuseForm } from '~/lib/toast.server';
-import { readOrderToken, requestedKey } from '~/modules/orders/index.server';
+import { moveOrderKeyToCookie, ORDER_KEY_PARAM, orderAccess } from '~/modules/orders/index.server';
 import { hitRateLimit, RATE_LIMITS } from '~/modules/rate-limits/index.server';
 import {
   BUYER_REVIEW_MESSAGES,
@@ -27,12 +28,16 @@ type Page =
   | { kind: 'not-delivered'; number: string }
   | { kind: 'open'; number: string; products: ReviewableProduct[] };
 
-/** The order the link names, as this request may see it (the e-mail's key or its own token). */
+/**
+ * The order the link names, as this request may see it: its own token, the cookie its e-mailed
+ * link left, or the key still in the address a form of an older page posts to.
+ */
 async function requested(request: Request) {
-  const orderId = new URL(request.url).searchParams.get('orderId') ?? '';
+  const url = new URL(request.url);
+  const orderId = url.searchParams.get('orderId') ?? '';
   return {
     orderId,
-    access: { token: await readOrderToken(request), key: requestedKey(request) },
+    access: await orderAccess(request, orderId, url.searchParams.get(ORDER_KEY_PARAM)),
   };
 }
 
@@ -42,6 +47,8 @@ async function requested(request: Request) {
  * POSTs its own review.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const moved = await moveOrderKeyToCookie(request);
+  if (moved) throw moved;
   const settings = await context.settings.get();
   if (!settings.enable_reviews) return data<Page>({ kind: 'disabled' }, 404);
   const { orderId, access } = await requested(request);
@@ -92,15 +99,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
-  const retryAfter = actionHeaders.get('Retry-After');
-  // The order's products are the buyer's own: no shared cache keeps them.
-  return {
-    'Cache-Control': 'private, no-store',
-    ...(retryAfter ? { 'Retry-After': retryAfter } : {}),
-    ...Object.fromEntries(loaderHeaders),
-  };
-}
+export const headers = orderPageHeaders;
+
+export const handle = ORDER_PAGE_HANDLE;
 
 export function meta({ matches }: Route.MetaArgs) {
   return seoMeta(seoContext(matches), {

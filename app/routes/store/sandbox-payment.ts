@@ -9,7 +9,7 @@ import {
 import { refreshPayment } from '~/flows/order-payment.server';
 import { methodNotAllowed, parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { refuseForm } from '~/lib/toast.server';
-import { findOrderFor, readOrderToken } from '~/modules/orders/index.server';
+import { findOrderFor, orderAccess } from '~/modules/orders/index.server';
 import { setSandboxPaymentStatus } from '~/modules/payments/index.server';
 import { installmentOffer } from '~/modules/pricing';
 
@@ -41,10 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = await parseForm(request, sandboxSchema);
   if (!parsed.ok) return refuseForm(parsed.error);
   const { intent, orderId, chave, parcelas } = parsed.data;
-  const order = await findOrderFor(context.db, orderId, {
-    token: await readOrderToken(request),
-    key: chave,
-  });
+  const order = await findOrderFor(context.db, orderId, await orderAccess(request, orderId, chave));
   if (!order) return refuseForm(PAYMENT_MISSING, {}, 404);
   const payments = await context.payments();
   // Only while the sandbox is the provider: a demo made live takes no pretend payment.
@@ -67,6 +64,5 @@ export async function action({ request, context }: Route.ActionArgs) {
     installments,
   );
   await refreshPayment(context.db, payments, order, context.orderEvents);
-  const key = chave === order.accessKey ? chave : null;
-  return redirect(confirmationPath(order.id, order.payment.id, key), 303);
+  return redirect(confirmationPath(order.id, order.payment.id), 303);
 }

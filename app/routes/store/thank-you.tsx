@@ -5,10 +5,11 @@ import { OrderSummary } from '~/components/store/order-summary';
 import { seoContext, useSettings } from '~/components/store/store-data';
 import { TrackingCode } from '~/components/ui/tracking-code';
 import { refreshPayment } from '~/flows/order-payment.server';
+import { ORDER_PAGE_HANDLE, orderPageHeaders } from '~/lib/order-pages';
 import { seoMeta } from '~/lib/seo';
 import { addressLine, estimatedDelivery, formatDeliveryDate, trackingLink } from '~/modules/orders';
 import { deliveryDays, shippingLineLabel } from '~/modules/shipping';
-import { getRequestedOrder, requestedKey } from '~/modules/orders/index.server';
+import { getRequestedOrder, moveOrderKeyToCookie } from '~/modules/orders/index.server';
 import { trackPurchase } from '~/modules/tracking';
 
 import type { Route } from './+types/thank-you';
@@ -17,6 +18,8 @@ const NOT_FOUND = 'Pedido não encontrado';
 const RETRIES = 5;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const moved = await moveOrderKeyToCookie(request);
+  if (moved) throw moved;
   const found = await getRequestedOrder(context.db, request);
   if (!found) return data({ kind: 'missing' as const }, 404);
   // `verified=true` in the address proves nothing: the provider is asked again.
@@ -38,8 +41,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : null;
   return {
     kind: 'order' as const,
-    // Kept in links only when it opened this order (an e-mail link on another device).
-    accessKey: requestedKey(request) === order.accessKey ? order.accessKey : null,
     paid,
     order: {
       id: order.id,
@@ -60,6 +61,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     delivery: delivery ? formatDeliveryDate(delivery) : null,
   };
 }
+
+export const headers = orderPageHeaders;
+
+export const handle = ORDER_PAGE_HANDLE;
 
 export function meta({ matches }: Route.MetaArgs) {
   return seoMeta(seoContext(matches), { title: 'Obrigado!', path: '/thank-you', noindex: true });
@@ -137,7 +142,7 @@ export default function ThankYouPage({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  const { order, paid, delivery, accessKey } = loaderData;
+  const { order, paid, delivery } = loaderData;
   return (
     <div className="section-spacing mx-auto grid max-w-store items-start gap-6 px-4 lg:grid-cols-[1fr_24rem]">
       <div className="flex flex-col gap-6">
@@ -177,9 +182,7 @@ export default function ThankYouPage({ loaderData }: Route.ComponentProps) {
         <div className="flex flex-wrap gap-3">
           {paid ? null : (
             <Link
-              to={`/order-confirmation?${new URLSearchParams(
-                accessKey ? { orderId: order.id, chave: accessKey } : { orderId: order.id },
-              )}`}
+              to={`/order-confirmation?${new URLSearchParams({ orderId: order.id })}`}
               className="btn btn-success"
             >
               Pagar agora
