@@ -1,4 +1,4 @@
-import { Fragment, useEffect } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import {
   isRouteErrorResponse,
   Links,
@@ -14,6 +14,7 @@ import type { RootData } from '~/components/store/store-data';
 import { DemoNotice } from '~/components/ui/demo-notice';
 import { markWhenHydrated } from '~/components/ui/hydration-slice';
 import { isOwnImage } from '~/lib/admin-path';
+import { showsOrder } from '~/lib/order-pages';
 import { useNonce } from '~/lib/nonce';
 import { publicFileUrl } from '~/lib/public-files';
 import { keepDataAfter } from '~/lib/revalidation';
@@ -130,8 +131,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const settings = rootData?.settings;
   // Decided by the routes React Router matched (whatever the URL's spelling: /Admin/login is the
   // sign-in page too), so no admin HTML ever carries a tracking script.
-  const admin = useMatches().some((match) => match.id.startsWith('routes/admin/'));
-  const tracking = admin ? null : rootData?.tracking;
+  const matches = useMatches();
+  const admin = matches.some((match) => match.id.startsWith('routes/admin/'));
+  // A document that opens on an order's page (an e-mailed link, often on another device) runs no
+  // tag beside the shopper's name, address and items, for as long as it lives: tags that had
+  // already run stay loaded (the thank-you page's Purchase event needs them), and a script
+  // element React adds after hydration would not run the way the server's did.
+  const [orderDocument] = useState(() => showsOrder(matches));
+  const tracking = admin || orderDocument ? null : rootData?.tracking;
   const favicon = settings?.favicon_url;
   // Says that React has taken over the page: its scripts start only after the load event (ADR
   // 014), so a browser test waits for this before it relies on what they do. Layout's effect

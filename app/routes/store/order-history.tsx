@@ -8,6 +8,7 @@ import { TrackingCode } from '~/components/ui/tracking-code';
 import { sendOrderLink } from '~/flows/order-link.server';
 import { formatDateTime } from '~/lib/date-format';
 import { isDocumentRequest, parseForm, refuseOtherMethods } from '~/lib/form.server';
+import { ORDER_PAGE_HANDLE, orderPageHeaders } from '~/lib/order-pages';
 import { seoMeta } from '~/lib/seo';
 import { refuseForm, successWithToast } from '~/lib/toast.server';
 import {
@@ -99,6 +100,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   return successWithToast(request, ORDER_LOOKUP_MESSAGES.sent);
 }
+
+export const headers = orderPageHeaders;
+
+export const handle = ORDER_PAGE_HANDLE;
 
 export function meta({ matches, location }: Route.MetaArgs) {
   return seoMeta(seoContext(matches), {
