@@ -71,11 +71,20 @@ async function writeAtomically(target: string, write: (path: string) => Promise<
   }
 }
 
+/**
+ * The folder a backup goes to, made or closed to other users: a BACKUP_DIR made by hand (or by
+ * an earlier version) may be open to everyone. Its files are the operator's; ours are 0600.
+ */
+async function privateBackupFolder(folder: string): Promise<void> {
+  await mkdir(folder, { recursive: true, mode: 0o700 });
+  await chmod(folder, 0o700);
+}
+
 /** Writes the embedded database's tarball to `target`, from the process that holds it. */
 export async function writeEmbeddedBackup(database: Database, target: string): Promise<void> {
   if (!database.dumpDataDir) throw new Error('Only the embedded database has a data folder dump');
   const dump = await database.dumpDataDir();
-  await mkdir(dirname(target), { recursive: true, mode: 0o700 });
+  await privateBackupFolder(dirname(target));
   await writeAtomically(target, async (path) => {
     await writeFile(path, Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
   });
@@ -142,7 +151,9 @@ export function startEmbeddedBackups(options: EmbeddedBackupOptions): { stop(): 
   // Requests left from before this start found no one: their commands have given up.
   rmSync(requests, { recursive: true, force: true });
   mkdirSync(requests, { recursive: true, mode: 0o700 });
-  writeFileSync(serverMarker(dataDir), JSON.stringify({ pid: process.pid, host: hostname() }));
+  writeFileSync(serverMarker(dataDir), JSON.stringify({ pid: process.pid, host: hostname() }), {
+    mode: 0o600,
+  });
 
   let queue: Promise<unknown> = Promise.resolve();
   const enqueue = (work: () => Promise<void>) => {
@@ -312,7 +323,7 @@ async function backupEmbedded(env: BackupEnv): Promise<string> {
     database = await openDatabase({ dataDir: env.DATA_DIR });
   } catch (error) {
     if (!(error instanceof DatabaseLockedError)) throw error;
-    await mkdir(dirname(target), { recursive: true, mode: 0o700 });
+    await privateBackupFolder(dirname(target));
     await askServerForBackup(env.DATA_DIR, target);
     return target;
   }
@@ -361,14 +372,22 @@ async function missingToolMessage(tool: string, databaseUrl: string): Promise<st
   );
 }
 
-/** Runs pg_dump or pg_restore; its own error output becomes the message when it fails. */
-async function runTool(tool: string, args: string[], databaseUrl: string): Promise<void> {
+/**
+ * Runs pg_dump or pg_restore; its own error output becomes the message when it fails. `stdout`:
+ * a file descriptor the tool writes its output to.
+ */
+async function runTool(
+  tool: string,
+  args: string[],
+  databaseUrl: string,
+  stdout: number | 'inherit' = 'inherit',
+): Promise<void> {
   const { env } = toolConnection(databaseUrl);
   const outcome = await new Promise<{ missing: true } | { code: number | null; stderr: string }>(
     (done, fail) => {
       const child = spawn(tool, args, {
         env: { ...process.env, ...env },
-        stdio: ['ignore', 'inherit', 'pipe'],
+        stdio: ['ignore', stdout, 'pipe'],
       });
       let stderr = '';
       child.stderr.setEncoding('utf8');
@@ -390,12 +409,19 @@ async function runTool(tool: string, args: string[], databaseUrl: string): Promi
 
 async function backupPostgres(env: BackupEnv & { DATABASE_URL: string }): Promise<string> {
   const target = join(backupFolder(env), backupFileName('postgres'));
-  await mkdir(dirname(target), { recursive: true, mode: 0o700 });
+  await privateBackupFolder(dirname(target));
   const { url } = toolConnection(env.DATABASE_URL);
-  // One snapshot for the whole dump: consistent while the store keeps taking orders.
-  await writeAtomically(target, (path) =>
-    runTool('pg_dump', ['--format=custom', `--file=${path}`, `--dbname=${url}`], env.DATABASE_URL),
-  );
+  // pg_dump would make its --file with its umask (0644 on most systems): the file is opened
+  // 0600 here and handed to it, private from the first byte. One snapshot for the whole dump:
+  // consistent while the store keeps taking orders.
+  await writeAtomically(target, async (path) => {
+    const file = await open(path, 'wx', 0o600);
+    try {
+      await runTool('pg_dump', ['--format=custom', `--dbname=${url}`], env.DATABASE_URL, file.fd);
+    } finally {
+      await file.close();
+    }
+  });
   return target;
 }
 

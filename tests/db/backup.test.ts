@@ -1,6 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -366,6 +366,48 @@ describe.runIf(TEST_DATABASE_URL && postgresTemplate && hasPgDump)('backups of P
       restoreDatabase({ DATA_DIR: folder, DATABASE_URL: target.url }, embedded),
     ).rejects.toThrow(/is a backup of the embedded database/);
   }, 120_000);
+
+  it('writes the dump readable by its owner only from the first byte, in a closed BACKUP_DIR', async () => {
+    folder = await mkdtemp(join(tmpdir(), 'vitrine-backup-'));
+    const source = await newDatabase(postgresTemplate!);
+    // pg_dump as a system runs it (umask 022), telling the mode of what it wrote into before
+    // the command could change it afterwards.
+    const tools = join(folder, 'tools');
+    const backups = join(folder, 'backups');
+    const seen = join(folder, 'seen-mode');
+    await mkdir(tools);
+    await mkdir(backups, { mode: 0o755 });
+    await chmod(backups, 0o755);
+    const realPgDump = execFileSync('sh', ['-c', 'command -v pg_dump'], {
+      encoding: 'utf8',
+    }).trim();
+    await writeFile(
+      join(tools, 'pg_dump'),
+      `#!/bin/sh
+umask 022
+out=/proc/$$/fd/1
+for arg in "$@"; do case "$arg" in --file=*) out="\${arg#--file=}";; esac; done
+${realPgDump} "$@"
+code=$?
+mode=$(stat -L -c %a "$out")
+echo "$mode" > ${seen}
+exit $code
+`,
+      { mode: 0o700 },
+    );
+    const command = await run(['scripts/db.ts', 'backup'], {
+      DATABASE_URL: source.url,
+      BACKUP_DIR: backups,
+      PATH: `${tools}:${process.env.PATH}`,
+    });
+    expect(command.stderr).toBe('');
+    expect(command.code).toBe(0);
+    expect((await readFile(seen, 'utf8')).trim()).toBe('600');
+    expect((await stat(backups)).mode & 0o777).toBe(0o700);
+    const [file] = await readdir(backups);
+    expect(file).toMatch(/^vitrine-[\dT-]+Z\.dump$/);
+    expect((await stat(join(backups, file!))).mode & 0o777).toBe(0o600);
+  }, 60_000);
 
   it('says what to install when pg_dump is missing', async () => {
     folder = await mkdtemp(join(tmpdir(), 'vitrine-backup-'));
