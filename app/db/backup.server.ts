@@ -390,8 +390,9 @@ async function runTool(
         stdio: ['ignore', stdout, 'pipe'],
       });
       let stderr = '';
-      child.stderr.setEncoding('utf8');
-      child.stderr.on('data', (chunk: string) => {
+      // Always a pipe (stdio[2]); the types cannot tell once stdout is a descriptor.
+      child.stderr?.setEncoding('utf8');
+      child.stderr?.on('data', (chunk: string) => {
         stderr += chunk;
       });
       child.on('error', (error: NodeJS.ErrnoException) => {
