@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 
 import compression from 'compression';
 import express, { type RequestHandler } from 'express';
@@ -17,6 +18,7 @@ import { storeReadiness } from '~/flows/store-readiness.server';
 import { isAdminPath } from '~/lib/admin-path';
 import type { Env } from '~/lib/env.server';
 import { logger, redactUrl } from '~/lib/logger.server';
+import { makePrivate } from '~/lib/private-folder.server';
 import {
   findSignedInAdmin,
   issueSetupCode,
@@ -94,7 +96,12 @@ export async function startApp(env: Env, assets: StaticFiles): Promise<RunningAp
         "store's address, such as https://loja.com.br.",
     );
   }
-  const database = await openDatabase(databaseOptionsFromEnv(env));
+  // DATA_DIR holds shoppers' data (the embedded database, e-mails, backups): closed to other
+  // users on every start, a folder an earlier version or a copy left open included. With
+  // PostgreSQL it may not exist, and is not made for nothing.
+  const databaseOptions = databaseOptionsFromEnv(env);
+  if ('dataDir' in databaseOptions || existsSync(env.DATA_DIR)) await makePrivate(env.DATA_DIR);
+  const database = await openDatabase(databaseOptions);
   let replica: ReadReplica | undefined;
   let connections: ConnectionsStore | undefined;
   try {

@@ -7,6 +7,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import express from 'express';
 
+// Everything the server writes holds shoppers' data or none: DATA_DIR (the database's new WAL
+// and cache files, e-mails, backups, keys) and each request's upload folder under TMPDIR. It
+// serves no file it writes and starts no program, so no one else needs to read them.
+process.umask(0o077);
+
 const dev = process.argv.includes('--dev');
 // Another folder lets several builds (say, parallel test runs) live side by side: relative to
 // the repository, or absolute (a build under /tmp).

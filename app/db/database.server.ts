@@ -14,6 +14,7 @@ import pg from 'pg';
 import lockfile from 'proper-lockfile';
 
 import { logger } from '~/lib/logger.server';
+import { makePrivate } from '~/lib/private-folder.server';
 
 import * as schema from './schema';
 
@@ -91,11 +92,18 @@ export function embeddedDatabaseFolder(dataDir: string): string {
 
 async function openPgliteFolder(dataDir: string, loadDataDir?: Blob): Promise<Database> {
   const dir = embeddedDatabaseFolder(dataDir);
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   // PGlite does not guard its folder; two processes writing to it would corrupt it.
   const release = await lockFolder(dir, dataDir);
   try {
     const client = await PGlite.create(dir, { loadDataDir, extensions: PGLITE_EXTENSIONS });
+    // A new folder's files are written 0666 whatever the umask (PGlite's template of an
+    // initialised database), its WAL then holding shoppers' e-mails and password hashes; the
+    // files PostgreSQL makes later are 0600 of its own accord.
+    await makePrivate(dir).catch(async (error: unknown) => {
+      await client.close();
+      throw error;
+    });
     return wrapPglite(client, release);
   } catch (error) {
     await release();
@@ -111,7 +119,7 @@ async function openPgliteFolder(dataDir: string, loadDataDir?: Blob): Promise<Da
 const lockFs = {
   ...fs,
   mkdir(path: string, callback: (error: NodeJS.ErrnoException | null) => void) {
-    fs.mkdir(path, (error) => {
+    fs.mkdir(path, 0o700, (error) => {
       if (error) return callback(error);
       const now = new Date();
       fs.utimes(path, now, now, callback);
@@ -155,7 +163,9 @@ async function lockFolder(dir: string, dataDir: string): Promise<() => Promise<v
       throw again;
     }
   }
-  writeFileSync(ownerPath, JSON.stringify({ pid: process.pid, host: hostname() }));
+  writeFileSync(ownerPath, JSON.stringify({ pid: process.pid, host: hostname() }), {
+    mode: 0o600,
+  });
   return release;
 }
 

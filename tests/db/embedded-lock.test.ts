@@ -1,8 +1,10 @@
 import { spawn } from 'node:child_process';
+import { lstatSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { DatabaseLockedError, openDatabase, type Database } from '~/db/database.server';
@@ -28,6 +30,23 @@ describe('embedded database folder', () => {
     const again = await openDatabase({ dataDir });
     opened.push(again);
     await expect(again.ping()).resolves.toBeUndefined();
+  });
+
+  it('is readable by its owner only, from its first files to those written later', async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'vitrine-lock-'));
+    const folder = join(dataDir, 'data');
+    const database = await openDatabase({ dataDir: folder });
+    opened.push(database);
+    await database.db.execute(
+      sql`create table shoppers as select 'cliente' || i || '@example.com' as email
+          from generate_series(1, 5000) as i`,
+    );
+    await database.db.execute(sql`checkpoint`);
+    const open = readdirSync(folder, { recursive: true, encoding: 'utf8' })
+      .map((name) => join(folder, name))
+      .concat(folder)
+      .filter((path) => (lstatSync(path).mode & 0o077) !== 0);
+    expect(open).toEqual([]);
   });
 });
 

@@ -1,9 +1,14 @@
+import { execFileSync } from 'node:child_process';
+import { lstatSync, readdirSync, statSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { connect } from 'node:net';
+import { join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { spawnServer, startServer, type TestServer } from '../support/server';
+import { prepareStoreFolder } from '../support/store';
 
 /** A raw GET, so the test sees the bytes and headers as they left the server. */
 function rawGet(url: string, headers: Record<string, string> = {}) {
@@ -17,6 +22,14 @@ function rawGet(url: string, headers: Record<string, string> = {}) {
         .end();
     },
   );
+}
+
+/** What under `folder` (itself included) another user could read, enter or change. */
+function openToOthers(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, encoding: 'utf8' })
+    .map((name) => join(folder, name))
+    .concat(folder)
+    .filter((path) => (lstatSync(path).mode & 0o077) !== 0);
 }
 
 describe('the Node server', () => {
@@ -128,12 +141,38 @@ describe('the Node server', () => {
     }
   });
 
+  it('keeps what it writes in its data folder readable by its own user only', async () => {
+    // A first start: the database, its lock, the secrets key, the backups' folders, all new.
+    await fetch(`${server.url}/products`);
+    expect(openToOthers(server.dataDir)).toEqual([]);
+  });
+
   it('refuses to open a database folder another server is using', async () => {
     const second = spawnServer({ dataDir: server.dataDir });
     expect(await second.exited).toBe(1);
     expect(second.output()).toContain('is already in use by another Vitrine process');
     // The first server is unharmed.
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+  });
+});
+
+describe('a data folder left open to other users', () => {
+  it('is closed on start, every file and folder in it', async () => {
+    const dataDir = await prepareStoreFolder({});
+    try {
+      await mkdir(join(dataDir, 'mail'));
+      await writeFile(join(dataDir, 'mail', 'pedido.eml'), 'To: cliente@example.com');
+      execFileSync('chmod', ['-R', 'a+rwX', dataDir]);
+      expect(openToOthers(dataDir).length).toBeGreaterThan(100);
+
+      const server = await startServer({ dataDir });
+      expect(openToOthers(dataDir)).toEqual([]);
+      expect(statSync(join(dataDir, 'mail', 'pedido.eml')).mode & 0o777).toBe(0o600);
+      expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+      await server.stop();
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -55,7 +55,7 @@ export async function loadSecretsKey(options: {
   }
   if (options.embeddedDataDir === undefined) return null;
   const path = join(options.embeddedDataDir, SECRETS_KEY_FILE);
-  await mkdir(options.embeddedDataDir, { recursive: true });
+  await mkdir(options.embeddedDataDir, { recursive: true, mode: 0o700 });
   try {
     const file = await open(path, 'wx', 0o600);
     const bytes = randomBytes(SECRETS_KEY_BYTES);
