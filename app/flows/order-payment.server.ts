@@ -1,10 +1,12 @@
 import type { Db } from '~/db/database.server';
+import { formatCents } from '~/lib/money';
 import { logger } from '~/lib/logger.server';
 import { ordersPaid } from '~/lib/metrics.server';
 import { variantLabel } from '~/modules/catalog';
 import { releaseStock } from '~/modules/catalog/index.server';
 import { releaseCouponUse } from '~/modules/coupons/index.server';
 import type { CancelReason, OrderView } from '~/modules/orders';
+import { PAYMENT_PROVIDER_LABELS } from '~/modules/orders/index.admin';
 import {
   attributionQuery,
   EVENT_ACTORS,
@@ -122,7 +124,9 @@ export async function payOrder(
   }
 }
 
-export type StatusOutcome = 'confirmed' | 'cancelled' | 'recorded' | 'late' | 'unchanged';
+/** 'review': the provider's word did not confirm the order, and staff are asked to look. */
+export type StatusOutcome =
+  'confirmed' | 'cancelled' | 'recorded' | 'late' | 'review' | 'unchanged';
 
 /** Who changed an order, as its timeline records it. */
 export interface OrderActor {
@@ -191,6 +195,12 @@ export async function applyPaymentReport(
       'Payment approved for a cancelled order: staff must refund it or fulfil the order',
     );
   }
+  if (outcome === 'review') {
+    logger.error(
+      { orderId: change.orderId, paymentId: change.report.paymentId },
+      'A payment that does not cover the order (amount, currency or held): staff must look',
+    );
+  }
   return outcome;
 }
 
@@ -244,7 +254,48 @@ async function settleReport(
       ...(report.paymentUrl ? { paymentUrl: report.paymentUrl } : {}),
     });
   }
+  const review =
+    order.status === 'pending' || order.status === 'cancelled'
+      ? paymentReview(order, report)
+      : null;
+  if (review) {
+    // Told once: the same payment read again (every poll, every notification) adds nothing.
+    if (order.payment.review === review) return 'unchanged';
+    await updateOrder(tx, order.id, { paymentReview: review });
+    await paymentEvent(tx, order, report.status, BY_PAYMENT, review);
+    return 'review';
+  }
   return settlePayment(tx, order, report.status, events);
+}
+
+const NOT_CONFIRMED = 'o pedido não foi confirmado';
+
+/**
+ * Why the provider's word must not confirm the order, in pt-BR for staff; null when it may (or
+ * when the provider does not tell the money). Only a charge in reais of the order's whole total
+ * pays it: less money, another currency or a card held but not charged is for staff to look at
+ * in the provider's panel, the order kept as it is meanwhile.
+ */
+function paymentReview(order: OrderView, report: PaymentReport): string | null {
+  const { money } = report;
+  if (!money) return null;
+  const label = PAYMENT_PROVIDER_LABELS[order.payment.provider ?? ''] ?? 'provedor';
+  const look = `confira no ${label} antes de enviar ou reembolsar.`;
+  const payment = `Pagamento ${report.paymentId}`;
+  if (money.held) {
+    return `${payment} autorizado no cartão, mas não cobrado: ${NOT_CONFIRMED}; ${look}`;
+  }
+  if (report.status !== 'approved') return null;
+  if (money.currency !== 'BRL') {
+    return `${payment} aprovado em ${money.currency || 'moeda não informada'}, não em reais: ${NOT_CONFIRMED}; ${look}`;
+  }
+  if (money.cents < order.totalCents) {
+    return (
+      `${payment} aprovado de ${formatCents(money.cents)}, menos que o total do pedido ` +
+      `(${formatCents(order.totalCents)}): ${NOT_CONFIRMED}; ${look}`
+    );
+  }
+  return null;
 }
 
 /**
@@ -278,6 +329,7 @@ export async function settlePayment(
         status: 'confirmed',
         paymentStatus: status,
         paidAt: new Date(),
+        paymentReview: null,
       });
       await recordOrderEvent(tx, {
         orderId: order.id,
@@ -384,7 +436,13 @@ export async function refreshPayment(
   if (!answer.ok) return { order, error: answer.error };
   const report = answer.value;
   // The usual answer while the shopper waits: nothing new, no transaction.
-  if (report.status === order.payment.status && report.paymentId === paymentId) return { order };
+  if (
+    report.status === order.payment.status &&
+    report.paymentId === paymentId &&
+    !report.money?.held
+  ) {
+    return { order };
+  }
   const outcome = await applyPaymentReport(
     db,
     { orderId: order.id, provider: provider.name, report },
@@ -437,9 +495,9 @@ export async function expireOrders(
     }
     const done = await db.transaction(async (tx) => {
       const order = await lockOrder(tx, candidate.id, { skipLocked: true });
-      if (!order || order.status !== 'pending') return false;
+      if (!order || order.status !== 'pending' || order.payment.review) return false;
       if (!order.payment.expiresAt || order.payment.expiresAt >= now) return false;
-      if (provider && lastWord?.status === 'approved') {
+      if (provider && (lastWord?.status === 'approved' || lastWord?.money?.held)) {
         const outcome = await settleReport(tx, order, provider.name, lastWord, events);
         if (outcome !== 'unchanged') return false;
       }

@@ -12,8 +12,10 @@ import {
   refreshPayment,
 } from '~/flows/order-payment.server';
 import { placeOrder } from '~/flows/place-order.server';
+import { formatCents } from '~/lib/money';
 import { logger } from '~/lib/logger.server';
 import { checkoutFormSchema } from '~/modules/checkout';
+import { getAdminOrder } from '~/modules/orders/index.admin.server';
 import { getOrder } from '~/modules/orders/index.server';
 import type { PaymentProvider } from '~/modules/payments';
 import {
@@ -21,6 +23,8 @@ import {
   mercadoPagoIdempotencyKey,
 } from '~/modules/payments/mercadopago.server';
 import { defaultSettings } from '~/modules/settings';
+
+import { action as mercadoPagoNotification } from '~/routes/api/payment-mercadopago';
 
 import { describeDb } from '../support/db';
 import { startFakeMercadoPago, type FakeMercadoPago } from '../support/fake-mercadopago';
@@ -76,7 +80,7 @@ async function seed(db: Db): Promise<void> {
 }
 
 /** Places an order for `quantity` headphones as the checkout route would, and returns its id. */
-async function placed(db: Db, quantity = 2): Promise<string> {
+async function placed(db: Db, quantity = 2, paymentMethod = 'pix'): Promise<string> {
   const [variant] = await db
     .select({ id: productVariants.id })
     .from(productVariants)
@@ -95,7 +99,7 @@ async function placed(db: Db, quantity = 2): Promise<string> {
         neighborhood: 'Bela Vista',
         city: 'São Paulo',
         state: 'SP',
-        paymentMethod: 'pix',
+        paymentMethod,
         idempotencyKey: randomUUID(),
       }),
       cart: [
@@ -502,5 +506,114 @@ describeDb('paying an order with Mercado Pago PIX', ({ db }) => {
     ]);
     // Stock stays sold: a refund is money, not a return of goods.
     expect(await stock(db())).toBe(FONE_STOCK - 2);
+  });
+
+  /** A card or boleto order paid on Mercado Pago's checkout: its payment there. */
+  async function paidOnCheckout(method: 'credit_card' | 'boleto') {
+    const orderId = await placed(db(), 2, method);
+    const link = await payOrder(db(), mercadoPago(), orderId);
+    if (!link.ok || !link.paymentUrl) throw new Error('No checkout link');
+    const paid = await fetch(`${fake.url}/checkout/v1/pay`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        pref_id: new URL(link.paymentUrl).searchParams.get('pref_id')!,
+        choice: method === 'credit_card' ? 'card' : 'boleto',
+        installments: '1',
+      }),
+      redirect: 'manual',
+    });
+    await paid.body?.cancel();
+    const payment = [...fake.payments.values()].find((each) => each.external_reference === orderId);
+    if (!payment) throw new Error('No payment at the checkout');
+    return { orderId, payment, paymentId: String(payment.id) };
+  }
+
+  const look = 'confira no Mercado Pago antes de enviar ou reembolsar.';
+
+  it('does not confirm a PIX approved for less than the total: the order waits, and staff are told once', async () => {
+    const { orderId, paymentId } = await paidUp();
+    const { totalAmountCents } = await orderRow(db(), orderId);
+    await fake.approve(paymentId);
+    fake.payments.get(paymentId)!.transaction_amount = 100;
+
+    expect(await applyRead(orderId, paymentId)).toBe('review');
+    expect(await applyRead(orderId, paymentId)).toBe('unchanged');
+    const review =
+      `Pagamento ${paymentId} aprovado de R$ 100,00, menos que o total do pedido ` +
+      `(${formatCents(totalAmountCents)}): o pedido não foi confirmado; ${look}`;
+    expect(await orderRow(db(), orderId)).toMatchObject({
+      status: 'pending',
+      paidAt: null,
+      paymentReview: review,
+    });
+    const notes = (await timeline(db(), orderId)).filter((event) => event.note === review);
+    expect(notes).toEqual([
+      { kind: 'payment', fromStatus: null, toStatus: null, actor: 'Pagamento', note: review },
+    ]);
+    expect(await topicsOf(db(), orderId)).toEqual([
+      'email.order_received',
+      'tracking.order:pending',
+    ]);
+    expect((await getAdminOrder(db(), orderId))!.payment.review).toBe(review);
+
+    // Past its deadline the order is not cancelled: money was taken, and staff decide.
+    const later = new Date(Date.now() + 2 * PIX_MINUTES * MINUTE);
+    expect(await expireOrders(db(), mercadoPago(), withTracking, { now: later })).toBe(0);
+    expect(await orderRow(db(), orderId)).toMatchObject({ status: 'pending' });
+    expect(await stock(db())).toBe(FONE_STOCK - 2);
+  });
+
+  it('does not count a card held but not charged, nor one charged in another currency, as paid', async () => {
+    const { orderId, payment, paymentId } = await paidOnCheckout('credit_card');
+    Object.assign(payment, {
+      status: 'authorized',
+      status_detail: 'pending_capture',
+      captured: false,
+    });
+    const refresh = async () =>
+      (await refreshPayment(db(), mercadoPago(), (await getOrder(db(), orderId))!, withTracking))
+        .order;
+
+    expect(await refresh()).toMatchObject({ status: 'pending', payment: { id: paymentId } });
+    expect((await orderRow(db(), orderId)).paymentReview).toBe(
+      `Pagamento ${paymentId} autorizado no cartão, mas não cobrado: o pedido não foi confirmado; ${look}`,
+    );
+
+    Object.assign(payment, { status: 'approved', status_detail: 'accredited', captured: true });
+    payment.currency_id = 'USD';
+    expect(await refresh()).toMatchObject({ status: 'pending' });
+    expect((await orderRow(db(), orderId)).paymentReview).toBe(
+      `Pagamento ${paymentId} aprovado em USD, não em reais: o pedido não foi confirmado; ${look}`,
+    );
+
+    // Charged in reais for the whole total: paid, and nothing left for staff to look at.
+    payment.currency_id = 'BRL';
+    expect(await refresh()).toMatchObject({ status: 'confirmed' });
+    expect(await orderRow(db(), orderId)).toMatchObject({
+      paymentStatus: 'approved',
+      paymentReview: null,
+    });
+  });
+
+  it("does not confirm a boleto paid for less, told by Mercado Pago's notification", async () => {
+    const { orderId, payment, paymentId } = await paidOnCheckout('boleto');
+    await fake.approve(paymentId);
+    payment.transaction_amount = 299.9;
+    const notification = fake.notification(paymentId);
+    const answer = await mercadoPagoNotification({
+      request: new Request(notification.url, {
+        method: 'POST',
+        headers: notification.headers,
+        body: notification.body,
+      }),
+      context: { db: db(), payments: async () => mercadoPago(), orderEvents: withTracking },
+      params: {},
+    } as unknown as Parameters<typeof mercadoPagoNotification>[0]);
+    expect(answer).toEqual({ ok: true, outcome: 'review' });
+    expect(await orderRow(db(), orderId)).toMatchObject({
+      status: 'pending',
+      paymentId,
+      paymentReview: expect.stringContaining('aprovado de R$ 299,90, menos que o total do pedido'),
+    });
   });
 });

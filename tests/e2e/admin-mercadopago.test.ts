@@ -253,6 +253,27 @@ describe('admin: Mercado Pago payments (details, refunds, chargebacks)', () => {
     expect(await new Visitor(server.url).stockOf(MOUSE.id)).toBe(stock);
   });
 
+  it('shows staff a payment for less than the order, which leaves the order waiting', async () => {
+    const shopper = new Visitor(server.url);
+    await shopper.addToCart(MOUSE.id, 1);
+    const { orderId, paymentId } = await shopper.checkout();
+    const payment = fake.payments.get(paymentId!)!;
+    const total = formatCents(cents(payment.transaction_amount));
+    payment.transaction_amount = 1;
+    await fake.approve(paymentId!);
+    expect(fake.notifications.at(-1)).toMatchObject({ status: 200 });
+
+    const admin = await adminVisitor(server.url);
+    const page = visibleText((await admin.get(`/admin/orders/${orderId}`)).text);
+    expect(page).toContain('Pagamento a conferir');
+    expect(page).toContain(
+      `Pagamento ${paymentId!} aprovado de R$ 1,00, menos que o total do pedido (${total}): ` +
+        'o pedido não foi confirmado; confira no Mercado Pago antes de enviar ou reembolsar.',
+    );
+    // Not confirmed: the timeline has no approval.
+    expect(page).not.toContain('Pagamento aprovado.');
+  });
+
   it('shows a chargeback Mercado Pago notifies in the timeline, and offers no refund then', async () => {
     const { orderId, paymentId } = await paidOrder();
     await fake.chargeback(paymentId);

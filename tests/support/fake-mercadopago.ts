@@ -49,7 +49,8 @@ export interface FakePayment {
   description: string | null;
   transaction_amount: number;
   transaction_amount_refunded: number;
-  currency_id: 'BRL';
+  /** 'BRL' as made; a test may set another to see it refused. */
+  currency_id: string;
   installments: number;
   date_created: string;
   date_approved: string | null;
@@ -58,7 +59,8 @@ export interface FakePayment {
   money_release_date: string | null;
   money_release_status: 'pending' | 'released' | null;
   live_mode: false;
-  captured: true;
+  /** false for a card payment authorized but not captured ('authorized'). */
+  captured: boolean;
   binary_mode: false;
   collector_id: number;
   statement_descriptor: string | null;

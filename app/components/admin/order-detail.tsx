@@ -124,6 +124,13 @@ export function OrderDetail({
         </div>
       ) : null}
 
+      {order.payment.review ? (
+        <div className="rounded-md border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950">
+          <p className="font-semibold">Pagamento a conferir</p>
+          <p>{order.payment.review}</p>
+        </div>
+      ) : null}
+
       <div className="grid gap-4 lg:grid-cols-2">
         <section aria-labelledby={`${titleId}-customer`} className="admin-card">
           <h3 id={`${titleId}-customer`} className="mb-2 font-semibold">

@@ -257,6 +257,7 @@ export async function getAdminOrder(db: Db, orderId: string): Promise<AdminOrder
       expiresAt: order.payment.expiresAt,
       latePaymentAt: order.latePaymentAt,
       details: order.payment.details,
+      review: order.payment.review,
     },
     trackingCode: order.trackingCode,
     cancelReason: order.cancelReason,

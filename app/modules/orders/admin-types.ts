@@ -51,7 +51,7 @@ export interface AdminOrderDetail extends Pick<
   | 'trackingCode'
   | 'cancelReason'
 > {
-  payment: Pick<OrderView['payment'], 'provider' | 'id' | 'status'> & {
+  payment: Pick<OrderView['payment'], 'provider' | 'id' | 'status' | 'review'> & {
     paidAt: Date | null;
     /** The PIX's deadline (or the unpaid order's, before a payment exists). */
     expiresAt: Date | null;

@@ -73,6 +73,7 @@ function toView(order: OrderRow, items: ItemRow[], adjustments: AdjustmentRow[])
       expiresAt: order.expiresAt,
       url: order.paymentUrl,
       details: order.paymentDetails,
+      review: order.paymentReview,
     },
     createdAt: order.createdAt,
     paidAt: order.paidAt,
@@ -334,6 +335,7 @@ export async function updateOrder(
       | 'cancelReason'
       | 'cancelledAt'
       | 'latePaymentAt'
+      | 'paymentReview'
       | 'trackingCode'
     >
   >,
@@ -424,12 +426,17 @@ export async function listExpiredOrders(
   now: Date,
   limit: number,
 ): Promise<{ id: string; paymentId: string | null }[]> {
-  return db
-    .select({ id: orders.id, paymentId: orders.paymentId })
-    .from(orders)
-    .where(and(eq(orders.status, 'pending'), lt(orders.expiresAt, now)))
-    .orderBy(orders.expiresAt)
-    .limit(limit);
+  return (
+    db
+      .select({ id: orders.id, paymentId: orders.paymentId })
+      .from(orders)
+      // A payment staff must look at holds its order: money may have been taken.
+      .where(
+        and(eq(orders.status, 'pending'), lt(orders.expiresAt, now), isNull(orders.paymentReview)),
+      )
+      .orderBy(orders.expiresAt)
+      .limit(limit)
+  );
 }
 
 /** Whose orders a coupon's per-shopper limits count: the same CPF or the same e-mail. */

@@ -110,6 +110,9 @@ export const orders = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     // A payment the provider confirmed after the order was cancelled: staff must refund or ship.
     latePaymentAt: timestamp('late_payment_at', { withTimezone: true }),
+    // Why the provider's word did not confirm the order (less money, another currency, a card
+    // held but not charged), in pt-BR for staff; cleared once the order is confirmed.
+    paymentReview: text('payment_review'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

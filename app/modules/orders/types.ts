@@ -52,6 +52,8 @@ export interface OrderView {
     /** Where the shopper pays off our pages (the provider's checkout, a boleto), if anywhere. */
     url: string | null;
     details: PaymentDetails | null;
+    /** Why the provider's approval did not confirm the order: staff must look (pt-BR). */
+    review: string | null;
   };
   createdAt: Date;
   paidAt: Date | null;

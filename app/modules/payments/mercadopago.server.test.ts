@@ -284,6 +284,8 @@ describe('Mercado Pago PIX: status', () => {
       },
       // A PIX is paid on our page: there is no page of Mercado Pago's to send the shopper to.
       paymentUrl: null,
+      // What an approval will be checked against the order's total with.
+      money: { cents: 35970, currency: 'BRL', held: false },
     });
     const [get] = fake.requests.filter(
       (each) => each.method === 'GET' && each.path === `/v1/payments/${created.paymentId}`,
@@ -346,12 +348,15 @@ describe('Mercado Pago PIX: status', () => {
     await fake.chargeback(disputed.created.paymentId);
     expect(await statusOf(disputed.created.paymentId)).toBe('chargeback');
 
-    // Under review is still waiting; authorized (approved, not yet captured) is paid.
+    // Under review is still waiting; authorized (held on the card, not captured) is no payment
+    // yet either, and the report says the money is held.
     const review = await pixFor();
     review.payment.status = 'in_process';
     expect(await statusOf(review.created.paymentId)).toBe('pending');
     review.payment.status = 'authorized';
-    expect(await statusOf(review.created.paymentId)).toBe('approved');
+    const held = value(await provider().status(review.created.paymentId));
+    expect(held.status).toBe('pending');
+    expect(held.money).toEqual({ cents: 35970, currency: 'BRL', held: true });
   });
 
   it('reads a status it does not know as an invalid answer, not as a guess', async () => {

@@ -111,6 +111,7 @@ const paymentSchema = z.looseObject({
   installments: z.number().int().nullish(),
   transaction_amount: amount.nullish(),
   transaction_amount_refunded: amount.nullish(),
+  currency_id: z.string().nullish(),
   date_of_expiration: z.string().nullish(),
   money_release_status: z.string().nullish(),
   money_release_date: z.string().nullish(),
@@ -147,13 +148,14 @@ const errorSchema = z.looseObject({
 
 /**
  * Mercado Pago's words for a payment, in ours. A cancelled payment whose detail is 'expired' is
- * a PIX or boleto whose time ran out; any other cancellation is the payment refused.
+ * a PIX or boleto whose time ran out; any other cancellation is the payment refused. Authorized
+ * is money held on a card, not taken: no payment yet (the report says it is held).
  */
 export function mercadoPagoStatus(status: string, detail?: string | null): PaymentStatus | null {
   switch (status) {
     case 'approved':
-    case 'authorized':
       return 'approved';
+    case 'authorized':
     case 'pending':
     case 'in_process':
     case 'in_mediation':
@@ -307,6 +309,12 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
       orderId: payment.external_reference ?? null,
       details: paymentDetails(payment),
       paymentUrl: payment.transaction_details?.external_resource_url ?? null,
+      // A payment that leaves out its amount or currency confirms nothing: 0 in no currency.
+      money: {
+        cents: cents(payment.transaction_amount ?? 0),
+        currency: payment.currency_id ?? '',
+        held: payment.status === 'authorized',
+      },
     };
   }
 

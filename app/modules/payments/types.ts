@@ -100,6 +100,19 @@ export interface PaymentReport {
   details: PaymentDetails | null;
   /** Where the shopper pays it now, when that is off our pages (a boleto issued). */
   paymentUrl?: string | null;
+  /**
+   * The money, when the provider tells (Mercado Pago does): an approval confirms an order only
+   * in reais and for its whole total. `held`: reserved on a card but not charged.
+   */
+  money?: PaymentMoney | null;
+}
+
+export interface PaymentMoney {
+  /** The amount charged for the goods (instalment interest not included). */
+  cents: number;
+  /** ISO 4217 ('BRL'), as the provider gives it. */
+  currency: string;
+  held: boolean;
 }
 
 /** The provider's account of a payment, for staff; amounts in cents. */
