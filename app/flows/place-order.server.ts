@@ -133,7 +133,6 @@ export async function placeOrder(
       let coupon: ShopperCoupon | null = null;
       if (input.couponCode) {
         const found = await findUsableCoupon(tx, input.couponCode, {
-          timeZone: input.settings.timezone,
           changes: input.changes?.only('coupons'),
         });
         if (!found.ok) return { ok: false, reason: 'coupon', error: found.message } as const;
@@ -339,7 +338,7 @@ async function couponRefused(
   input: PlaceOrderInput,
   code: string,
 ): Promise<PlaceOrderResult> {
-  const found = await findUsableCoupon(db, code, { timeZone: input.settings.timezone });
+  const found = await findUsableCoupon(db, code);
   return {
     ok: false,
     reason: 'coupon',

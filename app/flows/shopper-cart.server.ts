@@ -1,27 +1,69 @@
 import type { PricedCart } from '~/modules/cart';
 import { priceRequestCart, type PricingSettings } from '~/modules/cart/index.server';
-import { readCouponCode } from '~/modules/coupons';
+import { COUPON_MESSAGES, readCouponCode } from '~/modules/coupons';
 import {
   COUPON_PARAM,
   couponCookieHeader,
   findUsableCoupon,
   readCouponCookie,
+  type CouponCheck,
 } from '~/modules/coupons/index.server';
 import type { HeldCoupon } from '~/modules/coupons';
+import {
+  hitRateLimit,
+  RATE_LIMITS,
+  refundRateLimit,
+  waitText,
+} from '~/modules/rate-limits/index.server';
 import type { CouponTerms, PricingChoices } from '~/modules/pricing';
-import type { StoreSettings } from '~/modules/settings';
 import type { ChangeFeed } from '~/db/changes.server';
 import type { Db } from '~/db/database.server';
+
+interface CouponScope {
+  db: Db;
+  /** Whose guesses a check counts as: the request's client address. */
+  clientIp: string;
+  changes?: Pick<ChangeFeed, 'only'>;
+}
+
+export type ShopperCouponCheck =
+  CouponCheck | { ok: false; message: string; retryAfterSeconds: number };
+
+/**
+ * Every check of a code a shopper sends (typed, a link's `cupom`, a cookie) goes through here:
+ * counted against the client address before the look-up, and given back when the code turned
+ * out to be a real coupon, so only guesses that miss add up (RATE_LIMITS.couponGuess). Past the
+ * limit nothing is looked up and the answer says how long to wait.
+ */
+export async function checkShopperCoupon(
+  scope: CouponScope,
+  code: string,
+): Promise<ShopperCouponCheck> {
+  const subject = { address: scope.clientIp };
+  const verdict = await hitRateLimit(scope.db, RATE_LIMITS.couponGuess, subject);
+  if (!verdict.allowed) {
+    const { retryAfterSeconds } = verdict;
+    return {
+      ok: false,
+      message: COUPON_MESSAGES.busy(waitText(retryAfterSeconds)),
+      retryAfterSeconds,
+    };
+  }
+  const found = await findUsableCoupon(scope.db, code, { changes: scope.changes?.only('coupons') });
+  if (found.ok || !found.unknown) await refundRateLimit(scope.db, RATE_LIMITS.couponGuess, subject);
+  return found;
+}
 
 /**
  * The request's cart priced with the coupon the shopper holds: the cart page and the checkout
  * show what the order will charge. A coupon that can no longer be used is said once and
- * forgotten (its cookie cleared). `headers` carries the cookies to set, if any.
+ * forgotten (its cookie cleared). `headers` carries the cookies to set, if any; past the limit on
+ * coupon guesses the coupon is not checked (nor forgotten) and `retryAfterSeconds` says so.
  */
 export async function priceShopperCart(
-  scope: { db: Db; changes?: Pick<ChangeFeed, 'only'> },
+  scope: CouponScope,
   request: Request,
-  settings: PricingSettings & Pick<StoreSettings, 'timezone'>,
+  settings: PricingSettings,
   paymentMethod: PricingChoices['paymentMethod'],
   /** The code to price with instead of the cookie's: one the shopper applies in this request. */
   couponCode?: string | null,
@@ -29,6 +71,7 @@ export async function priceShopperCart(
   cart: Omit<PricedCart, 'corrected' | 'changed'>;
   coupon: HeldCoupon | null;
   headers: Headers;
+  retryAfterSeconds: number | null;
 }> {
   const headers = new Headers();
   // A coupon link's code counts on the page it opens: its cookie only comes back next request.
@@ -38,22 +81,21 @@ export async function priceShopperCart(
         (await readCouponCookie(request)))
       : couponCode;
   let coupon: HeldCoupon | null = null;
+  let retryAfterSeconds: number | null = null;
   if (code) {
-    const found = await findUsableCoupon(scope.db, code, {
-      timeZone: settings.timezone,
-      changes: scope.changes?.only('coupons'),
-    });
+    const found = await checkShopperCoupon(scope, code);
     coupon = found.ok
       ? { code, terms: couponTerms(found.coupon), refusal: null }
       : { code, terms: null, refusal: found.message };
-    if (!found.ok) headers.append('Set-Cookie', await couponCookieHeader(null));
+    if (!found.ok && 'retryAfterSeconds' in found) retryAfterSeconds = found.retryAfterSeconds;
+    else if (!found.ok) headers.append('Set-Cookie', await couponCookieHeader(null));
   }
   const priced = await priceRequestCart(scope, request, settings, {
     paymentMethod,
     coupon: coupon?.terms ?? null,
   });
   if (priced.headers) headers.append('Set-Cookie', priced.headers['Set-Cookie']);
-  return { cart: priced.cart, coupon, headers };
+  return { cart: priced.cart, coupon, headers, retryAfterSeconds };
 }
 
 /** Only the terms pricing reads go to the page (and so to the browser's optimistic cart). */

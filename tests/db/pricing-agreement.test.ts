@@ -102,13 +102,23 @@ async function agree(
   const request = await shopperRequest(code);
   // The cart page: its loader prices with no payment method, the browser adds the PIX total
   // with the same pipeline (CartSummary).
-  const cartPage = await priceShopperCart({ db }, request, settings, null);
+  const cartPage = await priceShopperCart(
+    { db, clientIp: shopperAddress() },
+    request,
+    settings,
+    null,
+  );
   const pixTotal = priceOrder(cartPage.cart.lines, settings, {
     paymentMethod: 'pix',
     coupon: cartPage.coupon?.terms ?? null,
   });
   // The checkout page.
-  const checkout = await priceShopperCart({ db }, request, settings, 'pix');
+  const checkout = await priceShopperCart(
+    { db, clientIp: shopperAddress() },
+    request,
+    settings,
+    'pix',
+  );
   // The order placed from it.
   const placed = await placeOrder(
     db,

@@ -2,7 +2,6 @@ import { and, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 
 import type { Db } from '~/db/database.server';
 import { createVersionCache, type FeedVersion } from '~/db/version-cache.server';
-import { formatDateTime } from '~/lib/date-format';
 import type { CouponTerms } from '~/modules/pricing';
 
 import { COUPON_MESSAGES } from './messages';
@@ -14,7 +13,10 @@ export interface ShopperCoupon extends CouponTerms {
   firstPurchaseOnly: boolean;
 }
 
-export type CouponCheck = { ok: true; coupon: ShopperCoupon } | { ok: false; message: string };
+export type CouponCheck =
+  | { ok: true; coupon: ShopperCoupon }
+  /** `unknown`: the code names no coupon a shopper can hold (a guess that missed). */
+  | { ok: false; message: string; unknown?: true };
 
 type CouponRow = typeof coupons.$inferSelect;
 
@@ -39,19 +41,16 @@ const couponRows = createVersionCache<CouponRow | null>({
 export async function findUsableCoupon(
   db: Db,
   code: string,
-  { now = new Date(), timeZone, changes }: { now?: Date; timeZone: string; changes?: FeedVersion },
+  { now = new Date(), changes }: { now?: Date; changes?: FeedVersion } = {},
 ): Promise<CouponCheck> {
   const row = await couponRows(changes, code, async () => {
     const [found] = await db.select().from(coupons).where(eq(coupons.code, code)).limit(1);
     return found ?? null;
   });
-  // A coupon staff turned off reads as unknown: the shopper needs no more than that.
-  if (!row || !row.active) return { ok: false, message: COUPON_MESSAGES.unknown(code) };
-  if (row.startsAt && row.startsAt > now) {
-    return {
-      ok: false,
-      message: COUPON_MESSAGES.notStarted(code, formatDateTime(row.startsAt, timeZone)),
-    };
+  // A coupon staff turned off, or one whose campaign has not started, reads as unknown: a
+  // shopper needs no more than that, and a guesser must not learn of campaigns to come.
+  if (!row || !row.active || (row.startsAt && row.startsAt > now)) {
+    return { ok: false, message: COUPON_MESSAGES.unknown(code), unknown: true };
   }
   if (row.endsAt && row.endsAt <= now) return { ok: false, message: COUPON_MESSAGES.expired(code) };
   if (row.usageLimit !== null && row.usedCount >= row.usageLimit) {

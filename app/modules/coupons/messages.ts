@@ -5,13 +5,14 @@ import type { CouponMiss } from '~/modules/pricing';
 export const COUPON_MESSAGES = {
   invalidCode: 'Digite o código do cupom: só letras e números, de 3 a 30.',
   unknown: (code: string) => `Não encontramos o cupom ${code}. Confira o código.`,
-  notStarted: (code: string, when: string) => `O cupom ${code} só vale a partir de ${when}.`,
   expired: (code: string) => `O cupom ${code} expirou.`,
   usedUp: (code: string) => `O cupom ${code} esgotou: já foi usado todas as vezes possíveis.`,
   usedByShopper: (code: string) => `Você já usou o cupom ${code} todas as vezes possíveis.`,
   firstPurchase: (code: string) => `O cupom ${code} vale só para a primeira compra na loja.`,
   applied: (code: string) => `Cupom ${code} aplicado.`,
   removed: 'Cupom removido.',
+  busy: (wait: string) =>
+    `Muitos códigos de cupom tentados em pouco tempo. Tente de novo em ${wait}.`,
 } as const;
 
 /** Why a coupon the shopper holds does not change these lines' price, in pt-BR. */

@@ -47,6 +47,12 @@ export const RATE_LIMITS = {
   orderLookupForContact: { name: 'order-lookup-contact', limit: 5, windowMs: 60 * MINUTE },
   /** CEP look-ups that reach the CEP service (answers from the cache are free). */
   cepLookup: { name: 'cep', limit: 20, windowMs: MINUTE },
+  /**
+   * Coupon codes checked from one address (typed in the cart or the checkout, a link's `cupom`,
+   * a coupon cookie) that name no coupon a shopper may hold: guesses. A real code's check is
+   * given back.
+   */
+  couponGuess: { name: 'coupon', limit: 10, windowMs: 15 * MINUTE, maxLockMs: 4 * 60 * MINUTE },
   /** 'Esqueci minha senha' from one address, whatever the e-mail. */
   passwordResetForAddress: { name: 'password-reset-address', limit: 10, windowMs: 60 * MINUTE },
   /**

@@ -7,7 +7,7 @@ import { seoContext, useSettings } from '~/components/store/store-data';
 import { CartIcon } from '~/components/ui/icons';
 import { pageShippingEstimate } from '~/flows/delivery-estimate.server';
 import { cartGoods } from '~/flows/shipping-quote.server';
-import { priceShopperCart } from '~/flows/shopper-cart.server';
+import { checkShopperCoupon, priceShopperCart } from '~/flows/shopper-cart.server';
 import { parseFormData } from '~/lib/form';
 import { readForm, refuseOtherMethods } from '~/lib/form.server';
 import { keepDataAfter } from '~/lib/revalidation';
@@ -16,17 +16,27 @@ import { refuseForm, successWithToast } from '~/lib/toast.server';
 import { cartIntentSchema } from '~/modules/cart';
 import { cartCookieHeader, readCart, updateCart } from '~/modules/cart/index.server';
 import { COUPON_INTENTS, COUPON_MESSAGES, couponIntentSchema } from '~/modules/coupons';
-import { couponCookieHeader, findUsableCoupon } from '~/modules/coupons/index.server';
+import { couponCookieHeader } from '~/modules/coupons/index.server';
 
 import type { Route } from './+types/cart';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const settings = await context.settings.get();
   // Priced without a payment method: the summary adds the PIX total beside it.
-  const { cart, coupon, headers } = await priceShopperCart(context, request, settings, null);
+  const { cart, coupon, headers, retryAfterSeconds } = await priceShopperCart(
+    context,
+    request,
+    settings,
+    null,
+  );
   const shipping = await pageShippingEstimate(context, request, cartGoods(cart), settings);
   for (const [name, value] of Object.entries(shipping.headers)) headers.append(name, value);
-  return data({ ...cart, coupon, estimate: shipping.estimate }, { headers });
+  // Too many coupon guesses: the cart shows, its coupon unchecked and saying how long to wait.
+  if (retryAfterSeconds !== null) headers.set('Retry-After', String(retryAfterSeconds));
+  return data(
+    { ...cart, coupon, estimate: shipping.estimate },
+    { headers, status: retryAfterSeconds === null ? 200 : 429 },
+  );
 }
 
 export const shouldRevalidate = keepDataAfter('/preferences');
@@ -39,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!read.ok) return refuseForm(read.error);
   const settings = await context.settings.get();
   if (COUPON_INTENTS.includes(String(read.form.get('intent')))) {
-    return couponAction(request, context, read.form, settings.timezone);
+    return couponAction(request, context, read.form);
   }
   const parsed = parseFormData(read.form, cartIntentSchema);
   if (!parsed.ok) return refuseForm(parsed.error);
@@ -67,18 +77,23 @@ async function couponAction(
   request: Request,
   context: Route.ActionArgs['context'],
   form: FormData,
-  timeZone: string,
 ) {
   const parsed = parseFormData(form, couponIntentSchema);
   if (!parsed.ok) return refuseForm(parsed.error, parsed);
   let code: string | null = null;
   if (parsed.data.intent === 'coupon') {
-    const found = await findUsableCoupon(context.db, parsed.data.couponCode, { timeZone });
+    const found = await checkShopperCoupon(context, parsed.data.couponCode);
     if (!found.ok) {
-      return refuseForm(found.message, {
-        fieldErrors: { couponCode: found.message },
-        values: { couponCode: parsed.data.couponCode },
-      });
+      const limited = 'retryAfterSeconds' in found;
+      return refuseForm(
+        found.message,
+        {
+          fieldErrors: { couponCode: found.message },
+          values: { couponCode: parsed.data.couponCode },
+        },
+        limited ? 429 : 400,
+        limited ? { 'Retry-After': String(found.retryAfterSeconds) } : {},
+      );
     }
     code = found.coupon.code;
   }
@@ -88,6 +103,13 @@ async function couponAction(
   }
   const message = code ? COUPON_MESSAGES.applied(code) : COUPON_MESSAGES.removed;
   return successWithToast(request, message, {}, headers);
+}
+
+/** A 429's Retry-After reaches the browser too (only Set-Cookie passes on its own). */
+export function headers({ actionHeaders, loaderHeaders, parentHeaders }: Route.HeadersArgs) {
+  const retryAfter = actionHeaders.get('Retry-After') ?? loaderHeaders.get('Retry-After');
+  if (retryAfter) parentHeaders.set('Retry-After', retryAfter);
+  return parentHeaders;
 }
 
 export function meta({ matches }: Route.MetaArgs) {

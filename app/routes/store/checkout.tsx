@@ -19,7 +19,11 @@ import { payOrder } from '~/flows/order-payment.server';
 import { deliveryEstimate, estimateShipping } from '~/flows/delivery-estimate.server';
 import { placeOrder } from '~/flows/place-order.server';
 import { carriersOn, cartGoods, quoteShipping, shippingOffer } from '~/flows/shipping-quote.server';
-import { priceShopperCart } from '~/flows/shopper-cart.server';
+import {
+  checkShopperCoupon,
+  priceShopperCart,
+  type ShopperCouponCheck,
+} from '~/flows/shopper-cart.server';
 import { parseFormData } from '~/lib/form';
 import { readForm, refuseOtherMethods } from '~/lib/form.server';
 import { refuseForm, successWithToast } from '~/lib/toast.server';
@@ -60,8 +64,15 @@ const RATE_LIMITED =
 export async function loader({ request, context }: Route.LoaderArgs) {
   const settings = await context.settings.get();
   // Priced for PIX, the first choice; the page prices the other ways to pay from the same lines.
-  const { cart, coupon, headers } = await priceShopperCart(context, request, settings, 'pix');
+  const { cart, coupon, headers, retryAfterSeconds } = await priceShopperCart(
+    context,
+    request,
+    settings,
+    'pix',
+  );
   if (cart.lines.length === 0) throw redirect('/cart', { headers });
+  // Too many coupon guesses: the page shows, its coupon unchecked and saying how long to wait.
+  if (retryAfterSeconds !== null) headers.set('Retry-After', String(retryAfterSeconds));
   const payments = await context.payments();
   // The carriers' options for the CEP of the shopper's last estimate; a CEP typed here asks
   // /frete, and the form sent without JavaScript is answered with those of its CEP.
@@ -83,7 +94,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // The CEP of the shopper's last shipping estimate starts the address.
       savedCep: maskCep(readSavedCep(request) ?? ''),
     },
-    { headers },
+    { headers, status: retryAfterSeconds === null ? 200 : 429 },
   );
 }
 
@@ -113,6 +124,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const held = await readCouponCookie(request);
   if ((parsed.data.couponCode || null) !== held) {
     return applyCoupon(request, context, read.form, parsed.data.couponCode || null, settings);
+  }
+  // The cookie's code is the shopper's word: it counts as a check like one typed.
+  if (held) {
+    const check = await checkShopperCoupon(context, held);
+    if (!check.ok) return refuseCheckedCoupon(check, read.form, 409);
   }
   const payments = await context.payments();
   if (!canTakePayments(payments, settings)) return refuseForm(STORE_NOT_SELLING, {}, 409);
@@ -216,6 +232,11 @@ async function applyCoupon(
 ) {
   // The pricing checks the code itself: its refusal (unknown, expired, used up) is the answer.
   const priced = await priceShopperCart(context, request, settings, 'pix', code);
+  if (priced.retryAfterSeconds !== null) {
+    return refuseCoupon(priced.coupon!.refusal!, form, 429, {
+      'Retry-After': String(priced.retryAfterSeconds),
+    });
+  }
   if (priced.coupon?.refusal) return refuseCoupon(priced.coupon.refusal, form);
   priced.headers.append('Set-Cookie', await couponCookieHeader(code));
   const message = code ? COUPON_MESSAGES.applied(code) : COUPON_MESSAGES.removed;
@@ -228,12 +249,24 @@ async function applyCoupon(
 }
 
 /** A coupon refused at its field, keeping everything typed. */
-function refuseCoupon(message: string, form: FormData, status = 400) {
+function refuseCoupon(message: string, form: FormData, status = 400, headers?: HeadersInit) {
   return refuseForm(
     message,
     { fieldErrors: { couponCode: message }, values: typedValues(form) },
     status,
+    headers,
   );
+}
+
+/** A check's refusal at the coupon's field: a 429 past the limit on guesses. */
+function refuseCheckedCoupon(
+  check: Exclude<ShopperCouponCheck, { ok: true }>,
+  form: FormData,
+  status: number,
+) {
+  return 'retryAfterSeconds' in check
+    ? refuseCoupon(check.message, form, 429, { 'Retry-After': String(check.retryAfterSeconds) })
+    : refuseCoupon(check.message, form, status);
 }
 
 /** The form's text fields as sent, to fill it again (a refused coupon's code with them). */
@@ -262,7 +295,7 @@ function checkoutMethods(
 
 /** The 429's Retry-After reaches the browser too (only Set-Cookie passes on its own). */
 export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
-  const retryAfter = actionHeaders.get('Retry-After');
+  const retryAfter = actionHeaders.get('Retry-After') ?? loaderHeaders.get('Retry-After');
   return retryAfter ? { 'Retry-After': retryAfter } : loaderHeaders;
 }
 
