@@ -153,7 +153,10 @@ describeDb('coupons', ({ db, database }) => {
     await addCoupon(db(), { code: 'ONTEM', endsAt: new Date(now - HOUR) });
     await addCoupon(db(), { code: 'ESGOTADO', usageLimit: 1, usedCount: 1 });
     // A campaign to come is answered as a code that names nothing, counted as a guess.
-    const unknown = (code: string) => ({ message: COUPON_MESSAGES.unknown(code), unknown: true });
+    const unknown = (code: string) => ({
+      message: COUPON_MESSAGES.unknown(code),
+      unknown: true as const,
+    });
     const cases: [string, { message: string; unknown?: true }][] = [
       ['NAOEXISTE', unknown('NAOEXISTE')],
       ['DESLIGADO', unknown('DESLIGADO')],
