@@ -12,7 +12,7 @@ import {
 const SETTINGS = { estimated_delivery_days: 7, timezone: 'America/Sao_Paulo' } as const;
 const STORE = { ...defaultSettings(), ...SETTINGS };
 // No carrier integration: nothing reaches the database.
-const NO_CARRIER = { db: undefined as never, shipping: async () => null };
+const NO_CARRIER = { db: undefined as never, shipping: async () => null, clientIp: '203.0.113.7' };
 const GOODS = { items: [{ variantId: 'v1', quantity: 1 }], subtotalCents: 5_000 };
 // Tuesday 2026-11-24, 10:00 in São Paulo.
 const NOW = new Date('2026-11-24T13:00:00Z');

@@ -9,14 +9,25 @@ import {
 import type { StoreSettings } from '~/modules/settings';
 
 import {
-  quoteShipping,
+  quoteForShopper,
   shippingOffer,
   type EstimatedGoods,
-  type ShippingScope,
+  type EstimateScope,
 } from './shipping-quote.server';
 
 export const CEP_INVALID = 'CEP inválido: use 8 números, como 01310-100.';
 export const CEP_UNKNOWN = 'Não encontramos esse CEP. Confira os números.';
+export const QUOTES_BUSY = (wait: string) =>
+  `Muitos cálculos de frete em pouco tempo. Tente de novo em ${wait}.`;
+
+/**
+ * An estimate, and how long the shopper must wait when their address spent its calls to the
+ * carrier (the estimate then carries the store's rule, approximate).
+ */
+export interface ShopperEstimate {
+  estimate: ShippingEstimate;
+  retryAfterSeconds: number | null;
+}
 
 type EstimateSettings = Pick<StoreSettings, 'estimated_delivery_days' | 'timezone'>;
 
@@ -46,40 +57,52 @@ export function deliveryEstimate(
 
 /** The estimate for a CEP as typed, with the goods' shipping there. */
 export async function estimateShipping(
-  scope: ShippingScope,
+  scope: EstimateScope,
   typed: string,
   goods: EstimatedGoods,
   settings: StoreSettings,
-): Promise<ShippingEstimate> {
+): Promise<ShopperEstimate> {
   const estimate = deliveryEstimate(typed, settings);
-  if (!estimate.ok) return estimate;
-  const quote = await quoteShipping(scope, goods.items, cepDigits(estimate.cep)!, settings);
+  if (!estimate.ok) return { estimate, retryAfterSeconds: null };
+  const { quote, retryAfterSeconds } = await quoteForShopper(
+    scope,
+    goods.items,
+    cepDigits(estimate.cep)!,
+    settings,
+  );
   return {
-    ...estimate,
-    shipping: shippingOffer(quote, goods.subtotalCents, estimate.state, settings),
+    estimate: {
+      ...estimate,
+      shipping: shippingOffer(quote, goods.subtotalCents, estimate.state, settings),
+    },
+    retryAfterSeconds,
   };
 }
 
 /**
  * A page's estimate: for the CEP in `?cep=` (the form sent without JavaScript), remembered in
- * the shopper's cookie when it is valid; otherwise for the CEP remembered before, if any.
+ * the shopper's cookie when it is valid; otherwise for the CEP remembered before, if any. A
+ * remembered CEP the store's carrier did not price (one it does not know, a carrier down or
+ * slow, the address's calls spent) makes the page `private`: the page cache keeps none of them,
+ * so a made-up CEP in the cookie adds no entry.
  */
 export async function pageShippingEstimate(
-  scope: ShippingScope,
+  scope: EstimateScope,
   request: Request,
   goods: EstimatedGoods,
   settings: StoreSettings,
 ): Promise<{ estimate: ShippingEstimate | null; headers: Record<string, string> }> {
   const asked = new URL(request.url).searchParams.get('cep');
   if (asked !== null) {
-    const estimate = await estimateShipping(scope, asked, goods, settings);
+    const { estimate } = await estimateShipping(scope, asked, goods, settings);
     return { estimate, headers: savedCepHeaders(estimate) };
   }
   const saved = readSavedCep(request);
-  return {
-    estimate: saved ? await estimateShipping(scope, saved, goods, settings) : null,
-    headers: {},
-  };
+  if (!saved) return { estimate: null, headers: {} };
+  const { estimate } = await estimateShipping(scope, saved, goods, settings);
+  const unpriced =
+    !estimate.ok || (estimate.shipping.kind === 'rule' && estimate.shipping.approximate);
+  return { estimate, headers: unpriced ? { 'Cache-Control': 'private' } : {} };
 }
 
 /** Set-Cookie for a valid estimate's CEP; nothing for an invalid one. */

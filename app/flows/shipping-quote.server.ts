@@ -11,11 +11,23 @@ import {
   type ShippingQuote,
 } from '~/modules/shipping';
 import type { ShippingQuoter } from '~/modules/shipping/index.server';
+import { hitRateLimit, RATE_LIMITS } from '~/modules/rate-limits/index.server';
 
 export interface ShippingScope {
   db: Db;
   /** The carrier integration of the connections in force, or null: the store's rule prices. */
   shipping(): Promise<ShippingQuoter | null>;
+}
+
+/** A shopper's estimate: its calls to the carrier count against the client's address. */
+export interface EstimateScope extends ShippingScope {
+  clientIp: string;
+}
+
+/** A quote, and how long the shopper must wait when their address spent its carrier calls. */
+export interface ShopperQuote {
+  quote: ShippingQuote;
+  retryAfterSeconds: number | null;
 }
 
 /** What is shipped: a variant and how many of it. */
@@ -75,12 +87,46 @@ export async function carriersOn(
  * Shipping for these items to a CEP (8 digits): the carriers' options when the store has a
  * carrier and an origin CEP; else its own rule. A carrier that fails or is slow gives the store's
  * rule, marked approximate: a page or an order never waits on it longer than its deadline.
+ * The order's own quote: the checkout that places it is limited on its own.
  */
-export async function quoteShipping(
+export function quoteShipping(
   scope: ShippingScope,
   items: readonly ShippedItem[],
   toCep: string,
   settings: StoreSettings,
+): Promise<ShippingQuote> {
+  return quote(scope, items, toCep, settings);
+}
+
+/**
+ * A shopper's estimate's quote (a page, `/frete`): as quoteShipping, but each call it makes to
+ * the carrier counts against the client address (RATE_LIMITS.shippingQuote), since each spends
+ * the merchant's quota there; past the limit the store's rule answers, approximate, and
+ * `retryAfterSeconds` says how long until the carrier is asked again.
+ */
+export async function quoteForShopper(
+  scope: EstimateScope,
+  items: readonly ShippedItem[],
+  toCep: string,
+  settings: StoreSettings,
+): Promise<ShopperQuote> {
+  let retryAfterSeconds: number | null = null;
+  const answer = await quote(scope, items, toCep, settings, async () => {
+    const verdict = await hitRateLimit(scope.db, RATE_LIMITS.shippingQuote, {
+      address: scope.clientIp,
+    });
+    if (!verdict.allowed) retryAfterSeconds = verdict.retryAfterSeconds;
+    return verdict.allowed;
+  });
+  return { quote: answer, retryAfterSeconds };
+}
+
+async function quote(
+  scope: ShippingScope,
+  items: readonly ShippedItem[],
+  toCep: string,
+  settings: StoreSettings,
+  mayCallCarrier?: () => Promise<boolean>,
 ): Promise<ShippingQuote> {
   const carrier = items.length === 0 ? null : await carrierOf(scope, settings);
   if (!carrier) return { kind: 'rule', approximate: false };
@@ -102,7 +148,7 @@ export async function quoteShipping(
     }),
     settings,
   );
-  return carrier.quote(scope.db, { fromCep, toCep, parcel }, settings);
+  return carrier.quote(scope.db, { fromCep, toCep, parcel }, settings, mayCallCarrier);
 }
 
 /** The quote as pages show it for an order of `subtotalCents` going to `state`. */

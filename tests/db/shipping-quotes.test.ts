@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import type { Db } from '~/db/database.server';
 import { orders, products, productVariants, shippingQuotes } from '~/db/schema';
 import { placeOrder } from '~/flows/place-order.server';
 import { quoteShipping } from '~/flows/shipping-quote.server';
+import { cartCookieHeader } from '~/modules/cart/index.server';
+import { RATE_LIMITS } from '~/modules/rate-limits/index.server';
 import { checkoutFormSchema } from '~/modules/checkout';
 import { defaultSettings, type StoreSettings } from '~/modules/settings';
 import type { ShippingQuote } from '~/modules/shipping';
@@ -16,6 +18,9 @@ import {
   sweepShippingQuotes,
   type ShippingQuoter,
 } from '~/modules/shipping/index.server';
+
+import { loader as shippingEstimateLoader } from '~/routes/api/shipping-estimate';
+import { headers as productHeaders, loader as productLoader } from '~/routes/store/product';
 
 import { describeDb } from '../support/db';
 import {
@@ -273,5 +278,106 @@ describeDb('carrier quotes (Melhor Envio)', ({ db }) => {
       approximate: true,
     });
     expect(fake.calculateCalls()).toBe(paused);
+  });
+
+  describe("shoppers' estimates (issue 36)", () => {
+    const context = (clientIp: string, shipping: () => Promise<ShippingQuoter>) =>
+      ({
+        db: db(),
+        readDb: db(),
+        clientIp,
+        settings: { get: async () => settings },
+        shipping,
+      }) as never;
+
+    /** GET /frete?cep= for the shopper's cart of one rug. */
+    async function estimate(cep: string, clientIp: string, shipping = quoter()) {
+      const variantId = (await db().select({ id: productVariants.id }).from(productVariants))[0]!
+        .id;
+      const cart = (
+        await cartCookieHeader([
+          {
+            productId: RUG,
+            variantId,
+            quantity: 1,
+            seenPriceCents: RUG_CENTS,
+            seenName: 'Tapete Kilim 2 kg',
+          },
+        ])
+      ).split(';')[0]!;
+      const request = new Request(`http://loja.test/frete?cep=${cep}`, {
+        headers: { Cookie: cart },
+      });
+      const answer = (await shippingEstimateLoader({
+        request,
+        context: context(clientIp, shipping),
+        params: {},
+      } as never)) as unknown as {
+        data: { ok: boolean; error?: string; shipping?: ShippingQuote };
+        init: { status?: number; headers: Record<string, string> };
+      };
+      return {
+        status: answer.init.status ?? 200,
+        retryAfter: answer.init.headers['Retry-After'],
+        body: answer.data,
+      };
+    }
+
+    it('lets one address make 20 calls to the carrier a minute; past it /frete answers a 429 in pt-BR, and the cache stays free', async () => {
+      await seedRug(db());
+      const shopper = shopperAddress();
+      const shipping = quoter();
+      const before = fake.calculateCalls();
+      const limit = RATE_LIMITS.shippingQuote.limit;
+      // CEPs of São Paulo never asked before: 01310100, 01310101…
+      const cep = (n: number) => String(1_310_100 + n).padStart(8, '0');
+      for (let n = 0; n < limit; n++) {
+        const answer = await estimate(cep(n), shopper, shipping);
+        expect(answer.status).toBe(200);
+        expect(answer.body.shipping?.kind).toBe('carrier');
+      }
+      const refused = await estimate(cep(limit), shopper, shipping);
+      expect(refused).toMatchObject({ status: 429, body: { ok: false } });
+      expect(refused.body.error).toMatch(
+        /^Muitos cálculos de frete em pouco tempo\. Tente de novo em (?:\d+ segundos?|1 minuto)\.$/,
+      );
+      expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+      expect(fake.calculateCalls() - before).toBe(limit);
+      // A CEP already quoted costs the carrier nothing, so it is answered.
+      expect((await estimate(cep(0), shopper, shipping)).body.shipping?.kind).toBe('carrier');
+      // Another address has its own calls.
+      expect((await estimate(cep(limit), shopperAddress(), shipping)).status).toBe(200);
+      expect(fake.calculateCalls() - before).toBe(limit + 1);
+    });
+
+    it('keeps no product page for a saved CEP the carrier did not price, and keeps one it priced', async () => {
+      await seedRug(db());
+      const [{ slug }] = (await db().select({ slug: products.slug }).from(products)) as [
+        { slug: string },
+      ];
+      const page = async (cep: string) => {
+        const request = new Request(`http://loja.test/product/${slug}`, {
+          headers: { Cookie: `vitrine_cep=${cep}` },
+        });
+        const answer = (await productLoader({
+          request,
+          context: context(shopperAddress(), quoter()),
+          params: { id: slug },
+        } as never)) as unknown as { data: unknown; init: { headers?: HeadersInit } | null };
+        const loaderHeaders = new Headers(answer.init?.headers);
+        const sent = productHeaders({
+          loaderHeaders,
+          parentHeaders: new Headers(),
+          actionHeaders: new Headers(),
+          errorHeaders: undefined,
+        } as never) as Headers;
+        return sent.get('Cache-Control');
+      };
+      // Melhor Envio refuses a CEP it does not know.
+      fake.setFailure(422);
+      expect(await page('01399999')).toBe('private');
+      fake.setFailure(null);
+      expect(await page(MANAUS)).toBe(null);
+    });
   });
 });

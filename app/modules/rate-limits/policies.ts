@@ -48,6 +48,11 @@ export const RATE_LIMITS = {
   /** CEP look-ups that reach the CEP service (answers from the cache are free). */
   cepLookup: { name: 'cep', limit: 20, windowMs: MINUTE },
   /**
+   * Shipping quotes of a shopper's estimates that reach the carrier (answers from the cache are
+   * free): each spends the merchant's quota at Melhor Envio.
+   */
+  shippingQuote: { name: 'shipping-quote', limit: 20, windowMs: MINUTE },
+  /**
    * Coupon codes checked from one address (typed in the cart or the checkout, a link's `cupom`,
    * a coupon cookie) that name no coupon a shopper may hold: guesses. A real code's check is
    * given back.

@@ -27,7 +27,16 @@ export interface ShippingQuoter {
    * The options for a parcel, from the cache or the carrier; the store's own rule (approximate)
    * when the carrier fails or takes longer than QUOTE_DEADLINE_MS. Never throws for the carrier.
    */
-  quote(db: Db, request: QuoteRequest, settings: OptionSettings): Promise<ShippingQuote>;
+  quote(
+    db: Db,
+    request: QuoteRequest,
+    settings: OptionSettings,
+    /**
+     * Asked just before the carrier would be called (never for an answer from the cache): false
+     * keeps the carrier out of it, and the store's rule answers, approximate.
+     */
+    mayCallCarrier?: () => Promise<boolean>,
+  ): Promise<ShippingQuote>;
 }
 
 /**
@@ -44,13 +53,19 @@ export function createShippingQuoter(
   // Per-process only: a pause, not a fact about the store.
   let failedUntil = 0;
 
-  async function fetchQuotes(db: Db, key: string, request: QuoteRequest) {
+  async function fetchQuotes(
+    db: Db,
+    key: string,
+    request: QuoteRequest,
+    mayCallCarrier: (() => Promise<boolean>) | undefined,
+  ) {
     const [cached] = await db
       .select({ quotes: shippingQuotes.quotes })
       .from(shippingQuotes)
       .where(and(eq(shippingQuotes.key, key), gt(shippingQuotes.expiresAt, new Date(now()))));
     if (cached) return cached.quotes;
     if (now() < failedUntil) return null;
+    if (mayCallCarrier && !(await mayCallCarrier())) return null;
     let quotes: CarrierQuote[];
     try {
       quotes = await provider.quote(request, AbortSignal.timeout(deadlineMs));
@@ -73,11 +88,11 @@ export function createShippingQuoter(
 
   return {
     provider: provider.name,
-    async quote(db, request, settings) {
+    async quote(db, request, settings, mayCallCarrier) {
       const key = quoteKey(provider.name, request);
       let flight = inFlight.get(key);
       if (!flight) {
-        flight = fetchQuotes(db, key, request).finally(() => inFlight.delete(key));
+        flight = fetchQuotes(db, key, request, mayCallCarrier).finally(() => inFlight.delete(key));
         inFlight.set(key, flight);
       }
       const quotes = await flight;

@@ -1,10 +1,11 @@
 import { data } from 'react-router';
 
-import { estimateShipping, savedCepHeaders } from '~/flows/delivery-estimate.server';
+import { estimateShipping, QUOTES_BUSY, savedCepHeaders } from '~/flows/delivery-estimate.server';
 import { cartGoods, productGoods, type EstimatedGoods } from '~/flows/shipping-quote.server';
 import { methodNotAllowed } from '~/lib/form.server';
 import { priceRequestCart } from '~/modules/cart/index.server';
 import { getProductWithVariants } from '~/modules/catalog/index.server';
+import { waitText } from '~/modules/rate-limits/index.server';
 
 import type { Route } from './+types/shipping-estimate';
 
@@ -36,7 +37,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       },
     );
   }
-  const estimate = await estimateShipping(context, query.get('cep') ?? '', goods, settings);
+  const { estimate, retryAfterSeconds } = await estimateShipping(
+    context,
+    query.get('cep') ?? '',
+    goods,
+    settings,
+  );
+  if (retryAfterSeconds !== null) {
+    return data(
+      { ok: false as const, cep: estimate.cep, error: QUOTES_BUSY(waitText(retryAfterSeconds)) },
+      { status: 429, headers: { ...noStore, 'Retry-After': String(retryAfterSeconds) } },
+    );
+  }
   return data(estimate, {
     status: estimate.ok ? 200 : 400,
     headers: { ...noStore, ...savedCepHeaders(estimate) },

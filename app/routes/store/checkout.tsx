@@ -77,7 +77,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The carriers' options for the CEP of the shopper's last estimate; a CEP typed here asks
   // /frete, and the form sent without JavaScript is answered with those of its CEP.
   const saved = readSavedCep(request);
-  const estimate = saved ? await estimateShipping(context, saved, cartGoods(cart), settings) : null;
+  const estimate = saved
+    ? (await estimateShipping(context, saved, cartGoods(cart), settings)).estimate
+    : null;
   return data(
     {
       cart,

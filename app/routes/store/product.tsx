@@ -74,6 +74,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return data({ product, rating, reviews, related, estimate }, { headers });
 }
 
+/** The page is `private` when its saved CEP's estimate says so (pageShippingEstimate). */
+export function headers({ loaderHeaders, parentHeaders }: Route.HeadersArgs) {
+  const cacheControl = loaderHeaders.get('Cache-Control');
+  if (cacheControl) parentHeaders.set('Cache-Control', cacheControl);
+  return parentHeaders;
+}
+
 const keepData = keepDataAfter('/cart', '/preferences');
 
 /** Whether two addresses of this page differ only in the variant chosen. */
