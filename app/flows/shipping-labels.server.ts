@@ -184,13 +184,12 @@ export async function buyShippingLabel(
   if (!labels) return refuse(409, LABEL_MESSAGES.notConfigured);
   const order = await getOrder(db, orderId);
   if (!order) return refuse(404, LABEL_MESSAGES.notFound);
-  if (!(await claimLabelLease(db, orderId, new Date(Date.now() + LEASE_MS)))) {
-    return refuse(409, LABEL_MESSAGES.busy);
-  }
+  const lease = await claimLabelLease(db, orderId, new Date(Date.now() + LEASE_MS));
+  if (!lease) return refuse(409, LABEL_MESSAGES.busy);
   try {
     return await continueLabel({ ...scope, labels }, order, by);
   } finally {
-    await releaseLabelLease(db, orderId);
+    await releaseLabelLease(db, lease);
   }
 }
 

@@ -18,6 +18,7 @@ import {
   type LabelScope,
 } from '~/flows/shipping-labels.server';
 import { createAdmin } from '~/modules/auth/index.server';
+import { claimLabelLease, releaseLabelLease } from '~/modules/orders/index.server';
 import { defaultSettings, type StoreSettings } from '~/modules/settings';
 import type { OrderShipping } from '~/modules/shipping';
 import {
@@ -300,6 +301,20 @@ describeDb('shipping labels through Melhor Envio', ({ db }) => {
     expect(results).toContainEqual({ ok: false, status: 409, error: LABEL_MESSAGES.busy });
     expect(fake.purchaseCalls()).toBe(purchases + 1);
     expect(await topics(db())).toEqual([ORDER_TOPICS.orderShipped]);
+  });
+
+  it("leaves another request's lease alone when a request that outlived its own lets go", async () => {
+    const orderId = await paidOrder(db(), admin);
+    const later = (ms: number) => new Date(Date.now() + ms);
+    // A request whose carrier took longer than its lease: over already, so another one took it.
+    const outlived = await claimLabelLease(db(), orderId, later(-1_000));
+    const current = await claimLabelLease(db(), orderId, later(60_000));
+    expect(outlived).not.toBeNull();
+    expect(current).not.toBeNull();
+    await releaseLabelLease(db(), outlived!);
+    expect(await claimLabelLease(db(), orderId, later(60_000))).toBeNull();
+    await releaseLabelLease(db(), current!);
+    expect(await claimLabelLease(db(), orderId, later(60_000))).not.toBeNull();
   });
 
   it('buys several orders on their own: one refused does not stop the others', async () => {

@@ -493,26 +493,48 @@ export interface LabelState {
 }
 
 /**
- * Takes the order's label for one request until `until`: false while another request holds it
+ * Takes the order's label for one request until `until`: null while another request holds it
  * (two clicks, two admins, two instances), so only one of them talks to the carrier at a time.
+ * The lease is its end, which is also its holder's token: each end is set later than the one
+ * before it, so no two leases of an order ever share one.
  */
-export async function claimLabelLease(db: Db, orderId: string, until: Date): Promise<boolean> {
-  if (!isUuid(orderId)) return false;
-  const taken = await db
+export async function claimLabelLease(
+  db: Db,
+  orderId: string,
+  until: Date,
+): Promise<LabelLease | null> {
+  if (!isUuid(orderId)) return null;
+  const [taken] = await db
     .update(orders)
-    .set({ labelLeaseUntil: until })
+    .set({
+      labelLeaseUntil: sql`greatest(${until}::timestamptz,
+        ${orders.labelLeaseUntil} + interval '1 millisecond')`,
+    })
     .where(
       and(
         eq(orders.id, orderId),
         or(isNull(orders.labelLeaseUntil), lt(orders.labelLeaseUntil, sql`now()`)),
       ),
     )
-    .returning({ id: orders.id });
-  return taken.length > 0;
+    .returning({ until: orders.labelLeaseUntil });
+  return taken?.until ? { orderId, until: taken.until } : null;
 }
 
-export async function releaseLabelLease(db: Db, orderId: string): Promise<void> {
-  await db.update(orders).set({ labelLeaseUntil: null }).where(eq(orders.id, orderId));
+/** A request's hold on an order's label (claimLabelLease). */
+export interface LabelLease {
+  orderId: string;
+  until: Date;
+}
+
+/**
+ * Lets go of this lease only: a request that outlived its lease (a carrier slower than it) finds
+ * another request's in its place, and leaves that one alone.
+ */
+export async function releaseLabelLease(db: Db, lease: LabelLease): Promise<void> {
+  await db
+    .update(orders)
+    .set({ labelLeaseUntil: null })
+    .where(and(eq(orders.id, lease.orderId), eq(orders.labelLeaseUntil, lease.until)));
 }
 
 /** The order's label and status, its row locked in the caller's transaction. */
