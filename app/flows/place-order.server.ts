@@ -286,6 +286,9 @@ async function tooManyPending(
     cpf: input.form.customerCpf,
     email: input.form.customerEmail,
     clientAddress: input.clientAddress,
+    phone: input.form.customerPhone,
+    zipCode: input.form.zipCode,
+    number: input.form.number,
   });
   const max = input.settings.max_pending_orders;
   if (open.browser < max && open.cpf < max && open.address < max) return null;
@@ -301,8 +304,9 @@ async function tooManyPending(
 }
 
 /**
- * Why this shopper may not use the coupon, if so: first purchase only, or the shopper's uses
- * (their orders not cancelled, by CPF or e-mail, counted under lockOpenOrders' locks on both).
+ * Why this shopper may not use the coupon, if so: first purchase only (no order yet by this CPF
+ * or e-mail, to this phone or to this door), or the shopper's uses (their orders not cancelled,
+ * by CPF or e-mail). Counted under lockOpenOrders' locks on each of them.
  */
 async function shopperMayUse(
   tx: Db,
@@ -310,7 +314,13 @@ async function shopperMayUse(
   form: CheckoutForm,
 ): Promise<string | null> {
   const shopper = { cpf: form.customerCpf, email: form.customerEmail };
-  if (coupon.firstPurchaseOnly && (await hasOrdered(tx, shopper))) {
+  const firstPurchase = {
+    ...shopper,
+    phone: form.customerPhone,
+    zipCode: form.zipCode,
+    number: form.number,
+  };
+  if (coupon.firstPurchaseOnly && (await hasOrdered(tx, firstPurchase))) {
     return COUPON_MESSAGES.firstPurchase(coupon.code);
   }
   if (

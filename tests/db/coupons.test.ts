@@ -73,6 +73,10 @@ const cabo: CartLine = {
 interface Shopper {
   cpf?: string;
   email?: string;
+  /** As typed at the checkout. */
+  customerPhone?: string;
+  zipCode?: string;
+  number?: string;
 }
 
 function place(
@@ -89,6 +93,9 @@ function place(
       form: shopperCheckout({
         ...(shopper.email ? { customerEmail: shopper.email } : {}),
         ...(shopper.cpf ? { customerCpf: shopper.cpf } : {}),
+        ...(shopper.customerPhone ? { customerPhone: shopper.customerPhone } : {}),
+        ...(shopper.zipCode ? { zipCode: shopper.zipCode } : {}),
+        ...(shopper.number ? { number: shopper.number } : {}),
       }),
       cart,
       orderToken: randomUUID(),
@@ -193,7 +200,28 @@ describeDb('coupons', ({ db, database }) => {
       reason: 'coupon',
       error: COUPON_MESSAGES.firstPurchase('PRIMEIRA'),
     });
-    expect((await place(db(), 'PRIMEIRA')).ok).toBe(true);
+    // Someone else entirely: another phone and another door.
+    const stranger = { customerPhone: '(21) 99876-5432', zipCode: '20040-020', number: '55' };
+    expect((await place(db(), 'PRIMEIRA', stranger)).ok).toBe(true);
+  });
+
+  it('refuses a first-purchase coupon to a fresh e-mail and CPF ordering to a phone or a door that ordered before', async () => {
+    await addCoupon(db(), { code: 'PRIMEIRA', firstPurchaseOnly: true });
+    const first = { customerPhone: '(31) 98888-1234', zipCode: '30130-010', number: '120 B' };
+    expect((await place(db(), null, first)).ok).toBe(true);
+    const refused = {
+      ok: false,
+      reason: 'coupon',
+      error: COUPON_MESSAGES.firstPurchase('PRIMEIRA'),
+    };
+    // Every place() is a new e-mail and a new valid CPF.
+    const samePhone = { ...first, zipCode: '01310-100', number: '7' };
+    expect(await place(db(), 'PRIMEIRA', samePhone)).toEqual(refused);
+    const sameDoor = { customerPhone: '(31) 97777-0000', zipCode: '30130010', number: '120b' };
+    expect(await place(db(), 'PRIMEIRA', sameDoor)).toEqual(refused);
+    // The next door on the CEP, from another phone, is someone else's first purchase.
+    const nextDoor = { ...sameDoor, customerPhone: '(31) 96666-0000', number: '122' };
+    expect((await place(db(), 'PRIMEIRA', nextDoor)).ok).toBe(true);
   });
 
   it('says what a coupon lacks for these lines (minimum, products), and takes no use', async () => {

@@ -357,6 +357,12 @@ export interface OrderPlacer {
   email: string;
   /** The request's client address (context.clientIp); '' when unknown. */
   clientAddress: string;
+  /**
+   * Locked too, so two first purchases to one phone or one door (hasOrdered) go one at a time.
+   */
+  phone: string;
+  zipCode: string;
+  number: string;
 }
 
 /** How many unpaid orders each key of a placer has, and this browser's newest one. */
@@ -380,7 +386,10 @@ export async function lockOpenOrders(db: Db, placer: OrderPlacer): Promise<OpenO
     `token:${placer.orderToken}`,
     `cpf:${placer.cpf}`,
     `email:${placer.email.toLowerCase()}`,
+    `phone:${placer.phone}`,
   ];
+  const door = houseNumber(placer.number);
+  if (door) keys.push(`door:${placer.zipCode}:${door}`);
   if (addressHash) keys.push(`address:${addressHash}`);
   const names = sql.join(
     keys.map((key) => sql`${`vitrine:open-orders:${key}`}`),
@@ -475,12 +484,54 @@ export async function countCouponUses(
   return row?.count ?? 0;
 }
 
-/** Whether this shopper (by CPF or e-mail) has an order that was not cancelled: no first purchase. */
-export async function hasOrdered(db: Db, shopper: CouponShopper): Promise<boolean> {
+/**
+ * Who a first purchase would be for: the shopper, and the phone and delivery address given.
+ * A fresh e-mail and any valid CPF are free to make up; a phone and a door to deliver to are not.
+ */
+export interface FirstPurchaseShopper extends CouponShopper {
+  /** Digits only, as orders store it. */
+  phone: string;
+  /** The delivery CEP's digits and the house number as typed. */
+  zipCode: string;
+  number: string;
+}
+
+/** What a house number drops before it is compared, here and in the database alike. */
+const SPACES = '\\s+';
+
+/**
+ * A house number as compared: without spaces, in capitals ('12 a' is '12A'); null when it has
+ * no digit ('S/N', 'km 3' aside), since it then names no single door on its CEP.
+ */
+function houseNumber(number: string): string | null {
+  const compact = number.replace(new RegExp(SPACES, 'g'), '').toUpperCase();
+  return /\d/.test(compact) ? compact : null;
+}
+
+/**
+ * Whether an order not cancelled was already made by this shopper (CPF or e-mail), to this phone,
+ * or to this door (CEP and house number): then it is no first purchase.
+ */
+export async function hasOrdered(db: Db, shopper: FirstPurchaseShopper): Promise<boolean> {
+  const door = houseNumber(shopper.number);
   const [row] = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(sql`${orders.status} <> 'cancelled'`, sameShopper(shopper)))
+    .where(
+      and(
+        sql`${orders.status} <> 'cancelled'`,
+        or(
+          sameShopper(shopper),
+          eq(orders.customerPhone, shopper.phone),
+          door === null
+            ? undefined
+            : and(
+                eq(orders.shippingZip, shopper.zipCode),
+                sql`upper(regexp_replace(${orders.shippingNumber}, ${SPACES}, '', 'g')) = ${door}`,
+              ),
+        ),
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }
