@@ -240,13 +240,33 @@ describeDb("'Encontrar meu pedido'", ({ db }) => {
         /^Muitas buscas de pedido em pouco tempo\. Tente de novo em \d+ minutos?\.$/,
       );
 
-      // One e-mail, each attempt from a new address.
-      for (let i = 0; i < RATE_LIMITS.orderLookupForContact.limit; i++) {
-        expect((await submit({ contact: 'ana@example.com', number: '1001' })).status).toBe(200);
+      // One e-mail, each attempt from a new address: past the limit, the same answer and no
+      // more e-mails to its inbox.
+      const limit = RATE_LIMITS.orderLookupForContact.limit;
+      for (let i = 0; i < limit + 2; i++) {
+        const contact = i % 2 ? 'ANA@example.com' : 'ana@example.com';
+        expect(await submit({ contact, number: '1001' })).toEqual({
+          status: 200,
+          ok: true,
+          message: ORDER_LOOKUP_MESSAGES.sent,
+        });
       }
-      expect((await submit({ contact: 'ANA@example.com', number: '1001' })).status).toBe(429);
-      // The limited attempts queued nothing: one e-mail per allowed match.
-      expect(await linkJobs(db())).toHaveLength(RATE_LIMITS.orderLookupForContact.limit);
+      expect(await linkJobs(db())).toHaveLength(limit);
+    });
+
+    it("lets no stranger spend an owner's look-ups: guesses that match no order count only against their own address", async () => {
+      await seed(db());
+      await place(db(), { email: 'ana@example.com' });
+      // A stranger tries numbers for Ana's e-mail from many addresses.
+      for (let i = 0; i < RATE_LIMITS.orderLookupForContact.limit * 2; i++) {
+        expect((await submit({ contact: 'ana@example.com', number: `${2001 + i}` })).status).toBe(
+          200,
+        );
+      }
+      expect(await linkJobs(db())).toHaveLength(0);
+      // Ana, knowing her order's number, still gets its link.
+      await submit({ contact: 'ana@example.com', number: '1001' });
+      expect(await linkJobs(db())).toHaveLength(1);
     });
   });
 });

@@ -41,8 +41,9 @@ export const RATE_LIMITS = {
   /** 'Encontrar meu pedido' from one address: guesses of e-mails, CPFs and numbers. */
   orderLookup: { name: 'order-lookup', limit: 10, windowMs: 15 * MINUTE },
   /**
-   * 'Encontrar meu pedido' for one e-mail or CPF, from any address (ANY_ADDRESS): each match
-   * e-mails its owner, whose inbox this keeps from being flooded.
+   * Links sent by 'Encontrar meu pedido' for one e-mail or CPF, from any address (ANY_ADDRESS):
+   * each match e-mails its owner, whose inbox this keeps from being flooded. Only matches count,
+   * so guesses cannot spend it for the owner; past it no more links go that hour, untold.
    */
   orderLookupForContact: { name: 'order-lookup-contact', limit: 5, windowMs: 60 * MINUTE },
   /** CEP look-ups that reach the CEP service (answers from the cache are free). */

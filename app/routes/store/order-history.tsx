@@ -25,16 +25,10 @@ import { mediaSrcSet } from '~/modules/media';
 import { shippingLineLabel } from '~/modules/shipping';
 import {
   listOrdersForToken,
-  orderContactKey,
   orderLookupSchema,
   readOrderToken,
 } from '~/modules/orders/index.server';
-import {
-  ANY_ADDRESS,
-  hitRateLimit,
-  RATE_LIMITS,
-  waitText,
-} from '~/modules/rate-limits/index.server';
+import { hitRateLimit, RATE_LIMITS, waitText } from '~/modules/rate-limits/index.server';
 
 import type { Route } from './+types/order-history';
 
@@ -75,7 +69,8 @@ function tooManyLookups(retryAfterSeconds: number) {
  * 'Encontrar meu pedido': the order's link is e-mailed to the address on file when the number
  * and the e-mail or CPF match (sendOrderLink), and the answer is the same whether or not they
  * did. Without JavaScript the browser is sent back to this page, which says so (`?busca=enviada`).
- * Counted per client address before anything is read, and per e-mail or CPF from anywhere.
+ * Counted per client address before anything is read (told, with a 429); the e-mail or CPF's own
+ * limit counts links sent (sendOrderLink) and is never told.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const wrongMethod = refuseOtherMethods(request);
@@ -88,11 +83,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok) {
     return refuseForm(parsed.error, { fieldErrors: parsed.fieldErrors, values: parsed.values });
   }
-  const forContact = await hitRateLimit(context.db, RATE_LIMITS.orderLookupForContact, {
-    address: ANY_ADDRESS,
-    account: orderContactKey(parsed.data.contact),
-  });
-  if (!forContact.allowed) return tooManyLookups(forContact.retryAfterSeconds);
   await sendOrderLink(context.db, parsed.data);
   if (isDocumentRequest(request)) {
     const query = new URLSearchParams({ [ORDER_LOOKUP_NOTICE_PARAM]: ORDER_LOOKUP_SENT });
