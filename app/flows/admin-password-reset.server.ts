@@ -6,7 +6,12 @@ import { issuePasswordResetToken, requestPasswordReset } from '~/modules/auth/in
 import { enqueue, type OutboxHandler } from '~/modules/jobs/index.server';
 import { passwordResetEmail } from '~/modules/notifications';
 import { createMailer, type MailSending } from '~/modules/notifications/index.server';
-import { ANY_ADDRESS, hitRateLimit, RATE_LIMITS } from '~/modules/rate-limits/index.server';
+import {
+  ANY_ADDRESS,
+  hitRateLimit,
+  OWNER_PROOF,
+  RATE_LIMITS,
+} from '~/modules/rate-limits/index.server';
 import type { SettingsStore } from '~/modules/settings/index.server';
 
 /** The outbox topic of the 'Redefinir a senha' e-mail. */
@@ -29,10 +34,20 @@ export type ForgotPasswordResult =
  * one was made: the work is one look-up either way, and the e-mail goes after the answer.
  * Limited per client address (told, with a 429) and per e-mail from anywhere (not told: past it
  * the address simply gets no more e-mails this hour).
+ *
+ * A stranger can spend the e-mail's hour, yet cannot keep its owner out: each request spent
+ * e-mails the owner a link valid for an hour, as long as the count lasts, so the newest one
+ * still works when the count is forgotten. And the admin signed in as that e-mail (forgot the
+ * password, still signed in somewhere) has an allowance of its own (OWNER_PROOF).
  */
 export async function askForPasswordReset(
   db: Db,
-  input: { email: string; ip: string },
+  input: {
+    email: string;
+    ip: string;
+    /** The e-mail of the admin signed in on this request, if any. */
+    signedInAs?: string | null;
+  },
 ): Promise<ForgotPasswordResult> {
   const byAddress = await hitRateLimit(db, RATE_LIMITS.passwordResetForAddress, {
     address: input.ip,
@@ -44,9 +59,10 @@ export async function askForPasswordReset(
     );
     return { ok: false, throttled: true, retryAfterSeconds: byAddress.retryAfterSeconds };
   }
+  const owner = input.signedInAs?.toLowerCase() === input.email.toLowerCase();
   const byAccount = await hitRateLimit(db, RATE_LIMITS.passwordResetForAccount, {
-    address: ANY_ADDRESS,
-    account: input.email,
+    address: owner ? OWNER_PROOF : ANY_ADDRESS,
+    account: input.email.toLowerCase(),
   });
   if (!byAccount.allowed) {
     logger.warn(

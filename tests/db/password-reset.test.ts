@@ -19,6 +19,7 @@ import {
   checkPasswordResetToken,
   createAdmin,
   issuePasswordResetToken,
+  PASSWORD_RESET_TTL_MS,
   resetPasswordWithToken,
   setAdminActive,
   setAdminPassword,
@@ -185,6 +186,34 @@ describeDb('admin password reset', ({ db }) => {
       ).toEqual({ ok: true });
     }
     expect(await resetJobs(db())).toHaveLength(limit);
+  });
+
+  it("lets no stranger keep the admin from a link: signed in, the admin has an allowance of their own, and the stranger's requests each mailed one that outlasts the count", async () => {
+    const limit = RATE_LIMITS.passwordResetForAccount.limit;
+    for (let i = 0; i < limit; i++) {
+      await askForPasswordReset(db(), { email: ADMIN.email, ip: `192.0.2.${i + 1}` });
+    }
+    expect(await resetJobs(db())).toHaveLength(limit);
+    // Signed in as another admin, or not at all: the e-mail's hour is spent.
+    await askForPasswordReset(db(), {
+      email: ADMIN.email,
+      ip: '203.0.113.9',
+      signedInAs: 'outro@loja.com.br',
+    });
+    expect(await resetJobs(db())).toHaveLength(limit);
+    // The admin still signed in as this e-mail somewhere (the password forgotten) gets one.
+    expect(
+      await askForPasswordReset(db(), {
+        email: ADMIN.email,
+        ip: '203.0.113.9',
+        signedInAs: ADMIN.email.toUpperCase(),
+      }),
+    ).toEqual({ ok: true });
+    expect(await resetJobs(db())).toHaveLength(limit + 1);
+    // The newest link a stranger's request mailed works until the count is forgotten.
+    expect(PASSWORD_RESET_TTL_MS).toBeGreaterThanOrEqual(
+      RATE_LIMITS.passwordResetForAccount.windowMs,
+    );
   });
 
   it('e-mails a link to the admin page that carries the token', async () => {

@@ -5,4 +5,4 @@ export {
   refundRateLimit,
   sweepRateLimits,
 } from './limiter.server';
-export { ANY_ADDRESS, checkoutLimit, RATE_LIMITS, waitText } from './policies';
+export { ANY_ADDRESS, checkoutLimit, OWNER_PROOF, RATE_LIMITS, waitText } from './policies';

@@ -63,7 +63,8 @@ export const RATE_LIMITS = {
   passwordResetForAddress: { name: 'password-reset-address', limit: 10, windowMs: 60 * MINUTE },
   /**
    * 'Esqueci minha senha' for one e-mail, from anywhere (ANY_ADDRESS): past it no
-   * more e-mails go to that address, and the page says what it always says.
+   * more e-mails go to that address, and the page says what it always says. The admin signed in
+   * as that e-mail counts apart (OWNER_PROOF).
    */
   passwordResetForAccount: { name: 'password-reset', limit: 5, windowMs: 60 * MINUTE },
   /** New passwords sent with a reset link's token, from one address. */
@@ -77,6 +78,13 @@ export const RATE_LIMITS = {
  * mailbox, wherever the requests come from.
  */
 export const ANY_ADDRESS = 'any';
+
+/**
+ * The address of a count kept per account for requests that prove they are its owner's (a
+ * signed-in session of that very account): an allowance of its own, which strangers spending
+ * the account's ANY_ADDRESS count cannot touch.
+ */
+export const OWNER_PROOF = 'owner';
 
 /** Checkout submissions per address per minute: CHECKOUT_RATE_LIMIT. */
 export function checkoutLimit(perMinute: number): RateLimitPolicy {

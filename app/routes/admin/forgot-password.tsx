@@ -33,6 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const asked = await askForPasswordReset(context.db, {
     email: parsed.data.email,
     ip: context.clientIp,
+    signedInAs: (await context.admin())?.email,
   });
   if (!asked.ok) {
     return refuseForm(
