@@ -497,6 +497,76 @@ describeDb('admin products', ({ db }) => {
       expect((await db().select().from(categories)).map((row) => row.id)).toEqual([kitchen.id]);
     });
 
+    it("matches slugs as the database writes them: 'teclado mecanico rgb' is 'teclado-mecanico-rgb'", async () => {
+      const kitchen = await category('Cozinha');
+      const id = randomUUID();
+      await saveProduct(db(), {
+        mode: 'create',
+        id,
+        values: values(kitchen.id, { name: 'Teclado mecânico RGB' }),
+        uploads: [],
+      });
+      const slugged = 'slug;nome;descricao;preco;estoque;categoria;imagens';
+      const image = 'https://cdn.example/t.jpg';
+      const update = await importProductsCsv(
+        db(),
+        new TextEncoder().encode(
+          `${slugged}\nTeclado Mecânico  RGB;Teclado novo;Novo;10;1;Cozinha;${image}`,
+        ),
+      );
+      expect(update).toEqual({ ok: true, created: 0, updated: 1, categoriesCreated: [] });
+      expect(await getProduct(db(), id)).toMatchObject({
+        name: 'Teclado novo',
+        slug: 'teclado-mecanico-rgb',
+      });
+
+      const refused = (csv: string) => importProductsCsv(db(), new TextEncoder().encode(csv));
+      expect(
+        await refused(
+          [
+            slugged,
+            `fuzz slug x;A;A;10;1;Cozinha;${image}`,
+            `fuzz-slug-x;B;B;10;1;Cozinha;${image}`,
+          ].join('\n'),
+        ),
+      ).toMatchObject({
+        ok: false,
+        problems: [{ row: 3, column: 'slug', message: 'Este slug já aparece na linha 2.' }],
+      });
+      expect(
+        await refused(
+          [
+            `id;${slugged}`,
+            `${randomUUID()};teclado mecanico rgb;Outro;Outro;10;1;Cozinha;${image}`,
+          ].join('\n'),
+        ),
+      ).toMatchObject({
+        ok: false,
+        problems: [
+          {
+            row: 2,
+            column: 'slug',
+            message: 'Este slug já é de outro produto: deixe em branco ou escolha outro.',
+          },
+        ],
+      });
+      expect(
+        await refused(
+          [
+            `id;${slugged}`,
+            `${id};;Pelo id;Pelo id;10;1;Cozinha;${image}`,
+            `;teclado_mecanico_rgb;Pelo slug;Pelo slug;10;1;Cozinha;${image}`,
+          ].join('\n'),
+        ),
+      ).toMatchObject({
+        ok: false,
+        problems: [
+          { row: 3, column: 'slug', message: 'Este produto já aparece na linha 2, pelo id.' },
+        ],
+      });
+      expect(await db().select().from(products)).toHaveLength(1);
+    });
+
     it('refuses a category name longer than a category may have, and keeps look-alike formulas', async () => {
       const long = await importProductsCsv(
         db(),

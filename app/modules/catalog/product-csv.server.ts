@@ -451,8 +451,10 @@ export async function importProductsCsv(
     // Names are unique ignoring case and accents only under the categories' lock, which also
     // keeps a category from being deleted between being found here and products joining it.
     await lockCategories(tx);
-    const known = await findProducts(tx, rows);
-    const refused = await checkAgainstStore(tx, rows, known);
+    const repeated = await normaliseSlugs(tx, rows);
+    if (repeated) return repeated;
+    const { known, problems } = await findProducts(tx, rows);
+    const refused = await checkAgainstStore(tx, rows, known, problems);
     if (refused) return refused;
     const { ids: categoryIds, created: categoriesCreated } = await resolveCategories(tx, rows);
     const ids = rows.map((row) => row.id ?? randomUUID());
@@ -514,13 +516,53 @@ export async function importProductsCsv(
 }
 
 /**
- * The products of the store the spreadsheet's rows name, by id or else by slug (the first row's
- * line → id); a row found by its slug takes its product's id.
+ * Each row's slug as the database will store it (vitrine_slug(), which its trigger applies), so
+ * the look-ups below and the unique index see the same text: 'Teclado mecanico RGB' is
+ * 'teclado-mecanico-rgb'. Two products whose slugs are one after that are refused by row.
  */
-async function findProducts(db: Db, rows: Row[]): Promise<Map<number, string>> {
+async function normaliseSlugs(db: Db, rows: Row[]): Promise<ProductImportResult | null> {
+  const named = rows.filter((row) => row.slug);
+  if (named.length === 0) return null;
+  // One parameter for the whole list, however long.
+  const result = await db.execute(sql`
+    select vitrine_slug(given.slug) as slug
+    from jsonb_array_elements_text(${JSON.stringify(named.map((row) => row.slug))}::jsonb)
+      with ordinality as given(slug, at)
+    order by given.at`);
+  const normalised = (result as unknown as { rows: { slug: string | null }[] }).rows;
+  const problems: ProductCsvProblem[] = [];
+  const firstLine = new Map<string, number>();
+  named.forEach((row, at) => {
+    row.slug = normalised[at]?.slug ?? '';
+    if (!row.slug) return;
+    const first = firstLine.get(row.slug);
+    if (first === undefined) firstLine.set(row.slug, row.line);
+    else {
+      problems.push({
+        row: row.line,
+        column: label('slug'),
+        message: PRODUCT_CSV_MESSAGES.slugRepeated(first),
+      });
+    }
+  });
+  if (problems.length === 0) return null;
+  problems.sort((a, b) => a.row - b.row);
+  return refuse(PRODUCT_CSV_MESSAGES.refused, problems);
+}
+
+/**
+ * The products of the store the spreadsheet's rows name, by id or else by slug (the first row's
+ * line → id); a row found by its slug takes its product's id. A new product cannot take a slug
+ * another product has, and a product found by its slug cannot also be named by its id.
+ */
+async function findProducts(
+  db: Db,
+  rows: Row[],
+): Promise<{ known: Map<number, string>; problems: ProductCsvProblem[] }> {
   const known = new Map<number, string>();
+  const problems: ProductCsvProblem[] = [];
   const ids = rows.flatMap((row) => (row.id ? [row.id] : []));
-  const slugs = rows.flatMap((row) => (!row.id && row.slug ? [row.slug] : []));
+  const slugs = rows.flatMap((row) => (row.slug ? [row.slug] : []));
   const foundIds = new Set<string>();
   const bySlug = new Map<string, string>();
   for (let start = 0; start < Math.max(ids.length, slugs.length); start += UPSERT_CHUNK) {
@@ -540,14 +582,31 @@ async function findProducts(db: Db, rows: Row[]): Promise<Map<number, string>> {
       bySlug.set(product.slug, product.id);
     }
   }
+  const lineOf = new Map(rows.flatMap((row) => (row.id ? [[row.id, row.line] as const] : [])));
   for (const row of rows) {
     if (row.id && foundIds.has(row.id)) known.set(row.line, row.id);
-    else if (!row.id && row.slug && bySlug.has(row.slug)) {
-      row.id = bySlug.get(row.slug)!;
-      known.set(row.line, row.id);
+    else if (row.slug && bySlug.has(row.slug)) {
+      const id = bySlug.get(row.slug)!;
+      const named = lineOf.get(id);
+      if (row.id) {
+        problems.push({
+          row: row.line,
+          column: label('slug'),
+          message: PRODUCT_CSV_MESSAGES.slugTaken,
+        });
+      } else if (named !== undefined) {
+        problems.push({
+          row: row.line,
+          column: label('slug'),
+          message: PRODUCT_CSV_MESSAGES.productRepeated(named),
+        });
+      } else {
+        row.id = id;
+        known.set(row.line, id);
+      }
     }
   }
-  return known;
+  return { known, problems };
 }
 
 /**
@@ -558,8 +617,8 @@ async function checkAgainstStore(
   db: Db,
   rows: Row[],
   known: Map<number, string>,
+  problems: ProductCsvProblem[],
 ): Promise<ProductImportResult | null> {
-  const problems: ProductCsvProblem[] = [];
   const stockOnly = rows.filter((row) => row.stockOnly && known.has(row.line));
   if (stockOnly.length > 0) {
     const withVariants = new Set<string>();

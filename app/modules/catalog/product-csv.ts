@@ -76,6 +76,9 @@ export const PRODUCT_CSV_MESSAGES = {
   noOption: 'Este produto não tem esta opção: deixe em branco.',
   combinationRepeated: (row: number) => `Esta combinação de valores já aparece na linha ${row}.`,
   skuRepeated: (row: number) => `Este SKU já aparece na linha ${row}.`,
+  slugRepeated: (row: number) => `Este slug já aparece na linha ${row}.`,
+  slugTaken: 'Este slug já é de outro produto: deixe em branco ou escolha outro.',
+  productRepeated: (row: number) => `Este produto já aparece na linha ${row}, pelo id.`,
   skuTaken: 'Este SKU já é usado por um produto que não está na planilha.',
   hasVariants:
     'Este produto tem variantes: exporte a planilha de novo e edite o estoque de cada uma na sua linha.',
