@@ -80,11 +80,14 @@ export function parseFormData<Schema extends z.core.$ZodType>(
 ): FormResult<z.output<Schema>> {
   const repeatable = new Set(options.repeatable);
   const fields: Record<string, FormDataEntryValue | FormDataEntryValue[]> = {};
-  for (const [key, value] of form) {
+  for (const [key, entry] of form) {
     // No form of ours sends a NUL, and PostgreSQL refuses one in text: junk, said as such.
-    if (typeof value === 'string' && value.includes('\0')) {
+    if (typeof entry === 'string' && entry.includes('\0')) {
       return { ok: false, error: FORM_MESSAGES.invalid, fieldErrors: {}, values: {} };
     }
+    // Other control characters (pasted from a document, or sent by hand) never reach the
+    // database: tabs and line breaks are text, the rest is dropped.
+    const value = typeof entry === 'string' ? entry.replace(CONTROL_CHARACTERS, '') : entry;
     if (repeatable.has(key)) {
       ((fields[key] ??= []) as FormDataEntryValue[]).push(value);
     } else if (key in fields) {
@@ -108,6 +111,10 @@ export function parseFormData<Schema extends z.core.$ZodType>(
   }
   return { ok: false, error: parsed.error.issues[0]!.message, fieldErrors, values };
 }
+
+// C0 but tab, line feed and carriage return; DEL; C1.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\x01-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]/g;
 
 // Longer than most fields of ours allow; a bigger value is junk not worth sending back (a form
 // with longer texts sets its own maxEchoedLength).

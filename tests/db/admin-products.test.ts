@@ -312,6 +312,39 @@ describeDb('admin products', ({ db }) => {
     expect(await db().select().from(media)).toHaveLength(1);
   });
 
+  it('keeps NUL and control characters out of the database: a file name with a NUL, a name with a bell', async () => {
+    const kitchen = await category();
+    const id = randomUUID();
+    const photo = await png(800, 600);
+    const form = new FormData();
+    const fields = {
+      id,
+      name: 'Caneca\u0007 azul\u009b',
+      description: 'Linha 1\r\nLinha\u000b 2',
+      price: '10',
+      stockQuantity: '1',
+      categoryId: kitchen.id,
+      imageUrls: '',
+    };
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    form.append('uploads', new File([photo], 'foto\u0000\u0001.png', { type: 'image/png' }));
+    const parsed = parseFormData(form, productFormSchema, { repeatable: PRODUCT_FORM_REPEATABLE });
+    if (!parsed.ok) throw new Error(parsed.error);
+    const { name, description, price, stockQuantity, categoryId, imageUrls } = parsed.data;
+    const saved = await saveProduct(db(), {
+      mode: 'create',
+      id,
+      values: { name, description, priceCents: price, stockQuantity, categoryId, imageUrls },
+      uploads: parsed.data.uploads,
+    });
+    expect(saved.ok).toBe(true);
+    expect(await getProduct(db(), id)).toMatchObject({
+      name: 'Caneca azul',
+      description: 'Linha 1\r\nLinha 2',
+    });
+    expect((await db().select().from(media)).map((row) => row.originalName)).toEqual(['foto.png']);
+  });
+
   it('keeps the copies in orders when a product is deleted', async () => {
     const kitchen = await category();
     const id = randomUUID();

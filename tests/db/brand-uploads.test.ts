@@ -75,6 +75,17 @@ describeDb('logo, favicon and banner uploaded in the settings', ({ database, db 
     ]);
   });
 
+  it('stores a logo whose file name holds a NUL, under its name without it', async () => {
+    const settings = await open();
+    const result = await saveSettingsWithUploads(
+      db(),
+      settings,
+      form({ logo_upload: await picture(400, 100, 'lo\u0000go\u001f.png') }),
+    );
+    expect(result).toMatchObject({ success: true });
+    expect((await db().select().from(media)).map((row) => row.originalName)).toEqual(['logo.png']);
+  });
+
   it('lets an upload replace the address typed beside it, and keeps the address option', async () => {
     const settings = await open();
     await saveSettingsWithUploads(db(), settings, {

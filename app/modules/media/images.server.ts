@@ -65,8 +65,18 @@ function idFromHash(hash: Buffer): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+/**
+ * The file's name as the browser sent it, without control characters: a NUL is refused by
+ * PostgreSQL's text, and none of them means anything in a name staff read.
+ */
+function cleanName(file: File, max: number): string {
+  const name = file.name.replace(/\p{Cc}/gu, '').trim();
+  // Cut whole characters only: half an emoji is no text.
+  return name.slice(0, max).replace(/[\ud800-\udbff]$/, '');
+}
+
 function quotedName(file: File): string {
-  const name = file.name.replace(/\p{Cc}/gu, '').trim() || 'sem nome';
+  const name = cleanName(file, 61) || 'sem nome';
   return `"${name.length > 60 ? `${name.slice(0, 60)}…` : name}"`;
 }
 
@@ -159,7 +169,7 @@ export async function prepareImages(db: Db, files: readonly File[]): Promise<Pre
       id,
       url: mediaPath(id, top),
       files: {
-        originalName: file.name.slice(0, 255),
+        originalName: cleanName(file, 255),
         width: header.width,
         height: header.height,
         variants,
@@ -209,7 +219,7 @@ export async function prepareFavicon(db: Db, file: File): Promise<PrepareResult>
         id,
         url: mediaPath(id, FAVICON_SIZE, 'png'),
         files: {
-          originalName: file.name.slice(0, 255),
+          originalName: cleanName(file, 255),
           width: FAVICON_SIZE,
           height: FAVICON_SIZE,
           variants: [{ width: FAVICON_SIZE, bytes, contentType: 'image/png' }],
