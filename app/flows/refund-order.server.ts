@@ -18,6 +18,7 @@ import {
   type PaymentProvider,
   type PaymentReport,
 } from '~/modules/payments';
+import { ownEntry } from '~/lib/lookup';
 
 import type { StaffMember, StaffResult } from './admin-order-status.server';
 import { mailOrder, ORDER_TOPICS, trackOrder, type OrderEventOptions } from './order-events.server';
@@ -92,7 +93,7 @@ function actorOf(admin: StaffMember): OrderActor {
 }
 
 function providerLabel(provider: PaymentProvider): string {
-  return PAYMENT_PROVIDER_LABELS[provider.name] ?? provider.name;
+  return ownEntry(PAYMENT_PROVIDER_LABELS, provider.name) ?? provider.name;
 }
 
 /** A timeline line about the payment, by the admin; the order may have been deleted meanwhile. */

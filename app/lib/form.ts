@@ -64,6 +64,16 @@ export const textError =
 /** A text field (see textError), checked with zod/mini's `.check(…)`. */
 export const text = (required: string) => z.string({ error: textError(required) });
 
+/**
+ * An id from a form: a uuid, in lower case as PostgreSQL writes one, so that every comparison in
+ * code (is this me? was it chosen twice?) sees the database's spelling.
+ */
+export const uuidField = (error: string) =>
+  z.pipe(
+    z.uuid({ error }),
+    z.transform((id: string) => id.toLowerCase()),
+  );
+
 // Pasted or autofilled values may carry tabs and line breaks, and names and addresses show on
 // one line (pills, selects, labels, e-mails).
 export const singleLine = (value: string) => value.replace(/\s+/g, ' ').trim();
@@ -79,7 +89,8 @@ export function parseFormData<Schema extends z.core.$ZodType>(
   options: ParseFormOptions = {},
 ): FormResult<z.output<Schema>> {
   const repeatable = new Set(options.repeatable);
-  const fields: Record<string, FormDataEntryValue | FormDataEntryValue[]> = {};
+  // No prototype: a field named 'constructor' or '__proto__' is a field like any other.
+  const fields: Record<string, FormDataEntryValue | FormDataEntryValue[]> = Object.create(null);
   for (const [key, entry] of form) {
     // No form of ours sends a NUL, and PostgreSQL refuses one in text: junk, said as such.
     if (typeof entry === 'string' && entry.includes('\0')) {

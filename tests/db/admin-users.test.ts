@@ -14,6 +14,8 @@ import {
   startSession,
 } from '~/modules/auth/index.server';
 
+import { action as usersAction } from '~/routes/admin/users';
+
 import { describeDb } from '../support/db';
 
 describeDb('admin users', ({ db }) => {
@@ -61,6 +63,54 @@ describeDb('admin users', ({ db }) => {
     });
     const [row] = await db().select().from(adminUsers).where(eq(adminUsers.id, ana));
     expect(row!.isActive).toBe(true);
+  });
+
+  /** The Usuários screen's action, posted by the signed-in `actorId`. */
+  async function post(actorId: string, fields: Record<string, string>) {
+    const request = new Request('http://loja.test/admin/users', {
+      method: 'POST',
+      body: new URLSearchParams(fields),
+    });
+    const context = {
+      db: db(),
+      clientIp: '127.0.0.1',
+      admin: async () => ({ id: actorId }),
+    };
+    const answer = await usersAction({ request, context, params: {} } as unknown as Parameters<
+      typeof usersAction
+    >[0]);
+    if (answer instanceof Response) return { status: answer.status, data: undefined };
+    const result = answer as { data: { toast?: { message: string } }; init?: { status?: number } };
+    return { status: result.init?.status ?? 200, data: result.data };
+  }
+
+  it('compares ids as the database writes them: no admin deactivates themselves in capitals', async () => {
+    const ana = await admin('ana@loja.com.br');
+    await admin('bia@loja.com.br');
+    const answer = await post(ana, {
+      intent: 'set-active',
+      id: ana.toUpperCase(),
+      active: 'false',
+    });
+    expect(answer).toMatchObject({
+      status: 409,
+      data: {
+        toast: { message: `Erro ao atualizar status do usuário: ${ADMIN_MESSAGES.notYourself}` },
+      },
+    });
+    const [row] = await db().select().from(adminUsers).where(eq(adminUsers.id, ana));
+    expect(row!.isActive).toBe(true);
+  });
+
+  it('answers an intent named after what every object has in pt-BR, never with its code', async () => {
+    const ana = await admin('ana@loja.com.br');
+    for (const intent of ['toString', 'constructor', '__proto__', 'hasOwnProperty']) {
+      const answer = await post(ana, { intent, id: ana, active: 'false' });
+      expect(answer.status).toBe(400);
+      const message = answer.data?.toast?.message ?? '';
+      expect(message).toMatch(/^Erro ao salvar: /);
+      expect(message).not.toMatch(/function|native code|\[object/);
+    }
   });
 
   it('keeps the last active admin', async () => {

@@ -6,6 +6,7 @@ import type { Toast } from '~/lib/toast';
 import type { ConnectionField, ConnectionsView } from '~/modules/connections';
 import { PAYMENT_PROVIDER_LABELS } from '~/modules/orders/index.admin';
 import { ACCEPTED_METHOD_LABELS, type AcceptedMethod } from '~/modules/payments';
+import { ownEntry } from '~/lib/lookup';
 
 import { ADMIN_FORM } from './form-look';
 import { ToastFallback, useToastFrom } from './toaster';
@@ -219,7 +220,9 @@ export function ConnectionsForm({
         <p className="font-medium text-slate-800">
           Provedor de pagamento ativo:{' '}
           <strong data-testid="active-provider">
-            {provider ? (PAYMENT_PROVIDER_LABELS[provider.name] ?? provider.name) : 'nenhum'}
+            {provider
+              ? (ownEntry(PAYMENT_PROVIDER_LABELS, provider.name) ?? provider.name)
+              : 'nenhum'}
           </strong>
         </p>
         {provider ? (

@@ -45,6 +45,7 @@ import { OrderStatusBadge } from './order-status-badge';
 import { useToastFrom } from './toaster';
 import { useEachAnswer } from '~/lib/use-each-answer';
 import { useFormCheck } from '~/lib/use-form-check';
+import { ownEntry } from '~/lib/lookup';
 
 /** What the order's actions answer (a fetcher's data, or actionData without JavaScript). */
 export interface OrderActionReply {
@@ -85,7 +86,7 @@ export function OrderDetail({
   const Title = inDialog ? 'h2' : 'h1';
   const when = (date: Date) => formatDateTime(date, timeZone);
   const provider = order.payment.provider
-    ? (PAYMENT_PROVIDER_LABELS[order.payment.provider] ?? order.payment.provider)
+    ? (ownEntry(PAYMENT_PROVIDER_LABELS, order.payment.provider) ?? order.payment.provider)
     : null;
   const money = {
     status: order.status,
@@ -174,7 +175,7 @@ export function OrderDetail({
             <dt className="text-slate-600">Status</dt>
             <dd>
               {order.payment.status
-                ? (PAYMENT_STATUS_LABELS[order.payment.status] ?? order.payment.status)
+                ? (ownEntry(PAYMENT_STATUS_LABELS, order.payment.status) ?? order.payment.status)
                 : '—'}
             </dd>
             <dt className="text-slate-600">Pago em</dt>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { FORM_MESSAGES } from '~/lib/form';
+import { FORM_MESSAGES, uuidField } from '~/lib/form';
 
 import { AUTH_MESSAGES, emailField, nameField, newPasswordField } from './validation';
 
@@ -38,7 +38,7 @@ export const createAdminSchema = z.object({
 /** 'Ativar' / 'Desativar': the value sent is the state wanted. */
 export const setAdminActiveSchema = z.object({
   intent: z.enum(['set-active']),
-  id: z.uuid({ error: USER_FORM_MESSAGES.notFound }),
+  id: uuidField(USER_FORM_MESSAGES.notFound),
   active: z
     .enum(['true', 'false'], { error: FORM_MESSAGES.invalid })
     .transform((v) => v === 'true'),

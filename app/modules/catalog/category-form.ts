@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { FORM_MESSAGES, singleLine, textError } from '~/lib/form';
+import { FORM_MESSAGES, singleLine, textError, uuidField } from '~/lib/form';
 import { countOf } from '~/lib/plural';
 
 /** The admin's category forms, shared by the browser and the server. */
@@ -29,7 +29,7 @@ export function productCountSentence(count: number): string {
 
 // The checks below use only what the checkout's schema uses too: the browser's copy of zod is
 // shared with the storefront, and must not grow for the admin.
-const categoryId = z.uuid({ error: CATEGORY_MESSAGES.notFound });
+const categoryId = uuidField(CATEGORY_MESSAGES.notFound);
 
 /**
  * Add (`create`) or edit (`update`): name required, description optional (SPEC §5). On create,
@@ -37,7 +37,7 @@ const categoryId = z.uuid({ error: CATEGORY_MESSAGES.notFound });
  */
 export const categoryFormSchema = z.object({
   intent: z.enum(['create', 'update'], { error: CATEGORY_MESSAGES.invalid }),
-  id: z.uuid({ error: CATEGORY_MESSAGES.formExpired }),
+  id: uuidField(CATEGORY_MESSAGES.formExpired),
   name: z
     .string({ error: textError(CATEGORY_MESSAGES.name) })
     .overwrite(singleLine)

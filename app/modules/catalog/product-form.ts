@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { singleLine, textError, tooLong } from '~/lib/form';
+import { singleLine, textError, tooLong, uuidField } from '~/lib/form';
 import { parseReais } from '~/lib/reais';
 import type { Toast } from '~/lib/toast';
 
@@ -195,7 +195,7 @@ export function productListReturnPath(wanted: string | null): string {
 export const productFormSchema = z
   .object({
     // Made when the form is shown: the new product's id, so sending the form twice creates one.
-    id: z.uuid({ error: PRODUCT_MESSAGES.formExpired }).transform((id) => id.toLowerCase()),
+    id: uuidField(PRODUCT_MESSAGES.formExpired),
     name: productNameField,
     description: productDescriptionField,
     price: productPriceField,
@@ -208,8 +208,7 @@ export const productFormSchema = z
     categoryId: z
       .string({ error: textError(PRODUCT_MESSAGES.category) })
       .trim()
-      .pipe(z.uuid({ error: PRODUCT_MESSAGES.category }))
-      .transform((id) => id.toLowerCase()),
+      .pipe(uuidField(PRODUCT_MESSAGES.category)),
     imageUrls: imageUrlsField().default([]),
     uploads: uploadsField,
     // 'dialog' when the form sits in the list's dialog: the answer is data, not a redirect.

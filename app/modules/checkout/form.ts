@@ -3,7 +3,7 @@ import { isValidCpf } from '@brazilian-utils/brazilian-utils/is-valid-cpf';
 import { isValidPhone } from '@brazilian-utils/brazilian-utils/is-valid-phone';
 import { z } from 'zod/mini';
 
-import { FORM_MESSAGES, singleLine, text, tooLong } from '~/lib/form';
+import { FORM_MESSAGES, singleLine, text, tooLong, uuidField } from '~/lib/form';
 import { optionalCouponCodeSchema } from '~/modules/coupons';
 import { PAYMENT_METHODS } from '~/modules/payments';
 
@@ -145,13 +145,10 @@ export const checkoutFormSchema = z.object({
   ),
   // The coupon as the shopper left the field: '' for none.
   couponCode: optionalCouponCodeSchema,
+  // The orders table compares keys as text; a browser may write one in either case.
   idempotencyKey: z.pipe(
-    z.pipe(
-      z.string({ error: CHECKOUT_MESSAGES.idempotencyKey }).check(z.trim()),
-      z.uuid({ error: CHECKOUT_MESSAGES.idempotencyKey }),
-    ),
-    // The orders table compares keys as text; a browser may write one in either case.
-    z.transform((key: string) => key.toLowerCase()),
+    z.string({ error: CHECKOUT_MESSAGES.idempotencyKey }).check(z.trim()),
+    uuidField(CHECKOUT_MESSAGES.idempotencyKey),
   ),
 });
 

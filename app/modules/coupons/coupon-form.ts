@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { FORM_MESSAGES, textError } from '~/lib/form';
+import { FORM_MESSAGES, textError, uuidField } from '~/lib/form';
 import { formatCents } from '~/lib/money';
 import { parseReais } from '~/lib/reais';
 
@@ -158,7 +158,7 @@ const idList = z
   .transform((ids) => [...new Set(ids.filter((id) => id !== '').map((id) => id.toLowerCase()))])
   .pipe(
     z
-      .array(z.uuid({ error: COUPON_FORM_MESSAGES.choiceGone }))
+      .array(uuidField(COUPON_FORM_MESSAGES.choiceGone))
       .max(COUPON_CHOICES_MAX, { error: COUPON_FORM_MESSAGES.tooManyChoices }),
   );
 
@@ -202,7 +202,7 @@ export const COUPON_FORM_REPEATABLE = ['productIds', 'categoryIds'] as const;
 export const couponFormSchema = z
   .object({
     intent: z.enum(['create', 'update'], { error: COUPON_FORM_MESSAGES.invalid }),
-    id: z.uuid({ error: COUPON_FORM_MESSAGES.formExpired }).transform((id) => id.toLowerCase()),
+    id: uuidField(COUPON_FORM_MESSAGES.formExpired),
     code: z
       .string({ error: textError(COUPON_FORM_MESSAGES.code) })
       .transform(normalizeCouponCode)
@@ -240,7 +240,7 @@ export const couponFormSchema = z
 
 export type CouponForm = z.output<typeof couponFormSchema>;
 
-const couponId = z.uuid({ error: COUPON_FORM_MESSAGES.notFound });
+const couponId = uuidField(COUPON_FORM_MESSAGES.notFound);
 
 /** 'Ativar' / 'Desativar' and 'Excluir' of one coupon. */
 export const couponRowSchema = z.object({

@@ -1,4 +1,5 @@
 import { ACCEPTED_METHOD_LABELS } from '~/modules/payments';
+import { ownEntry } from '~/lib/lookup';
 
 import type { CancelReason, OrderEventKind } from './schema';
 
@@ -22,7 +23,7 @@ export const PAYMENT_STATUS_LABELS: Record<string, string> = {
 
 /** How the admin names a way to pay ('credit_card' → 'Cartão de crédito'); unknown ones as given. */
 export function paymentMethodLabel(method: string): string {
-  return (ACCEPTED_METHOD_LABELS as Record<string, string>)[method] ?? method.toUpperCase();
+  return ownEntry<string>(ACCEPTED_METHOD_LABELS, method) ?? method.toUpperCase();
 }
 
 /** Card brands and boleto issuers as Mercado Pago names them; unknown ones as given. */
@@ -41,7 +42,7 @@ const PAYMENT_BRAND_LABELS: Record<string, string> = {
 };
 
 export function paymentBrandLabel(brand: string): string {
-  return PAYMENT_BRAND_LABELS[brand] ?? brand;
+  return ownEntry(PAYMENT_BRAND_LABELS, brand) ?? brand;
 }
 
 export const CANCEL_REASON_LABELS: Record<CancelReason, string> = {

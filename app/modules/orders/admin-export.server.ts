@@ -4,6 +4,7 @@ import { csvAmount } from '~/lib/csv';
 import { formatDateTime } from '~/lib/date-format';
 import type { Db } from '~/db/database.server';
 import { logger } from '~/lib/logger.server';
+import { ownEntry } from '~/lib/lookup';
 
 import { displayCpf, displayPhone, PAYMENT_STATUS_LABELS } from './admin-display';
 import type { OrderFilters } from './admin-filters';
@@ -57,7 +58,9 @@ function record(order: AdminOrderExportRow, timeZone: string): string[] {
     csvAmount(order.couponDiscountCents),
     csvAmount(order.totalCents),
     order.paymentMethod.toUpperCase(),
-    order.paymentStatus ? (PAYMENT_STATUS_LABELS[order.paymentStatus] ?? order.paymentStatus) : '',
+    order.paymentStatus
+      ? (ownEntry(PAYMENT_STATUS_LABELS, order.paymentStatus) ?? order.paymentStatus)
+      : '',
     order.paidAt ? formatDateTime(order.paidAt, timeZone).replace(' às ', ' ') : '',
     order.trackingCode ?? '',
     order.items,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { FORM_MESSAGES, singleLine, textError } from '~/lib/form';
+import { FORM_MESSAGES, singleLine, textError, uuidField } from '~/lib/form';
 
 import { BUYER_REVIEW_MESSAGES } from './buyer-review';
 
@@ -24,11 +24,11 @@ export const REVIEW_MESSAGES = {
 export const reviewFormSchema = z.object({
   intent: z.enum(['create']),
   // A fresh key made with the page: the same form sent twice adds one review.
-  id: z.uuid({ error: REVIEW_MESSAGES.formExpired }),
+  id: uuidField(REVIEW_MESSAGES.formExpired),
   productId: z
     .string({ error: textError(REVIEW_MESSAGES.product) })
     .min(1, { error: REVIEW_MESSAGES.product, abort: true })
-    .pipe(z.uuid({ error: REVIEW_MESSAGES.productGone })),
+    .pipe(uuidField(REVIEW_MESSAGES.productGone)),
   customerName: z
     .string({ error: textError(REVIEW_MESSAGES.customerName) })
     .overwrite(singleLine)
@@ -45,18 +45,18 @@ export const reviewFormSchema = z.object({
 
 export const reviewDeleteSchema = z.object({
   intent: z.enum(['delete']),
-  id: z.uuid({ error: REVIEW_MESSAGES.notFound }),
+  id: uuidField(REVIEW_MESSAGES.notFound),
 });
 
 /** 'Aprovar' and 'Ocultar' in the reviews screen. */
 export const reviewStatusSchema = z.object({
   intent: z.enum(['approve', 'hide']),
-  id: z.uuid({ error: REVIEW_MESSAGES.notFound }),
+  id: uuidField(REVIEW_MESSAGES.notFound),
 });
 
 /** One product's review on the buyer's page: 1 to 5 stars and an optional comment. */
 export const buyerReviewSchema = z.object({
-  productId: z.uuid({ error: BUYER_REVIEW_MESSAGES.notInOrder }),
+  productId: uuidField(BUYER_REVIEW_MESSAGES.notInOrder),
   rating: z
     .enum(['1', '2', '3', '4', '5'], { error: BUYER_REVIEW_MESSAGES.rating })
     .transform(Number),

@@ -14,6 +14,7 @@ import {
   setAdminActive,
   userActionSchema,
 } from '~/modules/auth/index.server';
+import { ownEntry } from '~/lib/lookup';
 
 import type { Route } from './+types/users';
 
@@ -40,7 +41,7 @@ const FAILURE = {
 } as const;
 
 function failureText(intent: unknown, error: string): string {
-  const prefix = FAILURE[intent as keyof typeof FAILURE] ?? 'Erro ao salvar';
+  const prefix = (typeof intent === 'string' && ownEntry(FAILURE, intent)) || 'Erro ao salvar';
   return `${prefix}: ${error}`;
 }
 
