@@ -1,6 +1,6 @@
 import type { Db } from '~/db/database.server';
 import { deleteCatalogRows, imageUrlsInUse } from '~/modules/catalog/index.admin.server';
-import { deleteCouponRows } from '~/modules/coupons/index.admin.server';
+import { deleteCouponRows, forgetCouponTargets } from '~/modules/coupons/index.admin.server';
 import { dropOrderJobs } from '~/modules/jobs/index.server';
 import { parseMediaPath } from '~/modules/media';
 import { deleteMedia } from '~/modules/media/index.server';
@@ -40,10 +40,13 @@ export async function goLive(db: Db): Promise<GoLiveResult> {
       tx,
       SAMPLE_COUPONS.map((coupon) => coupon.id),
     );
-    const catalog = await deleteCatalogRows(tx, {
+    const sample = {
       productIds: SAMPLE_CATALOGUE.map((product) => product.id),
       categoryIds: SAMPLE_CATEGORIES.map((category) => category.id),
-    });
+    };
+    const catalog = await deleteCatalogRows(tx, sample);
+    // The store's own coupons may name a sample product too.
+    await forgetCouponTargets(tx, sample);
     await clearSettingsStill(tx, SAMPLE_SETTINGS);
     const unused = await unusedUploads(tx, catalog.imageUrls);
     await deleteMedia(tx, unused);

@@ -4,7 +4,9 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 
 import type { Db } from '~/db/database.server';
-import { coupons, orderAdjustments } from '~/db/schema';
+import { categories, coupons, orderAdjustments, products } from '~/db/schema';
+import { deleteCategoryEverywhere, deleteProductEverywhere } from '~/flows/delete-catalog.server';
+import { saveCoupon } from '~/flows/save-coupon.server';
 import { parseFormData } from '~/lib/form';
 import { monthToDate, resolvePeriod } from '~/lib/periods';
 import {
@@ -302,6 +304,54 @@ describeDb('admin coupons', ({ db }) => {
         timeZone: SAO_PAULO,
       }),
     ).toMatchObject({ ok: false, status: 404 });
+  });
+
+  it('names only products and categories that exist, and forgets them when they are deleted', async () => {
+    const [kitchen, garden] = await db()
+      .insert(categories)
+      .values([{ name: 'Cozinha' }, { name: 'Jardim' }])
+      .returning();
+    const [mug, vase] = await db()
+      .insert(products)
+      .values([
+        { name: 'Caneca', priceCents: 1000, categoryId: kitchen!.id },
+        { name: 'Vaso', priceCents: 2000, categoryId: garden!.id },
+      ])
+      .returning();
+    const save = (fields: Record<string, string | string[]>) =>
+      saveCoupon(db(), validForm(fields), { timeZone: SAO_PAULO });
+    const gone = (field: string) => ({
+      ok: false,
+      status: 409,
+      error: 'Um dos itens escolhidos não existe mais. Recarregue a página.',
+      field,
+    });
+    expect(await save({ productIds: [mug!.id, randomUUID()] })).toEqual(gone('productIds'));
+    // A product's id is no category's.
+    expect(await save({ categoryIds: [mug!.id] })).toEqual(gone('categoryIds'));
+    expect(await db().select().from(coupons)).toEqual([]);
+
+    const both = validForm({ code: 'AMBOS', productIds: [mug!.id, vase!.id.toUpperCase()] });
+    expect(await saveCoupon(db(), both, { timeZone: SAO_PAULO })).toEqual({
+      ok: true,
+      id: both.id,
+    });
+    const only = validForm({ code: 'SOCANECA', productIds: [mug!.id] });
+    await saveCoupon(db(), only, { timeZone: SAO_PAULO });
+    const garden10 = validForm({ code: 'JARDIM', categoryIds: [garden!.id, kitchen!.id] });
+    await saveCoupon(db(), garden10, { timeZone: SAO_PAULO });
+
+    expect(await deleteProductEverywhere(db(), mug!.id.toUpperCase())).toBe(true);
+    expect(await deleteCategoryEverywhere(db(), { id: kitchen!.id })).toMatchObject({ ok: true });
+    const rows = new Map((await db().select().from(coupons)).map((row) => [row.code, row]));
+    expect(rows.get('AMBOS')).toMatchObject({ productIds: [vase!.id], active: true });
+    expect(rows.get('JARDIM')).toMatchObject({ categoryIds: [garden!.id], active: true });
+    // Naming nothing would mean the whole store: the coupon is turned off instead.
+    expect(rows.get('SOCANECA')).toMatchObject({ productIds: [], categoryIds: [], active: false });
+    // Editing a coupon of a product deleted meanwhile is refused, not saved half-empty.
+    expect(
+      await save({ intent: 'update', id: only.id, code: 'SOCANECA', productIds: [mug!.id] }),
+    ).toEqual(gone('productIds'));
   });
 
   it('deactivates and activates, and says which state each coupon is in', async () => {

@@ -5,7 +5,7 @@ export { listProductsByIds } from './by-ids.server';
 export { listCategories, listProducts, optionFacets, searchProducts } from './search.server';
 export { suggestSearch } from './suggest.server';
 export type { CatalogueChanges } from './count-cache.server';
-export { lookupVariants, type VariantSummary } from './lookup.server';
+export { lockExistingCatalogIds, lookupVariants, type VariantSummary } from './lookup.server';
 export { hasProductInStock, productCounts } from './product-counts.server';
 export { listSitemapProducts } from './sitemap.server';
 export { releaseStock, reserveStock } from './stock.server';

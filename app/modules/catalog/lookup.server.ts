@@ -97,3 +97,35 @@ export async function lookupVariants(
     heightMm: row.heightMm,
   }));
 }
+
+/**
+ * Which of these product and category ids exist, each row locked against deletion until the
+ * transaction ends, so whatever names them (a coupon) cannot be left pointing at nothing.
+ */
+export async function lockExistingCatalogIds(
+  db: Db,
+  ids: { productIds: readonly string[]; categoryIds: readonly string[] },
+): Promise<{ productIds: Set<string>; categoryIds: Set<string> }> {
+  const productIds = distinctUuids(ids.productIds);
+  const categoryIds = distinctUuids(ids.categoryIds);
+  const [foundProducts, foundCategories] = [
+    productIds.length
+      ? await db
+          .select({ id: products.id })
+          .from(products)
+          .where(inArray(products.id, productIds))
+          .for('share')
+      : [],
+    categoryIds.length
+      ? await db
+          .select({ id: categories.id })
+          .from(categories)
+          .where(inArray(categories.id, categoryIds))
+          .for('share')
+      : [],
+  ];
+  return {
+    productIds: new Set(foundProducts.map((row) => row.id)),
+    categoryIds: new Set(foundCategories.map((row) => row.id)),
+  };
+}

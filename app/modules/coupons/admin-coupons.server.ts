@@ -76,7 +76,12 @@ export function listAllCoupons(db: Db): Promise<AdminCoupon[]> {
 /** What a change answers: `status` is the HTTP status a refusal deserves. */
 export type CouponChange =
   | { ok: true; id: string }
-  | { ok: false; status: 404 | 409; error: string; field?: 'code' | 'usageLimit' };
+  | {
+      ok: false;
+      status: 404 | 409;
+      error: string;
+      field?: 'code' | 'usageLimit' | 'productIds' | 'categoryIds';
+    };
 
 const taken = {
   ok: false,
@@ -253,4 +258,29 @@ export async function deleteCouponRows(db: Db, ids: readonly string[]): Promise<
     .where(inArray(coupons.id, [...ids]))
     .returning({ id: coupons.id });
   return deleted.length;
+}
+
+/**
+ * Takes deleted products and categories out of the coupons that name them. A coupon left naming
+ * nothing would apply to every product (empty lists mean the whole store): it is deactivated
+ * instead, for staff to look at.
+ */
+export async function forgetCouponTargets(
+  db: Db,
+  ids: { productIds: readonly string[]; categoryIds: readonly string[] },
+): Promise<void> {
+  if (ids.productIds.length === 0 && ids.categoryIds.length === 0) return;
+  const productIds = sql`${`{${ids.productIds.join(',')}}`}::uuid[]`;
+  const categoryIds = sql`${`{${ids.categoryIds.join(',')}}`}::uuid[]`;
+  const keptProducts = sql`array(select id from unnest(${coupons.productIds}) as kept(id) where id <> all(${productIds}))`;
+  const keptCategories = sql`array(select id from unnest(${coupons.categoryIds}) as kept(id) where id <> all(${categoryIds}))`;
+  await db
+    .update(coupons)
+    .set({
+      productIds: keptProducts,
+      categoryIds: keptCategories,
+      active: sql`${coupons.active} and (cardinality(${keptProducts}) > 0 or cardinality(${keptCategories}) > 0)`,
+      updatedAt: new Date(),
+    })
+    .where(sql`${coupons.productIds} && ${productIds} or ${coupons.categoryIds} && ${categoryIds}`);
 }

@@ -3,6 +3,7 @@ export {
   createCoupon,
   deleteCoupon,
   deleteCouponRows,
+  forgetCouponTargets,
   listAdminCoupons,
   listAllCoupons,
   putCoupon,

@@ -3,13 +3,13 @@ import { randomUUID } from 'node:crypto';
 import { CategoryCard } from '~/components/admin/category-card';
 import { CategoryFormDialog } from '~/components/admin/category-form-dialog';
 import { ToastFallback } from '~/components/admin/toaster';
+import { deleteCategoryEverywhere } from '~/flows/delete-catalog.server';
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { redirectWithToast, refuseForm, successWithToast, toast } from '~/lib/toast.server';
 import { requireAdmin } from '~/modules/auth/index.server';
 import {
   categoryActionSchema,
   createCategory,
-  deleteCategory,
   listAdminCategories,
   setCategoryFeatured,
   updateCategory,
@@ -69,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       result = await setCategoryFeatured(context.db, form);
       break;
     case 'delete':
-      result = await deleteCategory(context.db, {
+      result = await deleteCategoryEverywhere(context.db, {
         id: form.id,
         products:
           form.products === 'move'

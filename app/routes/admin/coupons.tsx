@@ -4,6 +4,7 @@ import { CouponFormDialog } from '~/components/admin/coupon-form-dialog';
 import { CouponList } from '~/components/admin/coupon-list';
 import { ToastFallback } from '~/components/admin/toaster';
 import { Pagination } from '~/components/ui/pagination';
+import { saveCoupon } from '~/flows/save-coupon.server';
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { parsePage, withPage } from '~/lib/pagination';
 import { countOf } from '~/lib/plural';
@@ -15,11 +16,9 @@ import { COUPON_FORM_REPEATABLE } from '~/modules/coupons/index.admin';
 import {
   couponActionSchema,
   couponListRow,
-  createCoupon,
   deleteCoupon,
   listAdminCoupons,
   setCouponActive,
-  updateCoupon,
   type CouponChange,
 } from '~/modules/coupons/index.admin.server';
 import { couponOrderStats } from '~/modules/orders/index.admin.server';
@@ -67,7 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pageCount: page.pageCount,
     products,
     categories: categories.map(({ id, name }) => ({ id, name })),
-    // The add form's key: sent twice, it still makes one coupon (see createCoupon).
+    // The add form's key: sent twice, it still makes one coupon (see createCoupon, via saveCoupon).
     newCouponId: randomUUID(),
   };
 }
@@ -112,10 +111,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case 'create':
     case 'update': {
       const { timezone: timeZone } = await context.settings.get();
-      result =
-        form.intent === 'create'
-          ? await createCoupon(context.db, form, { timeZone })
-          : await updateCoupon(context.db, form, { timeZone });
+      result = await saveCoupon(context.db, form, { timeZone });
       break;
     }
     case 'activate':

@@ -9,6 +9,7 @@ import {
   ProductList,
 } from '~/components/admin/product-list';
 import { ToastFallback } from '~/components/admin/toaster';
+import { deleteProductEverywhere } from '~/flows/delete-catalog.server';
 import { importProducts } from '~/flows/import-products.server';
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { redirectFormerPage } from '~/lib/pagination';
@@ -24,7 +25,6 @@ import {
   type ProductImportResult,
 } from '~/modules/catalog/index.admin';
 import {
-  deleteProduct,
   listAdminProducts,
   productListActionSchema,
   variantStock,
@@ -80,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const form = parsed.data;
   if (form.intent === 'delete') {
-    const deleted = await deleteProduct(context.db, form.id);
+    const deleted = await deleteProductEverywhere(context.db, form.id);
     return deleted
       ? successWithToast(request, PRODUCT_MESSAGES.deleted)
       : refuseForm(PRODUCT_MESSAGES.deleteError('produto não encontrado.'), {}, 404);
