@@ -38,6 +38,7 @@ export const MESSAGES = {
   badAddress: 'Endereço inválido. Confira o link ou volte para a loja.',
   tooLarge: 'O envio é grande demais.',
   failed: 'Algo deu errado. Tente novamente em instantes.',
+  methodNotAllowed: 'Método não permitido.',
 } as const;
 
 /**

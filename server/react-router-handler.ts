@@ -6,8 +6,10 @@ import { writeReadableStreamToWritable } from '@react-router/node';
 import type express from 'express';
 import {
   createRequestHandler,
+  matchRoutes,
   type AppLoadContext,
   type RequestHandler,
+  type RouteObject,
   type ServerBuild,
 } from 'react-router';
 
@@ -44,6 +46,7 @@ export function reactRouterHandler(options: {
   pageCache?: PageCache;
 }): express.RequestHandler {
   const handle = builtOnce(options.build, options.mode);
+  const actionless = actionlessTarget(options.build, options.mode);
   const { pageCache } = options;
 
   const render = async (
@@ -104,6 +107,11 @@ export function reactRouterHandler(options: {
       if (plan === null) res.setHeader('X-Page-Cache', 'bypass');
       if (req.method === 'GET' || req.method === 'HEAD') {
         await sendResponse(res, await render(req, res, undefined), secure);
+        return;
+      }
+      if (await actionless(req.originalUrl)) {
+        res.set('Allow', 'GET, HEAD');
+        refuse(res, 405, MESSAGES.methodNotAllowed, 'no action');
         return;
       }
       // A client that asked before sending ("Expect: 100-continue") is told to go ahead only now.
@@ -273,7 +281,8 @@ function requestHeaders(req: express.Request, cookie?: string): Headers {
 }
 
 function writeHead(res: express.Response, response: Response, secure: boolean) {
-  res.statusMessage = response.statusText;
+  // A route's pt-BR status text (see routeError) is for its page's data; a status line is ASCII.
+  if (/^[\x20-\x7e]*$/.test(response.statusText)) res.statusMessage = response.statusText;
   res.status(response.status);
   response.headers.forEach((value, key) => {
     if (key !== 'set-cookie') res.append(key, value);
@@ -333,4 +342,57 @@ function builtOnce(build: () => Promise<ServerBuild>, mode: string): RequestHand
     );
     return (await handler)(request, context);
   };
+}
+
+type TargetRoute = RouteObject & { hasAction: boolean };
+
+/**
+ * Whether a form sent to this URL reaches a route without an action. React Router answers that
+ * itself with an English error ('You made a POST request to…', or 'Unexpected Server Error' for
+ * a resource route) in the page's data; the store answers it in pt-BR instead, before reading
+ * the body. The route is the one React Router would pick: the leaf, or for an index route sent
+ * without `?index` the nearest route with a path above it.
+ */
+function actionlessTarget(
+  build: () => Promise<ServerBuild>,
+  mode: string,
+): (url: string) => Promise<boolean> {
+  let tree: Promise<TargetRoute[]> | undefined;
+  const routes = () => {
+    if (mode === 'development' || !tree) tree = build().then(routeTree);
+    return tree;
+  };
+  return async (url) => {
+    const { pathname, searchParams } = new URL(url, 'http://localhost');
+    const path = pathname === '/_root.data' ? '/' : pathname.replace(/\.data$/, '');
+    const matches = matchRoutes(await routes(), path) ?? [];
+    const leaf = matches.at(-1);
+    if (!leaf) return false;
+    const target =
+      leaf.route.index && searchParams.getAll('index').includes('')
+        ? leaf
+        : matches.filter((match, at) => at === 0 || match.route.path).at(-1)!;
+    return !(target.route as TargetRoute).hasAction;
+  };
+}
+
+function routeTree(build: ServerBuild): TargetRoute[] {
+  const children = new Map<string | undefined, TargetRoute[]>();
+  for (const route of Object.values(build.routes)) {
+    if (!route) continue;
+    const siblings = children.get(route.parentId) ?? [];
+    siblings.push({
+      id: route.id,
+      path: route.path,
+      index: route.index,
+      caseSensitive: route.caseSensitive,
+      hasAction: typeof route.module.action === 'function',
+    } as TargetRoute);
+    children.set(route.parentId, siblings);
+  }
+  const attach = (route: TargetRoute): TargetRoute =>
+    route.index
+      ? route
+      : ({ ...route, children: (children.get(route.id) ?? []).map(attach) } as TargetRoute);
+  return (children.get(undefined) ?? []).map(attach);
 }

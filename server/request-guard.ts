@@ -109,7 +109,7 @@ export function createRequestGuard(
     if (!ALLOWED_METHODS.includes(req.method)) {
       res.set('Allow', ALLOWED_METHODS.join(', '));
       const known = METHODS.includes(req.method);
-      refuse(res, known ? 405 : 501, 'Método não permitido.', `method ${req.method}`);
+      refuse(res, known ? 405 : 501, MESSAGES.methodNotAllowed, `method ${req.method}`);
       return;
     }
     if (req.method === 'OPTIONS') {

@@ -123,15 +123,42 @@ describe('the request guard', () => {
     expect(response.body.toString()).toMatch(/lang="pt-BR"|"error":|inválid|Envie|Método/);
   });
 
+  it.each<[string, string, RawOptions, number]>([
+    [
+      'a post to a page without an action',
+      '/',
+      { method: 'POST', headers: FORM, body: 'a=1' },
+      405,
+    ],
+    ['a post to its data', '/_root.data', { method: 'POST', headers: FORM, body: 'a=1' }, 405],
+    [
+      'a post to a resource route',
+      '/sitemap.xml',
+      { method: 'POST', headers: FORM, body: 'a=1' },
+      405,
+    ],
+    ['an unknown page', '/order-confirmation/x', {}, 404],
+    ['an unknown page’s data', '/order-confirmation/x.data', {}, 404],
+  ])(
+    'answers %s in pt-BR, with no English from React Router',
+    async (_name, path, options, status) => {
+      const response = await raw(server, path, options);
+      expect(response.status).toBe(status);
+      expect(response.body.toString()).toMatch(/Método não permitido|Não encontrado/);
+      expect(response.body.toString()).not.toMatch(
+        /Unexpected Server Error|Internal Server Error|You made a|Method Not Allowed|Not Found/,
+      );
+    },
+  );
+
   it('keeps redirects to printable paths of this site, and still saves the choice', async () => {
-    for (const target of [
-      '/\u0001',
-      '/\u007f',
-      '/😀',
-      '/a b',
-      '//evil.example',
-      '/\\evil.example',
-    ]) {
+    // Control characters never reach a form's values (parseFormData drops them): '/'.
+    for (const target of ['/\u0001', '/\u007f']) {
+      const body = `intent=theme&theme=dark&redirectTo=${encodeURIComponent(target)}`;
+      const response = await raw(server, '/preferences', { method: 'POST', headers: FORM, body });
+      expect(response.headers).toContainEqual(['location', '/']);
+    }
+    for (const target of ['/😀', '/a b', '//evil.example', '/\\evil.example']) {
       const body = `intent=theme&theme=dark&redirectTo=${encodeURIComponent(target)}`;
       const response = await raw(server, '/preferences', { method: 'POST', headers: FORM, body });
       expect(response.status).toBe(200);

@@ -1,5 +1,4 @@
 import {
-  data,
   isRouteErrorResponse,
   Link,
   useLocation,
@@ -24,6 +23,7 @@ import { buyShippingLabel, LABEL_MESSAGES } from '~/flows/shipping-labels.server
 import { isDocumentRequest, parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { logger } from '~/lib/logger.server';
 import { redirectWithToast, refuseForm, successWithToast, toast } from '~/lib/toast.server';
+import { routeError } from '~/lib/route-errors';
 import { requireAdmin } from '~/modules/auth/index.server';
 import { orderFiltersQuery, parseOrderFilters } from '~/modules/orders/index.admin';
 import {
@@ -38,7 +38,7 @@ import type { OrdersOutletContext } from './orders';
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);
   const order = await getAdminOrder(context.db, params.id);
-  if (!order) throw data(ADMIN_ORDER_MESSAGES.notFound, { status: 404 });
+  if (!order) throw routeError(404, ADMIN_ORDER_MESSAGES.notFound);
   const [{ timezone }, payments] = await Promise.all([context.settings.get(), context.payments()]);
   // 'Reembolsar' is offered where the server would do it; the action checks again.
   return {

@@ -1,10 +1,9 @@
-import { data } from 'react-router';
-
 import { ConsentPreferences } from '~/components/store/consent';
 import { seoContext } from '~/components/store/store-data';
 import { keepDataAfter } from '~/lib/revalidation';
 import { publicFileUrl } from '~/lib/public-files';
 import { seoMeta } from '~/lib/seo';
+import { routeError } from '~/lib/route-errors';
 import { contactChannels, contentPageSlug, type ContactChannel } from '~/modules/content';
 import { renderContentPage } from '~/modules/content/index.server';
 import { narrowPaymentSwitches } from '~/modules/payments';
@@ -14,7 +13,7 @@ import type { Route } from './+types/content-page';
 // One module serves /sobre, /politicadevolucao, /politicaprivacidade, /faq and /contato.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const slug = contentPageSlug(new URL(request.url).pathname);
-  if (!slug) throw data(null, { status: 404 });
+  if (!slug) throw routeError(404);
   const settings = await context.settings.get();
   // The built-in texts name only the ways to pay that checkout takes.
   const accepts = (await context.payments())?.accepts ?? [];

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { data, Link, useFetcher } from 'react-router';
+import { Link, useFetcher } from 'react-router';
 
 import { ProductCard } from '~/components/store/product-card';
 import { seoContext } from '~/components/store/store-data';
@@ -8,6 +8,7 @@ import { withRatings } from '~/flows/rated-products.server';
 import { keepDataAfter } from '~/lib/revalidation';
 import { seoMeta } from '~/lib/seo';
 import { toggleWishlist, useWishlistIds } from '~/lib/wishlist';
+import { routeError } from '~/lib/route-errors';
 import { listProductsByIds } from '~/modules/catalog/index.server';
 
 import type { Route } from './+types/favorites';
@@ -30,7 +31,7 @@ function askedIds(url: URL): string[] {
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const settings = await context.settings.get();
-  if (!settings.enable_wishlist) throw data(null, { status: 404 });
+  if (!settings.enable_wishlist) throw routeError(404);
   const requested = askedIds(new URL(request.url));
   const products = await listProductsByIds(context.readDb, requested);
   return {

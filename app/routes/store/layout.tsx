@@ -16,6 +16,7 @@ import { HydrationSlice } from '~/components/ui/hydration-slice';
 import { dateFormat } from '~/lib/date-format';
 import { publicFileUrl } from '~/lib/public-files';
 import { keepDataAfter } from '~/lib/revalidation';
+import { routeError } from '~/lib/route-errors';
 import { countUnits, readCart } from '~/modules/cart/index.server';
 import { couponLinkCookieHeader } from '~/modules/coupons/index.server';
 import { attributionCookieHeader } from '~/modules/orders/index.server';
@@ -29,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const settings = await context.settings.get();
   // Staff keep seeing the store while it is closed, to check it before reopening.
   if (settings.maintenance_mode && !(await context.admin())) {
-    throw data(MAINTENANCE, { status: 503, headers: { 'Retry-After': '600' } });
+    throw routeError(503, MAINTENANCE, { 'Retry-After': '600' });
   }
   // A landing from an ad or campaign link is remembered for the sales report of the purchase.
   const url = new URL(request.url);

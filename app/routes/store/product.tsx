@@ -26,6 +26,7 @@ import { productGoods } from '~/flows/shipping-quote.server';
 import { loadProductPage } from '~/flows/product-page.server';
 import { keepDataAfter } from '~/lib/revalidation';
 import { decimalPrice, productJsonLd, seoMeta } from '~/lib/seo';
+import { routeError } from '~/lib/route-errors';
 import {
   categoryPath,
   chooseVariant,
@@ -47,7 +48,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     params.id,
     settings.enable_reviews,
   );
-  if (!page) throw data(null, { status: 404 });
+  if (!page) throw routeError(404);
   const { product, rating, related } = page;
   // An old link by id (or a slug typed in capitals) moves for good to the product's address.
   if (params.id !== product.slug) {
