@@ -46,7 +46,7 @@ export function reactRouterHandler(options: {
   pageCache?: PageCache;
 }): express.RequestHandler {
   const handle = builtOnce(options.build, options.mode);
-  const actionless = actionlessTarget(options.build, options.mode);
+  const unanswered = unansweredMethod(options.build, options.mode);
   const { pageCache } = options;
 
   const render = async (
@@ -80,6 +80,12 @@ export function reactRouterHandler(options: {
 
   return async (req, res, next) => {
     try {
+      const allow = await unanswered(req.method, req.originalUrl);
+      if (allow) {
+        res.set('Allow', allow);
+        refuse(res, 405, MESSAGES.methodNotAllowed, `no ${req.method} handler`);
+        return;
+      }
       const secure = req.protocol === 'https';
       const plan = await pageCache?.plan(req, res);
       if (pageCache && plan) {
@@ -107,11 +113,6 @@ export function reactRouterHandler(options: {
       if (plan === null) res.setHeader('X-Page-Cache', 'bypass');
       if (req.method === 'GET' || req.method === 'HEAD') {
         await sendResponse(res, await render(req, res, undefined), secure);
-        return;
-      }
-      if (await actionless(req.originalUrl)) {
-        res.set('Allow', 'GET, HEAD');
-        refuse(res, 405, MESSAGES.methodNotAllowed, 'no action');
         return;
       }
       // A client that asked before sending ("Expect: 100-continue") is told to go ahead only now.
@@ -344,35 +345,46 @@ function builtOnce(build: () => Promise<ServerBuild>, mode: string): RequestHand
   };
 }
 
-type TargetRoute = RouteObject & { hasAction: boolean };
+type TargetRoute = RouteObject & { hasAction: boolean; hasLoader: boolean; resource: boolean };
 
 /**
- * Whether a form sent to this URL reaches a route without an action. React Router answers that
- * itself with an English error ('You made a POST request to…', or 'Unexpected Server Error' for
- * a resource route) in the page's data; the store answers it in pt-BR instead, before reading
- * the body. The route is the one React Router would pick: the leaf, or for an index route sent
- * without `?index` the nearest route with a path above it.
+ * The methods to name in Allow when the route this request reaches cannot answer it: a form
+ * sent to a route without an action, or a resource route without a loader asked for with GET;
+ * null otherwise. React Router answers those itself with English ('You made a POST request
+ * to…' in the page's data, 'Unexpected Server Error' from a resource route); the store answers
+ * them in pt-BR instead, before reading any body. The route is the one React Router picks: the
+ * leaf, or for an index route asked without `?index` the nearest route with a path above it.
  */
-function actionlessTarget(
+function unansweredMethod(
   build: () => Promise<ServerBuild>,
   mode: string,
-): (url: string) => Promise<boolean> {
+): (method: string, url: string) => Promise<string | null> {
   let tree: Promise<TargetRoute[]> | undefined;
   const routes = () => {
     if (mode === 'development' || !tree) tree = build().then(routeTree);
     return tree;
   };
-  return async (url) => {
-    const { pathname, searchParams } = new URL(url, 'http://localhost');
-    const path = pathname === '/_root.data' ? '/' : pathname.replace(/\.data$/, '');
-    const matches = matchRoutes(await routes(), path) ?? [];
+  return async (method, url) => {
+    const reading = method === 'GET' || method === 'HEAD';
+    // Single fetch skips the routes without a loader: only a document GET can reach none.
+    if (reading && /\.data(?:\?|$)/.test(url)) return null;
+    // The path as React Router reads it: the URL is joined (never resolved: '//host/x' is a
+    // path), then `.data` and a trailing slash go and the URL normalises what is left ('/a/..').
+    const parsed = new URL(`http://localhost${url}`);
+    const { pathname, searchParams } = parsed;
+    let path = pathname === '/_root.data' ? '/' : pathname.replace(/\.data$/, '');
+    if (path !== '/' && path.endsWith('/')) path = path.slice(0, -1);
+    parsed.pathname = path;
+    const matches = matchRoutes(await routes(), parsed.pathname) ?? [];
     const leaf = matches.at(-1);
-    if (!leaf) return false;
-    const target =
+    if (!leaf) return null;
+    const target = (
       leaf.route.index && searchParams.getAll('index').includes('')
         ? leaf
-        : matches.filter((match, at) => at === 0 || match.route.path).at(-1)!;
-    return !(target.route as TargetRoute).hasAction;
+        : matches.filter((match, at) => at === 0 || match.route.path).at(-1)!
+    ).route as TargetRoute;
+    if (reading) return target.resource && !target.hasLoader ? 'POST' : null;
+    return target.hasAction ? null : 'GET, HEAD';
   };
 }
 
@@ -387,6 +399,8 @@ function routeTree(build: ServerBuild): TargetRoute[] {
       index: route.index,
       caseSensitive: route.caseSensitive,
       hasAction: typeof route.module.action === 'function',
+      hasLoader: typeof route.module.loader === 'function',
+      resource: route.module.default === undefined,
     } as TargetRoute);
     children.set(route.parentId, siblings);
   }

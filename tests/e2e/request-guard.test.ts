@@ -137,6 +137,19 @@ describe('the request guard', () => {
       { method: 'POST', headers: FORM, body: 'a=1' },
       405,
     ],
+    [
+      'a post to a path React Router normalises',
+      '/api/cep/..data',
+      { method: 'POST', headers: FORM, body: 'a=1' },
+      405,
+    ],
+    [
+      'a post to a path of two slashes',
+      '//attacker.test/x',
+      { method: 'POST', headers: FORM, body: 'a=1' },
+      405,
+    ],
+    ['a GET to a route with only an action', '/preferences', {}, 405],
     ['an unknown page', '/order-confirmation/x', {}, 404],
     ['an unknown page’s data', '/order-confirmation/x.data', {}, 404],
   ])(
