@@ -13,7 +13,8 @@ export type FailureKind =
   | 'no-answer'
   | 'truncated-answer'
   | 'bad-encoding'
-  | 'connection-error';
+  | 'connection-error'
+  | 'foreign-text';
 
 export interface Observation {
   request: FuzzRequest;
@@ -40,6 +41,15 @@ export function healthz(target: { host: string; port: number }): Promise<RawResp
 /** Give a server that is still reading a body we will never finish this long before we hang up. */
 const HALF_CLOSE_MS = 400;
 const EVIL = new RegExp(EVIL_HOST.replace('.', '\\.'), 'i');
+/**
+ * Text no answer of the store may show: React Router's and Node's English, and JavaScript's
+ * insides (a lookup that reached an object's prototype, an error's name). Everything a shopper
+ * or admin reads is pt-BR. Script files are not answers anyone reads, and carry these words.
+ */
+export const FOREIGN_TEXT =
+  /Unexpected Server Error|Internal Server Error|You made an? [A-Z]+ request|\[native code\]|\b(?:Type|Reference|Syntax|Range)Error\b|\[object Object\]|No route matches URL/;
+const READ_TYPES = /^(?:text\/(?:html|plain|x-script)|application\/json)/i;
+
 /** Bytes that only a file outside the public folders would contain. */
 const LEAK_MARKERS = [/root:x:0:0:/, /"name":\s*"vitrine"/, /repositoryformatversion/];
 
@@ -100,6 +110,12 @@ export function check(
       }
       if (response.status === 200 && LEAK_MARKERS.some((marker) => marker.test(text))) {
         failures.push('path-traversal');
+      }
+      const type = headerValue(response.headers, 'content-type') ?? '';
+      const foreign = READ_TYPES.test(type) ? FOREIGN_TEXT.exec(body.toString('utf8')) : null;
+      if (foreign && !request.plainPath.startsWith('/assets/')) {
+        failures.push('foreign-text');
+        detail ??= `body: …${text.slice(Math.max(0, foreign.index - 80), foreign.index + 80).replace(/\s+/g, ' ')}…`;
       }
     }
   }

@@ -36,6 +36,13 @@ const RUN_TIMEOUT_MS = Math.max(15 * 60_000, requests * 20);
 const print = (text: string) => process.stdout.write(`${text}\n`);
 
 /**
+ * After the whole store's run, one signed in as the admin and aimed only at the admin's routes
+ * and intents: bounded on its own, so it adds at most about this long to CI.
+ */
+const ADMIN_LIMITS = { requests: 4_000, seconds: 20 };
+const adminRoutes = (pattern: string) => pattern === '/admin' || pattern.startsWith('/admin/');
+
+/**
  * The fuzzed store: the test admin, and an order in each status staff act on, so the crawl finds
  * the order page's forms (status, tracking code, payment, notes) and the list's ('Excluir' for
  * the pending one, 'Cancelar pedido' for the paid one) and the fuzzer posts to them. The paid
@@ -93,7 +100,7 @@ async function adminCookie(server: TestServer): Promise<string> {
 async function fuzzServer(
   server: TestServer,
   limits: { requests: number; seconds: number },
-  options: { checkMemory: boolean },
+  options: { checkMemory: boolean; only?: (pattern: string) => boolean },
 ): Promise<FuzzReport> {
   const url = new URL(server.url);
   const report = await runFuzz({
@@ -105,6 +112,7 @@ async function fuzzServer(
     pid: options.checkMemory ? server.child.pid : undefined,
     log: print,
     adminCookie: await adminCookie(server),
+    only: options.only,
   });
   print(formatReport(report));
   const errors = serverErrors(server.output());
@@ -129,6 +137,7 @@ describe('the HTTP server under fuzzing', () => {
   let melhorEnvio: FakeMelhorEnvio | undefined;
   let server: TestServer;
   let report: FuzzReport;
+  let adminReport: FuzzReport;
 
   beforeAll(async () => {
     // Carriers quote through a fake Melhor Envio, so the checkout's shipping choice is fuzzed too.
@@ -139,6 +148,10 @@ describe('the HTTP server under fuzzing', () => {
       prepare: prepareStore,
     });
     report = await fuzzServer(server, { requests, seconds }, { checkMemory: true });
+    adminReport = await fuzzServer(server, ADMIN_LIMITS, {
+      checkMemory: false,
+      only: adminRoutes,
+    });
   }, RUN_TIMEOUT_MS);
   afterAll(async () => {
     await server?.stop();
@@ -195,6 +208,35 @@ describe('the HTTP server under fuzzing', () => {
 
   it('answers no request with a 5xx', () => {
     expect(failures(report, '5xx')).toEqual([]);
+  });
+
+  it("answers in pt-BR: no English of React Router's or Node's, no JavaScript insides", () => {
+    expect(failures(report, 'foreign-text')).toEqual([]);
+  });
+
+  it('fuzzes every admin route and action signed in, each past its sign-in redirect', () => {
+    expect(adminReport.aborted).toBeUndefined();
+    const admin = adminReport.routes.filter((route) => adminRoutes(route.pattern));
+    expect(admin.length).toBeGreaterThan(10);
+    const targets = new Set(adminReport.byTarget.keys());
+    expect([...targets].filter((target) => !target.startsWith('/admin'))).toEqual([]);
+    for (const route of admin) {
+      expect(targets).toContain(`${route.pattern} (${route.id})`);
+      if (route.hasAction) expect(targets).toContain(`${route.pattern} action`);
+    }
+    // Each action answered something other than the sign-in redirect: the session held.
+    const actions = admin.filter((route) => route.hasAction && route.pattern !== '/admin/logout');
+    const unreached = actions.filter((route) => {
+      const stats = adminReport.byTarget.get(`${route.pattern} action`);
+      return ![...(stats?.byStatus.keys() ?? [])].some((status) => /^(200|4\d\d)$/.test(status));
+    });
+    expect(unreached.map((route) => route.pattern)).toEqual([]);
+  });
+
+  it('answers no admin request with a 5xx, English or JavaScript text, or any other failure', () => {
+    expect(
+      failures(adminReport, ...new Set(adminReport.failures.map((group) => group.kind))),
+    ).toEqual([]);
   });
 
   it('answers every request within 2 s', () => {

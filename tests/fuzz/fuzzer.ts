@@ -78,6 +78,8 @@ export interface FuzzOptions {
   log?: (line: string) => void;
   /** A signed-in admin's `vitrine_session=…`: the crawl and most admin requests carry it. */
   adminCookie?: string;
+  /** Aims only at the routes whose pattern passes (the admin's run), nothing else. */
+  only?: (pattern: string) => boolean;
 }
 
 export interface TargetStats {
@@ -165,7 +167,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     port: options.port,
     adminCookie: options.adminCookie,
   };
-  const plan: TargetKind[] = buildPlan(seed, discovery);
+  const plan: TargetKind[] = buildPlan(seed, discovery, options.only);
   const budgetMs = options.seconds === undefined ? Infinity : options.seconds * 1000;
   const leastRequests = Math.min(total, 2 * plan.length);
   log(
@@ -369,7 +371,7 @@ export async function replay(options: FuzzOptions & { index: number }): Promise<
     port: options.port,
     adminCookie: options.adminCookie,
   };
-  const request = generate(ctx, buildPlan(seed, discovery), options.index);
+  const request = generate(ctx, buildPlan(seed, discovery, options.only), options.index);
   return exchange(request, {
     host: options.host,
     port: options.port,

@@ -52,16 +52,23 @@ export type TargetKind =
  * with an action) its action, weighted, shuffled once. Request i aims at plan[i % length], so
  * every route and action is hit every `length` requests whatever the count.
  */
-export function buildPlan(seed: number, discovery: Discovery): TargetKind[] {
+export function buildPlan(
+  seed: number,
+  discovery: Discovery,
+  only?: (pattern: string) => boolean,
+): TargetKind[] {
   const plan: TargetKind[] = [];
   const repeat = (times: number, target: TargetKind) => {
     for (let i = 0; i < times; i++) plan.push(target);
   };
   for (const route of discovery.routes) {
+    if (only && !only(route.pattern)) continue;
     repeat(4, { kind: 'page', route });
     repeat(route.resource ? 1 : 2, { kind: 'data', route });
     if (route.hasAction) repeat(12, { kind: 'action', route });
   }
+  // A run aimed at some routes sends nothing else.
+  if (only) return createRandom(mixSeed(seed, -1)).shuffle(plan);
   repeat(2, { kind: 'healthz' });
   repeat(2, { kind: 'metrics' });
   repeat(discovery.assets.length > 0 ? 2 : 0, { kind: 'asset' });

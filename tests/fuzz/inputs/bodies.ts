@@ -17,6 +17,20 @@ export interface BuiltBody {
 }
 
 const GENERIC_FIELDS = ['intent', 'id', 'name', 'email', 'password', 'redirectTo', 'quantity'];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A real 1×1 PNG: an upload that passes as an image, so its file name reaches the database. */
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==',
+  'base64',
+);
+/** The form's own file inputs (uploads, logo_upload…), else names any route may take. */
+const fileField = (r: Random, route: RouteTarget | undefined) =>
+  r.pick([
+    ...[...(route?.postFields.keys() ?? [])].filter((name) => /upload|file|image|csv/i.test(name)),
+    'file',
+    'intent',
+    'productId',
+  ]);
 
 /** The route's real form fields, mostly with real values, mixed with junk. */
 function pickFields(random: Random, route: RouteTarget | undefined): [string, string][] {
@@ -29,7 +43,10 @@ function pickFields(random: Random, route: RouteTarget | undefined): [string, st
   for (const name of names) {
     if (!random.chance(0.85)) continue;
     const real = route ? pickMap(random, route.postFields, name) : undefined;
-    fields.push([name, real !== undefined && random.chance(0.75) ? real : junkValue(random)]);
+    // A real id in capitals is the same record: it must be compared as the database does.
+    const value =
+      real !== undefined && UUID.test(real) && random.chance(0.2) ? real.toUpperCase() : real;
+    fields.push([name, value !== undefined && random.chance(0.75) ? value : junkValue(random)]);
   }
   if (random.chance(0.3)) {
     for (let i = random.int(1, 3); i > 0; i--) {
@@ -176,13 +193,25 @@ const BODY_MAKERS: readonly (readonly [number, string, BodyMaker])[] = [
         new RegExp(`--${boundary}--\\r\\n$`),
         '',
       );
-      const filename = r.pick(['a.txt', '../../etc/passwd', 'ção😀.png', '', 'x'.repeat(1000)]);
-      const content = r.string(r.pick([10, 50_000]));
+      const filename = r.pick([
+        'a.txt',
+        '../../etc/passwd',
+        'ção😀.png',
+        '',
+        'x'.repeat(1000),
+        'foto\0.png',
+        'a\u0001\u001f\u007fb.png',
+      ]);
+      const content = r.chance(0.3) ? TINY_PNG : Buffer.from(r.string(r.pick([10, 50_000])));
       return {
-        body: Buffer.from(
-          `${fields}--${boundary}\r\nContent-Disposition: form-data; name="${r.pick(['file', 'intent', 'productId'])}"; filename="${filename}"\r\n` +
-            `Content-Type: application/octet-stream\r\n\r\n${content}\r\n--${boundary}--\r\n`,
-        ),
+        body: Buffer.concat([
+          Buffer.from(
+            `${fields}--${boundary}\r\nContent-Disposition: form-data; name="${fileField(r, route)}"; filename="${filename}"\r\n` +
+              `Content-Type: ${r.pick(['application/octet-stream', 'image/png'])}\r\n\r\n`,
+          ),
+          content,
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]),
         contentType: `multipart/form-data; boundary=${boundary}`,
         tag: 'multipart-file',
       };
