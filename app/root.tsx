@@ -14,7 +14,7 @@ import type { RootData } from '~/components/store/store-data';
 import { DemoNotice } from '~/components/ui/demo-notice';
 import { markWhenHydrated } from '~/components/ui/hydration-slice';
 import { isOwnImage } from '~/lib/admin-path';
-import { showsOrder } from '~/lib/order-pages';
+import { isPrivatePage } from '~/lib/private-pages';
 import { useNonce } from '~/lib/nonce';
 import { publicFileUrl } from '~/lib/public-files';
 import { keepDataAfter } from '~/lib/revalidation';
@@ -137,8 +137,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // tag beside the shopper's name, address and items, for as long as it lives: tags that had
   // already run stay loaded (the thank-you page's Purchase event needs them), and a script
   // element React adds after hydration would not run the way the server's did.
-  const [orderDocument] = useState(() => showsOrder(matches));
-  const tracking = admin || orderDocument ? null : rootData?.tracking;
+  const [privateDocument] = useState(() => isPrivatePage(matches));
+  const tracking = admin || privateDocument ? null : rootData?.tracking;
   const favicon = settings?.favicon_url;
   // Says that React has taken over the page: its scripts start only after the load event (ADR
   // 014), so a browser test waits for this before it relies on what they do. Layout's effect

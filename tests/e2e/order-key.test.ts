@@ -1,9 +1,12 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+
+import { eq } from 'drizzle-orm';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Db } from '~/db/database.server';
-import { orderItems } from '~/db/schema';
+import { orderItems, productVariants, restockRequests } from '~/db/schema';
+import { RESTOCK_CONFIRM_PARAM, RESTOCK_CONFIRM_PATH } from '~/modules/catalog';
 import type { OrderStatus } from '~/modules/orders';
 import { orderTokenCookieHeader } from '~/modules/orders/index.server';
 
@@ -81,6 +84,24 @@ function tagElements(html: string): string[] {
   ].map((match) => match[1]!);
 }
 
+/** A restock alert's e-mailed confirmation link, whose page shows the shopper's e-mail. */
+const RESTOCK_KEY = randomBytes(32).toString('base64url');
+const restockLink = () => `${RESTOCK_CONFIRM_PATH}?${RESTOCK_CONFIRM_PARAM}=${RESTOCK_KEY}`;
+
+async function askForRestock(db: Db): Promise<void> {
+  const [variant] = await db
+    .select({ id: productVariants.id })
+    .from(productVariants)
+    .where(eq(productVariants.productId, HEADPHONES.id))
+    .limit(1);
+  await db.insert(restockRequests).values({
+    productId: HEADPHONES.id,
+    variantId: variant!.id,
+    email: 'avise@example.com',
+    confirmTokenHash: createHash('sha256').update(RESTOCK_KEY).digest('hex'),
+  });
+}
+
 let server: TestServer;
 
 describe("an order's e-mailed key", () => {
@@ -91,6 +112,7 @@ describe("an order's e-mailed key", () => {
         placed.pending = await place(db, 'pending');
         placed.confirmed = await place(db, 'confirmed');
         placed.delivered = await place(db, 'delivered');
+        await askForRestock(db);
       },
     });
   });
@@ -227,6 +249,11 @@ describe("an order's e-mailed key", () => {
       expect(visibleText(page.text), path).toMatch(/#\d{4}/);
       expect(tagElements(page.text), path).toEqual([]);
     }
+    // A restock alert's confirmation link carries its key too.
+    const restock = await shopper.get(restockLink());
+    expect(restock.status).toBe(200);
+    expect(visibleText(restock.text)).toContain('avise@example.com');
+    expect(tagElements(restock.text)).toEqual([]);
   });
 
   it('answers every page that shows an order, and its data, with private, no-store, never from the page cache', async () => {
@@ -238,6 +265,7 @@ describe("an order's e-mailed key", () => {
       `/avaliar?orderId=${placed.delivered.id}`,
       '/historico',
       '/purchasehistory',
+      restockLink(),
     ];
     const answers: [string, Page][] = [];
     for (const page of pages) {

@@ -18,7 +18,7 @@ import { hasLivePayment, payOrder, refreshPayment } from '~/flows/order-payment.
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { refuseForm } from '~/lib/toast.server';
 import { formatDate } from '~/lib/date-format';
-import { ORDER_PAGE_HANDLE, orderPageHeaders } from '~/lib/order-pages';
+import { PRIVATE_PAGE_HANDLE, privatePageHeaders } from '~/lib/private-pages';
 import { seoMeta } from '~/lib/seo';
 import {
   findOrderFor,
@@ -116,9 +116,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(confirmationPath(order.id, payment.paymentId), 303);
 }
 
-export const headers = orderPageHeaders;
+export const headers = privatePageHeaders;
 
-export const handle = ORDER_PAGE_HANDLE;
+export const handle = PRIVATE_PAGE_HANDLE;
 
 export function meta({ matches }: Route.MetaArgs) {
   return seoMeta(seoContext(matches), {

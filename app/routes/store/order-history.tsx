@@ -8,7 +8,7 @@ import { TrackingCode } from '~/components/ui/tracking-code';
 import { sendOrderLink } from '~/flows/order-link.server';
 import { formatDateTime } from '~/lib/date-format';
 import { isDocumentRequest, parseForm, refuseOtherMethods } from '~/lib/form.server';
-import { ORDER_PAGE_HANDLE, orderPageHeaders } from '~/lib/order-pages';
+import { PRIVATE_PAGE_HANDLE, privatePageHeaders } from '~/lib/private-pages';
 import { seoMeta } from '~/lib/seo';
 import { refuseForm, successWithToast } from '~/lib/toast.server';
 import {
@@ -91,9 +91,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return successWithToast(request, ORDER_LOOKUP_MESSAGES.sent);
 }
 
-export const headers = orderPageHeaders;
+export const headers = privatePageHeaders;
 
-export const handle = ORDER_PAGE_HANDLE;
+export const handle = PRIVATE_PAGE_HANDLE;
 
 export function meta({ matches, location }: Route.MetaArgs) {
   return seoMeta(seoContext(matches), {

@@ -3,7 +3,7 @@ import { data, Link, useNavigate } from 'react-router';
 
 import { seoContext } from '~/components/store/store-data';
 import { refreshPayment } from '~/flows/order-payment.server';
-import { orderPageHeaders } from '~/lib/order-pages';
+import { privatePageHeaders } from '~/lib/private-pages';
 import { seoMeta } from '~/lib/seo';
 import { isUuid } from '~/lib/uuid';
 import { findOrderFor, moveOrderKeyToCookie, orderAccess } from '~/modules/orders/index.server';
@@ -65,7 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { outcome, next };
 }
 
-export const headers = orderPageHeaders;
+export const headers = privatePageHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
   return seoMeta(seoContext(matches), {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { seoContext } from '~/components/store/store-data';
 import { confirmRestockAlert } from '~/flows/restock-alerts.server';
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
+import { PRIVATE_PAGE_HANDLE, privatePageHeaders } from '~/lib/private-pages';
 import { seoMeta } from '~/lib/seo';
 import {
   variantLabel,
@@ -56,6 +57,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     productUrl: variantPath(confirmed.product),
   });
 }
+
+// The e-mailed link carries the alert's key and the page shows the shopper's e-mail.
+export const handle = PRIVATE_PAGE_HANDLE;
+export const headers = privatePageHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
   return seoMeta(seoContext(matches), {

@@ -9,7 +9,7 @@ import {
   type ReviewableProduct,
 } from '~/flows/buyer-reviews.server';
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
-import { ORDER_PAGE_HANDLE, orderPageHeaders } from '~/lib/order-pages';
+import { PRIVATE_PAGE_HANDLE, privatePageHeaders } from '~/lib/private-pages';
 import { seoMeta } from '~/lib/seo';
 import { refuseForm } from '~/lib/toast.server';
 import { moveOrderKeyToCookie, ORDER_KEY_PARAM, orderAccess } from '~/modules/orders/index.server';
@@ -99,9 +99,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const headers = orderPageHeaders;
+export const headers = privatePageHeaders;
 
-export const handle = ORDER_PAGE_HANDLE;
+export const handle = PRIVATE_PAGE_HANDLE;
 
 export function meta({ matches }: Route.MetaArgs) {
   return seoMeta(seoContext(matches), {

@@ -5,7 +5,7 @@ import { OrderSummary } from '~/components/store/order-summary';
 import { seoContext, useSettings } from '~/components/store/store-data';
 import { TrackingCode } from '~/components/ui/tracking-code';
 import { refreshPayment } from '~/flows/order-payment.server';
-import { ORDER_PAGE_HANDLE, orderPageHeaders } from '~/lib/order-pages';
+import { PRIVATE_PAGE_HANDLE, privatePageHeaders } from '~/lib/private-pages';
 import { seoMeta } from '~/lib/seo';
 import { addressLine, estimatedDelivery, formatDeliveryDate, trackingLink } from '~/modules/orders';
 import { deliveryDays, shippingLineLabel } from '~/modules/shipping';
@@ -62,9 +62,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const headers = orderPageHeaders;
+export const headers = privatePageHeaders;
 
-export const handle = ORDER_PAGE_HANDLE;
+export const handle = PRIVATE_PAGE_HANDLE;
 
 export function meta({ matches }: Route.MetaArgs) {
   return seoMeta(seoContext(matches), { title: 'Obrigado!', path: '/thank-you', noindex: true });
