@@ -36,6 +36,7 @@ import {
 } from '~/modules/orders/index.admin.server';
 
 import { describeDb } from '../support/db';
+import { acrossMigration } from '../support/migrations';
 import { insertOrderRow } from '../support/orders';
 
 const SAO_PAULO = 'America/Sao_Paulo';
@@ -535,5 +536,51 @@ describeDb('admin coupons', ({ db }) => {
       timeZone: SAO_PAULO,
     });
     expect(metrics.periodDiscounts).toEqual({ current: 1_500, previous: 700 });
+  });
+});
+
+describe('the migration that cleans coupon targets', () => {
+  it('takes out of coupons the products and categories deleted before deleting did, and deactivates a coupon left naming nothing', async () => {
+    const kept = randomUUID();
+    const gone = randomUUID();
+    const keptCategory = randomUUID();
+    const goneCategory = randomUUID();
+    await acrossMigration(
+      '_clean_coupon_targets',
+      async (client) => {
+        await client.query(
+          `insert into categories (id, name, slug) values ($1, 'Áudio', 'audio')`,
+          [keptCategory],
+        );
+        await client.query(
+          `insert into products (id, name, price_cents, stock_quantity) values ($1, 'Fone', 100, 1)`,
+          [kept],
+        );
+        const coupon = (code: string, productIds: string[], categoryIds: string[]) =>
+          client.query(
+            `insert into coupons (code, kind, value, product_ids, category_ids)
+             values ($1, 'percent', 10, $2::uuid[], $3::uuid[])`,
+            [code, `{${productIds.join(',')}}`, `{${categoryIds.join(',')}}`],
+          );
+        await coupon('MISTO', [kept, gone], [goneCategory]);
+        await coupon('SOSUMIU', [gone], [goneCategory]);
+        await coupon('CATEGORIA', [], [keptCategory, goneCategory]);
+        await coupon('LOJA', [], []);
+      },
+      async (client) => {
+        const { rows } = await client.query<{
+          code: string;
+          product_ids: string[];
+          category_ids: string[];
+          active: boolean;
+        }>(`select code, product_ids, category_ids, active from coupons order by code`);
+        expect(rows).toEqual([
+          { code: 'CATEGORIA', product_ids: [], category_ids: [keptCategory], active: true },
+          { code: 'LOJA', product_ids: [], category_ids: [], active: true },
+          { code: 'MISTO', product_ids: [kept], category_ids: [], active: true },
+          { code: 'SOSUMIU', product_ids: [], category_ids: [], active: false },
+        ]);
+      },
+    );
   });
 });

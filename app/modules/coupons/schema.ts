@@ -35,7 +35,8 @@ export const coupons = pgTable(
     usageLimitPerCustomer: integer('usage_limit_per_customer'),
     firstPurchaseOnly: boolean('first_purchase_only').notNull().default(false),
     // Empty: every product. Otherwise the coupon applies only to these products and to the
-    // products of these categories (ids that no longer exist simply match nothing).
+    // products of these categories. Deleting one takes it out of here; a coupon left naming
+    // nothing is deactivated, not widened (app/flows/delete-catalog.server.ts, migration 0030).
     productIds: uuid('product_ids')
       .array()
       .notNull()
