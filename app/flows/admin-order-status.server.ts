@@ -51,6 +51,8 @@ export const ADMIN_ORDER_MESSAGES = {
   deleted: 'Pedido excluído com sucesso!',
   deleteError: 'Erro ao excluir pedido',
   paidNoDelete: 'Pedidos pagos não podem ser excluídos. Cancele o pedido.',
+  reviewNoDelete:
+    'Este pedido tem um pagamento a conferir e não pode ser excluído. Confira o pagamento ou cancele o pedido.',
 } as const;
 
 /** The timeline's words for each change staff make. */
@@ -275,10 +277,11 @@ export async function deleteOrderByStaff(
   const result = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order) return { result: notFound };
-    if (!canDeleteOrder(order)) {
-      return {
-        result: { ok: false, status: 409, error: ADMIN_ORDER_MESSAGES.paidNoDelete } as const,
-      };
+    if (!canDeleteOrder({ ...order, paymentReview: order.payment.review })) {
+      const error = order.payment.review
+        ? ADMIN_ORDER_MESSAGES.reviewNoDelete
+        : ADMIN_ORDER_MESSAGES.paidNoDelete;
+      return { result: { ok: false, status: 409, error } as const };
     }
     if (order.status === 'pending') {
       await releaseStock(tx, order.lines);

@@ -11,6 +11,7 @@ import {
   payOrder,
   refreshPayment,
 } from '~/flows/order-payment.server';
+import { ADMIN_ORDER_MESSAGES, deleteOrderByStaff } from '~/flows/admin-order-status.server';
 import { placeOrder } from '~/flows/place-order.server';
 import { formatCents } from '~/lib/money';
 import { logger } from '~/lib/logger.server';
@@ -561,6 +562,14 @@ describeDb('paying an order with Mercado Pago PIX', ({ db }) => {
     expect(await expireOrders(db(), mercadoPago(), withTracking, { now: later })).toBe(0);
     expect(await orderRow(db(), orderId)).toMatchObject({ status: 'pending' });
     expect(await stock(db())).toBe(FONE_STOCK - 2);
+    // Nor may staff delete it: the order is the record of money that may have been taken.
+    const staff = { id: randomUUID(), fullName: 'Gerente', email: 'gerente@loja.com.br' };
+    expect(await deleteOrderByStaff(db(), orderId, staff)).toEqual({
+      ok: false,
+      status: 409,
+      error: ADMIN_ORDER_MESSAGES.reviewNoDelete,
+    });
+    expect(await orderRow(db(), orderId)).toMatchObject({ status: 'pending' });
   });
 
   it('does not count a card held but not charged, nor one charged in another currency, as paid', async () => {

@@ -92,6 +92,7 @@ export function OrderDetail({
     status: order.status,
     paidAt: order.payment.paidAt,
     latePaymentAt: order.payment.latePaymentAt,
+    paymentReview: order.payment.review,
   };
   return (
     <article className="space-y-4">

@@ -83,6 +83,7 @@ export async function listAdminOrders(
             totalCents: orders.totalAmountCents,
             paidAt: orders.paidAt,
             latePaymentAt: orders.latePaymentAt,
+            paymentReview: orders.paymentReview,
           })
           .from(orders)
           .where(where)
@@ -90,8 +91,8 @@ export async function listAdminOrders(
           .limit(ORDERS_PER_PAGE)
           .offset((page - 1) * ORDERS_PER_PAGE);
   return {
-    orders: rows.map(({ paidAt, latePaymentAt, ...row }) => {
-      const money = { status: row.status, paidAt, latePaymentAt };
+    orders: rows.map(({ paidAt, latePaymentAt, paymentReview, ...row }) => {
+      const money = { status: row.status, paidAt, latePaymentAt, paymentReview };
       return {
         ...row,
         number: orderNumber(row.number),

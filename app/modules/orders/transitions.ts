@@ -43,10 +43,16 @@ export function wasPaid(order: OrderMoneyState): boolean {
 
 /**
  * The one rule for 'Excluir': the server refuses to delete an order it does not allow, and the
- * admin's list and detail offer the button only where it does.
+ * admin's list and detail offer the button only where it does. An order with a payment to look
+ * at is kept too: money may have been taken for it.
  */
-export function canDeleteOrder(order: OrderMoneyState): boolean {
-  return !wasPaid(order);
+export function canDeleteOrder(
+  order: OrderMoneyState & {
+    /** Why a payment for it is for staff to look at (orders.payment_review), if one is. */
+    paymentReview: string | null;
+  },
+): boolean {
+  return !wasPaid(order) && !order.paymentReview;
 }
 
 /** Whether staff may still cancel the order ('Cancelar pedido'). */
