@@ -195,7 +195,6 @@ export interface ProductForJsonLd {
   name: string;
   description: string;
   imageUrls: string[];
-  priceCents: number;
   stockQuantity: number;
   category: { name: string } | null;
   path: string;
@@ -204,7 +203,7 @@ export interface ProductForJsonLd {
   variants: readonly VariantForJsonLd[];
 }
 
-/** One variant of a product, its price already resolved. */
+/** One variant of a product, its price already resolved (pricing's rule, in the catalogue's query). */
 export interface VariantForJsonLd {
   sku: string;
   values: readonly string[];
@@ -273,11 +272,8 @@ export function productJsonLd(
       '@type': 'Product',
       ...common,
       sku: product.id,
-      offers: offer(
-        url,
-        product.variants[0]?.priceCents ?? product.priceCents,
-        product.stockQuantity,
-      ),
+      // Its one variant's price, already resolved (the database keeps every product one).
+      offers: offer(url, product.variants[0]!.priceCents, product.stockQuantity),
     };
   }
   const properties = product.options.map((option) => variesByProperty(option.name));

@@ -2,6 +2,7 @@ import { eq, inArray, or } from 'drizzle-orm';
 
 import type { Db } from '~/db/database.server';
 import { distinctUuids } from '~/lib/uuid';
+import { effectivePriceCents } from '~/modules/pricing';
 
 import { categories, products, productVariants, type VariantOptionValue } from './schema';
 import { optionValuesOf } from './variant-label';
@@ -85,7 +86,7 @@ export async function lookupVariants(
     slug: row.slug,
     sku: row.sku,
     options: optionValuesOf(row.productOptions, row),
-    priceCents: row.variantPriceCents ?? row.productPriceCents,
+    priceCents: effectivePriceCents(row.variantPriceCents, row.productPriceCents),
     stockQuantity: row.stockQuantity,
     imageUrl: row.variantImageUrls[0] ?? row.productImageUrls[0] ?? null,
     categoryId: row.categoryId,

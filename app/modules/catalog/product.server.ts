@@ -2,6 +2,7 @@ import { desc, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
 
 import type { Db } from '~/db/database.server';
 import { isUuid } from '~/lib/uuid';
+import { effectivePriceSql } from '~/modules/pricing/index.server';
 
 import type { Product } from './types';
 import { categories, products } from './schema';
@@ -46,7 +47,7 @@ const variantsJson = sql<PageVariant[]>`(
     'id', v.id,
     'sku', v.sku,
     'values', array_remove(array[v.option1, v.option2, v.option3], null),
-    'priceCents', coalesce(v.price_cents, ${products.priceCents}),
+    'priceCents', ${effectivePriceSql(sql`v.price_cents`, products.priceCents)},
     'compareAtPriceCents', v.compare_at_price_cents,
     'stockQuantity', v.stock_quantity,
     'imageUrls', v.image_urls

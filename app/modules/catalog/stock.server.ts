@@ -1,6 +1,7 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 
 import type { Db } from '~/db/database.server';
+import { effectivePriceSql } from '~/modules/pricing/index.server';
 
 import { products, productVariants } from './schema';
 
@@ -40,8 +41,14 @@ export async function reserveStock(db: Db, claims: readonly StockClaim[]): Promi
           eq(productVariants.id, claim.variantId),
           eq(productVariants.productId, claim.productId),
           gte(productVariants.stockQuantity, claim.quantity),
-          // The price is the variant's, else the product's: either one changing fails the claim.
-          sql`coalesce(${productVariants.priceCents}, (select ${products.priceCents} from ${products} where ${products.id} = ${productVariants.productId})) = ${claim.priceCents}`,
+          // Either the variant's price or its product's changing fails the claim.
+          eq(
+            effectivePriceSql(
+              productVariants.priceCents,
+              sql`(select ${products.priceCents} from ${products} where ${products.id} = ${productVariants.productId})`,
+            ),
+            claim.priceCents,
+          ),
         ),
       )
       .returning({ id: productVariants.id });

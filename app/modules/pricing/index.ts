@@ -23,3 +23,4 @@ export {
   type ShippingOffer,
   type ShippingSettings,
 } from './shipping';
+export { effectivePriceCents, lineTotalCents } from './unit-price';

@@ -1,0 +1,1 @@
+export { effectivePriceSql } from './unit-price.server';
