@@ -6,6 +6,7 @@ import { publicFileUrl } from '~/lib/public-files';
 import { variantLabel, variantPath } from '~/modules/catalog';
 import type { CartReply, PricedLine } from '~/modules/cart';
 import { mediaSrcSet } from '~/modules/media';
+import { lineTotalCents } from '~/modules/pricing';
 
 import { STEP_BUTTON } from './quantity-selector';
 
@@ -34,7 +35,7 @@ export function useOptimisticLines(lines: PricedLine[]): PricedLine[] {
     if (wanted === undefined) return [line];
     const quantity = Math.min(wanted, line.maxQuantity);
     if (quantity === 0) return [];
-    return [{ ...line, quantity, lineTotalCents: quantity * line.unitPriceCents }];
+    return [{ ...line, quantity, lineTotalCents: lineTotalCents(line.unitPriceCents, quantity) }];
   });
 }
 

@@ -3,7 +3,12 @@ import { formatCents } from '~/lib/money';
 import { countOf } from '~/lib/plural';
 import { variantLabel } from '~/modules/catalog';
 import { lookupVariants, type VariantSummary } from '~/modules/catalog/index.server';
-import { priceOrder, type PricingChoices, type PricingRules } from '~/modules/pricing';
+import {
+  lineTotalCents,
+  priceOrder,
+  type PricingChoices,
+  type PricingRules,
+} from '~/modules/pricing';
 import type { StoreSettings } from '~/modules/settings';
 
 import { cartCookieHeader, readCart, seenName } from './cookie.server';
@@ -138,7 +143,7 @@ export function reconcile(
       categoryName: variant.categoryName,
       unitPriceCents: variant.priceCents,
       quantity,
-      lineTotalCents: variant.priceCents * quantity,
+      lineTotalCents: lineTotalCents(variant.priceCents, quantity),
       maxQuantity,
     });
   }

@@ -7,6 +7,7 @@ import {
   type ShippingOffer,
   type ShippingSettings,
 } from './shipping';
+import { lineTotalCents } from './unit-price';
 
 /** What the pipeline reads of a line: its product (and category, for coupons), price and units. */
 export interface PricingLine {
@@ -96,7 +97,7 @@ export function priceOrder(
   rules: PricingRules,
   choices: PricingChoices,
 ): PricedOrder {
-  const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+  const subtotalCents = linesTotal(lines);
   const { cents: shipping, optionId: shippingOptionId } =
     lines.length > 0
       ? shippingFor(subtotalCents, rules, choices.shipping ?? null)
@@ -202,14 +203,18 @@ function discount(label: string, cents: number, coupon: CouponTerms): Adjustment
 /** The subtotal of the lines the coupon covers: all of them unless it names products or categories. */
 function coveredSubtotal(lines: readonly PricingLine[], coupon: CouponTerms): number {
   const limited = coupon.productIds.length > 0 || coupon.categoryIds.length > 0;
-  return lines
-    .filter(
+  return linesTotal(
+    lines.filter(
       (line) =>
         !limited ||
         coupon.productIds.includes(line.productId) ||
         (line.categoryId !== null && coupon.categoryIds.includes(line.categoryId)),
-    )
-    .reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+    ),
+  );
+}
+
+function linesTotal(lines: readonly PricingLine[]): number {
+  return lines.reduce((sum, line) => sum + lineTotalCents(line.unitPriceCents, line.quantity), 0);
 }
 
 /** The discounts of an order, as a positive amount ('you saved'). */

@@ -1,3 +1,4 @@
+import { lineTotalCents } from '~/modules/pricing';
 import type { StoreSettings } from '~/modules/settings';
 
 type Command = (...args: unknown[]) => void;
@@ -22,7 +23,7 @@ export interface TrackedItem {
 /** Reports an add to cart to the ad and analytics tools the store set up. */
 export function trackAddToCart(settings: StoreSettings, item: TrackedItem): void {
   const w = window as TrackingWindow;
-  const value = (item.priceCents * item.quantity) / 100;
+  const value = lineTotalCents(item.priceCents, item.quantity) / 100;
   const price = item.priceCents / 100;
   if (settings.google_ads_conversion_id && settings.google_ads_conversion_label) {
     w.gtag?.('event', 'conversion', {
