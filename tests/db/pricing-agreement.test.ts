@@ -147,6 +147,20 @@ async function agree(
   expect(money(order!), where).toEqual(money(checkout.cart));
   expect(lines(checkout.cart.adjustments), where).toEqual(lines(pixTotal.adjustments));
   expect(lines(order!.adjustments), where).toEqual(lines(checkout.cart.adjustments));
+  // Each line's total too, as the checkout listed it.
+  const byVariant = (rows: { variantId: string | null; cents: number }[]) =>
+    rows.sort((a, b) => String(a.variantId).localeCompare(String(b.variantId)));
+  expect(
+    byVariant(order!.lines.map(({ variantId, totalCents }) => ({ variantId, cents: totalCents }))),
+    where,
+  ).toEqual(
+    byVariant(
+      checkout.cart.lines.map(({ variantId, lineTotalCents }) => ({
+        variantId,
+        cents: lineTotalCents,
+      })),
+    ),
+  );
   // The stored total is its parts.
   expect(order!.totalCents, where).toBe(
     order!.subtotalCents +

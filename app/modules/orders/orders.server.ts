@@ -107,8 +107,9 @@ async function withItems(db: Db, rows: OrderRow[]): Promise<OrderView[]> {
 }
 
 /**
- * Writes a pending order and its lines (each copying the product's name, price and image), and
- * answers the order as written, so the caller need not read it again.
+ * Writes a pending order and its lines (each copying the product's name, price and image) with
+ * the money as pricing gave it, and answers the order as written, so the caller need not read it
+ * again.
  */
 export async function insertOrder(db: Db, order: NewOrder): Promise<OrderView> {
   const [row] = await db
@@ -131,10 +132,7 @@ export async function insertOrder(db: Db, order: NewOrder): Promise<OrderView> {
       subtotalCents: order.subtotalCents,
       shippingCostCents: order.shippingCents,
       shippingMethod: order.shipping,
-      totalAmountCents:
-        order.subtotalCents +
-        order.shippingCents +
-        order.adjustments.reduce((sum, adjustment) => sum + adjustment.cents, 0),
+      totalAmountCents: order.totalCents,
       paymentMethod: order.paymentMethod,
       trackingParameters: order.trackingParameters,
       expiresAt: order.expiresAt,
@@ -147,7 +145,7 @@ export async function insertOrder(db: Db, order: NewOrder): Promise<OrderView> {
     productName: line.name,
     productPriceCents: line.unitPriceCents,
     quantity: line.quantity,
-    totalPriceCents: line.unitPriceCents * line.quantity,
+    totalPriceCents: line.totalCents,
     imageUrl: line.imageUrl,
     variantId: line.variantId,
     sku: line.sku,

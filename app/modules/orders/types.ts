@@ -76,12 +76,16 @@ export interface NewOrder {
   customer: { name: string; email: string; phone: string; cpf: string };
   address: AddressParts;
   paymentMethod: string;
-  lines: Omit<OrderLine, 'totalCents'>[];
+  /**
+   * The money below is the pricing pipeline's, as the shopper was shown it: stored as given,
+   * never added up again here (each line's total too).
+   */
+  lines: OrderLine[];
   subtotalCents: number;
   shippingCents: number;
   shipping: OrderShipping | null;
-  /** From the pricing pipeline; the total charged is subtotal + shipping + their sum. */
   adjustments: OrderAdjustment[];
+  totalCents: number;
   trackingParameters: TrackingParameters;
   /** Until a payment gives its own deadline, the order is cancelled if unpaid by then. */
   expiresAt: Date;
