@@ -11,6 +11,7 @@ import type { ShippingEstimate as Estimate } from '~/modules/orders';
 import {
   freeShippingFromCents,
   installmentOffer,
+  missingForMinimumCents,
   priceOrder,
   type CouponTerms,
 } from '~/modules/pricing';
@@ -80,7 +81,7 @@ export function CartSummary({
   const total = priced.totalCents;
   const units = lines.reduce((sum, line) => sum + line.quantity, 0);
   const freeFrom = freeShippingFromCents(settings);
-  const missingForMinimum = settings.min_order_value_cents - subtotal;
+  const missingForMinimum = missingForMinimumCents(subtotal, settings);
   const pixAdjustment = withPix.adjustments.find((adjustment) => adjustment.kind === 'pix');
   const installments = installmentOffer(total, settings);
   const miss = withPix.couponMiss ?? priced.couponMiss;

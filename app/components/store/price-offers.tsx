@@ -1,6 +1,11 @@
 import { useSettings } from '~/components/store/store-data';
 import { Money } from '~/components/ui/money';
-import { installmentOffer, pixDiscountCents, type InstallmentOffer } from '~/modules/pricing';
+import {
+  installmentOffer,
+  pixDiscountCents,
+  pixPriceCents,
+  type InstallmentOffer,
+} from '~/modules/pricing';
 
 /**
  * How Brazilian shoppers read a price: the PIX price when the store gives a PIX discount, and
@@ -15,7 +20,7 @@ export function PriceOffers({ cents, className = '' }: { cents: number; classNam
     <div className={`flex flex-col text-sm ${className}`} data-testid="price-offers">
       {discount > 0 ? (
         <p data-testid="pix-price">
-          <Money cents={cents - discount} className="font-bold text-pix" /> no PIX{' '}
+          <Money cents={pixPriceCents(cents, settings)} className="font-bold text-pix" /> no PIX{' '}
           <span className="text-product-description">
             ({settings.pix_discount_percent}% de desconto)
           </span>

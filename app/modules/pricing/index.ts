@@ -1,11 +1,13 @@
 export {
   installmentOffer,
   pixDiscountCents,
+  pixPriceCents,
   type InstallmentOffer,
   type OfferSettings,
 } from './offers';
 export {
   discountTotal,
+  missingForMinimumCents,
   priceOrder,
   type Adjustment,
   type AdjustmentKind,
@@ -17,9 +19,11 @@ export {
   type PricingRules,
 } from './price-order';
 export {
+  carrierPriceCents,
   freeShippingFromCents,
   shippingCents,
   shippingOfferPrices,
+  type CarrierMarkup,
   type ShippingOffer,
   type ShippingSettings,
 } from './shipping';

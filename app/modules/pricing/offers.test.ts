@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { defaultSettings } from '~/modules/settings';
 
-import { installmentOffer, pixDiscountCents } from './offers';
+import { installmentOffer, pixDiscountCents, pixPriceCents } from './offers';
 
 const settings = defaultSettings();
 
@@ -41,5 +41,12 @@ describe('installmentOffer', () => {
     const withInterest = { ...cards, installments_interest_free: false };
     expect(installmentOffer(49_990, withInterest)).toEqual({ count: 12, amountCents: null });
     expect(installmentOffer(999, withInterest)).toBeNull();
+  });
+});
+
+describe('pixPriceCents', () => {
+  it("is the amount less its PIX discount, rounded in the shopper's favour", () => {
+    expect(pixPriceCents(49_990, { pix_discount_percent: 10 })).toBe(44_991);
+    expect(pixPriceCents(49_990, settings)).toBe(49_990);
   });
 });

@@ -20,6 +20,14 @@ export function pixDiscountCents(
   return Math.floor((amountCents * settings.pix_discount_percent) / 100);
 }
 
+/** The price paid by PIX: the amount less its PIX discount. */
+export function pixPriceCents(
+  amountCents: number,
+  settings: Pick<StoreSettings, 'pix_discount_percent'>,
+): number {
+  return amountCents - pixDiscountCents(amountCents, settings);
+}
+
 export interface InstallmentOffer {
   count: number;
   /**

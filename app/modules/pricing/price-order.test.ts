@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 
 import { defaultSettings } from '~/modules/settings';
 
-import { priceOrder, type CouponTerms, type PricingLine, type PricingRules } from './price-order';
+import {
+  missingForMinimumCents,
+  priceOrder,
+  type CouponTerms,
+  type PricingLine,
+  type PricingRules,
+} from './price-order';
 
 const base: PricingRules = {
   ...defaultSettings(),
@@ -244,5 +250,14 @@ describe('priceOrder', () => {
         }),
       ).toMatchObject({ shippingCents: 1500, shippingOptionId: null });
     });
+  });
+});
+
+describe('missingForMinimumCents', () => {
+  it("is what the products lack of the store's minimum order, nothing once they reach it", () => {
+    const settings = { min_order_value_cents: 5_000 };
+    expect(missingForMinimumCents(3_990, settings)).toBe(1_010);
+    expect(missingForMinimumCents(5_000, settings)).toBe(0);
+    expect(missingForMinimumCents(7_980, settings)).toBe(0);
   });
 });

@@ -217,6 +217,14 @@ function linesTotal(lines: readonly PricingLine[]): number {
   return lines.reduce((sum, line) => sum + lineTotalCents(line.unitPriceCents, line.quantity), 0);
 }
 
+/** What the products must still add up to for the store's minimum order; 0 once they reach it. */
+export function missingForMinimumCents(
+  subtotalCents: number,
+  settings: Pick<StoreSettings, 'min_order_value_cents'>,
+): number {
+  return Math.max(0, settings.min_order_value_cents - subtotalCents);
+}
+
 /** The discounts of an order, as a positive amount ('you saved'). */
 export function discountTotal(adjustments: readonly { cents: number }[]): number {
   return -adjustments.reduce((sum, adjustment) => sum + Math.min(0, adjustment.cents), 0);

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 
-import { freeShippingFromCents, shippingCents, type ShippingSettings } from './shipping';
+import {
+  carrierPriceCents,
+  freeShippingFromCents,
+  shippingCents,
+  type ShippingSettings,
+} from './shipping';
 
 const flatRate: ShippingSettings = {
   shipping_mode: 'flat_rate',
@@ -36,5 +41,15 @@ describe('freeShippingFromCents', () => {
     ['a flat rate without one', { ...flatRate, free_shipping_threshold_cents: 0 }, null],
   ])('is what every shipping promise reads: %s', (_name, settings, expected) => {
     expect(freeShippingFromCents(settings)).toBe(expected);
+  });
+});
+
+describe('carrierPriceCents', () => {
+  it("adds the store's markup to a carrier's quote, its percent rounded up", () => {
+    const markup = { shipping_markup_percent: 10, shipping_markup_cents: 200 };
+    expect(carrierPriceCents(2_345, markup)).toBe(2_345 + 235 + 200);
+    expect(carrierPriceCents(2_345, { shipping_markup_percent: 0, shipping_markup_cents: 0 })).toBe(
+      2_345,
+    );
   });
 });

@@ -22,6 +22,23 @@ export function shippingCents(subtotalCents: number, settings: ShippingSettings)
   return freeFrom !== null && subtotalCents >= freeFrom ? 0 : settings.default_shipping_cost_cents;
 }
 
+export type CarrierMarkup = Pick<
+  StoreSettings,
+  'shipping_markup_cents' | 'shipping_markup_percent'
+>;
+
+/**
+ * What the store charges for a carrier's quote: the quote with the store's markup, its percent
+ * rounded up (a markup never costs the store a fraction of a cent) and its fixed cents.
+ */
+export function carrierPriceCents(quoteCents: number, markup: CarrierMarkup): number {
+  return (
+    quoteCents +
+    Math.ceil((quoteCents * markup.shipping_markup_percent) / 100) +
+    markup.shipping_markup_cents
+  );
+}
+
 /** A carrier's option as pricing reads it: its id and its price before free shipping. */
 export interface ShippingOffer {
   id: string;

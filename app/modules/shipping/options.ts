@@ -1,3 +1,4 @@
+import { carrierPriceCents } from '~/modules/pricing';
 import type { StoreSettings } from '~/modules/settings';
 
 import type { CarrierQuote, ShippingOption } from './types';
@@ -26,11 +27,7 @@ export function storeOptions(
       id: quote.serviceId,
       carrier: quote.carrier,
       service: quote.service,
-      // Rounded up: a markup never costs the store a fraction of a cent.
-      priceCents:
-        quote.priceCents +
-        Math.ceil((quote.priceCents * settings.shipping_markup_percent) / 100) +
-        settings.shipping_markup_cents,
+      priceCents: carrierPriceCents(quote.priceCents, settings),
       businessDays: quote.businessDays + settings.shipping_handling_days,
     }))
     .sort((a, b) => a.priceCents - b.priceCents || a.businessDays - b.businessDays);
