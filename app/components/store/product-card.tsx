@@ -10,6 +10,7 @@ import { Money } from '~/components/ui/money';
 import { publicFileUrl } from '~/lib/public-files';
 import { productPath, type Product } from '~/modules/catalog';
 import { mediaSrcSet } from '~/modules/media';
+import { effectivePriceCents } from '~/modules/pricing';
 import type { RatingSummary } from '~/modules/reviews';
 
 /**
@@ -129,7 +130,8 @@ function CardLink({
  * price of that variant when it has one above it.
  */
 function CardPrice({ product }: { product: Product }) {
-  const from = product.card?.fromCents ?? product.priceCents;
+  // The lowest variant's price; a product built without its card's summary shows its own.
+  const from = effectivePriceCents(product.card?.fromCents ?? null, product.priceCents);
   const varies = product.card ? product.card.toCents > from : false;
   const compareAt = product.card?.compareAtCents;
   return (
