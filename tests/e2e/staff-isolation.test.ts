@@ -1,10 +1,9 @@
-import { createServer } from 'node:net';
-
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { ADMIN, adminVisitor, signIn, withAdmin } from '../support/admin';
 import { launchBrowser, openPage } from '../support/browser';
+import { freePort } from '../support/ports';
 import { startServer, type TestServer } from '../support/server';
 
 // Staff apart from the store's third-party code (ADR 019).
@@ -199,14 +198,6 @@ describe('a store with tags, and its staff', () => {
 });
 
 /** A port free right now, so that both addresses can name it before the server starts. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 describe('the admin on its own origin (ADMIN_URL)', () => {
   let store: TestServer;
   let storefront: string;
