@@ -162,6 +162,9 @@ function staticFiles() {
       .filter((name) => !name.startsWith('assets/') && !name.startsWith('.')),
   );
   router.use(
+    // Any other path is a page: express.static would look for it on disk on every request.
+    /** @type {import('express').RequestHandler} */
+    (req, _res, next) => next(publicFiles.has(req.path.slice(1)) ? undefined : 'router'),
     precompressed(client, publicFiles),
     express.static(client, {
       index: false,

@@ -360,8 +360,14 @@ function unansweredMethod(
   mode: string,
 ): (method: string, url: string) => Promise<string | null> {
   let tree: Promise<TargetRoute[]> | undefined;
+  // matchRoutes ranks every branch of the tree again on each call (a tenth of a purchase's CPU):
+  // the answer only depends on the path, so recent paths keep theirs while the build is the same.
+  const answers = new Map<string, string | null>();
   const routes = () => {
-    if (mode === 'development' || !tree) tree = build().then(routeTree);
+    if (mode === 'development' || !tree) {
+      tree = build().then(routeTree);
+      answers.clear();
+    }
     return tree;
   };
   return async (method, url) => {
@@ -375,17 +381,37 @@ function unansweredMethod(
     let path = pathname === '/_root.data' ? '/' : pathname.replace(/\.data$/, '');
     if (path !== '/' && path.endsWith('/')) path = path.slice(0, -1);
     parsed.pathname = path;
-    const matches = matchRoutes(await routes(), parsed.pathname) ?? [];
-    const leaf = matches.at(-1);
-    if (!leaf) return null;
-    const target = (
-      leaf.route.index && searchParams.getAll('index').includes('')
-        ? leaf
-        : matches.filter((match, at) => at === 0 || match.route.path).at(-1)!
-    ).route as TargetRoute;
-    if (reading) return target.resource && !target.hasLoader ? 'POST' : null;
-    return target.hasAction ? null : 'GET, HEAD';
+    const indexed = searchParams.getAll('index').includes('');
+    const tree = await routes();
+    const key = `${reading ? 'read' : 'write'} ${indexed ? 'index' : 'path'} ${parsed.pathname}`;
+    const known = answers.get(key);
+    if (known !== undefined) return known;
+    const answer = targetAnswer(tree, parsed.pathname, indexed, reading);
+    // Bounded: a crawler's or a fuzzer's invented paths only push the oldest ones out.
+    if (answers.size >= MATCHED_PATHS_KEPT) answers.delete(answers.keys().next().value!);
+    answers.set(key, answer);
+    return answer;
   };
+}
+
+const MATCHED_PATHS_KEPT = 2_000;
+
+function targetAnswer(
+  tree: TargetRoute[],
+  path: string,
+  indexed: boolean,
+  reading: boolean,
+): string | null {
+  const matches = matchRoutes(tree, path) ?? [];
+  const leaf = matches.at(-1);
+  if (!leaf) return null;
+  const target = (
+    leaf.route.index && indexed
+      ? leaf
+      : matches.filter((match, at) => at === 0 || match.route.path).at(-1)!
+  ).route as TargetRoute;
+  if (reading) return target.resource && !target.hasLoader ? 'POST' : null;
+  return target.hasAction ? null : 'GET, HEAD';
 }
 
 function routeTree(build: ServerBuild): TargetRoute[] {
