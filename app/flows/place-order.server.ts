@@ -188,17 +188,6 @@ export async function placeOrder(
         const refusal = await shopperMayUse(tx, couponUsed, input.form);
         if (refusal) return { ok: false, reason: 'coupon', error: refusal } as const;
       }
-      const reserved = await reserveStock(
-        tx,
-        cart.lines.map((line) => ({
-          productId: line.productId,
-          variantId: line.variantId,
-          quantity: line.quantity,
-          priceCents: line.unitPriceCents,
-        })),
-      );
-      if (!reserved) throw new StockTaken();
-
       const { form } = input;
       const order = await insertOrder(tx, {
         idempotencyKey: form.idempotencyKey,
@@ -248,8 +237,19 @@ export async function placeOrder(
       });
       await mailOrder(tx, ORDER_TOPICS.orderReceived, order.id);
       await trackOrder(tx, order.id, 'pending', events);
-      // Last, so the coupon's row (which every order using it updates) stays locked only
-      // for the commit; a conditional update, so parallel checkouts never pass its limit.
+      // Last, so the rows every order of a best seller or a campaign's coupon updates stay
+      // locked only for the commit (on a sale day the shoppers queue on them); conditional
+      // updates, so parallel checkouts never sell more than the stock nor pass the limit.
+      const reserved = await reserveStock(
+        tx,
+        cart.lines.map((line) => ({
+          productId: line.productId,
+          variantId: line.variantId,
+          quantity: line.quantity,
+          priceCents: line.unitPriceCents,
+        })),
+      );
+      if (!reserved) throw new StockTaken();
       if (couponUsed && !(await takeCouponUse(tx, couponUsed.id))) {
         throw new CouponUsedUp(couponUsed.code);
       }
