@@ -11,9 +11,16 @@
 // Each purchase is a new shopper (the tests' Visitor: fresh cookies, CPF and client address, sent
 // as X-Forwarded-For), as the store allows few unpaid orders per browser, CPF and address
 // (max_pending_orders).
-// References measured in the same run with the same client and concurrency (GET / and
-// GET /healthz) give ratios that mean something across machines. At the end the orders in the
-// database must equal the 303s counted.
+// References measured in the same run with the same client and concurrency (GET / rendered
+// each time, as the server runs without its page cache, and GET /healthz) give ratios that mean
+// something across machines. At the end the orders in the database must equal the 303s counted.
+//
+// What an order costs the database, counted rather than timed: the statements the server sent
+// (its /metrics counter, begin and commit included) per order over the measured runs, and per
+// request of one purchase made alone; on PostgreSQL also how many of its connections waited on
+// a lock during the plain runs (pg_stat_activity, sampled every 50 ms). The
+// run fails when an order takes more than STATEMENTS_CEILING statements. PROFILE_DIR writes the
+// server's CPU profile there (bench/profile-summary.ts reads it).
 //
 // Environment: DURATION (s, default 15), WARMUP (s, default 3), CONNECTIONS (default 20),
 // BENCH_POSTGRES_URL (server to create a scratch database on; default
@@ -49,15 +56,19 @@ const POSTGRES_URL =
   process.env.BENCH_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const STOCK = 1_000_000;
 const COUPON = 'BENCH10';
+const METRICS_TOKEN = 'bench-metrics-token-0123456789';
+/**
+ * The most statements one order (its three requests, the outbox's e-mail and payment work that
+ * follows) may take on average; set from the figures of issue 37 with a little room.
+ */
+const STATEMENTS_CEILING = 45;
 
-// A valid checkout form; the idempotency key comes from the page.
+// A valid checkout form; the idempotency key comes from the page, and each shopper's e-mail,
+// phone and house number from `shopperFields`.
 const CUSTOMER = {
   customerName: 'Maria da Silva',
-  customerEmail: 'maria@example.com',
-  customerPhone: '11987654321',
   zipCode: '01310100',
   street: 'Avenida Paulista',
-  number: '1000',
   complement: 'Apto 12',
   neighborhood: 'Bela Vista',
   city: 'São Paulo',
@@ -87,6 +98,8 @@ interface Backend {
   env: Record<string, string>;
   open(): ReturnType<typeof openDatabase>;
   cleanUp(): Promise<void>;
+  /** PostgreSQL's: its locks are watched during the run. */
+  databaseUrl?: string;
 }
 
 async function pgliteBackend(): Promise<Backend> {
@@ -108,6 +121,7 @@ async function postgresBackend(): Promise<Backend> {
     env: { DATABASE_URL: url, DATA_DIR: dataDir },
     open: () => openDatabase({ databaseUrl: url }),
     cleanUp,
+    databaseUrl: url,
   };
 }
 
@@ -142,7 +156,14 @@ async function startWatchedServer(backend: Backend): Promise<WatchedServer> {
     }
   };
   const server = await startServer(
-    { PAYMENT_PROVIDER: 'sandbox', CHECKOUT_RATE_LIMIT: '1000000', ...backend.env },
+    {
+      PAYMENT_PROVIDER: 'sandbox',
+      CHECKOUT_RATE_LIMIT: '1000000',
+      // GET / is rendered on every request: the reference is a page's real work.
+      PAGE_CACHE_MAX_BYTES: '0',
+      METRICS_TOKEN,
+      ...backend.env,
+    },
     count,
   );
   return { ...server, complaints };
@@ -200,8 +221,7 @@ async function buy(base: string, productId: string, coupon: string | null): Prom
   if (!key) throw new Error('GET /checkout without an idempotency key');
   begin = performance.now();
   const placed = await shopper.post('/checkout', {
-    ...CUSTOMER,
-    customerCpf: shopper.cpf,
+    ...shopperFields(shopper),
     idempotencyKey: key,
     ...(coupon ? { couponCode: coupon } : {}),
   });
@@ -213,6 +233,103 @@ async function buy(base: string, productId: string, coupon: string | null): Prom
   confirmations.count += 1;
   if (coupon) confirmations.withCoupon += 1;
   if (!placed.location.includes('paymentId=')) throw new Error('POST /checkout without payment');
+}
+
+/** The server's own counts: statements sent to the database, orders placed. */
+async function serverCounts(base: string): Promise<{ statements: number; orders: number }> {
+  const response = await fetch(`${base}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  const text = await response.text();
+  const read = (name: string) => {
+    const value = new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1];
+    if (value === undefined) throw new Error(`/metrics without ${name}`);
+    return Number(value);
+  };
+  return {
+    statements: read('vitrine_database_statements_total'),
+    orders: read('vitrine_orders_placed_total'),
+  };
+}
+
+/**
+ * The statements of each request of one purchase made alone, medians of `times` purchases
+ * (the outbox's background work may add a statement or two to a step now and then).
+ */
+async function statementsPerStep(
+  base: string,
+  productId: string,
+  times: number,
+): Promise<Map<string, number>> {
+  const counts = new Map<string, number[]>();
+  for (let i = 0; i < times; i++) {
+    let before = (await serverCounts(base)).statements;
+    const step = async (name: string) => {
+      const now = (await serverCounts(base)).statements;
+      counts.set(name, [...(counts.get(name) ?? []), now - before]);
+      before = now;
+    };
+    const shopper = new Visitor(base);
+    await shopper.addToCart(productId);
+    await step('POST /cart');
+    const page = await shopper.get('/checkout');
+    await step('GET /checkout');
+    const key = /name="idempotencyKey" value="([^"]+)"/.exec(page.text)?.[1];
+    const placed = await shopper.post('/checkout', {
+      ...shopperFields(shopper),
+      idempotencyKey: key ?? '',
+    });
+    if (placed.status !== 303) throw new Error(`POST /checkout ${placed.status} (alone)`);
+    confirmations.count += 1;
+    await step('POST /checkout');
+  }
+  return new Map([...counts].map(([name, list]) => [name, percentile(list, 50)]));
+}
+
+/**
+ * PostgreSQL's own view of a run: how many of the database's connections wait on a lock,
+ * sampled every 50 ms (pg_stat_activity) until `stop` is called.
+ */
+function watchLocks(url: string) {
+  const database = openDatabase({ databaseUrl: url });
+  const samples: number[] = [];
+  let running = true;
+  const sampling = (async () => {
+    const { db } = await database;
+    while (running) {
+      const result = (await db.execute(
+        sql`select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`,
+      )) as unknown as { rows: { n: number }[] };
+      samples.push(result.rows[0]!.n);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  return async () => {
+    running = false;
+    await sampling;
+    await (await database).close();
+    const sum = samples.reduce((total, n) => total + n, 0);
+    return {
+      meanWaiting: sum / Math.max(1, samples.length),
+      share: samples.filter((n) => n > 0).length / Math.max(1, samples.length),
+    };
+  };
+}
+
+/**
+ * Who this shopper is: a sale day's shoppers share a product, not an e-mail, a phone or a door
+ * (the checkout serialises the orders of one person, under a lock on each of those).
+ */
+function shopperFields(shopper: Visitor) {
+  const n = Number(shopper.cpf.replace(/\D/g, '').slice(0, 9));
+  return {
+    ...CUSTOMER,
+    customerCpf: shopper.cpf,
+    customerEmail: `cliente${n}@example.com`,
+    customerPhone: `119${String(n).padStart(8, '0').slice(-8)}`,
+    number: String(1 + (n % 99_999)),
+  };
 }
 
 /** Runs the task `setUp` makes in CONNECTIONS loops until `durationMs` have passed. */
@@ -272,6 +389,12 @@ interface Outcome {
   healthz: number;
   verified: string;
   complaints: Map<string, number>;
+  /** Statements per order over the measured runs, without and with the coupon. */
+  statements: { plain: number; coupon: number };
+  /** Statements of each request of one purchase made alone. */
+  statementsPerStep: Map<string, number>;
+  /** PostgreSQL: connections waiting on a lock (mean) and the share of samples with any. */
+  locks: { meanWaiting: number; share: number } | null;
 }
 
 async function benchmark(backend: Backend): Promise<Outcome> {
@@ -281,17 +404,23 @@ async function benchmark(backend: Backend): Promise<Outcome> {
   let paid = 0;
   const rows: Row[] = [];
   const stepRows: string[][] = [];
+  let perStep = new Map<string, number>();
+  let statements = { plain: NaN, coupon: NaN };
+  let locks: Outcome['locks'] = null;
   try {
     console.log(`${backend.name}: warm-up ${WARMUP_MS / 1000} s…`);
     const warm = await shoppers(server.url, WARMUP_MS);
     paid += warm.done;
     printFailures('warm-up', warm.failures);
+    const [firstProduct] = await findProducts(server.url);
+    perStep = await statementsPerStep(server.url, firstProduct!, 5);
+    paid += 5;
     await loop(Math.min(WARMUP_MS, 2000), async () => get(server.url, '/'));
 
     // References first: afterwards the outbox has e-mails for every order to write.
     console.log(`${backend.name}: GET / ${DURATION_MS / 1000} s…`);
     const home = await loop(DURATION_MS, async () => get(server.url, '/'));
-    rows.push(row(backend.name, 'GET / (reference)', home));
+    rows.push(row(backend.name, 'GET / uncached (reference)', home));
     printFailures('GET /', home.failures);
     console.log(`${backend.name}: GET /healthz ${DURATION_MS / 1000} s…`);
     const health = await loop(DURATION_MS, async () => get(server.url, '/healthz'));
@@ -306,14 +435,26 @@ async function benchmark(backend: Backend): Promise<Outcome> {
     );
     const plain: Tally[] = [];
     const couponed: Tally[] = [];
+    const counted = { plain: { statements: 0, orders: 0 }, coupon: { statements: 0, orders: 0 } };
     steps.times.clear();
+    const stopWatching = backend.databaseUrl ? watchLocks(backend.databaseUrl) : null;
     for (const coupon of [null, COUPON, COUPON, null]) {
       steps.on = coupon === null;
+      const before = await serverCounts(server.url);
       const run = await shoppers(server.url, DURATION_MS / 2, coupon);
+      const after = await serverCounts(server.url);
+      const sum = counted[coupon ? 'coupon' : 'plain'];
+      sum.statements += after.statements - before.statements;
+      sum.orders += after.orders - before.orders;
       (coupon ? couponed : plain).push(run);
       paid += run.done;
     }
     steps.on = false;
+    locks = stopWatching ? await stopWatching() : null;
+    statements = {
+      plain: counted.plain.statements / Math.max(1, counted.plain.orders),
+      coupon: counted.coupon.statements / Math.max(1, counted.coupon.orders),
+    };
     for (const [name, times] of steps.times) {
       stepRows.push([
         backend.name,
@@ -322,10 +463,10 @@ async function benchmark(backend: Backend): Promise<Outcome> {
         percentile(times, 99).toFixed(0),
       ]);
     }
-    const counted = combineTallies(plain);
+    const plainTally = combineTallies(plain);
     const withCoupon = combineTallies(couponed);
-    rows.push(row(backend.name, 'checkout (orders)', counted));
-    printFailures('checkout', counted.failures);
+    rows.push(row(backend.name, 'checkout (orders)', plainTally));
+    printFailures('checkout', plainTally.failures);
     rows.push(row(backend.name, 'checkout with a coupon (orders)', withCoupon));
     printFailures('checkout with a coupon', withCoupon.failures);
   } finally {
@@ -386,6 +527,9 @@ async function benchmark(backend: Backend): Promise<Outcome> {
     healthz,
     verified,
     complaints: server.complaints,
+    statements,
+    statementsPerStep: perStep,
+    locks,
   };
 }
 
@@ -431,7 +575,7 @@ async function main(): Promise<void> {
       return [
         [
           name,
-          'orders/s ÷ GET / per s',
+          'orders/s ÷ uncached GET / per s',
           outcome.home ? (outcome.ordersPerSecond / outcome.home).toFixed(3) : '-',
         ],
         [
@@ -461,6 +605,31 @@ async function main(): Promise<void> {
     ['Backend', 'Request', 'p50 (ms)', 'p99 (ms)'],
     outcomes.flatMap((outcome) => outcome.stepRows),
   );
+  console.log(
+    `\nWhat an order costs the database (statements the server sent, begin and commit ` +
+      `included; ceiling ${STATEMENTS_CEILING} per order):\n`,
+  );
+  printTable(
+    ['Backend', 'Measure', 'value'],
+    outcomes.flatMap((outcome) => {
+      const name = outcome.rows[0]!.backend;
+      return [
+        [name, 'statements per order', outcome.statements.plain.toFixed(1)],
+        [name, 'statements per order with a coupon', outcome.statements.coupon.toFixed(1)],
+        ...[...outcome.statementsPerStep].map(([step, n]) => [
+          name,
+          `statements of ${step} (one purchase alone)`,
+          String(n),
+        ]),
+        ...(outcome.locks
+          ? [
+              [name, 'connections waiting on a lock (mean)', outcome.locks.meanWaiting.toFixed(2)],
+              [name, 'samples with a lock wait', `${(100 * outcome.locks.share).toFixed(0)}%`],
+            ]
+          : []),
+      ];
+    }),
+  );
   console.log('');
   for (const outcome of outcomes) {
     console.log(outcome.verified);
@@ -468,6 +637,15 @@ async function main(): Promise<void> {
       console.log(`  server warning/error: ${n} × ${message}`);
     }
   }
+  const over = outcomes.filter(
+    (outcome) => Math.max(outcome.statements.plain, outcome.statements.coupon) > STATEMENTS_CEILING,
+  );
+  for (const outcome of over) {
+    console.error(
+      `${outcome.rows[0]!.backend}: more than ${STATEMENTS_CEILING} statements per order.`,
+    );
+  }
+  if (over.length > 0) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {

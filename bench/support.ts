@@ -123,7 +123,11 @@ export async function startServer(
     ...env,
   };
   if (!env.DATABASE_URL) delete serverEnv.DATABASE_URL;
-  const child: ChildProcess = spawn(process.execPath, ['server/main.js'], {
+  // PROFILE_DIR: the server writes a V8 CPU profile there when it stops (`--cpu-prof`).
+  const profile = process.env.PROFILE_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE_DIR}`]
+    : [];
+  const child: ChildProcess = spawn(process.execPath, [...profile, 'server/main.js'], {
     cwd: checkout.root,
     env: serverEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { Logger } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -14,6 +15,7 @@ import pg from 'pg';
 import lockfile from 'proper-lockfile';
 
 import { logger } from '~/lib/logger.server';
+import { databaseStatements } from '~/lib/metrics.server';
 import { makePrivate } from '~/lib/private-folder.server';
 
 import * as schema from './schema';
@@ -194,8 +196,15 @@ function deadOwner(ownerPath: string, lockPath: string): number | null {
   }
 }
 
+/** Drizzle's hook on every statement it sends: counted for /metrics, never logged. */
+const STATEMENT_COUNTER: Logger = {
+  logQuery() {
+    databaseStatements.inc();
+  },
+};
+
 function wrapPglite(client: PGlite, release: () => Promise<void>): Database {
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = drizzlePglite({ client, schema, logger: STATEMENT_COUNTER }) as unknown as Db;
   return {
     kind: 'pglite',
     db,
@@ -229,7 +238,7 @@ function openPostgres(connectionString: string, poolMax: number): Database {
   const pool = new pg.Pool({ connectionString, max: poolMax });
   // An idle client losing its connection must not take the process down; the pool replaces it.
   pool.on('error', (error) => logger.warn({ err: error }, 'PostgreSQL idle client error'));
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const db = drizzlePg({ client: pool, schema, logger: STATEMENT_COUNTER }) as unknown as Db;
   const listeners = new Set<() => Promise<void>>();
 
   return {

@@ -51,6 +51,12 @@ export const outboxFailures = new Counter({
   registers: [metricsRegistry],
 });
 
+export const databaseStatements = new Counter({
+  name: 'vitrine_database_statements_total',
+  help: "Statements this process sent to its database (transactions' begin and commit included): divided by the orders placed, what one order costs the database.",
+  registers: [metricsRegistry],
+});
+
 export const readQueries = new Counter({
   name: 'vitrine_read_queries_total',
   help: "Queries of the storefront's reads with a read replica (DATABASE_REPLICA_URL), by the database that answered: the replica, or the primary while the replica was behind or failing.",

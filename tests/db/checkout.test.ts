@@ -27,6 +27,7 @@ import {
   type PlaceOrderResult,
 } from '~/flows/place-order.server';
 import { logger } from '~/lib/logger.server';
+import { databaseStatements } from '~/lib/metrics.server';
 import type { CartLine } from '~/modules/cart';
 import { checkoutFormSchema, type CheckoutForm } from '~/modules/checkout';
 import type { TrackingParameters } from '~/modules/orders';
@@ -546,6 +547,28 @@ describeDb('placing an order', ({ db }) => {
     );
     expect(units!.units).toBe(10);
     expect(await count(db(), 'outbox')).toBe(10);
+  });
+});
+
+describeDb("an order's statements", ({ db, backend }) => {
+  beforeEach(async () => {
+    await seed(db());
+  });
+
+  it('takes a handful of statements, one per line only to reserve its stock', async () => {
+    // The server's counter of what it sends (/metrics), which the checkout bench divides by
+    // the orders; PostgreSQL's transactions add their begin and commit to it.
+    const sent = async () => (await databaseStatements.get()).values[0]?.value ?? 0;
+    const before = await sent();
+    const one = await place(db(), [fone(1)]);
+    const afterOne = await sent();
+    const two = await place(db(), [fone(1), monitor(1)]);
+    const afterTwo = await sent();
+    expect(one.ok && two.ok).toBe(true);
+    const transaction = backend === 'postgres' ? 2 : 0;
+    // Locks and open orders (2), the lines priced (1), order, lines, event, e-mail (4), stock (1).
+    expect(afterOne - before).toBe(8 + transaction);
+    expect(afterTwo - afterOne).toBe(9 + transaction);
   });
 });
 

@@ -1,0 +1,98 @@
+// npx tsx bench/profile-summary.ts FILE.cpuprofile — where a V8 CPU profile's time went.
+//
+// Reads a profile the server wrote with `--cpu-prof` (the benches start it so with PROFILE_DIR)
+// and prints the share of samples by package (our build, drizzle, PGlite, React's server
+// renderer, Node's own, …), then the TOP functions (environment, default 25) by self time and by total time
+// (self plus what they called), each with its file. Shares, not seconds: a busy machine stretches
+// every function alike. LAST_SECONDS keeps only the samples of the profile's last seconds (the
+// checkout bench's purchases come last, after its reference pages).
+import { readFile } from 'node:fs/promises';
+
+import { positiveInteger } from './options';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** Where a function lives, short: a package's name, our build's file, or Node's own. */
+function place(url: string): string {
+  if (!url) return '(V8)';
+  if (url.startsWith('node:')) return 'node';
+  const packaged = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+  if (packaged) return packaged[1]!;
+  const built = /\/(build[^/]*\/server\/.*|server\/[^/]+)$/.exec(url);
+  return built ? built[1]! : url.replace(/^file:\/\//, '');
+}
+
+function percent(part: number, whole: number): string {
+  return `${((100 * part) / whole).toFixed(1)}%`;
+}
+
+async function main(): Promise<void> {
+  const file = process.argv[2];
+  if (!file) throw new Error('usage: npx tsx bench/profile-summary.ts FILE.cpuprofile [TOP]');
+  const top = positiveInteger('TOP', 25);
+  const profile = JSON.parse(await readFile(file, 'utf8')) as Profile;
+  if (process.env.LAST_SECONDS) {
+    const keep = positiveInteger('LAST_SECONDS', 1) * 1e6;
+    const times: number[] = [];
+    let at = 0;
+    for (const delta of profile.timeDeltas) times.push((at += delta));
+    profile.samples = profile.samples.filter((_, i) => times[i]! >= at - keep);
+  }
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes)
+    for (const child of node.children ?? []) parent.set(child, node.id);
+
+  const selfCount = new Map<number, number>();
+  for (const id of profile.samples) selfCount.set(id, (selfCount.get(id) ?? 0) + 1);
+  const idle = new Set(['(idle)', '(program)', '(garbage collector)']);
+  const busy = profile.samples.filter((id) => !idle.has(byId.get(id)!.callFrame.functionName));
+  const total = profile.samples.length;
+
+  const byPlace = new Map<string, number>();
+  const bySelf = new Map<string, number>();
+  const byTotal = new Map<string, number>();
+  const label = (node: ProfileNode) =>
+    `${node.callFrame.functionName || '(anonymous)'}  ${place(node.callFrame.url)}:${node.callFrame.lineNumber + 1}`;
+  for (const [id, n] of selfCount) {
+    const node = byId.get(id)!;
+    const name = node.callFrame.functionName;
+    const where = idle.has(name) ? name : place(node.callFrame.url);
+    byPlace.set(where, (byPlace.get(where) ?? 0) + n);
+    bySelf.set(label(node), (bySelf.get(label(node)) ?? 0) + n);
+    // Each function once per sample, however deep its recursion.
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const key = label(byId.get(at)!);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      byTotal.set(key, (byTotal.get(key) ?? 0) + n);
+    }
+  }
+
+  const sorted = (map: Map<string, number>) => [...map].sort((a, b) => b[1] - a[1]);
+  console.log(`${total} samples, ${percent(busy.length, total)} busy.\n\nBy place (self):`);
+  for (const [where, n] of sorted(byPlace).slice(0, top))
+    console.log(`  ${percent(n, total).padStart(6)}  ${where}`);
+  console.log('\nBy function, self:');
+  for (const [name, n] of sorted(bySelf).slice(0, top))
+    console.log(`  ${percent(n, total).padStart(6)}  ${name}`);
+  console.log('\nBy function, total (self and callees):');
+  for (const [name, n] of sorted(byTotal).slice(0, top))
+    console.log(`  ${percent(n, total).padStart(6)}  ${name}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
