@@ -98,6 +98,54 @@ export async function priceShopperCart(
   return { cart: priced.cart, coupon, headers, retryAfterSeconds };
 }
 
+export type AppliedCoupon =
+  | {
+      ok: true;
+      /** The code now held, as the store spells it; null: the coupon was removed. */
+      code: string | null;
+      cart: Awaited<ReturnType<typeof priceShopperCart>>['cart'];
+      coupon: HeldCoupon | null;
+      /** The coupon's cookie, and the cart's when pricing corrected it. */
+      headers: Headers;
+    }
+  | { ok: false; message: string; status: 400 | 429; headers: Headers };
+
+/**
+ * 'Aplicar' and 'Remover cupom', on the cart and on the checkout: the one way a shopper's code
+ * is taken. Kept for the visit when the shopper may use it now, with the cart priced by it (PIX
+ * first, as the checkout shows it); what the cart's lines make of it (minimum, products) the
+ * summary says. A refusal keeps the coupon held before, and past the limit on guesses says how
+ * long to wait (429 with Retry-After).
+ */
+export async function applyShopperCoupon(
+  scope: CouponScope,
+  request: Request,
+  settings: PricingSettings,
+  code: string | null,
+): Promise<AppliedCoupon> {
+  const priced = await priceShopperCart(scope, request, settings, 'pix', code);
+  if (priced.retryAfterSeconds !== null) {
+    return {
+      ok: false,
+      message: priced.coupon!.refusal!,
+      status: 429,
+      headers: new Headers({ 'Retry-After': String(priced.retryAfterSeconds) }),
+    };
+  }
+  if (priced.coupon?.refusal) {
+    return { ok: false, message: priced.coupon.refusal, status: 400, headers: new Headers() };
+  }
+  const held = priced.coupon?.terms?.code ?? null;
+  priced.headers.append('Set-Cookie', await couponCookieHeader(held));
+  return {
+    ok: true,
+    code: held,
+    cart: priced.cart,
+    coupon: priced.coupon,
+    headers: priced.headers,
+  };
+}
+
 /** Only the terms pricing reads go to the page (and so to the browser's optimistic cart). */
 function couponTerms(terms: CouponTerms): CouponTerms {
   const { id, code, kind, value, minSubtotalCents, productIds, categoryIds } = terms;

@@ -1,108 +1,26 @@
 import { useState } from 'react';
-import { data, Link, redirect } from 'react-router';
+import { data, Link } from 'react-router';
 
 import { CartLineItem, useOptimisticLines } from '~/components/store/cart-line';
 import { CartSummary } from '~/components/store/cart-summary';
 import { seoContext, useSettings } from '~/components/store/store-data';
 import { CartIcon } from '~/components/ui/icons';
-import { pageShippingEstimate } from '~/flows/delivery-estimate.server';
-import { cartGoods } from '~/flows/shipping-quote.server';
-import { checkShopperCoupon, priceShopperCart } from '~/flows/shopper-cart.server';
-import { parseFormData } from '~/lib/form';
-import { readForm, refuseOtherMethods } from '~/lib/form.server';
+import { cartPage, changeCart } from '~/flows/purchase.server';
+import { refuseOtherMethods } from '~/lib/form.server';
 import { keepDataAfter } from '~/lib/revalidation';
 import { seoMeta } from '~/lib/seo';
-import { refuseForm, successWithToast } from '~/lib/toast.server';
-import { cartIntentSchema } from '~/modules/cart';
-import { cartCookieHeader, readCart, updateCart } from '~/modules/cart/index.server';
-import { COUPON_INTENTS, COUPON_MESSAGES, couponIntentSchema } from '~/modules/coupons';
-import { couponCookieHeader } from '~/modules/coupons/index.server';
 
 import type { Route } from './+types/cart';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const settings = await context.settings.get();
-  // Priced without a payment method: the summary adds the PIX total beside it.
-  const { cart, coupon, headers, retryAfterSeconds } = await priceShopperCart(
-    context,
-    request,
-    settings,
-    null,
-  );
-  const shipping = await pageShippingEstimate(context, request, cartGoods(cart), settings);
-  for (const [name, value] of Object.entries(shipping.headers)) headers.append(name, value);
-  // Too many coupon guesses: the cart shows, its coupon unchecked and saying how long to wait.
-  if (retryAfterSeconds !== null) headers.set('Retry-After', String(retryAfterSeconds));
-  return data(
-    { ...cart, coupon, estimate: shipping.estimate },
-    { headers, status: retryAfterSeconds === null ? 200 : 429 },
-  );
+  const { page, headers, status } = await cartPage(context, request);
+  return data(page, { headers, status });
 }
 
 export const shouldRevalidate = keepDataAfter('/preferences');
 
-/** The one cart action: add, buy, set, remove or clear, chosen by the form's `intent`. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const wrongMethod = refuseOtherMethods(request);
-  if (wrongMethod) return wrongMethod;
-  const read = await readForm(request);
-  if (!read.ok) return refuseForm(read.error);
-  const settings = await context.settings.get();
-  if (COUPON_INTENTS.includes(String(read.form.get('intent')))) {
-    return couponAction(request, context, read.form);
-  }
-  const parsed = parseFormData(read.form, cartIntentSchema);
-  if (!parsed.ok) return refuseForm(parsed.error);
-  const intent = parsed.data;
-
-  const update = await updateCart(context.db, await readCart(request), intent, settings);
-  if (!update.ok) return refuseForm(update.error, {}, update.status);
-
-  const headers = { 'Set-Cookie': await cartCookieHeader(update.lines) };
-  if (intent.intent === 'buy') return redirect('/checkout', { headers });
-  // A plain form post (no JavaScript yet) would render with the loaders reading the request's
-  // old cookie; send the browser to read the cart again instead. Fetchers never ask for HTML.
-  if (request.headers.get('Accept')?.includes('text/html')) {
-    return redirect('/cart', { status: 303, headers });
-  }
-  const { count, message, capped } = update;
-  return successWithToast(request, message, { count, capped }, headers);
-}
-
-/**
- * 'Aplicar' and 'Remover cupom': the code is kept for the visit when a shopper may use it now;
- * what the cart's lines make of it (minimum, products) the summary says.
- */
-async function couponAction(
-  request: Request,
-  context: Route.ActionArgs['context'],
-  form: FormData,
-) {
-  const parsed = parseFormData(form, couponIntentSchema);
-  if (!parsed.ok) return refuseForm(parsed.error, parsed);
-  let code: string | null = null;
-  if (parsed.data.intent === 'coupon') {
-    const found = await checkShopperCoupon(context, parsed.data.couponCode);
-    if (!found.ok) {
-      const limited = 'retryAfterSeconds' in found;
-      return refuseForm(
-        found.message,
-        {
-          fieldErrors: { couponCode: found.message },
-          values: { couponCode: parsed.data.couponCode },
-        },
-        limited ? 429 : 400,
-        limited ? { 'Retry-After': String(found.retryAfterSeconds) } : {},
-      );
-    }
-    code = found.coupon.code;
-  }
-  const headers = { 'Set-Cookie': await couponCookieHeader(code) };
-  if (request.headers.get('Accept')?.includes('text/html')) {
-    return redirect('/cart', { status: 303, headers });
-  }
-  const message = code ? COUPON_MESSAGES.applied(code) : COUPON_MESSAGES.removed;
-  return successWithToast(request, message, {}, headers);
+  return refuseOtherMethods(request) ?? changeCart(context, request);
 }
 
 /** A 429's Retry-After reaches the browser too (only Set-Cookie passes on its own). */
