@@ -22,6 +22,12 @@
 // run fails when an order takes more than STATEMENTS_CEILING statements. PROFILE_DIR writes the
 // server's CPU profile there (bench/profile-summary.ts reads it).
 //
+// Last, the same store with carrier shipping on (a server restarted with SHIPPING_PROVIDER
+// melhorenvio against the fake Melhor Envio of the tests, on 127.0.0.1): each shopper asks
+// /frete for a CEP of its own in São Paulo state, as the checkout's CEP field does, and sends the
+// first option the page offers. Its orders/s beside the store's own rule is what a carrier quote
+// costs an order; the fake's quote requests per order say how many went out.
+//
 // Environment: DURATION (s, default 15), WARMUP (s, default 3), CONNECTIONS (default 20),
 // BENCH_POSTGRES_URL (server to create a scratch database on; default
 // postgres://postgres@127.0.0.1:5432/postgres; BENCH_POSTGRES_URL=skip runs PGlite only),
@@ -32,7 +38,9 @@ import { availableParallelism, cpus } from 'node:os';
 import { sql } from 'drizzle-orm';
 
 import { openDatabase, type Db } from '~/db/database.server';
+import { saveSettings } from '~/modules/settings/index.server';
 
+import { startFakeMelhorEnvio, type FakeMelhorEnvio } from '../tests/support/fake-melhorenvio';
 import { prepareStoreFolder } from '../tests/support/store';
 import { Visitor } from '../tests/support/visitor';
 
@@ -57,6 +65,9 @@ const POSTGRES_URL =
 const STOCK = 1_000_000;
 const COUPON = 'BENCH10';
 const METRICS_TOKEN = 'bench-metrics-token-0123456789';
+const MELHOR_ENVIO_TOKEN = 'bench-melhor-envio-token';
+/** Where the parcels leave from: carriers quote only with an origin CEP. */
+const ORIGIN = { shipping_origin_cep: '01310-100' };
 /**
  * The most statements one order (its three requests, the outbox's e-mail and payment work that
  * follows) may take on average; set from the figures of issue 37 with a little room.
@@ -86,6 +97,8 @@ async function countRows(db: Db, query: ReturnType<typeof sql>): Promise<number>
 
 /** The sample store with a stock no run can sell out, and the coupon of the coupon run. */
 async function fillStock(db: Db): Promise<void> {
+  const saved = await saveSettings(db, ORIGIN);
+  if (!saved.success) throw new Error('Could not set the origin CEP');
   // A variant's stock: a product's own is their sum (migration 0022).
   await db.execute(sql`update product_variants set stock_quantity = ${STOCK}`);
   await db.execute(
@@ -131,7 +144,10 @@ interface WatchedServer extends Server {
 }
 
 /** The production server, with a count of the warnings and errors it logs. */
-async function startWatchedServer(backend: Backend): Promise<WatchedServer> {
+async function startWatchedServer(
+  backend: Backend,
+  extraEnv: Record<string, string> = {},
+): Promise<WatchedServer> {
   let partial = '';
   const complaints = new Map<string, number>();
   const count = (text: string) => {
@@ -163,6 +179,7 @@ async function startWatchedServer(backend: Backend): Promise<WatchedServer> {
       PAGE_CACHE_MAX_BYTES: '0',
       METRICS_TOKEN,
       ...backend.env,
+      ...extraEnv,
     },
     count,
   );
@@ -205,11 +222,25 @@ const steps = {
  * One purchase by a new shopper: add to cart, open the checkout, place the order; throws if any
  * step answers otherwise.
  */
-async function buy(base: string, productId: string, coupon: string | null): Promise<void> {
+async function buy(
+  base: string,
+  productId: string,
+  coupon: string | null,
+  carrier = false,
+): Promise<void> {
   const shopper = new Visitor(base);
   let begin = performance.now();
   await shopper.addToCart(productId);
   steps.record('POST /cart', begin);
+  // With carriers, a CEP of its own (São Paulo state, 01000-000 to 19999-999): each quote is a
+  // new one.
+  const cep = carrier
+    ? String(1_000_000 + Math.floor(Math.random() * 18_999_999)).padStart(8, '0')
+    : null;
+  if (cep) {
+    const estimate = await shopper.get(`/frete?cep=${cep}`);
+    if (estimate.status !== 200) throw new Error(`GET /frete ${estimate.status}`);
+  }
   begin = performance.now();
   const page = await shopper.get(coupon ? `/checkout?cupom=${coupon}` : '/checkout');
   if (page.status !== 200) throw new Error(`GET /checkout ${page.status}`);
@@ -219,9 +250,12 @@ async function buy(base: string, productId: string, coupon: string | null): Prom
   }
   const key = /name="idempotencyKey" value="([^"]+)"/.exec(page.text)?.[1];
   if (!key) throw new Error('GET /checkout without an idempotency key');
+  const option = /name="shippingOption" value="([^"]+)"/.exec(page.text)?.[1];
+  if (carrier && !option) throw new Error('GET /checkout without shipping options');
   begin = performance.now();
   const placed = await shopper.post('/checkout', {
     ...shopperFields(shopper),
+    ...(cep ? { zipCode: cep, shippingOption: option } : {}),
     idempotencyKey: key,
     ...(coupon ? { couponCode: coupon } : {}),
   });
@@ -342,11 +376,16 @@ const get = (base: string, path: string) => async () => {
   if (response.status !== 200) throw new Error(`GET ${path} ${response.status}`);
 };
 
-async function shoppers(base: string, durationMs: number, coupon: string | null = null) {
+async function shoppers(
+  base: string,
+  durationMs: number,
+  coupon: string | null = null,
+  carrier = false,
+) {
   return loop(durationMs, async () => {
     const ids = await findProducts(base);
     let next = Math.floor(Math.random() * ids.length);
-    return () => buy(base, ids[next++ % ids.length]!, coupon);
+    return () => buy(base, ids[next++ % ids.length]!, coupon, carrier);
   });
 }
 
@@ -395,6 +434,8 @@ interface Outcome {
   statementsPerStep: Map<string, number>;
   /** PostgreSQL: connections waiting on a lock (mean) and the share of samples with any. */
   locks: { meanWaiting: number; share: number } | null;
+  /** With carrier shipping: orders/s, quote requests the carrier got per order, statements. */
+  carrier: { ordersPerSecond: number; quotesPerOrder: number; statements: number };
 }
 
 async function benchmark(backend: Backend): Promise<Outcome> {
@@ -472,6 +513,10 @@ async function benchmark(backend: Backend): Promise<Outcome> {
   } finally {
     await server.stop();
   }
+  const carrier = await carrierRun(backend);
+  rows.push(row(backend.name, 'checkout, carrier shipping (orders)', carrier.tally));
+  printFailures('checkout, carrier shipping', carrier.tally.failures);
+  paid += carrier.tally.done + carrier.warmed;
 
   // Every 303 is one order, and each took one unit; nothing else wrote orders.
   const placed = confirmations.count;
@@ -530,7 +575,48 @@ async function benchmark(backend: Backend): Promise<Outcome> {
     statements,
     statementsPerStep: perStep,
     locks,
+    carrier: {
+      ordersPerSecond: carrier.tally.done / carrier.tally.seconds,
+      quotesPerOrder: carrier.quotes / Math.max(1, carrier.orders),
+      statements: carrier.statements / Math.max(1, carrier.orders),
+    },
   };
+}
+
+/**
+ * The same store with carrier shipping on: the server restarted against the fake Melhor Envio,
+ * a warm-up, then DURATION of shoppers who each ask /frete for a CEP of their own.
+ */
+async function carrierRun(backend: Backend) {
+  const fake: FakeMelhorEnvio = await startFakeMelhorEnvio({ token: MELHOR_ENVIO_TOKEN });
+  try {
+    const server = await startWatchedServer(backend, {
+      SHIPPING_PROVIDER: 'melhorenvio',
+      MELHOR_ENVIO_TOKEN,
+      MELHOR_ENVIO_API_URL: fake.url,
+      MELHOR_ENVIO_USER_AGENT: 'Vitrine Bench (bench@example.com)',
+    });
+    try {
+      console.log(`${backend.name}: carrier shipping, ${DURATION_MS / 1000} s…`);
+      const warm = await shoppers(server.url, WARMUP_MS, null, true);
+      printFailures('carrier warm-up', warm.failures);
+      const before = await serverCounts(server.url);
+      const quotesBefore = fake.calculateCalls();
+      const tally = await shoppers(server.url, DURATION_MS, null, true);
+      const after = await serverCounts(server.url);
+      return {
+        tally,
+        warmed: warm.done,
+        orders: after.orders - before.orders,
+        statements: after.statements - before.statements,
+        quotes: fake.calculateCalls() - quotesBefore,
+      };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await fake.close();
+  }
 }
 
 async function main(): Promise<void> {
@@ -590,6 +676,14 @@ async function main(): Promise<void> {
           'orders/s ÷ GET /healthz per s',
           outcome.healthz ? (outcome.ordersPerSecond / outcome.healthz).toFixed(4) : '-',
         ],
+        [
+          name,
+          'orders/s with carrier shipping ÷ orders/s without',
+          outcome.ordersPerSecond
+            ? (outcome.carrier.ordersPerSecond / outcome.ordersPerSecond).toFixed(3)
+            : '-',
+        ],
+        [name, 'carrier quote requests per order', outcome.carrier.quotesPerOrder.toFixed(2)],
       ];
     }),
   );
@@ -616,6 +710,7 @@ async function main(): Promise<void> {
       return [
         [name, 'statements per order', outcome.statements.plain.toFixed(1)],
         [name, 'statements per order with a coupon', outcome.statements.coupon.toFixed(1)],
+        [name, 'statements per order, carrier shipping', outcome.carrier.statements.toFixed(1)],
         ...[...outcome.statementsPerStep].map(([step, n]) => [
           name,
           `statements of ${step} (one purchase alone)`,
@@ -638,7 +733,9 @@ async function main(): Promise<void> {
     }
   }
   const over = outcomes.filter(
-    (outcome) => Math.max(outcome.statements.plain, outcome.statements.coupon) > STATEMENTS_CEILING,
+    (outcome) =>
+      Math.max(outcome.statements.plain, outcome.statements.coupon, outcome.carrier.statements) >
+      STATEMENTS_CEILING,
   );
   for (const outcome of over) {
     console.error(
