@@ -2,10 +2,14 @@ import type { Db } from '~/db/database.server';
 import { createVersionCache, type FeedVersion } from '~/db/version-cache.server';
 import type { ProductWithVariants } from '~/modules/catalog';
 import { getProductWithVariants, relatedProducts } from '~/modules/catalog/index.server';
+import type { ShippingEstimate } from '~/modules/orders';
 import type { RatingSummary, Review } from '~/modules/reviews';
 import { listProductReviews } from '~/modules/reviews/index.server';
+import type { StoreSettings } from '~/modules/settings';
 
+import { pageShippingEstimate } from './delivery-estimate.server';
 import { withRatings, type RatedProduct } from './rated-products.server';
+import { productGoods, type EstimateScope } from './shipping-quote.server';
 
 export interface ProductPageData {
   /** With its variants, read in the product's own row. */
@@ -49,4 +53,22 @@ export function loadProductPage(
     ]);
     return { product, rating: own?.rating ?? null, reviews, related };
   });
+}
+
+/**
+ * 'Calcular frete' on the product page: one unit of the variant it opens on (`sku`), priced for
+ * the CEP asked or remembered (pageShippingEstimate, whose headers the page answers with); none
+ * for a SKU the product does not have.
+ */
+export async function productPageEstimate(
+  scope: EstimateScope,
+  request: Request,
+  product: Pick<ProductWithVariants, 'variants'>,
+  sku: string | null,
+  settings: StoreSettings,
+): Promise<{ estimate: ShippingEstimate | null; headers: Record<string, string> }> {
+  const goods = productGoods(product.variants, sku);
+  return goods
+    ? pageShippingEstimate(scope, request, goods, settings)
+    : { estimate: null, headers: {} };
 }

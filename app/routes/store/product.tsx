@@ -21,9 +21,7 @@ import { seoContext, useSettings } from '~/components/store/store-data';
 import { VariantPicker } from '~/components/store/variant-picker';
 import { WishlistButton } from '~/components/store/wishlist-button';
 import { HydrationSlice } from '~/components/ui/hydration-slice';
-import { pageShippingEstimate } from '~/flows/delivery-estimate.server';
-import { productGoods } from '~/flows/shipping-quote.server';
-import { loadProductPage } from '~/flows/product-page.server';
+import { loadProductPage, productPageEstimate } from '~/flows/product-page.server';
 import { keepDataAfter } from '~/lib/revalidation';
 import { decimalPrice, productJsonLd, seoMeta } from '~/lib/seo';
 import { routeError } from '~/lib/route-errors';
@@ -59,10 +57,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     product.variants,
     new URL(request.url).searchParams.get(VARIANT_PARAM),
   );
-  const goods = productGoods(product.variants, variant.sku);
-  const { estimate, headers } = goods
-    ? await pageShippingEstimate(context, request, goods, settings)
-    : { estimate: null, headers: {} };
+  const { estimate, headers } = await productPageEstimate(
+    context,
+    request,
+    product,
+    variant.sku,
+    settings,
+  );
   const reviews = page.reviews.map((review): ReviewItem => ({
     id: review.id,
     customerName: review.customerName,
