@@ -1,4 +1,7 @@
+import type { Db } from '~/db/database.server';
 import { readSavedCep, savedCepCookieHeader, stateFromCep } from '~/modules/address/index.server';
+import { priceRequestCart } from '~/modules/cart/index.server';
+import { getProductWithVariants } from '~/modules/catalog/index.server';
 import { BRAZIL_STATES, cepDigits, maskCep } from '~/modules/checkout';
 import {
   estimatedDelivery,
@@ -6,9 +9,12 @@ import {
   type DeliveryEstimate,
   type ShippingEstimate,
 } from '~/modules/orders';
+import { waitText } from '~/modules/rate-limits/index.server';
 import type { StoreSettings } from '~/modules/settings';
 
 import {
+  cartGoods,
+  productGoods,
   quoteForShopper,
   shippingOffer,
   type EstimatedGoods,
@@ -17,8 +23,8 @@ import {
 
 export const CEP_INVALID = 'CEP inválido: use 8 números, como 01310-100.';
 export const CEP_UNKNOWN = 'Não encontramos esse CEP. Confira os números.';
-export const QUOTES_BUSY = (wait: string) =>
-  `Muitos cálculos de frete em pouco tempo. Tente de novo em ${wait}.`;
+export const QUOTES_BUSY = (retryAfterSeconds: number) =>
+  `Muitos cálculos de frete em pouco tempo. Tente de novo em ${waitText(retryAfterSeconds)}.`;
 
 /**
  * An estimate, and how long the shopper must wait when their address spent its calls to the
@@ -110,4 +116,26 @@ export function savedCepHeaders(estimate: DeliveryEstimate): Record<string, stri
   return estimate.ok
     ? { 'Set-Cookie': savedCepCookieHeader(estimate.cep.replace('-', '')) }
     : ({} as Record<string, string>);
+}
+
+/**
+ * What `/frete` prices: one unit of the product `produto=<slug>` names (its `variante=<sku>`,
+ * read from `readDb`), else the shopper's cart from its cookie; null for an unknown product.
+ */
+export async function askedGoods(
+  scope: { db: Db; readDb: Db },
+  request: Request,
+  settings: StoreSettings,
+): Promise<EstimatedGoods | null> {
+  const query = new URL(request.url).searchParams;
+  const slug = query.get('produto');
+  if (slug !== null) {
+    const product = await getProductWithVariants(scope.readDb, slug.slice(0, 200));
+    return product ? productGoods(product.variants, query.get('variante')) : null;
+  }
+  const { cart } = await priceRequestCart(scope, request, settings, {
+    paymentMethod: null,
+    coupon: null,
+  });
+  return cartGoods(cart);
 }

@@ -1,11 +1,12 @@
 import { data } from 'react-router';
 
-import { estimateShipping, QUOTES_BUSY, savedCepHeaders } from '~/flows/delivery-estimate.server';
-import { cartGoods, productGoods, type EstimatedGoods } from '~/flows/shipping-quote.server';
+import {
+  askedGoods,
+  estimateShipping,
+  QUOTES_BUSY,
+  savedCepHeaders,
+} from '~/flows/delivery-estimate.server';
 import { methodNotAllowed } from '~/lib/form.server';
-import { priceRequestCart } from '~/modules/cart/index.server';
-import { getProductWithVariants } from '~/modules/catalog/index.server';
-import { waitText } from '~/modules/rate-limits/index.server';
 
 import type { Route } from './+types/shipping-estimate';
 
@@ -27,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
   // The date moves with the day, and a valid answer sets the cookie: never kept by a cache.
   const noStore = { 'Cache-Control': 'no-store' };
-  const goods = await goodsAsked(context, request, query);
+  const goods = await askedGoods(context, request, settings);
   if (!goods) {
     return data(
       { ok: false as const, cep: '', error: PRODUCT_NOT_FOUND },
@@ -45,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   if (retryAfterSeconds !== null) {
     return data(
-      { ok: false as const, cep: estimate.cep, error: QUOTES_BUSY(waitText(retryAfterSeconds)) },
+      { ok: false as const, cep: estimate.cep, error: QUOTES_BUSY(retryAfterSeconds) },
       { status: 429, headers: { ...noStore, 'Retry-After': String(retryAfterSeconds) } },
     );
   }
@@ -53,22 +54,4 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     status: estimate.ok ? 200 : 400,
     headers: { ...noStore, ...savedCepHeaders(estimate) },
   });
-}
-
-/** One unit of the product asked about, or the shopper's cart; null for an unknown product. */
-async function goodsAsked(
-  context: Route.LoaderArgs['context'],
-  request: Request,
-  query: URLSearchParams,
-): Promise<EstimatedGoods | null> {
-  const slug = query.get('produto');
-  if (slug !== null) {
-    const product = await getProductWithVariants(context.readDb, slug.slice(0, 200));
-    return product ? productGoods(product.variants, query.get('variante')) : null;
-  }
-  const { cart } = await priceRequestCart(context, request, await context.settings.get(), {
-    paymentMethod: null,
-    coupon: null,
-  });
-  return cartGoods(cart);
 }
