@@ -13,13 +13,11 @@ import { StoreFooter } from '~/components/store/store-footer';
 import { StoreHeader } from '~/components/store/store-header';
 import { WhatsappButton } from '~/components/store/whatsapp-button';
 import { HydrationSlice } from '~/components/ui/hydration-slice';
+import { storeVisit } from '~/flows/store-visit.server';
 import { dateFormat } from '~/lib/date-format';
 import { publicFileUrl } from '~/lib/public-files';
 import { keepDataAfter } from '~/lib/revalidation';
 import { routeError } from '~/lib/route-errors';
-import { countUnits, readCart } from '~/modules/cart/index.server';
-import { couponLinkCookieHeader } from '~/modules/coupons/index.server';
-import { attributionCookieHeader } from '~/modules/orders/index.server';
 import { needsConsent } from '~/modules/tracking';
 
 import type { Route } from './+types/layout';
@@ -32,23 +30,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (settings.maintenance_mode && !(await context.admin())) {
     throw routeError(503, MAINTENANCE, { 'Retry-After': '600' });
   }
-  // A landing from an ad or campaign link is remembered for the sales report of the purchase.
-  const url = new URL(request.url);
-  const attribution = await attributionCookieHeader(url);
-  // A coupon link ('/?cupom=BEMVINDO10') holds its code for the visit; the cart and the
-  // checkout then price with it, and say so.
-  const coupon = await couponLinkCookieHeader(url);
-  const headers = new Headers();
-  for (const cookie of [attribution, coupon]) if (cookie) headers.append('Set-Cookie', cookie);
+  const { cartCount, headers } = await storeVisit(request);
   return data<StoreLayoutData>(
     {
       origin: context.origin,
       // The footer's © year, from the server's clock in the store's time zone, so the page
       // the browser renders says the same.
       year: currentYear(settings.timezone),
-      // From the cookie alone, never a query: the full-page cache keys pages by this count. The
-      // cart page corrects the cookie (and the badge) when a product went away or sold out.
-      cartCount: countUnits(await readCart(request)),
+      cartCount,
       maintenancePreview: settings.maintenance_mode,
     },
     { headers },
