@@ -1,5 +1,6 @@
 import type { Db } from '~/db/database.server';
 import { findOrderFor, type OrderAccess } from '~/modules/orders/index.server';
+import { hitRateLimit, RATE_LIMITS } from '~/modules/rate-limits/index.server';
 import type { ReviewStatus } from '~/modules/reviews';
 import { addBuyerReview, orderReviews } from '~/modules/reviews/index.server';
 
@@ -50,6 +51,16 @@ export async function findOrderToReview(
     });
   }
   return { kind: 'open', orderId: order.id, number: order.number, products };
+}
+
+/**
+ * Counts a review sent from this client address (RATE_LIMITS.buyerReview), before anything else
+ * is read: each review waits for staff, and a client sending dozens is filling their queue. Null
+ * while allowed; past the limit, the seconds to wait.
+ */
+export async function countBuyerReview(db: Db, clientIp: string): Promise<number | null> {
+  const verdict = await hitRateLimit(db, RATE_LIMITS.buyerReview, { address: clientIp });
+  return verdict.allowed ? null : verdict.retryAfterSeconds;
 }
 
 export type BuyerReviewOutcome = 'saved' | 'already' | 'missing' | 'not-delivered' | 'not-in-order';

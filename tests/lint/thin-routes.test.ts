@@ -28,7 +28,6 @@ const EXCEPTIONS = [
   'app/routes/admin/coupons.tsx',
   'app/routes/store/thank-you.tsx',
   'app/routes/store/sandbox-payment.ts',
-  'app/routes/store/review-order.tsx',
   'app/routes/admin/products.tsx',
   'app/routes/admin/products-form.tsx',
   'app/routes/admin/orders.tsx',

@@ -4,6 +4,7 @@ import { seoContext } from '~/components/store/store-data';
 import { SubmitButton } from '~/components/ui/form';
 import { Thumbnail } from '~/components/ui/thumbnail';
 import {
+  countBuyerReview,
   findOrderToReview,
   reviewOrderProduct,
   type ReviewableProduct,
@@ -13,7 +14,6 @@ import { PRIVATE_PAGE_HANDLE, privatePageHeaders } from '~/lib/private-pages';
 import { seoMeta } from '~/lib/seo';
 import { refuseForm } from '~/lib/toast.server';
 import { moveOrderKeyToCookie, ORDER_KEY_PARAM, orderAccess } from '~/modules/orders/index.server';
-import { hitRateLimit, RATE_LIMITS } from '~/modules/rate-limits/index.server';
 import {
   BUYER_REVIEW_MESSAGES,
   buyerReviewSchema,
@@ -63,13 +63,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const wrongMethod = refuseOtherMethods(request);
   if (wrongMethod) return wrongMethod;
-  // Each review waits for staff: a client sending dozens is filling their queue.
-  const limited = await hitRateLimit(context.db, RATE_LIMITS.buyerReview, {
-    address: context.clientIp,
-  });
-  if (!limited.allowed) {
+  const retryAfterSeconds = await countBuyerReview(context.db, context.clientIp);
+  if (retryAfterSeconds !== null) {
     return refuseForm(BUYER_REVIEW_MESSAGES.busy, {}, 429, {
-      'Retry-After': String(limited.retryAfterSeconds),
+      'Retry-After': String(retryAfterSeconds),
     });
   }
   const settings = await context.settings.get();
