@@ -1,13 +1,33 @@
 import type { Db } from '~/db/database.server';
 import { logger } from '~/lib/logger.server';
+import { ORDER_LOOKUP_MESSAGES } from '~/modules/orders';
 import {
   findOrderForContact,
   orderContactKey,
   type OrderLookup,
 } from '~/modules/orders/index.server';
-import { ANY_ADDRESS, hitRateLimit, RATE_LIMITS } from '~/modules/rate-limits/index.server';
+import {
+  ANY_ADDRESS,
+  hitRateLimit,
+  RATE_LIMITS,
+  waitText,
+} from '~/modules/rate-limits/index.server';
 
 import { mailOrder, ORDER_TOPICS } from './order-events.server';
+
+/**
+ * Counts an 'Encontrar meu pedido' from this client address (RATE_LIMITS.orderLookup), before
+ * anything is read. Null while allowed; past the limit, what the page tells and how long to wait.
+ */
+export async function countOrderLookup(
+  db: Db,
+  clientIp: string,
+): Promise<{ message: string; retryAfterSeconds: number } | null> {
+  const verdict = await hitRateLimit(db, RATE_LIMITS.orderLookup, { address: clientIp });
+  if (verdict.allowed) return null;
+  const { retryAfterSeconds } = verdict;
+  return { message: ORDER_LOOKUP_MESSAGES.busy(waitText(retryAfterSeconds)), retryAfterSeconds };
+}
 
 /**
  * 'Encontrar meu pedido': when an order has this number and was placed with this e-mail or CPF,

@@ -22,7 +22,6 @@ const EXCEPTIONS = [
   'app/routes/store/order-confirmation.tsx',
   'app/routes/admin/payments.tsx',
   'app/routes/admin/dashboard.tsx',
-  'app/routes/store/order-history.tsx',
   'app/routes/admin/settings.tsx',
   'app/routes/admin/order-detail.tsx',
   'app/routes/admin/coupons.tsx',

@@ -1,3 +1,5 @@
+import { shippingLineLabel, type OrderShipping } from '~/modules/shipping';
+
 /**
  * How shoppers and staff name an order, everywhere: '#1001' (its number from the store's
  * sequence, short enough to read aloud on the phone). SPEC §9's last 8 characters of the id
@@ -40,4 +42,18 @@ export function addressLine(address: AddressParts): string {
   ]
     .filter(Boolean)
     .join(', ');
+}
+
+/**
+ * The shipping line of a shopper's order page: how it ships ('Frete (Correios SEDEX)') and what
+ * it cost, when a carrier (or the store's rule standing in for one) priced it; null for the
+ * store's own rule, which the order's total already tells.
+ */
+export function carrierShippingLine(order: {
+  shipping: OrderShipping | null;
+  shippingCents: number;
+}): { label: string; cents: number } | null {
+  return order.shipping?.carrier || order.shipping?.approximate
+    ? { label: shippingLineLabel(order.shipping), cents: order.shippingCents }
+    : null;
 }

@@ -1,4 +1,4 @@
-export { addressLine, orderNumber, parseOrderNumber } from './display';
+export { addressLine, carrierShippingLine, orderNumber, parseOrderNumber } from './display';
 export {
   ORDER_LOOKUP_ANCHOR,
   ORDER_LOOKUP_CONTACT_MAX,

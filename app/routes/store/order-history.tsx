@@ -5,13 +5,14 @@ import { seoContext } from '~/components/store/store-data';
 import { Money, SignedMoney } from '~/components/ui/money';
 import { OrderLine } from '~/components/ui/order-line';
 import { TrackingCode } from '~/components/ui/tracking-code';
-import { sendOrderLink } from '~/flows/order-link.server';
+import { countOrderLookup, sendOrderLink } from '~/flows/order-link.server';
 import { formatDateTime } from '~/lib/date-format';
 import { isDocumentRequest, parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { PRIVATE_PAGE_HANDLE, privatePageHeaders } from '~/lib/private-pages';
 import { seoMeta } from '~/lib/seo';
 import { refuseForm, successWithToast } from '~/lib/toast.server';
 import {
+  carrierShippingLine,
   DELIVERY_LINES,
   ORDER_LOOKUP_ANCHOR,
   ORDER_LOOKUP_MESSAGES,
@@ -22,13 +23,11 @@ import {
   type OrderStatus,
 } from '~/modules/orders';
 import { mediaSrcSet } from '~/modules/media';
-import { shippingLineLabel } from '~/modules/shipping';
 import {
   listOrdersForToken,
   orderLookupSchema,
   readOrderToken,
 } from '~/modules/orders/index.server';
-import { hitRateLimit, RATE_LIMITS, waitText } from '~/modules/rate-limits/index.server';
 
 import type { Route } from './+types/order-history';
 
@@ -48,21 +47,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       paidAt: order.paidAt ? formatDateTime(order.paidAt, timezone) : null,
       totalCents: order.totalCents,
       adjustments: order.adjustments.map(({ label, cents }) => ({ label, cents })),
-      // How it ships, when a carrier (or the store's rule standing in for one) priced it.
-      shipping:
-        order.shipping?.carrier || order.shipping?.approximate
-          ? { label: shippingLineLabel(order.shipping), cents: order.shippingCents }
-          : null,
+      shipping: carrierShippingLine(order),
       trackingCode: order.trackingCode,
       lines: order.lines,
     })),
   };
-}
-
-function tooManyLookups(retryAfterSeconds: number) {
-  return refuseForm(ORDER_LOOKUP_MESSAGES.busy(waitText(retryAfterSeconds)), {}, 429, {
-    'Retry-After': String(retryAfterSeconds),
-  });
 }
 
 /**
@@ -75,10 +64,10 @@ function tooManyLookups(retryAfterSeconds: number) {
 export async function action({ request, context }: Route.ActionArgs) {
   const wrongMethod = refuseOtherMethods(request);
   if (wrongMethod) return wrongMethod;
-  const fromAddress = await hitRateLimit(context.db, RATE_LIMITS.orderLookup, {
-    address: context.clientIp,
-  });
-  if (!fromAddress.allowed) return tooManyLookups(fromAddress.retryAfterSeconds);
+  const busy = await countOrderLookup(context.db, context.clientIp);
+  if (busy) {
+    return refuseForm(busy.message, {}, 429, { 'Retry-After': String(busy.retryAfterSeconds) });
+  }
   const parsed = await parseForm(request, orderLookupSchema);
   if (!parsed.ok) {
     return refuseForm(parsed.error, { fieldErrors: parsed.fieldErrors, values: parsed.values });
