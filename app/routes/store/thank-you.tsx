@@ -4,12 +4,11 @@ import { data, Link, useRevalidator } from 'react-router';
 import { OrderSummary } from '~/components/store/order-summary';
 import { seoContext, useSettings } from '~/components/store/store-data';
 import { TrackingCode } from '~/components/ui/tracking-code';
-import { refreshPayment } from '~/flows/order-payment.server';
+import { loadThankYouPage } from '~/flows/thank-you-page.server';
 import { PRIVATE_PAGE_HANDLE, privatePageHeaders } from '~/lib/private-pages';
 import { seoMeta } from '~/lib/seo';
-import { addressLine, estimatedDelivery, formatDeliveryDate, trackingLink } from '~/modules/orders';
-import { deliveryDays, shippingLineLabel } from '~/modules/shipping';
-import { getRequestedOrder, moveOrderKeyToCookie } from '~/modules/orders/index.server';
+import { trackingLink } from '~/modules/orders';
+import { moveOrderKeyToCookie } from '~/modules/orders/index.server';
 import { trackPurchase } from '~/modules/tracking';
 
 import type { Route } from './+types/thank-you';
@@ -20,46 +19,9 @@ const RETRIES = 5;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const moved = await moveOrderKeyToCookie(request);
   if (moved) throw moved;
-  const found = await getRequestedOrder(context.db, request);
-  if (!found) return data({ kind: 'missing' as const }, 404);
-  // `verified=true` in the address proves nothing: the provider is asked again.
-  const { order } = await refreshPayment(
-    context.db,
-    await context.payments(),
-    found,
-    context.orderEvents,
-  );
-  const settings = await context.settings.get();
-  const paid = ['confirmed', 'shipped', 'delivered'].includes(order.status);
-  const delivery =
-    paid && order.paidAt
-      ? estimatedDelivery(
-          order.paidAt,
-          deliveryDays(order.shipping, settings.estimated_delivery_days),
-          settings.timezone,
-        )
-      : null;
-  return {
-    kind: 'order' as const,
-    paid,
-    order: {
-      id: order.id,
-      number: order.number,
-      status: order.status,
-      customerName: order.customer.name,
-      email: order.customer.email,
-      address: addressLine(order.address),
-      lines: order.lines,
-      subtotalCents: order.subtotalCents,
-      shippingCents: order.shippingCents,
-      shippingLabel: shippingLineLabel(order.shipping),
-      adjustments: order.adjustments.map(({ label, cents }) => ({ label, cents })),
-      totalCents: order.totalCents,
-      paymentId: order.payment.id,
-      trackingCode: order.status === 'shipped' ? order.trackingCode : null,
-    },
-    delivery: delivery ? formatDeliveryDate(delivery) : null,
-  };
+  const page = await loadThankYouPage(context, request, await context.settings.get());
+  if (!page) return data({ kind: 'missing' as const }, 404);
+  return { kind: 'order' as const, ...page };
 }
 
 export const headers = privatePageHeaders;
