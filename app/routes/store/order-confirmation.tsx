@@ -14,71 +14,27 @@ import {
 import { seoContext, useSettings } from '~/components/store/store-data';
 import { TestModeNotice } from '~/components/store/test-mode-notice';
 import { Money, SignedMoney } from '~/components/ui/money';
-import { hasLivePayment, payOrder, refreshPayment } from '~/flows/order-payment.server';
+import { loadOrderConfirmation, payOrderAgain } from '~/flows/order-confirmation-page.server';
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { refuseForm } from '~/lib/toast.server';
 import { formatDate } from '~/lib/date-format';
 import { PRIVATE_PAGE_HANDLE, privatePageHeaders } from '~/lib/private-pages';
 import { seoMeta } from '~/lib/seo';
-import {
-  findOrderFor,
-  getRequestedOrder,
-  moveOrderKeyToCookie,
-  orderAccess,
-} from '~/modules/orders/index.server';
-import { pixQrSvg } from '~/modules/payments/index.server';
-import { hitRateLimit, RATE_LIMITS, waitText } from '~/modules/rate-limits/index.server';
+import { moveOrderKeyToCookie, orderAccess } from '~/modules/orders/index.server';
 import { installmentOffer } from '~/modules/pricing';
-import { shippingLineLabel } from '~/modules/shipping';
 
 import type { Route } from './+types/order-confirmation';
-
-const PAY_LIMITED = (seconds: number) =>
-  `Muitos pedidos de pagamento em pouco tempo. Aguarde ${waitText(seconds)} e tente de novo.`;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const moved = await moveOrderKeyToCookie(request);
   if (moved) throw moved;
-  const found = await getRequestedOrder(context.db, request);
-  if (!found) return data({ kind: 'missing' as const }, 404);
-  const payments = await context.payments();
-  const { order, error } = await refreshPayment(context.db, payments, found, context.orderEvents);
-  if (order.status !== 'pending' && order.status !== 'cancelled') {
-    const query = orderQuery(order.id, { paymentId: order.payment.id, verified: 'true' });
+  const page = await loadOrderConfirmation(context, request);
+  if (page.kind === 'missing') return data(page, 404);
+  if (page.kind === 'paid') {
+    const query = orderQuery(page.orderId, { paymentId: page.paymentId, verified: 'true' });
     throw redirect(`/thank-you?${query}`);
   }
-  const now = new Date();
-  const live = order.status === 'pending' && hasLivePayment(order, now);
-  return {
-    kind: 'order' as const,
-    order: {
-      id: order.id,
-      number: order.number,
-      status: order.status,
-      totalCents: order.totalCents,
-      adjustments: order.adjustments.map(({ label, cents }) => ({ label, cents })),
-      // How it ships, when a carrier (or the store's rule standing in for one) priced it.
-      shipping:
-        order.shipping?.carrier || order.shipping?.approximate
-          ? { label: shippingLineLabel(order.shipping), cents: order.shippingCents }
-          : null,
-      cancelReason: order.cancelReason,
-      paymentId: order.payment.id,
-      paymentStatus: order.payment.status,
-      pixCode: live ? order.payment.pixCode : null,
-      expiresAt: live ? (order.payment.expiresAt?.toISOString() ?? null) : null,
-      // Cards and boleto are paid on the provider's page (a boleto, once issued, at its own).
-      paymentUrl: live ? order.payment.url : null,
-      boletoIssued: order.payment.details?.method === 'boleto',
-      paymentMethod: order.paymentMethod,
-    },
-    live,
-    qrSvg: live && order.payment.pixCode ? await pixQrSvg(order.payment.pixCode) : null,
-    testMode: !!payments?.testMode && order.payment.provider === payments.name,
-    paymentFailed: !order.payment.id,
-    statusError: error ?? null,
-    renderedAt: now.getTime(),
-  };
+  return page;
 }
 
 const actionSchema = z.object({
@@ -97,23 +53,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = await parseForm(request, actionSchema);
   if (!parsed.ok) return refuseForm(parsed.error);
   const { orderId, chave } = parsed.data;
-  const order = await findOrderFor(context.db, orderId, await orderAccess(request, orderId, chave));
-  if (!order) return refuseForm(PAYMENT_MISSING, {}, 404);
-  const payments = await context.payments();
-
-  // Each may ask the payment provider for a new payment.
-  const limited = await hitRateLimit(context.db, RATE_LIMITS.newPayment, {
-    address: context.clientIp,
-  });
-  if (!limited.allowed) {
-    return refuseForm(PAY_LIMITED(limited.retryAfterSeconds), {}, 429, {
-      'Retry-After': String(limited.retryAfterSeconds),
-    });
+  const access = await orderAccess(request, orderId, chave);
+  const paid = await payOrderAgain(context, orderId, access);
+  switch (paid.kind) {
+    case 'missing':
+      return refuseForm(PAYMENT_MISSING, {}, 404);
+    case 'busy':
+      return refuseForm(paid.message, {}, 429, {
+        'Retry-After': String(paid.retryAfterSeconds),
+      });
+    case 'refused':
+      return refuseForm(paid.error, {}, 409);
+    case 'payment':
+      if (paid.paymentUrl) return redirect(paid.paymentUrl, 303);
+      return redirect(confirmationPath(paid.orderId, paid.paymentId), 303);
   }
-  const payment = await payOrder(context.db, payments, order.id);
-  if (!payment.ok) return refuseForm(payment.error, {}, 409);
-  if (payment.paymentUrl) return redirect(payment.paymentUrl, 303);
-  return redirect(confirmationPath(order.id, payment.paymentId), 303);
 }
 
 export const headers = privatePageHeaders;

@@ -6,12 +6,10 @@ import {
   PAYMENT_MISSING,
   SANDBOX_MESSAGES,
 } from '~/components/store/order-payment';
-import { refreshPayment } from '~/flows/order-payment.server';
+import { settleSandboxPayment } from '~/flows/order-confirmation-page.server';
 import { methodNotAllowed, parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { refuseForm } from '~/lib/toast.server';
-import { findOrderFor, orderAccess } from '~/modules/orders/index.server';
-import { setSandboxPaymentStatus } from '~/modules/payments/index.server';
-import { installmentOffer } from '~/modules/pricing';
+import { orderAccess } from '~/modules/orders/index.server';
 
 import type { Route } from './+types/sandbox-payment';
 
@@ -32,8 +30,6 @@ const sandboxSchema = z.object({
     .optional(),
 });
 
-const SANDBOX_STATUS = { approve: 'approved', reject: 'rejected', expire: 'expired' } as const;
-
 /** The sandbox tester's approve, reject and expire, then back to the order's payment page. */
 export async function action({ request, context }: Route.ActionArgs) {
   const wrongMethod = refuseOtherMethods(request);
@@ -41,28 +37,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = await parseForm(request, sandboxSchema);
   if (!parsed.ok) return refuseForm(parsed.error);
   const { intent, orderId, chave, parcelas } = parsed.data;
-  const order = await findOrderFor(context.db, orderId, await orderAccess(request, orderId, chave));
-  if (!order) return refuseForm(PAYMENT_MISSING, {}, 404);
-  const payments = await context.payments();
-  // Only while the sandbox is the provider: a demo made live takes no pretend payment.
-  const sandbox = payments?.testMode && order.payment.provider === payments.name;
-  if (!sandbox || !order.payment.id) return refuseForm(SANDBOX_MESSAGES.testModeOnly, {}, 403);
-  let installments: number | null = null;
-  if (intent === 'approve' && order.paymentMethod === 'credit_card') {
-    // What the store offers on this total, as the checkout showed it ('em até 6x').
-    const most = installmentOffer(order.totalCents, await context.settings.get())?.count ?? 1;
-    installments = parcelas ?? 1;
-    if (installments < 1 || installments > most) {
-      return refuseForm(SANDBOX_MESSAGES.installments(most), {}, 400);
-    }
+  const settled = await settleSandboxPayment(context, {
+    orderId,
+    access: await orderAccess(request, orderId, chave),
+    intent,
+    installments: parcelas,
+  });
+  switch (settled.kind) {
+    case 'missing':
+      return refuseForm(PAYMENT_MISSING, {}, 404);
+    case 'not-sandbox':
+      return refuseForm(SANDBOX_MESSAGES.testModeOnly, {}, 403);
+    case 'installments':
+      return refuseForm(SANDBOX_MESSAGES.installments(settled.most), {}, 400);
+    case 'settled':
+      return redirect(confirmationPath(settled.orderId, settled.paymentId), 303);
   }
-  await setSandboxPaymentStatus(
-    context.db,
-    order.payment.id,
-    SANDBOX_STATUS[intent],
-    new Date(),
-    installments,
-  );
-  await refreshPayment(context.db, payments, order, context.orderEvents);
-  return redirect(confirmationPath(order.id, order.payment.id), 303);
 }
