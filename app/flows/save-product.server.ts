@@ -6,9 +6,16 @@ import {
   type ProductValues,
   type SaveProductResult,
 } from '~/modules/catalog/index.admin.server';
+import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_UPLOAD } from '~/modules/media';
 import { prepareImages, storeImages } from '~/modules/media/index.server';
 
 import { alertRestocked } from './restock-alerts.server';
+
+/** The files the product form may send with a save: what saveProduct converts at most. */
+export const PRODUCT_UPLOADS = {
+  maxFileBytes: MAX_IMAGE_BYTES,
+  maxFiles: MAX_IMAGES_PER_UPLOAD,
+} as const;
 
 export type SaveProductFlowResult =
   | { ok: true; created: boolean; imageUrls: string[] }

@@ -25,7 +25,6 @@ const EXCEPTIONS = [
   'app/routes/admin/order-detail.tsx',
   'app/routes/admin/coupons.tsx',
   'app/routes/admin/products.tsx',
-  'app/routes/admin/products-form.tsx',
   'app/routes/admin/orders.tsx',
 ];
 

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { data, Link } from 'react-router';
 
 import { ProductForm, type ProductFormData } from '~/components/admin/product-form';
-import { saveProduct } from '~/flows/save-product.server';
+import { PRODUCT_UPLOADS, saveProduct } from '~/flows/save-product.server';
 import { formatDateTime } from '~/lib/date-format';
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { formatReaisInput } from '~/lib/reais';
@@ -20,7 +20,6 @@ import {
 } from '~/modules/catalog/index.admin';
 import { variantDrafts } from '~/modules/catalog/index.admin.server';
 import { getProduct, listCategories, listRestockRequests } from '~/modules/catalog/index.server';
-import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_UPLOAD } from '~/modules/media';
 
 import type { Route } from './+types/products-form';
 
@@ -96,11 +95,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   await requireAdmin(context, request);
   const parsed = await parseForm(request, productFormSchema, {
     repeatable: PRODUCT_FORM_REPEATABLE,
-    files: {
-      folder: context.uploadFolder,
-      maxFileBytes: MAX_IMAGE_BYTES,
-      maxFiles: MAX_IMAGES_PER_UPLOAD,
-    },
+    files: { folder: context.uploadFolder, ...PRODUCT_UPLOADS },
   });
   if (!parsed.ok) return failure(400, parsed.error, parsed.fieldErrors, parsed.values);
   const form = parsed.data;
