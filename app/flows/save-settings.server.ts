@@ -1,10 +1,14 @@
 import type { Db } from '~/db/database.server';
+import type { ConnectionsStore } from '~/modules/connections/index.server';
+import { MAX_IMAGE_BYTES } from '~/modules/media';
 import {
   prepareFavicon,
   prepareImages,
   storeImages,
   type PreparedImage,
 } from '~/modules/media/index.server';
+import type { PaymentProvider } from '~/modules/payments';
+import { integrationStatus, type SecretsSet } from '~/modules/payments/index.server';
 import type { SettingKey } from '~/modules/settings';
 import {
   BRAND_UPLOADS,
@@ -14,9 +18,38 @@ import {
 } from '~/modules/settings/index.admin';
 import {
   saveSettingsForm,
+  settingsBaseline,
   type SaveSettingsFormResult,
 } from '~/modules/settings/index.admin.server';
 import { saveSettings, type SettingsStore } from '~/modules/settings/index.server';
+
+/**
+ * The settings screen: the settings in force, the baseline a save is checked against, and which
+ * integrations are on (yes or no only: the secrets themselves never leave the server).
+ */
+export async function settingsScreen(scope: {
+  settings: Pick<SettingsStore, 'get'>;
+  connections: Pick<ConnectionsStore, 'get'>;
+  payments(): Promise<PaymentProvider | null>;
+  secretsSet: SecretsSet;
+}) {
+  const [settings, connections, payments] = await Promise.all([
+    scope.settings.get(),
+    scope.connections.get(),
+    scope.payments(),
+  ]);
+  return {
+    settings,
+    baseline: settingsBaseline(settings),
+    integrations: integrationStatus(scope.secretsSet, payments, settings, connections.sources),
+  };
+}
+
+/** The files the settings form may send: one image per brand upload, as product photos. */
+export const BRAND_UPLOAD_FILES = {
+  maxFileBytes: MAX_IMAGE_BYTES,
+  maxFiles: Object.keys(BRAND_UPLOADS).length,
+};
 
 /**
  * Saves the settings form with the logo, favicon and banner uploaded with it (ADR 020's uploads,

@@ -11,15 +11,16 @@ import {
 } from '~/components/admin/use-settings-form';
 import { ADMIN_FORM } from '~/components/admin/form-look';
 import { ErrorSummary, SubmitButton } from '~/components/ui/form';
-import { saveSettingsWithUploads } from '~/flows/save-settings.server';
+import {
+  BRAND_UPLOAD_FILES,
+  saveSettingsWithUploads,
+  settingsScreen,
+} from '~/flows/save-settings.server';
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { logger } from '~/lib/logger.server';
 import { redirectWithToast, refuseForm, toast } from '~/lib/toast.server';
 import { requireAdmin } from '~/modules/auth/index.server';
-import { MAX_IMAGE_BYTES } from '~/modules/media';
-import { integrationStatus } from '~/modules/payments/index.server';
 import {
-  BRAND_UPLOADS,
   PINNED_FIELDS,
   SETTINGS_FORM_FIELDS,
   SETTINGS_TABS,
@@ -27,7 +28,6 @@ import {
   settingsFormValues,
   settingsTabFrom,
 } from '~/modules/settings/index.admin';
-import { settingsBaseline } from '~/modules/settings/index.admin.server';
 
 import type { Route } from './+types/settings';
 
@@ -35,16 +35,8 @@ const SAVED = 'Configurações salvas com sucesso!';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);
-  const [settings, connections, payments] = await Promise.all([
-    context.settings.get(),
-    context.connections.get(),
-    context.payments(),
-  ]);
   return {
-    settings,
-    baseline: settingsBaseline(settings),
-    // Yes/no answers only: the secrets themselves never leave the server.
-    integrations: integrationStatus(context.secretsSet, payments, settings, connections.sources),
+    ...(await settingsScreen(context)),
     tab: settingsTabFrom(new URL(request.url).searchParams.get('aba')),
   };
 }
@@ -67,8 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     maxEchoedLength: MAX_ECHOED_LENGTH,
     files: {
       folder: context.uploadFolder,
-      maxFileBytes: MAX_IMAGE_BYTES,
-      maxFiles: Object.keys(BRAND_UPLOADS).length,
+      ...BRAND_UPLOAD_FILES,
       // One field per setting, and the baseline.
       maxFields: SETTINGS_FORM_FIELDS.length + 1,
     },
