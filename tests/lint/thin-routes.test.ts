@@ -22,7 +22,6 @@ const EXCEPTIONS = [
   'app/routes/admin/payments.tsx',
   'app/routes/admin/dashboard.tsx',
   'app/routes/admin/order-detail.tsx',
-  'app/routes/admin/coupons.tsx',
   'app/routes/admin/products.tsx',
   'app/routes/admin/orders.tsx',
 ];

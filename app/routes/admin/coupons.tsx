@@ -4,24 +4,19 @@ import { CouponFormDialog } from '~/components/admin/coupon-form-dialog';
 import { CouponList } from '~/components/admin/coupon-list';
 import { ToastFallback } from '~/components/admin/toaster';
 import { Pagination } from '~/components/ui/pagination';
-import { saveCoupon } from '~/flows/save-coupon.server';
+import { couponsScreen, saveCoupon } from '~/flows/save-coupon.server';
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { parsePage, withPage } from '~/lib/pagination';
 import { countOf } from '~/lib/plural';
 import { redirectWithToast, refuseForm, successWithToast, toast } from '~/lib/toast.server';
 import { requireAdmin } from '~/modules/auth/index.server';
-import { listProductOptions } from '~/modules/catalog/index.admin.server';
-import { listCategories, listProductsByIds } from '~/modules/catalog/index.server';
 import { COUPON_FORM_REPEATABLE } from '~/modules/coupons/index.admin';
 import {
   couponActionSchema,
-  couponListRow,
   deleteCoupon,
-  listAdminCoupons,
   setCouponActive,
   type CouponChange,
 } from '~/modules/coupons/index.admin.server';
-import { couponOrderStats } from '~/modules/orders/index.admin.server';
 
 import type { Route } from './+types/coupons';
 
@@ -38,34 +33,15 @@ function listPath(page: number): string {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);
-  const [{ timezone: timeZone }, page, products, categories] = await Promise.all([
-    context.settings.get(),
-    listAdminCoupons(context.db, { page: pageParam(request), perPage: PER_PAGE }),
-    listProductOptions(context.db),
-    listCategories(context.db),
-  ]);
-  // The orders domain counts each coupon's orders; the catalogue names its chosen products.
-  const [stats, chosen] = await Promise.all([
-    couponOrderStats(
-      context.db,
-      page.coupons.map((coupon) => coupon.id),
-    ),
-    listProductsByIds(
-      context.db,
-      page.coupons.flatMap((coupon) => coupon.productIds),
-    ),
-  ]);
-  const productNames = new Map(chosen.map((product) => [product.id, product.name]));
-  const now = new Date();
+  const { timezone: timeZone } = await context.settings.get();
+  const screen = await couponsScreen(context.db, {
+    page: pageParam(request),
+    perPage: PER_PAGE,
+    timeZone,
+    now: new Date(),
+  });
   return {
-    coupons: page.coupons.map((coupon) =>
-      couponListRow(coupon, { stats: stats.get(coupon.id), productNames, timeZone, now }),
-    ),
-    total: page.total,
-    page: page.page,
-    pageCount: page.pageCount,
-    products,
-    categories: categories.map(({ id, name }) => ({ id, name })),
+    ...screen,
     // The add form's key: sent twice, it still makes one coupon (see createCoupon, via saveCoupon).
     newCouponId: randomUUID(),
   };
