@@ -1,7 +1,14 @@
 import { CONNECTION_FIELDS, isSecretField, type ConnectionField } from '~/modules/connections';
-import type { Connections, ConnectionsStore } from '~/modules/connections/index.server';
+import {
+  connectionsView,
+  type Connections,
+  type ConnectionsStore,
+} from '~/modules/connections/index.server';
 import { CONNECTIONS_MESSAGES, type ConnectionsSaveForm } from '~/modules/connections/index.admin';
-import { checkMercadoPagoAccount } from '~/modules/payments/index.server';
+import { MAIL_TEST_MESSAGES } from '~/modules/notifications/index.server';
+import type { PaymentProvider } from '~/modules/payments';
+import { checkMercadoPagoAccount, isPixConfigured } from '~/modules/payments/index.server';
+import type { SettingsStore } from '~/modules/settings/index.server';
 import {
   checkMelhorEnvioAccount,
   MELHOR_ENVIO_ACCOUNT_MESSAGES,
@@ -9,6 +16,51 @@ import {
 } from '~/modules/shipping/index.server';
 
 import { mailSendingOf, testMailSending, type MailIdentitySettings } from './mail-sending.server';
+
+/** What the connections screen needs of the request's context. */
+interface ScreenScope {
+  connections: Pick<ConnectionsStore, 'get'>;
+  payments(): Promise<PaymentProvider | null>;
+  settings: Pick<SettingsStore, 'get'>;
+}
+
+/**
+ * The connections screen: the plain values and where each field comes from (a secret's value
+ * never leaves the server), the payment provider in force, and whether own-key PIX has what it
+ * needs.
+ */
+export async function connectionsScreen(scope: ScreenScope) {
+  const [connections, provider, settings] = await Promise.all([
+    scope.connections.get(),
+    scope.payments(),
+    scope.settings.get(),
+  ]);
+  return {
+    connections: connectionsView(connections),
+    provider: provider ? { name: provider.name, accepts: provider.accepts } : null,
+    pixReady: isPixConfigured(settings),
+  };
+}
+
+/** 'Enviar e-mail de teste': a message to staff's own address through the sending in force. */
+export async function sendStaffTestEmail(
+  scope: Pick<ScreenScope, 'connections' | 'settings'>,
+  to: string,
+): Promise<{ ok: true; message: string } | { ok: false; error: string }> {
+  const [connections, settings] = await Promise.all([
+    scope.connections.get(),
+    scope.settings.get(),
+  ]);
+  const sent = await testMailSending({ sending: mailSendingOf(connections.values), to, settings });
+  return sent.ok ? { ok: true, message: MAIL_TEST_MESSAGES.sent(to) } : sent;
+}
+
+/** What staff read once the connections are saved, and where the test e-mail went, if one did. */
+export function connectionsSavedText(saved: { mailTestedTo?: string }): string {
+  return saved.mailTestedTo
+    ? `${CONNECTIONS_MESSAGES.saved} ${MAIL_TEST_MESSAGES.sent(saved.mailTestedTo)}`
+    : CONNECTIONS_MESSAGES.saved;
+}
 
 export type SaveConnectionsResult =
   | {
