@@ -10,16 +10,16 @@ import { DashboardUpdated } from '~/components/admin/dashboard-updated';
 import { DemoStorePanel } from '~/components/admin/demo-store-panel';
 import { StoreReadinessPanel } from '~/components/admin/store-readiness-panel';
 import { useToastFrom } from '~/components/admin/toaster';
-import { goLive } from '~/flows/go-live.server';
-import { storeReadiness } from '~/flows/store-readiness.server';
+import {
+  GO_LIVE_MESSAGES,
+  goLiveFromDashboard,
+  loadDashboard,
+} from '~/flows/admin-dashboard.server';
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
-import { logger } from '~/lib/logger.server';
 import { formatCents } from '~/lib/money';
 import { monthToDate, resolvePeriod, todayIn } from '~/lib/periods';
 import { refuseForm, successWithToast } from '~/lib/toast.server';
 import { requireAdmin } from '~/modules/auth/index.server';
-import { productCounts } from '~/modules/catalog/index.server';
-import { salesByDay, salesMetrics } from '~/modules/orders/index.admin.server';
 import { goLiveFormSchema } from '~/modules/settings/index.admin.server';
 
 import type { Route } from './+types/dashboard';
@@ -27,40 +27,11 @@ import type { Route } from './+types/dashboard';
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);
   const settings = await context.settings.get();
-  const { timezone: timeZone, store_name: storeName } = settings;
-  const today = todayIn(timeZone);
+  const today = todayIn(settings.timezone);
   const period = resolvePeriod(new URL(request.url).searchParams, today);
-  const month = monthToDate(today);
-  const [metrics, days, products, mode, connections, provider, carrier] = await Promise.all([
-    salesMetrics(context.db, { period, month, timeZone }),
-    salesByDay(context.db, period.range, timeZone),
-    productCounts(context.db, period.range, timeZone),
-    context.settings.mode(),
-    context.connections.get(),
-    context.payments(),
-    context.shipping(),
-  ]);
-  const readiness = await storeReadiness(context.db, {
-    mode,
-    settings,
-    connections,
-    provider,
-    publicUrl: context.publicUrl,
-    carriers: carrier !== null,
-  });
-  return {
-    storeName,
-    period,
-    metrics,
-    days,
-    products,
-    demo: mode === 'demo',
-    readiness,
-    loadedAt: Date.now(),
-  };
+  const dashboard = await loadDashboard(context, settings, { period, month: monthToDate(today) });
+  return { storeName: settings.store_name, period, ...dashboard, loadedAt: Date.now() };
 }
-
-const GO_LIVE_FAILED = 'Erro ao começar a loja real';
 
 /** 'Começar loja real' (the dashboard's one action): a demo store becomes live, for good. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -69,33 +40,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(context, request);
   const parsed = await parseForm(request, goLiveFormSchema);
   if (!parsed.ok) {
-    return refuseForm(`${GO_LIVE_FAILED}: ${parsed.error}`, {
+    return refuseForm(`${GO_LIVE_MESSAGES.failed}: ${parsed.error}`, {
       fieldErrors: parsed.fieldErrors,
       values: parsed.values,
     });
   }
-  let result;
-  try {
-    result = await goLive(context.db);
-  } catch (error) {
-    logger.error({ err: error }, 'Could not make the store live');
-    return refuseForm(
-      `${GO_LIVE_FAILED}. Nada foi excluído: tente novamente em instantes.`,
-      { fieldErrors: {}, values: {} },
-      503,
-    );
-  }
-  // This instance's next page must not wait for the notification the others hear.
-  context.settings.forget();
-  if (!result.ok) {
-    return refuseForm(
-      'A loja já é real: não há dados de exemplo a excluir.',
-      { fieldErrors: {}, values: {} },
-      409,
-    );
-  }
-  logger.info({ deleted: result.deleted }, 'Demo store made live');
-  return successWithToast(request, 'Loja real começada: os dados de exemplo foram excluídos.');
+  const live = await goLiveFromDashboard(context);
+  return live.ok
+    ? successWithToast(request, live.message)
+    : refuseForm(live.message, { fieldErrors: {}, values: {} }, live.status);
 }
 
 // uPlot's stylesheet comes with this page only: the storefront never loads it.
