@@ -9,102 +9,23 @@ import {
 
 import { OrderDetail, type OrderActionReply } from '~/components/admin/order-detail';
 import { useToastFrom } from '~/components/admin/toaster';
-import {
-  addOrderNote,
-  ADMIN_ORDER_MESSAGES,
-  changeOrderStatus,
-  changeTrackingCode,
-  deleteOrderByStaff,
-  markPaidByStaff,
-  type StaffResult,
-} from '~/flows/admin-order-status.server';
-import { canRefundOrder, refundOrderByStaff } from '~/flows/refund-order.server';
-import { buyShippingLabel, LABEL_MESSAGES } from '~/flows/shipping-labels.server';
+import { loadStaffOrder, runOrderAction } from '~/flows/admin-orders.server';
 import { isDocumentRequest, parseForm, refuseOtherMethods } from '~/lib/form.server';
-import { logger } from '~/lib/logger.server';
 import { redirectWithToast, refuseForm, successWithToast, toast } from '~/lib/toast.server';
 import { routeError } from '~/lib/route-errors';
 import { requireAdmin } from '~/modules/auth/index.server';
 import { orderFiltersQuery, parseOrderFilters } from '~/modules/orders/index.admin';
-import {
-  getAdminOrder,
-  orderActionSchema,
-  type OrderAction,
-} from '~/modules/orders/index.admin.server';
+import { orderActionSchema } from '~/modules/orders/index.admin.server';
 
 import type { Route } from './+types/order-detail';
 import type { OrdersOutletContext } from './orders';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);
-  const order = await getAdminOrder(context.db, params.id);
-  if (!order) throw routeError(404, ADMIN_ORDER_MESSAGES.notFound);
-  const [{ timezone }, payments] = await Promise.all([context.settings.get(), context.payments()]);
-  // 'Reembolsar' is offered where the server would do it; the action checks again.
-  return {
-    order,
-    timeZone: timezone,
-    refundable: canRefundOrder(order, payments),
-    // 'Gerar etiqueta' is offered where the server could buy it; the action checks again.
-    labels: (await context.shippingLabels()) !== null,
-  };
-}
-
-const FAILURES: Record<OrderAction['intent'], string> = {
-  status: ADMIN_ORDER_MESSAGES.statusError,
-  tracking: ADMIN_ORDER_MESSAGES.statusError,
-  'mark-paid': ADMIN_ORDER_MESSAGES.statusError,
-  refund: ADMIN_ORDER_MESSAGES.refundError,
-  label: LABEL_MESSAGES.error,
-  note: ADMIN_ORDER_MESSAGES.noteError,
-  delete: ADMIN_ORDER_MESSAGES.deleteError,
-};
-
-async function run(
-  form: OrderAction,
-  orderId: string,
-  context: Route.ActionArgs['context'],
-  admin: {
-    id: string;
-    email: string;
-    fullName: string;
-  },
-): Promise<StaffResult> {
-  switch (form.intent) {
-    case 'status':
-      return changeOrderStatus(
-        context.db,
-        { orderId, to: form.status, trackingCode: form.trackingCode ?? null, admin },
-        context.orderEvents,
-      );
-    case 'tracking':
-      return changeTrackingCode(context.db, { orderId, trackingCode: form.trackingCode, admin });
-    case 'mark-paid':
-      return markPaidByStaff(context.db, orderId, admin, context.orderEvents);
-    case 'refund':
-      return refundOrderByStaff(
-        context.db,
-        await context.payments(),
-        orderId,
-        admin,
-        context.orderEvents,
-      );
-    case 'label':
-      return buyShippingLabel(
-        {
-          db: context.db,
-          labels: await context.shippingLabels(),
-          settings: await context.settings.get(),
-          events: context.orderEvents,
-        },
-        orderId,
-        admin,
-      );
-    case 'note':
-      return addOrderNote(context.db, { orderId, note: form.note, admin });
-    case 'delete':
-      return deleteOrderByStaff(context.db, orderId, admin);
-  }
+  const page = await loadStaffOrder(context, params.id);
+  if (!page.ok) throw routeError(page.status, page.error);
+  const { order, timeZone, refundable, labels } = page;
+  return { order, timeZone, refundable, labels };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -120,13 +41,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     });
   }
   const form = parsed.data;
-  let result: StaffResult;
-  try {
-    result = await run(form, params.id, context, admin);
-  } catch (error) {
-    logger.error({ err: error, orderId: params.id, intent: form.intent }, 'Order action failed');
-    return refuseForm(FAILURES[form.intent], { intent: form.intent }, 500);
-  }
+  const result = await runOrderAction(context, params.id, form, admin);
   if (!result.ok) {
     return refuseForm(result.error, { intent: form.intent }, result.status);
   }

@@ -18,22 +18,10 @@ import { OrderList } from '~/components/admin/order-list';
 import { useToastFrom } from '~/components/admin/toaster';
 import { SubmitButton } from '~/components/ui/form';
 import { Pagination } from '~/components/ui/pagination';
-import {
-  ADMIN_ORDER_MESSAGES,
-  changeOrderStatus,
-  deleteOrderByStaff,
-  type StaffMember,
-  type StaffResult,
-} from '~/flows/admin-order-status.server';
-import {
-  buyShippingLabels,
-  LABEL_MESSAGES,
-  labelsSummary,
-  type BatchLabelResult,
-} from '~/flows/shipping-labels.server';
+import { buyListLabels, runOrderListAction, type ListLabels } from '~/flows/admin-orders.server';
 import { isDocumentRequest, parseForm, refuseOtherMethods } from '~/lib/form.server';
-import { logger } from '~/lib/logger.server';
 import { redirectFormerPage } from '~/lib/pagination';
+import type { Toast } from '~/lib/toast';
 import { redirectWithToast, toast } from '~/lib/toast.server';
 import { requireAdmin } from '~/modules/auth/index.server';
 import {
@@ -42,11 +30,7 @@ import {
   orderFiltersQuery,
   parseOrderFilters,
 } from '~/modules/orders/index.admin';
-import {
-  listAdminOrders,
-  orderListActionSchema,
-  type OrderListAction,
-} from '~/modules/orders/index.admin.server';
+import { listAdminOrders, orderListActionSchema } from '~/modules/orders/index.admin.server';
 import { countOf } from '~/lib/plural';
 
 import type { Route } from './+types/orders';
@@ -60,44 +44,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { filters, page, timeZone: timezone, labels: (await context.shippingLabels()) !== null };
 }
 
-async function runLabels(
-  ids: string[],
-  request: Request,
-  context: Route.ActionArgs['context'],
-  admin: StaffMember,
-) {
-  const results = await buyShippingLabels(
-    {
-      db: context.db,
-      labels: await context.shippingLabels(),
-      settings: await context.settings.get(),
-      events: context.orderEvents,
-    },
-    ids,
-    admin,
-  );
-  const allDone = results.every((result) => result.ok);
-  const done = toast(allDone ? 'success' : 'error', labelsSummary(results));
-  if (isDocumentRequest(request)) {
-    const filters = parseOrderFilters(new URL(request.url).searchParams);
-    return redirectWithToast(`/admin/orders${orderFiltersQuery(filters)}`, done);
-  }
-  return { ok: allDone, toast: done, labels: results };
-}
-
-function run(
-  form: Exclude<OrderListAction, { intent: 'labels' }>,
-  context: Route.ActionArgs['context'],
-  admin: StaffMember,
-): Promise<StaffResult> {
-  if (form.intent === 'cancel') {
-    return changeOrderStatus(
-      context.db,
-      { orderId: form.id, to: 'cancelled', trackingCode: null, admin },
-      context.orderEvents,
-    );
-  }
-  return deleteOrderByStaff(context.db, form.id, admin);
+/** Without JavaScript the browser gets the list again (reloading it posts nothing twice). */
+function backToList(request: Request, done: Toast) {
+  const filters = parseOrderFilters(new URL(request.url).searchParams);
+  return redirectWithToast(`/admin/orders${orderFiltersQuery(filters)}`, done);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -106,35 +56,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(context, request);
   const parsed = await parseForm(request, orderListActionSchema, { repeatable: ['ids'] });
   if (!parsed.ok) return data({ ok: false, toast: toast('error', parsed.error) }, 400);
-  if (parsed.data.intent === 'labels') {
-    try {
-      return await runLabels(parsed.data.ids, request, context, admin);
-    } catch (error) {
-      logger.error({ err: error }, 'Shipping labels failed');
-      return data({ ok: false, toast: toast('error', LABEL_MESSAGES.error) }, 500);
-    }
-  }
   const form = parsed.data;
-  let result;
-  try {
-    result = await run(form, context, admin);
-  } catch (error) {
-    logger.error({ err: error, orderId: form.id, intent: form.intent }, 'Order list action failed');
-    const failure =
-      form.intent === 'cancel'
-        ? ADMIN_ORDER_MESSAGES.statusError
-        : ADMIN_ORDER_MESSAGES.deleteError;
-    return data({ ok: false, toast: toast('error', failure) }, 500);
+  if (form.intent === 'labels') {
+    const bought = await buyListLabels(context, form.ids, admin);
+    if (!('labels' in bought)) {
+      return data({ ok: false, toast: toast('error', bought.error) }, bought.status);
+    }
+    const done = toast(bought.ok ? 'success' : 'error', bought.message);
+    if (isDocumentRequest(request)) return backToList(request, done);
+    return { ok: bought.ok, toast: done, labels: bought.labels };
   }
+  const result = await runOrderListAction(context, form, admin);
   if (!result.ok) {
     return data({ ok: false, toast: toast('error', result.error) }, result.status);
   }
   const done = toast('success', result.message);
-  // Without JavaScript the browser gets the list again (reloading it posts nothing twice).
-  if (isDocumentRequest(request)) {
-    const filters = parseOrderFilters(new URL(request.url).searchParams);
-    return redirectWithToast(`/admin/orders${orderFiltersQuery(filters)}`, done);
-  }
+  if (isDocumentRequest(request)) return backToList(request, done);
   return { ok: true, toast: done };
 }
 
@@ -190,7 +127,7 @@ export interface OrdersOutletContext {
 
 export default function Orders({ loaderData, actionData }: Route.ComponentProps) {
   const { filters, page, timeZone, labels } = loaderData;
-  const reply = actionData as (OrderActionReply & { labels?: BatchLabelResult[] }) | undefined;
+  const reply = actionData as (OrderActionReply & { labels?: ListLabels['labels'] }) | undefined;
   useToastFrom(reply);
   const location = useLocation();
   const detail = useMatch('/admin/orders/:id');
