@@ -9,8 +9,7 @@ import {
   ProductList,
 } from '~/components/admin/product-list';
 import { ToastFallback } from '~/components/admin/toaster';
-import { deleteProductEverywhere } from '~/flows/delete-catalog.server';
-import { importProducts } from '~/flows/import-products.server';
+import { runProductListAction } from '~/flows/admin-products.server';
 import { parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { redirectFormerPage } from '~/lib/pagination';
 import type { Toast } from '~/lib/toast';
@@ -78,20 +77,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         : PRODUCT_CSV_MESSAGES.importError(parsed.error);
     return refuseForm(message, parsed);
   }
-  const form = parsed.data;
-  if (form.intent === 'delete') {
-    const deleted = await deleteProductEverywhere(context.db, form.id);
-    return deleted
-      ? successWithToast(request, PRODUCT_MESSAGES.deleted)
-      : refuseForm(PRODUCT_MESSAGES.deleteError('produto não encontrado.'), {}, 404);
-  }
-  const result = await importProducts(context.db, new Uint8Array(await form.file.arrayBuffer()));
-  if (!result.ok) {
-    return refuseForm(PRODUCT_CSV_MESSAGES.importError(result.error), { import: result });
-  }
-  return successWithToast(request, PRODUCT_CSV_MESSAGES.imported(result.created + result.updated), {
-    import: result,
-  });
+  const done = await runProductListAction(context.db, parsed.data);
+  const report: { import?: ProductImportResult } = done.import ? { import: done.import } : {};
+  return done.ok
+    ? successWithToast(request, done.message, report)
+    : refuseForm(done.message, report, done.status);
 }
 
 export function meta() {
