@@ -12,12 +12,6 @@ const ROUTES = 'app/routes';
 const MOST = 3;
 
 /**
- * Routes being rewritten elsewhere (the purchase flow, issue 37) and not yet thin. The session
- * that finishes them removes them from here; the last test fails once one of them is thin.
- */
-const EXCEPTIONS = ['app/routes/store/checkout.tsx', 'app/routes/store/cart.tsx'];
-
-/**
  * The modules and flows a file at `path` (from the repository's root) imports, as
  * `modules/<name>` (whichever of the module's doors) and `flows/<file>`. Every way of naming one
  * counts: type-only imports, re-exports, `import()` calls and types, relative paths.
@@ -86,9 +80,10 @@ const routes = Object.fromEntries(
 describe('thin routes', () => {
   it(`import at most ${MOST} of our modules and flows each`, () => {
     expect(Object.keys(routes).length).toBeGreaterThan(40);
-    const over = overTheLimit(routes);
-    for (const path of EXCEPTIONS) delete over[path];
-    expect(over, 'move the work that spans these domains into a flow (app/flows)').toEqual({});
+    expect(
+      overTheLimit(routes),
+      'move the work that spans these domains into a flow (app/flows)',
+    ).toEqual({});
   });
 
   it('counts a module once whichever door it comes through, and each flow file apart', () => {
@@ -127,15 +122,5 @@ export const loader = async () => (await import('~/modules/payments/index.server
     });
     const three = source.split('\n').slice(0, 3).join('\n');
     expect(overTheLimit({ 'app/routes/admin/page.tsx': three })).toEqual({});
-  });
-
-  it('excuses only routes that still need it', () => {
-    for (const path of EXCEPTIONS) {
-      expect(routes[path], `${path} is gone: drop its exception`).toBeDefined();
-      expect(
-        ourImports(path, routes[path]!).length,
-        `${path} is thin now: drop its exception`,
-      ).toBeGreaterThan(MOST);
-    }
   });
 });
