@@ -15,12 +15,10 @@ import {
 } from '~/modules/coupons/index.server';
 import {
   countCouponUses,
-  EVENT_ACTORS,
   findOrderByIdempotencyKey,
   hasOrdered,
   insertOrder,
   lockOpenOrders,
-  recordOrderEvent,
 } from '~/modules/orders/index.server';
 import type { OrderView, TrackingParameters } from '~/modules/orders';
 import { MIN_PAYMENT_CENTS } from '~/modules/payments';
@@ -227,13 +225,7 @@ export async function placeOrder(
         totalCents: cart.totalCents,
         trackingParameters: input.trackingParameters,
         expiresAt: new Date(Date.now() + input.settings.pix_expiration_minutes * 60_000),
-      });
-      await recordOrderEvent(tx, {
-        orderId: order.id,
-        kind: 'status',
-        toStatus: 'pending',
-        actor: EVENT_ACTORS.customer,
-        note: PLACE_ORDER_MESSAGES.placedEvent,
+        placedNote: PLACE_ORDER_MESSAGES.placedEvent,
       });
       await mailOrder(tx, ORDER_TOPICS.orderReceived, order.id);
       await trackOrder(tx, order.id, 'pending', events);

@@ -6,7 +6,8 @@ import type { ShippingLabel } from '~/modules/shipping';
 
 import { clientAddressHash } from './client-address.server';
 import { orderNumber } from './display';
-import { orderAdjustments, orderItems, orders } from './schema';
+import { EVENT_ACTORS } from './order-events.server';
+import { orderAdjustments, orderEvents, orderItems, orders } from './schema';
 import type { NewOrder, OrderAdjustment, OrderLine, OrderView } from './types';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -160,14 +161,22 @@ export async function insertOrder(db: Db, order: NewOrder): Promise<OrderView> {
     couponId: adjustment.couponId,
     couponCode: adjustment.couponCode,
   }));
-  const itemsInsert = db.insert(orderItems).values(items);
-  // Lines and adjustments in one statement: a discount costs the order no round trip of its
-  // own (PGlite runs each one on the server's thread).
-  await (adjustments.length === 0
-    ? itemsInsert
-    : db.execute(
-        sql`with adjustments as (${db.insert(orderAdjustments).values(adjustments).getSQL()}) ${itemsInsert.getSQL()}`,
-      ));
+  const event = db.insert(orderEvents).values({
+    orderId,
+    kind: 'status',
+    toStatus: 'pending',
+    actor: EVENT_ACTORS.customer,
+    note: order.placedNote,
+  });
+  const adjustmentsInsert =
+    adjustments.length === 0
+      ? sql``
+      : sql`, adjustments as (${db.insert(orderAdjustments).values(adjustments).getSQL()})`;
+  // Lines, adjustments and the timeline's first line in one statement: each round trip is the
+  // server thread's own time on PGlite, and on PostgreSQL time its locks are held.
+  await db.execute(
+    sql`with placed as (${event.getSQL()})${adjustmentsInsert} ${db.insert(orderItems).values(items).getSQL()}`,
+  );
   return toView(row!, items, adjustments);
 }
 

@@ -89,4 +89,6 @@ export interface NewOrder {
   trackingParameters: TrackingParameters;
   /** Until a payment gives its own deadline, the order is cancelled if unpaid by then. */
   expiresAt: Date;
+  /** The first line of its timeline: placed (pending) by the customer, saying this. */
+  placedNote: string;
 }
