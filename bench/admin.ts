@@ -17,6 +17,7 @@ import { availableParallelism, cpus } from 'node:os';
 import { sql } from 'drizzle-orm';
 
 import type { Db } from '~/db/database.server';
+import { PAGE_PARAM } from '~/lib/pagination';
 import { addDays, todayIn } from '~/lib/periods';
 import { orderNumber } from '~/modules/orders';
 import { displayCpf } from '~/modules/orders/index.admin';
@@ -248,13 +249,16 @@ function targets(terms: Record<string, string>): Target[] {
     { label: 'dashboard, 366 days', path: custom(addDays(today, -365), today) },
     { label: 'orders, first page', path: '/admin/orders' },
     { label: 'orders, pending', path: orders({ status: 'pending' }) },
-    { label: 'orders, delivered, page 200', path: orders({ status: 'delivered', page: '200' }) },
+    {
+      label: 'orders, delivered, page 200',
+      path: orders({ status: 'delivered', [PAGE_PARAM]: '200' }),
+    },
     { label: 'orders, last 30 days', path: orders({ from: addDays(today, -29), to: today }) },
     { label: 'orders, search surname', path: orders({ q: terms.name! }) },
     { label: 'orders, search e-mail', path: orders({ q: terms.email! }) },
     { label: 'orders, search CPF', path: orders({ q: terms.cpf! }) },
     { label: 'orders, search number', path: orders({ q: terms.number! }) },
-    { label: 'orders, page 2000', path: orders({ page: '2000' }) },
+    { label: 'orders, page 2000', path: orders({ [PAGE_PARAM]: '2000' }) },
   ];
 }
 
