@@ -22,6 +22,8 @@ describeDb('migrations', ({ database, db }) => {
       'order_adjustments',
       'order_events',
       'order_items',
+      'order_sales_days',
+      'order_sales_zones',
       'orders',
       'outbox',
       'product_variants',

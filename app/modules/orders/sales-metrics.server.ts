@@ -1,11 +1,11 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, inArray, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 
 import type { Db } from '~/db/database.server';
-import type { DayRange } from '~/lib/periods';
-import { withinDays } from '~/lib/periods.server';
+import { addDays, dayCount, type DayRange } from '~/lib/periods';
 
-import { ORDER_STATUSES, orderAdjustments, orders, type OrderStatus } from './schema';
+import { ensureSalesDays, salesDaysWithin } from './sales-days.server';
+import { ORDER_STATUSES, orderSalesDays, type OrderStatus } from './schema';
 
 /** The statuses whose money the store has (SPEC §4): paid, then shipped and delivered. */
 const REVENUE_STATUSES = [
@@ -43,11 +43,11 @@ export interface MetricsPeriods {
   timeZone: string;
 }
 
-type StatusTotals = Record<OrderStatus, { orders: number; cents: number }>;
+type StatusTotals = Record<OrderStatus, { orders: number; cents: number; discountCents: number }>;
 
 function emptyTotals(): StatusTotals {
   return Object.fromEntries(
-    ORDER_STATUSES.map((status) => [status, { orders: 0, cents: 0 }]),
+    ORDER_STATUSES.map((status) => [status, { orders: 0, cents: 0, discountCents: 0 }]),
   ) as StatusTotals;
 }
 
@@ -59,15 +59,18 @@ function centsOf(totals: StatusTotals, statuses: readonly OrderStatus[]): number
   return statuses.reduce((sum, status) => sum + totals[status].cents, 0);
 }
 
+function discountsOf(totals: StatusTotals, statuses: readonly OrderStatus[]): number {
+  return statuses.reduce((sum, status) => sum + totals[status].discountCents, 0);
+}
+
 /**
- * Every figure of the dashboard's cards and status panel. The orders' come in one query: for
+ * Every figure of the dashboard's cards and status panel, in one query of the sales days: for
  * each distinct window (the period, the one before, this month, the same days of last month) the
- * orders and their cents by status, each window read as a range of the created_at index.
- * Grouping by status and adding up here costs a third of one pass with a FILTER per figure,
- * where PGlite spends its time evaluating expressions row by row. The discounts, read from the
- * orders' adjustments, are two more queries beside it.
+ * orders, their totals and their discounts by status. A window of a year is a few hundred rows,
+ * whatever the number of orders.
  */
 export async function salesMetrics(db: Db, input: MetricsPeriods): Promise<SalesMetrics> {
+  await ensureSalesDays(db, input.timeZone);
   const windows = {
     period: input.period.range,
     before: input.period.previous,
@@ -82,20 +85,18 @@ export async function salesMetrics(db: Db, input: MetricsPeriods): Promise<Sales
     db
       .select({
         window: sql<number>`${index}::int`.mapWith(Number),
-        status: orders.status,
-        orders: sql<number>`count(*)::int`.mapWith(Number),
+        status: orderSalesDays.status,
+        orders: sql<number>`coalesce(sum(${orderSalesDays.orders}), 0)::int`.mapWith(Number),
         // Sums are bigint (a big store passes 2^31 cents in a year); drivers answer them as text.
-        cents: sql<number>`coalesce(sum(${orders.totalAmountCents}), 0)::bigint`.mapWith(Number),
+        cents: sql<number>`coalesce(sum(${orderSalesDays.totalCents}), 0)::bigint`.mapWith(Number),
+        discountCents:
+          sql<number>`coalesce(sum(${orderSalesDays.discountCents}), 0)::bigint`.mapWith(Number),
       })
-      .from(orders)
-      .where(withinDays(orders.createdAt, ranges.get(key)!, input.timeZone))
-      .groupBy(orders.status),
+      .from(orderSalesDays)
+      .where(salesDaysWithin(ranges.get(key)!, input.timeZone))
+      .groupBy(orderSalesDays.status),
   );
-  const [rows, currentDiscounts, previousDiscounts] = await Promise.all([
-    unionAll(first!, second!, ...rest),
-    discountsOf(db, windows.period, input.timeZone),
-    discountsOf(db, windows.before, input.timeZone),
-  ]);
+  const rows = await unionAll(first!, second!, ...rest);
 
   const totals = keys.map(emptyTotals);
   for (const row of rows) totals[row.window]![row.status] = row;
@@ -116,7 +117,10 @@ export async function salesMetrics(db: Db, input: MetricsPeriods): Promise<Sales
       current: centsOf(period, REVENUE_STATUSES),
       previous: centsOf(before, REVENUE_STATUSES),
     },
-    periodDiscounts: { current: currentDiscounts, previous: previousDiscounts },
+    periodDiscounts: {
+      current: discountsOf(period, REVENUE_STATUSES),
+      previous: discountsOf(before, REVENUE_STATUSES),
+    },
     monthSales: {
       current: centsOf(of(windows.month), REVENUE_STATUSES),
       previous: centsOf(of(windows.monthBefore), REVENUE_STATUSES),
@@ -127,29 +131,6 @@ export async function salesMetrics(db: Db, input: MetricsPeriods): Promise<Sales
   };
 }
 
-/**
- * The cents taken off the orders the period's revenue counts (paid, placed within `range`): the
- * sum of their discount adjustments, as a positive figure.
- */
-async function discountsOf(db: Db, range: DayRange, timeZone: string): Promise<number> {
-  const [row] = await db
-    .select({
-      cents: sql<number>`coalesce(-sum(${orderAdjustments.amountCents}), 0)::bigint`.mapWith(
-        Number,
-      ),
-    })
-    .from(orderAdjustments)
-    .innerJoin(orders, eq(orders.id, orderAdjustments.orderId))
-    .where(
-      and(
-        withinDays(orders.createdAt, range, timeZone),
-        inArray(orders.status, REVENUE_STATUSES),
-        sql`${orderAdjustments.amountCents} < 0`,
-      ),
-    );
-  return row?.cents ?? 0;
-}
-
 /** One day of the sales chart. */
 export interface DailySales {
   /** YYYY-MM-DD on the store's calendar. */
@@ -158,33 +139,26 @@ export interface DailySales {
   orders: number;
 }
 
-const revenueStatuses = sql.join(
-  REVENUE_STATUSES.map((status) => sql`${status}`),
-  sql`, `,
-);
-
 /**
- * Revenue (paid orders) per store calendar day of `range`, days without sales included as 0.
- * Each day is its own range of the created_at index, from its local midnight to the next
- * (23 or 25 hours on a daylight-saving change): no time-zone conversion of every order.
+ * Revenue (paid orders) per store calendar day of `range`, days without sales included as 0: the
+ * sales days of the range, each day as long as the zone's calendar makes it (23 or 25 hours on a
+ * daylight-saving change).
  */
 export async function salesByDay(db: Db, range: DayRange, timeZone: string): Promise<DailySales[]> {
-  const result = await db.execute(sql`
-    select to_char(day, 'YYYY-MM-DD') as day, sales.cents, sales.orders
-    from generate_series(${range.from}::timestamp, ${range.to}::timestamp, interval '1 day') as day
-    cross join lateral (
-      select coalesce(sum(${orders.totalAmountCents}), 0)::bigint as cents, count(*)::int as orders
-      from ${orders}
-      where ${orders.status} in (${revenueStatuses})
-        and ${orders.createdAt} >= (day at time zone ${timeZone})
-        and ${orders.createdAt} < ((day + interval '1 day') at time zone ${timeZone})
-    ) as sales
-    order by day`);
-  const rows = (result as unknown as { rows: { day: string; cents: unknown; orders: unknown }[] })
-    .rows;
-  return rows.map((row) => ({
-    day: row.day,
-    cents: Number(row.cents),
-    orders: Number(row.orders),
-  }));
+  await ensureSalesDays(db, timeZone);
+  const rows = await db
+    .select({
+      day: orderSalesDays.day,
+      cents: sql<number>`sum(${orderSalesDays.totalCents})::bigint`.mapWith(Number),
+      orders: sql<number>`sum(${orderSalesDays.orders})::int`.mapWith(Number),
+    })
+    .from(orderSalesDays)
+    .where(and(salesDaysWithin(range, timeZone), inArray(orderSalesDays.status, REVENUE_STATUSES)))
+    .groupBy(orderSalesDays.day);
+  const byDay = new Map(rows.map((row) => [row.day, row]));
+  return Array.from({ length: dayCount(range) }, (_, index) => {
+    const day = addDays(range.from, index);
+    const sales = byDay.get(day);
+    return { day, cents: sales?.cents ?? 0, orders: sales?.orders ?? 0 };
+  });
 }

@@ -1,12 +1,15 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   check,
+  date,
   index,
   integer,
   jsonb,
   pgSequence,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -77,6 +80,9 @@ export const orders = pgTable(
     // While one request buys the label, others leave it alone until this time (a crash frees it).
     labelLeaseUntil: timestamp('label_lease_until', { withTimezone: true }),
     totalAmountCents: integer('total_amount_cents').notNull(),
+    // What the order's adjustments took off (coupons, PIX), as a positive figure: kept by a trigger
+    // on order_adjustments (migration 0031), so the sales days below can read it from the row.
+    discountCents: integer('discount_cents').notNull().default(0),
     paymentMethod: text('payment_method').notNull().default('pix'),
     status: text('status').$type<OrderStatus>().notNull().default('pending'),
     // Random identifier of the shopper's browser; the order history is looked up by it.
@@ -125,6 +131,7 @@ export const orders = pgTable(
       'orders_amounts_check',
       sql`${t.subtotalCents} >= 0 and ${t.shippingCostCents} >= 0 and ${t.totalAmountCents} >= 0`,
     ),
+    check('orders_discount_check', sql`${t.discountCents} >= 0`),
     // NULLS FIRST is what a plain ORDER BY … DESC means, so the index serves it.
     index('orders_created_at_idx').on(t.createdAt.desc().nullsFirst()),
     index('orders_token_created_at_idx').on(t.orderToken, t.createdAt.desc().nullsFirst()),
@@ -243,4 +250,35 @@ export const orderEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('order_events_order_id_idx').on(t.orderId, t.id)],
+);
+
+/**
+ * The time zones whose calendar days orderSalesDays keeps: the store's, added the first time its
+ * figures are read in it (ensureSalesDays), and any it had before, still kept.
+ */
+export const orderSalesZones = pgTable('order_sales_zones', {
+  timeZone: text('time_zone').primaryKey(),
+});
+
+/**
+ * The orders placed on each calendar day of a time zone, by their status now: how many, their
+ * totals and their discounts. The dashboard's figures over a year read a few hundred of these rows
+ * instead of every order. Kept by a trigger on orders (migration 0031) that runs when the
+ * transaction commits, so whatever writes orders (a checkout, a payment, the admin, plain SQL)
+ * keeps them, and a day's row stays locked only for the commit.
+ */
+export const orderSalesDays = pgTable(
+  'order_sales_days',
+  {
+    timeZone: text('time_zone')
+      .notNull()
+      .references(() => orderSalesZones.timeZone, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    status: text('status').$type<OrderStatus>().notNull(),
+    orders: integer('orders').notNull(),
+    // Sums: a big store passes 2^31 cents in a day's totals long before it passes them in one order.
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    discountCents: bigint('discount_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.timeZone, t.day, t.status] })],
 );
