@@ -738,6 +738,28 @@ describeDb('finding orders (admin list)', ({ db }) => {
     expect(await list('pagina=abc')).toMatchObject({ page: 1 });
   });
 
+  it('counts the orders of a status and days, and of a search, past the first page', async () => {
+    // 30 orders on 1 January and 15 on 2 January (São Paulo), every third one shipped.
+    await db().execute(sql`
+      insert into orders (customer_name, customer_email, customer_phone, customer_cpf,
+        shipping_zip, shipping_street, shipping_number, shipping_neighborhood, shipping_city,
+        shipping_state, subtotal_cents, total_amount_cents, order_token, status, created_at)
+      select 'Cliente ' || n, 'c' || n || '@example.com', '11987654321', '52998224725',
+        '01310100', 'Rua', '1', 'Centro', 'São Paulo', 'SP', 1000, 1000, 'token',
+        case when n % 3 = 0 then 'shipped' else 'pending' end,
+        timestamptz '2025-01-01 12:00:00Z' + (n / 31) * interval '1 day' + n * interval '1 minute'
+      from generate_series(1, 45) as n`);
+    expect(await list('from=2025-01-01&to=2025-01-01')).toMatchObject({ total: 30, pageCount: 2 });
+    expect(await list('status=pending&to=2025-01-01')).toMatchObject({ total: 20, pageCount: 1 });
+    expect(await list('status=pending&pagina=2')).toMatchObject({ total: 30, page: 2 });
+    expect(await list('status=shipped&from=2025-01-02')).toMatchObject({ total: 5 });
+    expect(await list('q=cliente&status=pending')).toMatchObject({ total: 30, pageCount: 2 });
+    const few = await list('q=4@example');
+    // c4@, c14@, c24@, c34@ and c44@: one page, counted from the page itself.
+    expect(few).toMatchObject({ total: 5, pageCount: 1 });
+    expect(few.orders).toHaveLength(5);
+  });
+
   // Its budget is that of writing 10,005 orders (a CPU-bound insert on PGlite), not of one page.
   it(
     `counts at most ${MAX_COUNTED_ORDERS} orders, so deep pages stay cheap`,

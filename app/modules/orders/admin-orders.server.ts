@@ -15,7 +15,8 @@ import type { AdminOrderDetail, AdminOrderExportRow, AdminOrderPage } from './ad
 import { addressLine, orderNumber } from './display';
 import { listOrderEvents } from './order-events.server';
 import { getOrder } from './orders.server';
-import { orderAdjustments, orders } from './schema';
+import { ensureSalesDays, salesDaysWithin } from './sales-days.server';
+import { orderAdjustments, orders, orderSalesDays } from './schema';
 import { canCancelOrder, canDeleteOrder, wasPaid } from './transitions';
 
 // orders.search_text (name and e-mail folded, CPF, id) comes from migration 0007.
@@ -50,8 +51,62 @@ function filtersWhere(filters: OrderFilters, timeZone: string): SQL | undefined 
 const NEWEST_FIRST = [desc(orders.createdAt), desc(orders.id)];
 
 /**
+ * How many orders match, counting at most MAX_COUNTED_ORDERS + 1 of them. Filtered by status and
+ * days alone, the sales days know at once, exactly; a search or a coupon counts the orders.
+ */
+async function countOrders(db: Db, filters: OrderFilters, timeZone: string): Promise<number> {
+  if (!filters.q && !filters.coupon) {
+    await ensureSalesDays(db, timeZone);
+    const range = { from: filters.from ?? FIRST_DAY, to: filters.to ?? LAST_DAY };
+    const [row] = await db
+      .select({
+        counted: sql<number>`coalesce(sum(${orderSalesDays.orders}), 0)::int`.mapWith(Number),
+      })
+      .from(orderSalesDays)
+      .where(
+        and(
+          salesDaysWithin(range, timeZone),
+          filters.status ? eq(orderSalesDays.status, filters.status) : undefined,
+        ),
+      );
+    return row?.counted ?? 0;
+  }
+  const matching = db
+    .select({ one: sql`1`.as('one') })
+    .from(orders)
+    .where(filtersWhere(filters, timeZone))
+    .limit(MAX_COUNTED_ORDERS + 1)
+    .as('matching');
+  const [{ counted } = { counted: 0 }] = await db.select({ counted: count() }).from(matching);
+  return counted;
+}
+
+function pageRows(db: Db, where: SQL | undefined, page: number) {
+  return db
+    .select({
+      id: orders.id,
+      number: orders.number,
+      customerName: orders.customerName,
+      customerEmail: orders.customerEmail,
+      createdAt: orders.createdAt,
+      status: orders.status,
+      totalCents: orders.totalAmountCents,
+      paidAt: orders.paidAt,
+      latePaymentAt: orders.latePaymentAt,
+      paymentReview: orders.paymentReview,
+    })
+    .from(orders)
+    .where(where)
+    .orderBy(...NEWEST_FIRST)
+    .limit(ORDERS_PER_PAGE)
+    .offset((page - 1) * ORDERS_PER_PAGE);
+}
+
+/**
  * One page of the admin's order list, newest first. Counting stops at MAX_COUNTED_ORDERS, so the
- * deepest page reachable skips at most that many rows, whatever the store's size.
+ * deepest page reachable skips at most that many rows, whatever the store's size. The first page
+ * is read first: one that is not full is every match (a search by e-mail, CPF or number), and
+ * nothing is counted.
  */
 export async function listAdminOrders(
   db: Db,
@@ -59,37 +114,16 @@ export async function listAdminOrders(
   options: { timeZone: string },
 ): Promise<AdminOrderPage> {
   const where = filtersWhere(filters, options.timeZone);
-  const matching = db
-    .select({ one: sql`1`.as('one') })
-    .from(orders)
-    .where(where)
-    .limit(MAX_COUNTED_ORDERS + 1)
-    .as('matching');
-  const [{ counted } = { counted: 0 }] = await db.select({ counted: count() }).from(matching);
+  const firstPage = filters.page <= 1 ? await pageRows(db, where, 1) : null;
+  const counted =
+    firstPage && firstPage.length < ORDERS_PER_PAGE
+      ? firstPage.length
+      : await countOrders(db, filters, options.timeZone);
   const total = Math.min(counted, MAX_COUNTED_ORDERS);
   const pageCount = Math.max(1, Math.ceil(total / ORDERS_PER_PAGE));
   const page = Math.min(Math.max(1, filters.page), pageCount);
   const rows =
-    total === 0
-      ? []
-      : await db
-          .select({
-            id: orders.id,
-            number: orders.number,
-            customerName: orders.customerName,
-            customerEmail: orders.customerEmail,
-            createdAt: orders.createdAt,
-            status: orders.status,
-            totalCents: orders.totalAmountCents,
-            paidAt: orders.paidAt,
-            latePaymentAt: orders.latePaymentAt,
-            paymentReview: orders.paymentReview,
-          })
-          .from(orders)
-          .where(where)
-          .orderBy(...NEWEST_FIRST)
-          .limit(ORDERS_PER_PAGE)
-          .offset((page - 1) * ORDERS_PER_PAGE);
+    total === 0 ? [] : page === 1 && firstPage ? firstPage : await pageRows(db, where, page);
   return {
     orders: rows.map(({ paidAt, latePaymentAt, paymentReview, ...row }) => {
       const money = { status: row.status, paidAt, latePaymentAt, paymentReview };
