@@ -23,23 +23,29 @@ FROM (
 ) AS a
 WHERE "orders"."id" = a."order_id";
 --> statement-breakpoint
--- orders.discount_cents follows the order's adjustments, whoever writes them (a checkout writes
--- them in the statement after the order's). Per statement, so an order gets one update however
--- many adjustments it has; a deleted order's adjustments find no row to update.
+-- orders.discount_cents follows the order's adjustments, whoever writes them. A checkout writes
+-- the figure with the order (pricing's discountTotal), so its adjustments find it right and
+-- change nothing; anything else writing adjustments (plain SQL) has it worked out again. Per
+-- statement: an order is looked at once however many of its adjustments the statement wrote.
 CREATE FUNCTION vitrine_order_discount() RETURNS trigger AS $$
+DECLARE
+  touched uuid[];
 BEGIN
-  IF TG_OP <> 'INSERT' THEN
-    UPDATE orders o SET discount_cents = o.discount_cents + r.cents
-    FROM (SELECT order_id, sum(amount_cents) AS cents FROM removed
-          WHERE amount_cents < 0 GROUP BY order_id) AS r
-    WHERE o.id = r.order_id;
+  IF TG_OP = 'INSERT' THEN
+    SELECT array_agg(DISTINCT order_id) INTO touched FROM added;
+  ELSIF TG_OP = 'DELETE' THEN
+    SELECT array_agg(DISTINCT order_id) INTO touched FROM removed;
+  ELSE
+    SELECT array_agg(order_id) INTO touched
+    FROM (SELECT order_id FROM added UNION SELECT order_id FROM removed) AS both_sides;
   END IF;
-  IF TG_OP <> 'DELETE' THEN
-    UPDATE orders o SET discount_cents = o.discount_cents - a.cents
-    FROM (SELECT order_id, sum(amount_cents) AS cents FROM added
-          WHERE amount_cents < 0 GROUP BY order_id) AS a
-    WHERE o.id = a.order_id;
-  END IF;
+  UPDATE orders o SET discount_cents = d.cents
+  FROM (
+    SELECT t.id, coalesce((SELECT -sum(a.amount_cents) FROM order_adjustments a
+                           WHERE a.order_id = t.id AND a.amount_cents < 0), 0) AS cents
+    FROM unnest(touched) AS t (id)
+  ) AS d
+  WHERE o.id = d.id AND o.discount_cents <> d.cents;
   RETURN NULL;
 END;
 $$ LANGUAGE plpgsql;

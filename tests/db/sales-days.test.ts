@@ -348,6 +348,20 @@ describeDb('sales days', ({ db, backend }) => {
     ]);
   });
 
+  it('follow discounts written, changed and deleted by plain SQL', async () => {
+    await readIn(db(), SAO_PAULO);
+    const order = await placeWith(db(), 9_000, [pix(-1_000)]);
+    const adjust = (statement: ReturnType<typeof sql>) => db().execute(statement);
+    await adjust(sql`insert into order_adjustments (order_id, position, kind, label, amount_cents)
+      values (${order}, 2, 'pix', 'Desconto extra', -500), (${order}, 3, 'pix', 'Taxa', 200)`);
+    await expectDaysMatchOrders(db());
+    await adjust(sql`update order_adjustments set amount_cents = -700 where position = 2`);
+    await expectDaysMatchOrders(db());
+    await adjust(sql`delete from order_adjustments where position = 1`);
+    await expectDaysMatchOrders(db());
+    expect((await keptDays(db())).map((row) => row.discountCents)).toEqual(['700']);
+  });
+
   it('go with the orders when the table is emptied', async () => {
     await readIn(db(), SAO_PAULO);
     await placeWith(db(), 9_000, [pix(-1_000)]);

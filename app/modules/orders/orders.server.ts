@@ -2,6 +2,7 @@ import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 
 import type { Db } from '~/db/database.server';
 import { isUuid } from '~/lib/uuid';
+import { discountTotal } from '~/modules/pricing';
 import type { ShippingLabel } from '~/modules/shipping';
 
 import { clientAddressHash } from './client-address.server';
@@ -134,6 +135,7 @@ export async function insertOrder(db: Db, order: NewOrder): Promise<OrderView> {
       shippingCostCents: order.shippingCents,
       shippingMethod: order.shipping,
       totalAmountCents: order.totalCents,
+      discountCents: discountTotal(order.adjustments),
       paymentMethod: order.paymentMethod,
       trackingParameters: order.trackingParameters,
       expiresAt: order.expiresAt,

@@ -80,8 +80,9 @@ export const orders = pgTable(
     // While one request buys the label, others leave it alone until this time (a crash frees it).
     labelLeaseUntil: timestamp('label_lease_until', { withTimezone: true }),
     totalAmountCents: integer('total_amount_cents').notNull(),
-    // What the order's adjustments took off (coupons, PIX), as a positive figure: kept by a trigger
-    // on order_adjustments (migration 0031), so the sales days below can read it from the row.
+    // What the order's adjustments took off (coupons, PIX), as a positive figure: written with the
+    // order, and worked out again by a trigger whenever its adjustments change some other way
+    // (migration 0031), so the sales days below read it from the order's own row.
     discountCents: integer('discount_cents').notNull().default(0),
     paymentMethod: text('payment_method').notNull().default('pix'),
     status: text('status').$type<OrderStatus>().notNull().default('pending'),
