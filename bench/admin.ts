@@ -7,7 +7,8 @@
 // WARMUP requests and REQUESTS timed ones over CONNECTIONS connections (default 1, so the
 // figures are the latency of one member of staff). Prints p50, p95 and the slowest answer.
 //
-// Environment: ORDERS, DAYS, REQUESTS (default 50), WARMUP (default 5), CONNECTIONS,
+// Environment: ORDERS, DAYS, REQUESTS (default 50), WARMUP (default 5), CONNECTIONS, PAGES (a
+// regular expression: only the pages whose label it matches, e.g. PAGES='366|surname'),
 // BENCH_POSTGRES_URL or --database-url <url> (a server to create `vitrine_bench_admin_…` on and
 // drop it after; default postgres://postgres@127.0.0.1:5432/postgres; `skip` runs PGlite only),
 // VITRINE_BUILD_DIR (default build-bench, built first if missing or stale).
@@ -41,6 +42,7 @@ const DAYS = positiveInteger('DAYS', 400);
 const REQUESTS = positiveInteger('REQUESTS', 50);
 const WARMUP = positiveInteger('WARMUP', 5);
 const CONNECTIONS = positiveInteger('CONNECTIONS', 1);
+const PAGES = new RegExp(process.env.PAGES ?? '');
 
 function postgresServerUrl(): string {
   const flag = process.argv.indexOf('--database-url');
@@ -307,7 +309,7 @@ async function benchmark(backend: Backend): Promise<Measured[]> {
       Array.from({ length: CONNECTIONS }, () => adminVisitor(server.url)),
     );
     const results: Measured[] = [];
-    for (const target of targets(backend.terms)) {
+    for (const target of targets(backend.terms).filter((page) => PAGES.test(page.label))) {
       const result = await measure(backend.name, visitors, target);
       results.push(result);
       console.log(
