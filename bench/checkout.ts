@@ -40,6 +40,7 @@ import { sql } from 'drizzle-orm';
 
 import { openDatabase, type Db } from '~/db/database.server';
 import { saveSettings } from '~/modules/settings/index.server';
+import { salesByDay } from '~/modules/orders/index.admin.server';
 
 import { startFakeMelhorEnvio, type FakeMelhorEnvio } from '../tests/support/fake-melhorenvio';
 import { prepareStoreFolder } from '../tests/support/store';
@@ -96,10 +97,15 @@ async function countRows(db: Db, query: ReturnType<typeof sql>): Promise<number>
   return result.rows[0]!.n;
 }
 
-/** The sample store with a stock no run can sell out, and the coupon of the coupon run. */
+/**
+ * The sample store with a stock no run can sell out, and the coupon of the coupon run; its sales
+ * figures read once, as a store whose staff opened the dashboard (each order is then counted
+ * into its day as it commits).
+ */
 async function fillStock(db: Db): Promise<void> {
   const saved = await saveSettings(db, ORIGIN);
   if (!saved.success) throw new Error('Could not set the origin CEP');
+  await salesByDay(db, { from: '2026-01-01', to: '2026-01-01' }, 'America/Sao_Paulo');
   // A variant's stock: a product's own is their sum (migration 0022).
   await db.execute(sql`update product_variants set stock_quantity = ${STOCK}`);
   await db.execute(
