@@ -571,6 +571,30 @@ async function benchmark(backend: Backend): Promise<Outcome> {
           `${couponed} orders carry it and it counts ${uses} uses.`,
       );
     }
+    // Counted into their days as each commit came, CONNECTIONS at a time: by status, the days
+    // hold every order with its total, and every discount.
+    const daysAmiss = await countRows(
+      database.db,
+      sql`select count(*)::int as n from (
+            select status, count(*)::int as orders, sum(total_amount_cents)::bigint as total,
+                   sum(discount_cents)::bigint as discount
+            from orders group by status
+          ) as o full join (
+            select status, sum(orders)::int as orders, sum(total_cents)::bigint as total,
+                   sum(discount_cents)::bigint as discount
+            from order_sales_days group by status having sum(orders) <> 0
+          ) as d using (status)
+          where o.orders is distinct from d.orders or o.total is distinct from d.total
+            or o.discount is distinct from d.discount`,
+    );
+    const discounts = await countRows(
+      database.db,
+      sql`select ((select coalesce(-sum(amount_cents), 0) from order_adjustments where amount_cents < 0)
+                 - (select coalesce(sum(discount_cents), 0) from orders))::int as n`,
+    );
+    if (daysAmiss !== 0 || discounts !== 0) {
+      throw new Error(`${backend.name}: the sales days do not add up to the orders.`);
+    }
     if (orders !== placed || units !== placed || sold !== placed || payments !== paid) {
       throw new Error(
         `${backend.name}: ${placed} orders confirmed by a 303 (${paid} with a payment), but the ` +
@@ -578,7 +602,7 @@ async function benchmark(backend: Backend): Promise<Outcome> {
           `and ${sold} units sold.`,
       );
     }
-    verified = `${backend.name}: ${orders} orders in the database = ${placed} 303s counted (warm-up included), ${couponed} with the coupon = its uses; stock and payments agree.`;
+    verified = `${backend.name}: ${orders} orders in the database = ${placed} 303s counted (warm-up included), ${couponed} with the coupon = its uses; stock, payments and sales days agree.`;
   } finally {
     await database.close();
   }
