@@ -64,8 +64,9 @@ REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION vitrine_ord
 -- status to its new ones, in every zone order_sales_zones lists. Deferred to the commit: the
 -- day's row, which every order of the day updates, is locked only while the transaction commits,
 -- not through the rest of a checkout. Each event carries the row as that event left it, so the
--- events of one transaction add up to the change from its start to its end, in any order; the
--- rows are written in key order, so two commits never wait for each other in a circle over them.
+-- events of one transaction add up to the change from its start to its end, in any order. Each
+-- event writes its rows in key order; two commits changing many orders of the same days at once
+-- can still wait for each other in a circle, and PostgreSQL cancels one (ADR 040).
 CREATE FUNCTION vitrine_order_sales_days() RETURNS trigger AS $$
 BEGIN
   INSERT INTO order_sales_days AS s (time_zone, day, status, orders, total_cents, discount_cents)
