@@ -136,6 +136,7 @@ async function placeWith(
       totalCents,
       trackingParameters: {},
       expiresAt: new Date(Date.now() + 3_600_000),
+      placedNote: 'Pedido realizado na loja.',
     }),
   );
   return order.id;
