@@ -41,7 +41,10 @@ export function variantPath(variant: {
   return `${productPath(variant)}?${new URLSearchParams({ [VARIANT_PARAM]: variant.sku })}`;
 }
 
-const listFormat = new Intl.ListFormat('pt-BR', { type: 'conjunction' });
+// Made on first use: building one loads the locale's data, which took 146 ms of one task of a
+// storefront page's first visit at 4× CPU slowdown (bench/hydration-profile.ts) when it was made
+// as this module loaded; the module reaches every page's scripts, and only the server calls it.
+let listFormat: Intl.ListFormat | undefined;
 
 /**
  * 'Escolha tamanho e cor.': what a shopper must choose before buying (or awaiting) a product of
@@ -51,5 +54,7 @@ export function chooseOptions(options: readonly { name: string }[]): string {
   const names = options.map(
     (option) => option.name.charAt(0).toLocaleLowerCase('pt-BR') + option.name.slice(1),
   );
-  return names.length > 0 ? `Escolha ${listFormat.format(names)}.` : 'Escolha uma opção.';
+  if (names.length === 0) return 'Escolha uma opção.';
+  listFormat ??= new Intl.ListFormat('pt-BR', { type: 'conjunction' });
+  return `Escolha ${listFormat.format(names)}.`;
 }
