@@ -6,7 +6,7 @@ import { HydrationSlice } from '~/components/ui/hydration-slice';
 import { publicFileUrl } from '~/lib/public-files';
 import type { PricedCart } from '~/modules/cart';
 
-import { useOptimisticLines } from './cart-line';
+import { useOptimisticLines } from './optimistic-lines';
 import { HeaderSearch, PhoneSearch } from './search-field';
 import { StoreMenu } from './store-menu';
 import { ThemeToggle } from './theme-toggle';
