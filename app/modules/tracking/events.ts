@@ -1,24 +1,7 @@
 import { lineTotalCents } from '~/modules/pricing';
 import type { StoreSettings } from '~/modules/settings';
 
-type Command = (...args: unknown[]) => void;
-
-// The vendors' command queues exist only when their scripts were loaded, which happens only
-// after the shopper consented; without consent every call below is skipped.
-interface TrackingWindow {
-  gtag?: Command;
-  fbq?: Command;
-  ttq?: { track?: Command };
-  pintrk?: Command;
-  snaptr?: Command;
-}
-
-export interface TrackedItem {
-  id: string;
-  name: string;
-  priceCents: number;
-  quantity: number;
-}
+import type { TrackedItem, TrackingWindow } from './tools';
 
 /** Reports an add to cart to the ad and analytics tools the store set up. */
 export function trackAddToCart(settings: StoreSettings, item: TrackedItem): void {
