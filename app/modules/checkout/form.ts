@@ -7,7 +7,8 @@ import { FORM_MESSAGES, singleLine, text, tooLong, uuidField } from '~/lib/form'
 import { optionalCouponCodeSchema } from '~/modules/coupons';
 import { PAYMENT_METHODS } from '~/modules/payments';
 
-import { onlyDigits, phoneDigits } from './masks';
+import { onlyDigits } from './masks';
+import { phoneDigits } from './person-masks';
 
 export type StateCode = ReturnType<typeof getStates>[number]['code'];
 

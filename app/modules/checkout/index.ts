@@ -6,4 +6,5 @@ export {
   type CheckoutForm,
   type StateCode,
 } from './form';
-export { MASKED_LENGTH, maskCep, maskCpf, maskPhone } from './masks';
+export { MASKED_LENGTH, maskCep } from './masks';
+export { maskCpf, maskPhone } from './person-masks';

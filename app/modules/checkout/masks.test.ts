@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { MASKED_LENGTH, maskCep, maskCpf, maskPhone } from './masks';
+import { MASKED_LENGTH, maskCep } from './masks';
+import { maskCpf, maskPhone } from './person-masks';
 
 describe('the input masks', () => {
   it.each([

@@ -1,6 +1,6 @@
-import { formatCep } from '@brazilian-utils/brazilian-utils/format-cep';
-import { formatCpf } from '@brazilian-utils/brazilian-utils/format-cpf';
-import { formatPhone } from '@brazilian-utils/brazilian-utils/format-phone';
+// The CEP's mask apart from the CPF's and the phone's (person-masks.ts), and by hand: every product
+// page's shipping estimate masks a CEP, and brazilian-utils' formatters come in files of their
+// own, the phone's with the lists of service numbers, which only checkout needs.
 
 /** The `maxLength` of each masked input: the full mask, punctuation included. */
 export const MASKED_LENGTH = { cpf: 14, phone: 15, zipCode: 9 } as const;
@@ -9,30 +9,12 @@ export function onlyDigits(value: string): string {
   return value.replace(/\D/g, '');
 }
 
-/**
- * A phone's DDD and number. Autofill may prefix the country code, +55, which is dropped so the
- * shopper does not have to.
- */
-export function phoneDigits(value: string): string {
-  const digits = onlyDigits(value);
-  return digits.length > 11 && digits.startsWith('55') ? digits.slice(2) : digits;
-}
-
-// The formatters below take what the input holds after a keystroke or a paste (digits mixed
-// with the mask's punctuation, possibly too many) and give it back masked, partial input
-// included: '1234' reads '123.4' while the shopper is still typing.
-
-/** 000.000.000-00 */
-export function maskCpf(value: string): string {
-  return formatCpf(onlyDigits(value).slice(0, 11));
-}
-
-/** (00) 00000-0000 for a mobile, (00) 0000-0000 for a landline's 10 digits. */
-export function maskPhone(value: string): string {
-  return formatPhone(phoneDigits(value).slice(0, 11), { mask: 'nanp' });
-}
+// The formatters (here and in person-masks.ts) take what the input holds after a keystroke or a
+// paste (digits mixed with the mask's punctuation, possibly too many) and give it back masked,
+// partial input included: '1234' reads '123.4' while the shopper is still typing.
 
 /** 00000-000 */
 export function maskCep(value: string): string {
-  return formatCep(onlyDigits(value).slice(0, 8));
+  const digits = onlyDigits(value).slice(0, 8);
+  return digits.length > 5 ? `${digits.slice(0, 5)}-${digits.slice(5)}` : digits;
 }
