@@ -1,10 +1,24 @@
+import { lazy, Suspense } from 'react';
+
 import { useSelling, useSettings } from '~/components/store/store-data';
 import type { PageVariant, Product } from '~/modules/catalog';
 
 import { CartFeedback, useAddToCart } from './add-to-cart';
 import { NotSellingNotice } from './not-selling-notice';
 import { QuantitySelector } from './quantity-selector';
-import { RestockForm } from './restock-form';
+
+// Only a sold-out variant shows 'Avise-me', so its form (and the form kit it is built with) is
+// fetched when one is shown, not with every product page. Until it has arrived the page keeps the
+// server's form, which posts without JavaScript.
+const loadRestockForm = () => import('./restock-form');
+const RestockForm = lazy(() =>
+  loadRestockForm().then((module) => ({ default: module.RestockForm })),
+);
+
+/** Fetches the 'Avise-me' form ahead of a variant that will need it. */
+export function preloadRestockForm(): void {
+  void loadRestockForm();
+}
 
 interface PurchaseProps {
   product: Product;
@@ -88,7 +102,9 @@ export function ProductPurchase({ product, variant, several }: PurchaseProps) {
           ? 'Esta opção está esgotada no momento.'
           : 'Este produto está esgotado no momento.'}
       </p>
-      <RestockForm productId={product.id} variantId={variant.id} />
+      <Suspense fallback={null}>
+        <RestockForm productId={product.id} variantId={variant.id} />
+      </Suspense>
     </div>
   );
 }

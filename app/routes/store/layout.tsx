@@ -1,7 +1,7 @@
 import { data, isRouteErrorResponse, Link, Outlet } from 'react-router';
 
 import { CartToast } from '~/components/store/cart-toast';
-import { ConsentBanner } from '~/components/store/consent';
+import { ConsentBanner } from '~/components/store/consent-banner';
 import {
   seoContext,
   useRootData,

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import {
   data,
   isRouteErrorResponse,
@@ -12,7 +13,7 @@ import { ProductBadges } from '~/components/store/product-badges';
 import { ProductCard } from '~/components/store/product-card';
 import { ProductGallery } from '~/components/store/product-gallery';
 import { ProductPrice } from '~/components/store/product-price';
-import { ProductPurchase } from '~/components/store/product-purchase';
+import { preloadRestockForm, ProductPurchase } from '~/components/store/product-purchase';
 import { RatingStars } from '~/components/store/rating-stars';
 import { ReviewList, type ReviewItem } from '~/components/store/review-list';
 import { ShareButton } from '~/components/store/share-button';
@@ -150,6 +151,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const pickers = optionPickers(product.options, product.variants, variant);
   const images = variantImages(product, variant);
   const inStock = variant.stockQuantity > 0;
+  const anySoldOut = product.variants.some((each) => each.stockQuantity < 1);
+  // Choosing a sold-out variant then shows its 'Avise-me' form at once.
+  useEffect(() => {
+    if (anySoldOut) preloadRestockForm();
+  }, [anySoldOut]);
   const crumbs: Crumb[] = [
     { label: 'Início', to: '/' },
     { label: 'Produtos', to: '/products' },
