@@ -8,7 +8,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
-import type { ChunkingContext } from 'rolldown';
+import type { ChunkingContext, ModuleInfo } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 
 const brotli = promisify(brotliCompress);
@@ -85,38 +85,211 @@ function precompress(): Plugin {
   };
 }
 
+/** `import { a, b as c } from '…'`, `import * as n from '…'`, `export { a } from '…'`. */
+const STATIC_IMPORT =
+  /\b(?:import|export)\s*(?:([\w$]+)\s*,?\s*)?(\*(?:\s*as\s+[\w$]+)?|\{([^}]*)\})?\s*from\s*["']([^"']+)["']|\bimport\s*["']([^"']+)["']/g;
+/** A domain's index (ADR 005): only re-exports, so what it brings is what its importer names. */
+const MODULE_INDEX = /\/app\/modules\/[^/]+\/index\.ts$/;
+const ROUTE_MODULE = /\/app\/(?:root\.tsx|routes\/.+\.tsx)$/;
+const STORE_LAYOUT = /\/app\/(?:root\.tsx|routes\/store\/layout\.tsx)$/;
+
+interface Import {
+  /** The names taken ('default' for a default import), or null for the whole module. */
+  names: string[] | null;
+  specifier: string;
+}
+
+function staticImports(code: string): Import[] {
+  return [...code.matchAll(STATIC_IMPORT)].map(([, defaultName, clause, named, from, bare]) => ({
+    names:
+      bare !== undefined || (clause && !named)
+        ? null
+        : [
+            ...(defaultName ? ['default'] : []),
+            ...(named ?? '')
+              .split(',')
+              .map(
+                (part) =>
+                  part
+                    .trim()
+                    .replace(/^type\s+/, '')
+                    .split(/\s+as\s+/)[0]!,
+              )
+              .filter(Boolean),
+          ],
+    specifier: (from ?? bare)!,
+  }));
+}
+
+/** The module among `candidates` that `specifier`, written in `importer`, names. */
+function resolveIn(importer: string, specifier: string, candidates: string[]): string | undefined {
+  let base: string;
+  if (specifier.startsWith('~/')) base = `${APP_DIR}${specifier.slice(1)}`;
+  else if (specifier.startsWith('.')) base = join(dirname(importer), specifier);
+  else return undefined;
+  const paths = ['', '.ts', '.tsx', '/index.ts', '/index.tsx'].map((ending) => base + ending);
+  return candidates.find((candidate) => paths.includes(candidate.replace(/\?.*$/, '')));
+}
+
 /**
- * Our code that every storefront page runs (what the store's layout imports, and what that
- * imports) in one file, `store-shell`: split by module, a first visit fetched some twenty files of
- * one or two kilobytes, each paying its own headers and compressing worse (ADR 023). The
- * libraries keep their own files, which outlive our deploys in the browser's cache.
+ * Which of our modules each page needs: what its route module imports, and what that imports,
+ * but through a domain's index only the files that define the names it takes (the index
+ * re-exports the whole domain, and every page imports some index).
  */
-function storeShellChunk(): (id: string, context: ChunkingContext) => string | null {
-  // Each module's answer, once a whole walk has given it. A walk cut short where it met a module
-  // it was already in (an import cycle) proves nothing about the modules on the way, so only the
-  // answer for the module asked about is kept.
-  const inShell = new Map<string, boolean>();
-  // Ours, and imported by the layout or by something in the shell: walked up through importers.
-  const reaches = (id: string, context: ChunkingContext, seen: Set<string>): boolean => {
-    const known = inShell.get(id);
-    if (known !== undefined) return known;
-    if (!id.includes('/app/') || id.includes('/node_modules/') || id.includes('/app/routes/'))
-      return false;
-    seen.add(id);
-    return (context.getModuleInfo(id)?.importers ?? []).some(
-      (importer) =>
-        STORE_LAYOUT.test(importer) || (!seen.has(importer) && reaches(importer, context, seen)),
-    );
+function pageNeeds(routes: string[], info: (id: string) => ModuleInfo | null) {
+  const needs = (entry: string) => {
+    const seen = new Set<string>();
+    const visit = (id: string) => {
+      if (seen.has(id)) return;
+      seen.add(id);
+      const module = info(id);
+      if (!module?.code) return;
+      for (const { names, specifier } of staticImports(module.code)) {
+        const target = resolveIn(id, specifier, module.importedIds);
+        if (!target) continue;
+        const index = MODULE_INDEX.test(target) && names !== null ? info(target) : null;
+        if (!index?.code) {
+          visit(target);
+          continue;
+        }
+        for (const exported of staticImports(index.code)) {
+          if (exported.names === null || exported.names.some((name) => names!.includes(name))) {
+            const source = resolveIn(target, exported.specifier, index.importedIds);
+            if (source) visit(source);
+          }
+        }
+      }
+    };
+    visit(entry);
+    seen.delete(entry);
+    return seen;
   };
-  return (id, context) => {
-    let result = inShell.get(id);
-    if (result === undefined) {
-      result = reaches(id, context, new Set());
-      inShell.set(id, result);
+  return new Map(routes.map((route) => [route, needs(route)]));
+}
+
+/** Response headers a first visit pays per file (~0.45 KB), in bytes of our untransformed code. */
+const FILE_COST = 3000;
+
+/**
+ * Our code in as few files as the main storefront pages (home, catalogue, product, cart and
+ * checkout: where shoppers land) need. A first visit downloads each file with ~0.45 KB of response
+ * headers, about as much as 1.5 KB of our minified code: many small shared files cost more than
+ * a page's share of code it does not run.
+ *
+ * - What the root and the store's layout need is on every page: one file, `store-shell`. The
+ *   admin loads it too (the root needs it).
+ * - What one main page needs alone stays in its route's file, as the bundler puts it.
+ * - Everything else that main pages need starts in one group per set of main pages needing it;
+ *   groups (the shell among them) are then merged, the cheapest merge first, while a merge lowers
+ *   what the main pages download in all: the bytes of each file a page loads plus FILE_COST.
+ */
+function storefrontChunks() {
+  const modules = new Set<string>();
+  let assigned: Map<string, string> | undefined;
+
+  const assign = (context: ChunkingContext) => {
+    const info = (id: string) => context.getModuleInfo(id);
+    const size = (id: string) => info(id)?.code?.length ?? 0;
+    const routes = [...modules].filter((id) => ROUTE_MODULE.test(id));
+    const needs = pageNeeds(routes, info);
+    const usedBy = new Map<string, Set<string>>();
+    for (const [route, needed] of needs) {
+      for (const id of needed) usedBy.set(id, (usedBy.get(id) ?? new Set()).add(route));
     }
-    return result ? 'store-shell' : null;
+    const shell = new Set(
+      [...needs].filter(([route]) => STORE_LAYOUT.test(route)).flatMap(([, needed]) => [...needed]),
+    );
+
+    interface Group {
+      modules: string[];
+      pages: Set<string>;
+      size: number;
+    }
+    const main = (route: string) => MAIN_PAGES.find((page) => route.endsWith(`/store/${page}.tsx`));
+    const everyPage = new Set(MAIN_PAGES);
+    const groups = new Map<string, Group>();
+    groups.set('shell', { modules: [...shell], pages: everyPage, size: 0 });
+    for (const id of modules) {
+      if (shell.has(id) || ROUTE_MODULE.test(id)) continue;
+      const users = [...(usedBy.get(id) ?? [])];
+      const pages = new Set(users.flatMap((route) => main(route) ?? []));
+      // A main page's own module, or no main page's: where the bundler puts it.
+      if (pages.size === 0 || (pages.size === 1 && users.length === 1)) continue;
+      const key = [...pages].join('+');
+      const group = groups.get(key) ?? { modules: [], pages, size: 0 };
+      group.modules.push(id);
+      group.size += size(id);
+      groups.set(key, group);
+    }
+    const cost = (pages: Set<string>, bytes: number) => pages.size * (bytes + FILE_COST);
+    for (;;) {
+      let best: { a: string; b: string; saves: number } | undefined;
+      const keys = [...groups.keys()];
+      for (const [i, a] of keys.entries()) {
+        for (const b of keys.slice(i + 1)) {
+          const ga = groups.get(a)!;
+          const gb = groups.get(b)!;
+          const pages = new Set([...ga.pages, ...gb.pages]);
+          const saves =
+            cost(ga.pages, ga.size) + cost(gb.pages, gb.size) - cost(pages, ga.size + gb.size);
+          if (saves > 0 && (!best || saves > best.saves)) best = { a, b, saves };
+        }
+      }
+      if (!best) break;
+      const ga = groups.get(best.a)!;
+      const gb = groups.get(best.b)!;
+      groups.delete(best.b);
+      groups.set(best.a, {
+        modules: [...ga.modules, ...gb.modules],
+        pages: new Set([...ga.pages, ...gb.pages]),
+        size: ga.size + gb.size,
+      });
+    }
+    assigned = new Map();
+    for (const [key, group] of groups) {
+      const name = key === 'shell' ? 'store-shell' : `store-${[...group.pages].join('+')}`;
+      for (const id of group.modules) assigned.set(id, name);
+    }
+  };
+
+  return {
+    test(id: string) {
+      const ours = id.startsWith(APP_DIR) && !id.includes('/node_modules/');
+      if (id === PRELOAD_HELPER) return true;
+      if (ours) modules.add(id);
+      return ours;
+    },
+    name(id: string, context: ChunkingContext) {
+      if (id === PRELOAD_HELPER) return 'store-shell';
+      if (!assigned) assign(context);
+      return assigned!.get(id) ?? null;
+    },
   };
 }
+
+/**
+ * Lets a route's file export what the shared files take from it (React Router asks for its
+ * entries' exports to be kept as they are): the storefront's groups leave each module where
+ * `storefrontChunks` puts it, rather than with the first group that imports it, and the bundler
+ * refuses that otherwise.
+ */
+function entriesMayExportMore(): Plugin {
+  return {
+    name: 'vitrine-entries-may-export-more',
+    apply: 'build',
+    options(options) {
+      return { ...options, preserveEntrySignatures: 'allow-extension' };
+    },
+  };
+}
+
+/**
+ * Vite wraps each dynamic import in a helper of its own, even with nothing to preload: the shell
+ * has one (the consent banner), so the helper goes in it rather than in a file of its own.
+ */
+const PRELOAD_HELPER = '\0vite/preload-helper.js';
+const APP_DIR = fileURLToPath(new URL('app', import.meta.url));
+const MAIN_PAGES = ['home', 'products', 'product', 'cart', 'checkout'];
 
 /**
  * React, React DOM and React Router in files of their own: they change only with an upgrade, so
@@ -125,6 +298,7 @@ function storeShellChunk(): (id: string, context: ChunkingContext) => string | n
  * page gets only the functions it imports (the product page's CEP mask, not the checkout's).
  */
 function libraryChunk(id: string): string | null {
+  if (id === '\0rolldown/runtime.js') return 'react';
   const name = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(id)?.[1];
   if (name === 'react' || name === 'react-dom' || name === 'react-router') return name;
   if (name === 'scheduler') return 'react-dom';
@@ -133,14 +307,18 @@ function libraryChunk(id: string): string | null {
   return null;
 }
 
-const STORE_LAYOUT = /\/app\/routes\/store\/layout\.tsx(?:\?.*)?$/;
-
 export default defineConfig(({ isSsrBuild }) => ({
   // The server build's entry is our Express app, so the app and the server share one module graph
   // (one database handle, one settings cache).
   build: isSsrBuild
     ? { rollupOptions: { input: './server/app.ts' } }
     : {
+        // Only for bench/hydration-profile.ts, which names our functions in a CPU profile through
+        // them: the same code, with .map files beside it that no page links to.
+        sourcemap: process.env.VITRINE_SOURCEMAP === 'hidden' ? 'hidden' : false,
+        // Lazy parts (consent.tsx, restock-form.tsx, tracking's events) are plain dynamic imports:
+        // Vite's helper that would preload their few imports is more code than they save.
+        modulePreload: false,
         rolldownOptions: {
           output: {
             codeSplitting: {
@@ -148,7 +326,7 @@ export default defineConfig(({ isSsrBuild }) => ({
               // them taken.
               groups: [
                 { name: libraryChunk, priority: 2 },
-                { name: storeShellChunk(), priority: 1 },
+                { ...storefrontChunks(), priority: 1, includeDependenciesRecursively: false },
               ],
             },
           },
@@ -158,5 +336,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     'import.meta.env.VITRINE_PUBLIC_VERSION': JSON.stringify(publicFolderVersion()),
   },
   resolve: { tsconfigPaths: true },
-  plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [] : [precompress()])],
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    ...(isSsrBuild ? [] : [entriesMayExportMore(), precompress()]),
+  ],
 }));
