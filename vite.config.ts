@@ -293,12 +293,10 @@ const MAIN_PAGES = ['home', 'products', 'product', 'cart', 'checkout'];
 
 /**
  * React, React DOM and React Router in files of their own: they change only with an upgrade, so
- * our deploys leave them in the browser's cache, and the shell's group (which takes what its
- * modules import) leaves them out. Other libraries are split by use as the bundler does, so a
- * page gets only the functions it imports (the product page's CEP mask, not the checkout's).
+ * our deploys leave them in the browser's cache. Other libraries are split by use as the bundler
+ * does, so a page gets only the functions it imports.
  */
 function libraryChunk(id: string): string | null {
-  if (id === '\0rolldown/runtime.js') return 'react';
   const name = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(id)?.[1];
   if (name === 'react' || name === 'react-dom' || name === 'react-router') return name;
   if (name === 'scheduler') return 'react-dom';
@@ -316,14 +314,11 @@ export default defineConfig(({ isSsrBuild }) => ({
         // Only for bench/hydration-profile.ts, which names our functions in a CPU profile through
         // them: the same code, with .map files beside it that no page links to.
         sourcemap: process.env.VITRINE_SOURCEMAP === 'hidden' ? 'hidden' : false,
-        // Lazy parts (consent.tsx, restock-form.tsx, tracking's events) are plain dynamic imports:
-        // Vite's helper that would preload their few imports is more code than they save.
-        modulePreload: false,
         rolldownOptions: {
           output: {
             codeSplitting: {
-              // Libraries first, so the shell's group (which takes what its modules import) finds
-              // them taken.
+              // Libraries first; then our modules, each where storefrontChunks puts it (not
+              // pulled along into the group of the first module that imports it).
               groups: [
                 { name: libraryChunk, priority: 2 },
                 { ...storefrontChunks(), priority: 1, includeDependenciesRecursively: false },

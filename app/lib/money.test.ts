@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatCents, formatDecimalCents, formatOneDecimal } from './money';
+import { formatCents, formatDecimalCents, formatInteger, formatOneDecimal } from './money';
 
 // What the hand-written figures must match: Node's full ICU, as the code used before.
 const intlCurrency = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
@@ -51,5 +51,21 @@ describe('formatOneDecimal', () => {
       }
     }
     expect(formatOneDecimal(1234.5)).toBe('1.234,5');
+  });
+});
+
+describe('formatInteger', () => {
+  const intlInteger = new Intl.NumberFormat('pt-BR');
+
+  it('writes every count as Intl does in pt-BR', () => {
+    const counts = [0, 1, 9, 10, 999, 1000, 1204, 99999, 100000, 1234567, -1, -1000, -1234567];
+    for (let count = 1; count < Number.MAX_SAFE_INTEGER / 7; count = count * 7 + 3) {
+      counts.push(count, -count);
+    }
+    for (const count of counts) expect(formatInteger(count)).toBe(intlInteger.format(count));
+  });
+
+  it('leaves what is not a whole number to Intl', () => {
+    expect(formatInteger(1234.5)).toBe('1.234,5');
   });
 });

@@ -7,6 +7,7 @@ import { seoContext, useSettings } from '~/components/store/store-data';
 import { Pagination } from '~/components/ui/pagination';
 import { HydrationSlice } from '~/components/ui/hydration-slice';
 import { searchRatedProducts } from '~/flows/rated-products.server';
+import { formatInteger } from '~/lib/money';
 import { keepDataAfter } from '~/lib/revalidation';
 import { seoMeta } from '~/lib/seo';
 import {
@@ -72,11 +73,9 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   return seoMeta(seoContext(matches), { title: heading(loaderData?.query.q), path: '/products' });
 }
 
-const countFormat = new Intl.NumberFormat('pt-BR');
-
 function countText(total: number, noProducts: string): string {
   if (total === 0) return noProducts;
-  const n = countFormat.format(total);
+  const n = formatInteger(total);
   return total === 1 ? `${n} produto encontrado` : `${n} produtos encontrados`;
 }
 
