@@ -24,7 +24,8 @@ import { WishlistButton } from '~/components/store/wishlist-button';
 import { HydrationSlice } from '~/components/ui/hydration-slice';
 import { loadProductPage, productPageEstimate } from '~/flows/product-page.server';
 import { keepDataAfter } from '~/lib/revalidation';
-import { decimalPrice, productJsonLd, seoMeta } from '~/lib/seo';
+import { decimalPrice, productJsonLd } from '~/lib/product-json-ld';
+import { seoMeta } from '~/lib/seo';
 import { routeError } from '~/lib/route-errors';
 import {
   categoryPath,
