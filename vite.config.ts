@@ -173,15 +173,16 @@ const FILE_COST = 3000;
 /**
  * Our code in as few files as the main storefront pages (home, catalogue, product, cart and
  * checkout: where shoppers land) need. A first visit downloads each file with ~0.45 KB of response
- * headers, about as much as 1.5 KB of our minified code: many small shared files cost more than
- * a page's share of code it does not run.
+ * headers, about as much as 1.5 KB of our minified code, so a few shared files beat many exact ones.
  *
  * - What the root and the store's layout need is on every page: one file, `store-shell`. The
  *   admin loads it too (the root needs it).
  * - What one main page needs alone stays in its route's file, as the bundler puts it.
  * - Everything else that main pages need starts in one group per set of main pages needing it;
- *   groups (the shell among them) are then merged, the cheapest merge first, while a merge lowers
- *   what the main pages download in all: the bytes of each file a page loads plus FILE_COST.
+ *   groups (the shell among them) are then merged, the best merge first, while a merge lowers the
+ *   largest download of the pages held to a budget (BUDGET_PAGES), or the main pages' downloads
+ *   in all without raising it: a page's download is the bytes of the files it loads, each plus
+ *   FILE_COST.
  */
 function storefrontChunks() {
   const modules = new Set<string>();
@@ -206,44 +207,69 @@ function storefrontChunks() {
       size: number;
     }
     const main = (route: string) => MAIN_PAGES.find((page) => route.endsWith(`/store/${page}.tsx`));
-    const everyPage = new Set(MAIN_PAGES);
+    const sizeOf = (ids: Iterable<string>) => [...ids].reduce((sum, id) => sum + size(id), 0);
     const groups = new Map<string, Group>();
-    groups.set('shell', { modules: [...shell], pages: everyPage, size: 0 });
+    groups.set('shell', { modules: [...shell], pages: new Set(MAIN_PAGES), size: sizeOf(shell) });
+    // Each main page's own file: its route module and what no other page needs.
+    const own = new Map(MAIN_PAGES.map((page) => [page, FILE_COST]));
     for (const id of modules) {
-      if (shell.has(id) || ROUTE_MODULE.test(id)) continue;
+      if (shell.has(id)) continue;
       const users = [...(usedBy.get(id) ?? [])];
       const pages = new Set(users.flatMap((route) => main(route) ?? []));
+      if (main(id)) own.set(main(id)!, own.get(main(id)!)! + size(id));
+      if (pages.size === 1 && users.length === 1) {
+        const [page] = pages;
+        own.set(page!, own.get(page!)! + size(id));
+      }
       // A main page's own module, or no main page's: where the bundler puts it.
-      if (pages.size === 0 || (pages.size === 1 && users.length === 1)) continue;
+      if (ROUTE_MODULE.test(id) || pages.size === 0 || (pages.size === 1 && users.length === 1))
+        continue;
       const key = [...pages].join('+');
       const group = groups.get(key) ?? { modules: [], pages, size: 0 };
       group.modules.push(id);
       group.size += size(id);
       groups.set(key, group);
     }
-    const cost = (pages: Set<string>, bytes: number) => pages.size * (bytes + FILE_COST);
+    // The largest main page's download first, then all of theirs together.
+    const score = (all: Iterable<Group>) => {
+      const downloads = new Map(own);
+      for (const group of all) {
+        for (const page of group.pages) {
+          downloads.set(page, downloads.get(page)! + group.size + FILE_COST);
+        }
+      }
+      const figures = [...downloads.values()];
+      const budgeted = BUDGET_PAGES.map((page) => downloads.get(page)!);
+      return [Math.max(...budgeted), figures.reduce((sum, figure) => sum + figure, 0)] as const;
+    };
+    const better = (a: readonly [number, number], b: readonly [number, number]) =>
+      a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
     for (;;) {
-      let best: { a: string; b: string; saves: number } | undefined;
+      let best:
+        { a: string; b: string; merged: Group; score: readonly [number, number] } | undefined;
+      const current = score(groups.values());
       const keys = [...groups.keys()];
       for (const [i, a] of keys.entries()) {
         for (const b of keys.slice(i + 1)) {
           const ga = groups.get(a)!;
           const gb = groups.get(b)!;
-          const pages = new Set([...ga.pages, ...gb.pages]);
-          const saves =
-            cost(ga.pages, ga.size) + cost(gb.pages, gb.size) - cost(pages, ga.size + gb.size);
-          if (saves > 0 && (!best || saves > best.saves)) best = { a, b, saves };
+          const merged = {
+            modules: [...ga.modules, ...gb.modules],
+            pages: new Set([...ga.pages, ...gb.pages]),
+            size: ga.size + gb.size,
+          };
+          const after = score(
+            [...groups]
+              .filter(([key]) => key !== a && key !== b)
+              .map(([, group]) => group)
+              .concat(merged),
+          );
+          if (better(after, best?.score ?? current)) best = { a, b, merged, score: after };
         }
       }
       if (!best) break;
-      const ga = groups.get(best.a)!;
-      const gb = groups.get(best.b)!;
       groups.delete(best.b);
-      groups.set(best.a, {
-        modules: [...ga.modules, ...gb.modules],
-        pages: new Set([...ga.pages, ...gb.pages]),
-        size: ga.size + gb.size,
-      });
+      groups.set(best.a, best.merged);
     }
     assigned = new Map();
     for (const [key, group] of groups) {
@@ -260,9 +286,33 @@ function storefrontChunks() {
       return ours;
     },
     name(id: string, context: ChunkingContext) {
+      // Tiny (bareDynamicImports), and the shell has a dynamic import: no file of its own.
       if (id === PRELOAD_HELPER) return 'store-shell';
       if (!assigned) assign(context);
       return assigned!.get(id) ?? null;
+    },
+  };
+}
+
+/**
+ * Vite wraps each dynamic import in a helper that preloads the imported file's own imports; with
+ * `modulePreload: false` it has nothing left to do but call the import, yet it still weighs ~0.7
+ * KB on every storefront page (the shell has a dynamic import, the consent banner's). This one
+ * calls the import and nothing else. The lazy parts (the consent banner, 'Avise-me', what the
+ * ad tools are told) then fetch their few imports after themselves, the first time one is shown.
+ * Vite's also announces a failed preload as a `vite:preloadError` event, which nothing here
+ * listens to.
+ */
+function bareDynamicImports(): Plugin {
+  return {
+    name: 'vitrine-bare-dynamic-imports',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(id) {
+      return id === PRELOAD_HELPER ? id : null;
+    },
+    load(id) {
+      return id === PRELOAD_HELPER ? 'export const __vitePreload = (load) => load();' : null;
     },
   };
 }
@@ -283,13 +333,12 @@ function entriesMayExportMore(): Plugin {
   };
 }
 
-/**
- * Vite wraps each dynamic import in a helper of its own, even with nothing to preload: the shell
- * has one (the consent banner), so the helper goes in it rather than in a file of its own.
- */
+/** Vite's helper around each dynamic import (below). */
 const PRELOAD_HELPER = '\0vite/preload-helper.js';
 const APP_DIR = fileURLToPath(new URL('app', import.meta.url));
 const MAIN_PAGES = ['home', 'products', 'product', 'cart', 'checkout'];
+/** Held to a budget of our JavaScript on a first visit (bench/bundle-size.ts). */
+const BUDGET_PAGES = ['home', 'products', 'product', 'cart'];
 
 /**
  * React, React DOM and React Router in files of their own: they change only with an upgrade, so
@@ -314,6 +363,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         // Only for bench/hydration-profile.ts, which names our functions in a CPU profile through
         // them: the same code, with .map files beside it that no page links to.
         sourcemap: process.env.VITRINE_SOURCEMAP === 'hidden' ? 'hidden' : false,
+        // See bareDynamicImports.
+        modulePreload: false,
         rolldownOptions: {
           output: {
             codeSplitting: {
@@ -334,6 +385,6 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tailwindcss(),
     reactRouter(),
-    ...(isSsrBuild ? [] : [entriesMayExportMore(), precompress()]),
+    ...(isSsrBuild ? [] : [bareDynamicImports(), entriesMayExportMore(), precompress()]),
   ],
 }));
