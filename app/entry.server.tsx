@@ -89,14 +89,18 @@ export default function handleRequest(
  * The page works before its scripts run (it is all in the HTML), so they wait until it has been
  * drawn: fetched alongside the stylesheet, fonts and first pictures they took a slow phone's
  * bandwidth from the largest picture, and run before the first paint they held it back (Lighthouse
- * counts both in the Largest Contentful Paint). React Router's <Scripts> has no option for that,
- * so its module preloads leave the head, and its module script, which imports the route modules
- * and then the entry that hydrates, becomes one with no static import: once the page has loaded
- * and painted (or after LOAD_WAIT_LIMIT_MS: a slow third-party script holds up the load event),
- * it preloads the same modules and runs them one at a time, so that no single task runs them all
- * (each long task holds up a tap). The element keeps its place and attributes (its nonce,
- * `type="module"`), so hydration still finds it. A page whose scripts do not look as expected is
- * left as it is.
+ * counts both in the Largest Contentful Paint). React Router's <Scripts> has no option for that, so
+ * its module preloads leave the head, and its module script, which imports the route modules and
+ * then the entry that hydrates, becomes one with no static import: once the page has loaded and
+ * painted (or after LOAD_WAIT_LIMIT_MS: a slow third-party script holds up the load event), it
+ * preloads the same modules (a task each: adding a preload costs the main thread), waits until the
+ * browser has fetched and compiled them all, which it does off the main thread, and runs them one
+ * at a time, so that no single task runs them all (each long task holds up a tap). Preloaded at
+ * once and imported as they arrived, they cost the product page one task of 85–95 ms at 4× CPU
+ * slowdown, and Lighthouse's trace showed them compiled on the main thread
+ * (bench/hydration-profile.ts). The element keeps its place and attributes (its
+ * nonce, `type="module"`), so hydration still finds it. A page whose scripts do not look as
+ * expected is left as it is.
  */
 function deferScripts(html: string): string {
   const script = ROUTE_MODULES_SCRIPT.exec(html);
@@ -117,9 +121,11 @@ function deferScripts(html: string): string {
     `await new Promise(r=>{if(document.readyState==="complete")r();` +
     `else{addEventListener("load",r,{once:true});setTimeout(r,${LOAD_WAIT_LIMIT_MS})}});` +
     `await new Promise(r=>requestAnimationFrame(()=>requestAnimationFrame(r)));await nextTask();` +
-    `const nonce=document.querySelector("script[nonce]")?.nonce;` +
+    `const nonce=document.querySelector("script[nonce]")?.nonce;const preloaded=[];` +
     `for(const href of ${scriptJson(preloads)}){const link=document.createElement("link");` +
-    `link.rel="modulepreload";link.href=href;if(nonce)link.nonce=nonce;document.head.append(link)}` +
+    `link.rel="modulepreload";link.href=href;if(nonce)link.nonce=nonce;` +
+    `preloaded.push(new Promise(r=>{link.onload=link.onerror=r}));document.head.append(link);await nextTask()}` +
+    `await Promise.all(preloaded);` +
     `for(const href of ${scriptJson(ahead)})await load(href);` +
     `${routeModules.join('')}\n${code.replaceAll(STATIC_IMPORT, '')}\n})();`;
   const withoutPreloads = (part: string) => part.replaceAll(MODULE_PRELOAD, '');
