@@ -60,7 +60,8 @@ type ShippingAnswer = Extract<ShippingEstimate, { ok: true }>;
  */
 export async function cartPage(context: AppLoadContext, request: Request) {
   const settings = await context.settings.get();
-  const { cart, coupon, headers, retryAfterSeconds } = await priceShopperCart(
+  // Too many coupon guesses: the cart shows, its coupon unchecked and saying how long to wait.
+  const { cart, coupon, headers, status } = await priceShopperCart(
     context,
     request,
     settings,
@@ -68,13 +69,7 @@ export async function cartPage(context: AppLoadContext, request: Request) {
   );
   const shipping = await pageShippingEstimate(context, request, cartGoods(cart), settings);
   for (const [name, value] of Object.entries(shipping.headers)) headers.append(name, value);
-  // Too many coupon guesses: the cart shows, its coupon unchecked and saying how long to wait.
-  if (retryAfterSeconds !== null) headers.set('Retry-After', String(retryAfterSeconds));
-  return {
-    page: { ...cart, coupon, estimate: shipping.estimate },
-    headers,
-    status: retryAfterSeconds === null ? 200 : 429,
-  };
+  return { page: { ...cart, coupon, estimate: shipping.estimate }, headers, status };
 }
 
 /** The one cart action: add, buy, set, remove or clear, or a coupon, chosen by the form's `intent`. */
@@ -118,15 +113,14 @@ export async function changeCart(context: AppLoadContext, request: Request) {
  */
 export async function checkoutPage(context: AppLoadContext, request: Request) {
   const settings = await context.settings.get();
-  const { cart, coupon, headers, retryAfterSeconds } = await priceShopperCart(
+  // Too many coupon guesses: the page shows, its coupon unchecked and saying how long to wait.
+  const { cart, coupon, headers, status } = await priceShopperCart(
     context,
     request,
     settings,
     'pix',
   );
   if (cart.lines.length === 0) throw redirect('/cart', { headers });
-  // Too many coupon guesses: the page shows, its coupon unchecked and saying how long to wait.
-  if (retryAfterSeconds !== null) headers.set('Retry-After', String(retryAfterSeconds));
   const payments = await context.payments();
   // A CEP typed here asks /frete; the form sent without JavaScript is answered with the options
   // of its CEP.
@@ -150,7 +144,7 @@ export async function checkoutPage(context: AppLoadContext, request: Request) {
       savedCep: maskCep(saved ?? ''),
     },
     headers,
-    status: retryAfterSeconds === null ? 200 : 429,
+    status,
   };
 }
 

@@ -58,7 +58,8 @@ export async function checkShopperCoupon(
  * The request's cart priced with the coupon the shopper holds: the cart page and the checkout
  * show what the order will charge. A coupon that can no longer be used is said once and
  * forgotten (its cookie cleared). `headers` carries the cookies to set, if any; past the limit on
- * coupon guesses the coupon is not checked (nor forgotten) and `retryAfterSeconds` says so.
+ * coupon guesses the coupon is not checked (nor forgotten), `retryAfterSeconds` says so, and the
+ * page answers 429 (`status`) with Retry-After among the headers.
  */
 export async function priceShopperCart(
   scope: CouponScope,
@@ -72,6 +73,7 @@ export async function priceShopperCart(
   coupon: HeldCoupon | null;
   headers: Headers;
   retryAfterSeconds: number | null;
+  status: 200 | 429;
 }> {
   const headers = new Headers();
   // A coupon link's code counts on the page it opens: its cookie only comes back next request.
@@ -95,7 +97,9 @@ export async function priceShopperCart(
     coupon: coupon?.terms ?? null,
   });
   if (priced.headers) headers.append('Set-Cookie', priced.headers['Set-Cookie']);
-  return { cart: priced.cart, coupon, headers, retryAfterSeconds };
+  if (retryAfterSeconds !== null) headers.set('Retry-After', String(retryAfterSeconds));
+  const status = retryAfterSeconds === null ? 200 : 429;
+  return { cart: priced.cart, coupon, headers, retryAfterSeconds, status };
 }
 
 export type AppliedCoupon =
