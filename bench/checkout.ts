@@ -31,9 +31,10 @@
 //
 // Environment: DURATION (s, default 15), WARMUP (s, default 3), CONNECTIONS (default 20),
 // BENCH_POSTGRES_URL (server to create a scratch database on; default
-// postgres://postgres@127.0.0.1:5432/postgres; BENCH_POSTGRES_URL=skip runs PGlite only),
+// postgres://postgres@127.0.0.1:5432/postgres; BENCH_POSTGRES_URL=skip runs PGlite only,
+// BENCH_PGLITE=skip PostgreSQL only),
 // VITRINE_BUILD_DIR (default build-bench, built first if missing).
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { availableParallelism, cpus } from 'node:os';
 
 import { sql } from 'drizzle-orm';
@@ -362,6 +363,40 @@ function watchLocks(url: string) {
 }
 
 /**
+ * CPU seconds (user + system) the given processes have used, from /proc; a process gone since
+ * counts nothing. Linux only: elsewhere NaN.
+ */
+async function processCpuSeconds(pids: number[]): Promise<number> {
+  const ticksPerSecond = 100; // USER_HZ, the same on every Linux architecture Node runs on
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+      // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      if (process.platform !== 'linux') return NaN;
+    }
+  }
+  return ticks / ticksPerSecond;
+}
+
+/** The PostgreSQL backends serving the bench's database (the server's pool, once it is open). */
+async function postgresBackendPids(url: string): Promise<number[]> {
+  const database = await openDatabase({ databaseUrl: url });
+  try {
+    const result = (await database.db.execute(
+      sql`select pid from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid()`,
+    )) as unknown as { rows: { pid: number }[] };
+    return result.rows.map((r) => r.pid);
+  } finally {
+    await database.close();
+  }
+}
+
+/**
  * Who this shopper is: a sale day's shoppers share a product, not an e-mail, a phone or a door
  * (the checkout serialises the orders of one person, under a lock on each of those).
  */
@@ -449,6 +484,10 @@ interface Outcome {
    * less than it cuts the orders per second; PostgreSQL's own work is not in it.
    */
   cpuPerOrder: number;
+  /** The bench's own (the shoppers') CPU per order, in this process. */
+  clientCpuPerOrder: number;
+  /** PostgreSQL's backends' CPU per order (0 on PGlite, which runs in the server). */
+  databaseCpuPerOrder: number;
   /** With carrier shipping: orders/s, quote requests the carrier got per order, statements. */
   carrier: { ordersPerSecond: number; quotesPerOrder: number; statements: number };
 }
@@ -464,6 +503,8 @@ async function benchmark(backend: Backend): Promise<Outcome> {
   let statements = { plain: NaN, coupon: NaN };
   let locks: Outcome['locks'] = null;
   let cpuPerOrder = NaN;
+  let clientCpuPerOrder = NaN;
+  let databaseCpuPerOrder = NaN;
   try {
     console.log(`${backend.name}: warm-up ${WARMUP_MS / 1000} s…`);
     const warm = await shoppers(server.url, WARMUP_MS);
@@ -493,20 +534,28 @@ async function benchmark(backend: Backend): Promise<Outcome> {
     const plain: Tally[] = [];
     const couponed: Tally[] = [];
     const counted = {
-      plain: { statements: 0, orders: 0, cpuSeconds: 0 },
-      coupon: { statements: 0, orders: 0, cpuSeconds: 0 },
+      plain: { statements: 0, orders: 0, cpuSeconds: 0, clientSeconds: 0, databaseSeconds: 0 },
+      coupon: { statements: 0, orders: 0, cpuSeconds: 0, clientSeconds: 0, databaseSeconds: 0 },
     };
+    // The pool is full after the warm-up's 20 shoppers; its backends are the database's work.
+    const backendPids = backend.databaseUrl ? await postgresBackendPids(backend.databaseUrl) : [];
     steps.times.clear();
     const stopWatching = backend.databaseUrl ? watchLocks(backend.databaseUrl) : null;
     for (const coupon of [null, COUPON, COUPON, null]) {
       steps.on = coupon === null;
       const before = await serverCounts(server.url);
+      const clientBefore = process.cpuUsage();
+      const databaseBefore = await processCpuSeconds(backendPids);
       const run = await shoppers(server.url, DURATION_MS / 2, coupon);
+      const client = process.cpuUsage(clientBefore);
+      const databaseAfter = await processCpuSeconds(backendPids);
       const after = await serverCounts(server.url);
       const sum = counted[coupon ? 'coupon' : 'plain'];
       sum.statements += after.statements - before.statements;
       sum.orders += after.orders - before.orders;
       sum.cpuSeconds += after.cpuSeconds - before.cpuSeconds;
+      sum.clientSeconds += (client.user + client.system) / 1e6;
+      sum.databaseSeconds += databaseAfter - databaseBefore;
       (coupon ? couponed : plain).push(run);
       paid += run.done;
     }
@@ -516,7 +565,10 @@ async function benchmark(backend: Backend): Promise<Outcome> {
       plain: counted.plain.statements / Math.max(1, counted.plain.orders),
       coupon: counted.coupon.statements / Math.max(1, counted.coupon.orders),
     };
-    cpuPerOrder = (1000 * counted.plain.cpuSeconds) / Math.max(1, counted.plain.orders);
+    const perOrder = (seconds: number) => (1000 * seconds) / Math.max(1, counted.plain.orders);
+    cpuPerOrder = perOrder(counted.plain.cpuSeconds);
+    clientCpuPerOrder = perOrder(counted.plain.clientSeconds);
+    databaseCpuPerOrder = backend.databaseUrl ? perOrder(counted.plain.databaseSeconds) : 0;
     for (const [name, times] of steps.times) {
       stepRows.push([
         backend.name,
@@ -621,6 +673,8 @@ async function benchmark(backend: Backend): Promise<Outcome> {
     statementsPerStep: perStep,
     locks,
     cpuPerOrder,
+    clientCpuPerOrder,
+    databaseCpuPerOrder,
     carrier: {
       ordersPerSecond: carrier.tally.done / carrier.tally.seconds,
       quotesPerOrder: carrier.quotes / Math.max(1, carrier.orders),
@@ -668,7 +722,8 @@ async function carrierRun(backend: Backend) {
 async function main(): Promise<void> {
   await ensureBuilt();
   const outcomes: Outcome[] = [];
-  const makers: (() => Promise<Backend>)[] = [pgliteBackend];
+  const makers: (() => Promise<Backend>)[] =
+    process.env.BENCH_PGLITE === 'skip' ? [] : [pgliteBackend];
   if (POSTGRES_URL !== 'skip') makers.push(postgresBackend);
   for (const make of makers) {
     const backend = await make();
@@ -755,6 +810,18 @@ async function main(): Promise<void> {
       const name = outcome.rows[0]!.backend;
       return [
         [name, 'server CPU per order (ms)', outcome.cpuPerOrder.toFixed(1)],
+        ...(name === 'PostgreSQL'
+          ? [[name, 'PostgreSQL CPU per order (ms)', outcome.databaseCpuPerOrder.toFixed(1)]]
+          : []),
+        [name, "the bench client's CPU per order (ms)", outcome.clientCpuPerOrder.toFixed(1)],
+        [
+          name,
+          `orders/s all ${availableParallelism()} CPUs could give at these costs`,
+          (
+            (1000 * availableParallelism()) /
+            (outcome.cpuPerOrder + outcome.databaseCpuPerOrder + outcome.clientCpuPerOrder)
+          ).toFixed(0),
+        ],
         [name, 'statements per order', outcome.statements.plain.toFixed(1)],
         [name, 'statements per order with a coupon', outcome.statements.coupon.toFixed(1)],
         [name, 'statements per order, carrier shipping', outcome.carrier.statements.toFixed(1)],
