@@ -60,6 +60,7 @@ export default [
   route('api/payments/mercadopago', 'routes/api/payment-mercadopago.ts'),
   route('api/shipping/melhorenvio', 'routes/api/shipping-melhorenvio.ts'),
   route('sitemap.xml', 'routes/sitemap.ts'),
+  route('feeds/:file', 'routes/feeds.ts'),
   route('robots.txt', 'routes/robots.ts'),
   route('api/cep/:cep', 'routes/api/cep.ts'),
   route('frete', 'routes/api/shipping-estimate.ts'),

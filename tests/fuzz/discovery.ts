@@ -415,6 +415,8 @@ export async function discover(options: {
 
   const queue = [
     '/sitemap.xml',
+    '/feeds/google.xml',
+    '/feeds/meta.csv',
     ...routes.filter((route) => !/[:*?]/.test(route.pattern)).map((route) => route.pattern),
   ];
   const seen = new Set<string>();

@@ -32,6 +32,9 @@ function sampleProduct(slug: string, name: string, priceCents: number): Product 
     category: { id: 'preview', name: 'Exemplo', slug: 'exemplo' },
     imageUrls: [`/sample/${slug}-1.svg`],
     options: [],
+    brand: '',
+    googleProductCategory: '',
+    condition: 'new',
     createdAt: SAMPLE_DATE,
     updatedAt: SAMPLE_DATE,
   };

@@ -58,6 +58,8 @@ export async function putProductWithVariants(
         compareAtPriceCents: sql`excluded.compare_at_price_cents`,
         stockQuantity: sql`excluded.stock_quantity`,
         imageUrls: sql`excluded.image_urls`,
+        gtin: sql`excluded.gtin`,
+        mpn: sql`excluded.mpn`,
         updatedAt: new Date(),
       },
     });

@@ -15,6 +15,8 @@ import {
 
 import { createdAt, updatedAt } from '../../db/columns';
 
+import { PRODUCT_CONDITIONS } from './product-identifiers';
+
 export const categories = pgTable(
   'categories',
   {
@@ -60,11 +62,18 @@ export const products = pgTable(
     // Up to three options ('Tamanho', 'Cor') with their values in the order shown; a variant
     // names one value of each. Empty: the product is sold as one default variant.
     options: jsonb('options').$type<ProductOption[]>().notNull().default([]),
+    // What Google Merchant Center and Meta's catalogue ask of a product (issue 39): the maker's
+    // brand ('' : the store's name), Google's product category (its id or path) and the
+    // condition.
+    brand: text('brand').notNull().default(''),
+    googleProductCategory: text('google_product_category').notNull().default(''),
+    condition: text('condition', { enum: PRODUCT_CONDITIONS }).notNull().default('new'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('products_price_cents_check', sql`${t.priceCents} >= 0`),
+    check('products_condition_check', sql`${t.condition} in ('new', 'used', 'refurbished')`),
     check('products_stock_quantity_check', sql`${t.stockQuantity} >= 0`),
     // In the catalogue's order (id breaks ties; NULLS FIRST is what a plain ORDER BY … DESC
     // means), so a page is read straight off the index instead of sorting every product.
@@ -132,11 +141,19 @@ export const productVariants = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    // The barcode (GTIN-8, -12, -13 or -14; its check digit is checked by the forms) and the
+    // maker's part number; '' when the variant has none.
+    gtin: text('gtin').notNull().default(''),
+    mpn: text('mpn').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('product_variants_price_cents_check', sql`${t.priceCents} >= 0`),
+    check(
+      'product_variants_gtin_check',
+      sql`${t.gtin} = '' or ${t.gtin} ~ '^([0-9]{8}|[0-9]{12,14})$'`,
+    ),
     check('product_variants_compare_at_price_cents_check', sql`${t.compareAtPriceCents} >= 0`),
     check('product_variants_stock_quantity_check', sql`${t.stockQuantity} >= 0`),
     check(

@@ -1,0 +1,205 @@
+import { stringify } from 'csv-stringify/sync';
+
+import { decimalPrice } from '~/lib/product-json-ld';
+
+import type { FeedVariant } from '~/modules/catalog/index.server';
+
+/** What a feed says of the store beside its items. */
+export interface FeedStore {
+  /** The store's public origin: every address in a feed is absolute. */
+  origin: string;
+  name: string;
+  description: string;
+  /**
+   * Shipping for an item of this price by the store's own rule, or null when carriers quote
+   * it (the channels then take the merchant's shipping settings in their own consoles).
+   */
+  shippingCents: ((priceCents: number) => number) | null;
+}
+
+/** A channel's view of one variant: the fields both feeds share, already in their words. */
+interface FeedItem {
+  id: string;
+  groupId: string;
+  title: string;
+  description: string;
+  link: string;
+  imageLink: string;
+  additionalImageLinks: string[];
+  inStock: boolean;
+  /** 'Preço de' when above the price, else the price (`price` in both channels' words). */
+  priceCents: number;
+  salePriceCents: number | null;
+  condition: string;
+  brand: string;
+  gtin: string;
+  mpn: string;
+  googleProductCategory: string;
+  productType: string;
+  size: string;
+  color: string;
+  shippingCents: number | null;
+}
+
+/** Google's limits: 150 characters of title, 5,000 of description, 10 more pictures. */
+const LIMITS = { title: 150, description: 5000, additionalImages: 10 } as const;
+
+/** Cents as both channels write a price: 12990 → "129.90 BRL". */
+export function feedPrice(cents: number): string {
+  return `${decimalPrice(cents)} BRL`;
+}
+
+function fold(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase();
+}
+
+/** Plain text on one line, as the channels show a description. */
+function plain(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
+}
+
+function absolute(origin: string, url: string): string {
+  return url.startsWith('/') ? `${origin}${url}` : url;
+}
+
+function feedItem(variant: FeedVariant, store: FeedStore): FeedItem {
+  const valueOf = (option: string) =>
+    variant.options.find((entry) => fold(entry.name) === option)?.value ?? '';
+  const pictures = (
+    variant.imageUrls.length > 0 ? variant.imageUrls : variant.productImageUrls
+  ).map((url) => absolute(store.origin, url));
+  const values = variant.options.map((option) => option.value).join(' / ');
+  const onSale =
+    variant.compareAtPriceCents !== null && variant.compareAtPriceCents > variant.priceCents;
+  const path = `/product/${encodeURIComponent(variant.slug)}`;
+  return {
+    id: variant.sku,
+    groupId: variant.variantCount > 1 ? variant.productId : '',
+    title: plain(values ? `${variant.name} — ${values}` : variant.name, LIMITS.title),
+    description: plain(variant.description || variant.name, LIMITS.description),
+    link:
+      variant.options.length > 0
+        ? `${store.origin}${path}?${new URLSearchParams({ variante: variant.sku })}`
+        : `${store.origin}${path}`,
+    imageLink: pictures[0] ?? '',
+    additionalImageLinks: pictures.slice(1, 1 + LIMITS.additionalImages),
+    inStock: variant.stockQuantity > 0,
+    priceCents: onSale ? variant.compareAtPriceCents! : variant.priceCents,
+    salePriceCents: onSale ? variant.priceCents : null,
+    condition: variant.condition,
+    brand: variant.brand || store.name,
+    gtin: variant.gtin,
+    mpn: variant.mpn,
+    googleProductCategory: variant.googleProductCategory,
+    productType: variant.category ?? '',
+    size: valueOf('tamanho'),
+    color: valueOf('cor'),
+    shippingCents: store.shippingCents ? store.shippingCents(variant.priceCents) : null,
+  };
+}
+
+// XML 1.0 allows no control characters but tab and line breaks, even escaped.
+// eslint-disable-next-line no-control-regex
+const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+const ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+};
+
+function xml(text: string): string {
+  return text.replace(NOT_XML, '').replace(/[&<>"']/g, (char) => ENTITIES[char]!);
+}
+
+function tag(name: string, value: string): string {
+  return value ? `<g:${name}>${xml(value)}</g:${name}>` : '';
+}
+
+/**
+ * The Google Merchant Center feed: RSS 2.0 with Google's namespace, one item per variant
+ * (https://support.google.com/merchants/answer/7052112).
+ */
+export function googleFeedXml(variants: readonly FeedVariant[], store: FeedStore): string {
+  const parts = [
+    '<?xml version="1.0" encoding="UTF-8"?>\n',
+    '<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0">\n<channel>\n',
+    `<title>${xml(store.name)}</title>\n<link>${xml(store.origin)}/</link>\n`,
+    `<description>${xml(plain(store.description || store.name, LIMITS.description))}</description>\n`,
+  ];
+  for (const variant of variants) {
+    const item = feedItem(variant, store);
+    parts.push(
+      '<item>',
+      tag('id', item.id),
+      tag('item_group_id', item.groupId),
+      tag('title', item.title),
+      tag('description', item.description),
+      tag('link', item.link),
+      tag('image_link', item.imageLink),
+      ...item.additionalImageLinks.map((link) => tag('additional_image_link', link)),
+      tag('availability', item.inStock ? 'in_stock' : 'out_of_stock'),
+      tag('price', feedPrice(item.priceCents)),
+      item.salePriceCents === null ? '' : tag('sale_price', feedPrice(item.salePriceCents)),
+      tag('condition', item.condition),
+      tag('brand', item.brand),
+      tag('gtin', item.gtin),
+      tag('mpn', item.mpn),
+      item.gtin || item.mpn ? '' : tag('identifier_exists', 'no'),
+      tag('google_product_category', item.googleProductCategory),
+      tag('product_type', item.productType),
+      tag('size', item.size),
+      tag('color', item.color),
+      item.shippingCents === null
+        ? ''
+        : `<g:shipping><g:country>BR</g:country><g:price>${feedPrice(item.shippingCents)}</g:price></g:shipping>`,
+      '</item>\n',
+    );
+  }
+  parts.push('</channel>\n</rss>\n');
+  return parts.join('');
+}
+
+/** Meta Commerce Manager's columns, in its words (https://www.facebook.com/business/help/120325381656392). */
+export const META_COLUMNS = [
+  'id',
+  'title',
+  'description',
+  'availability',
+  'condition',
+  'price',
+  'link',
+  'image_link',
+  'brand',
+  'item_group_id',
+  'sale_price',
+  'gtin',
+  'size',
+  'color',
+] as const;
+
+/** The Meta catalogue feed: CSV with Meta's columns, one row per variant. */
+export function metaFeedCsv(variants: readonly FeedVariant[], store: FeedStore): string {
+  const rows = variants.map((variant) => {
+    const item = feedItem(variant, store);
+    return [
+      item.id,
+      item.title,
+      item.description,
+      item.inStock ? 'in stock' : 'out of stock',
+      item.condition,
+      feedPrice(item.priceCents),
+      item.link,
+      item.imageLink,
+      item.brand,
+      item.groupId,
+      item.salePriceCents === null ? '' : feedPrice(item.salePriceCents),
+      item.gtin,
+      item.size,
+      item.color,
+    ];
+  });
+  return stringify(rows, { header: true, columns: [...META_COLUMNS] });
+}
