@@ -129,6 +129,60 @@ describe('product form', () => {
     expect(parsed.values.price).toBe('12,345');
   });
 
+  it("takes the feeds' brand, Google category, condition and the one variant's GTIN and MPN", () => {
+    const parsed = form({
+      ...valid,
+      brand: '  Tramontina ',
+      googleProductCategory: '2169',
+      condition: 'refurbished',
+      gtin: '789-1000 315507',
+      mpn: 'TR 123',
+    });
+    expect(parsed.ok && parsed.data).toMatchObject({
+      brand: 'Tramontina',
+      googleProductCategory: '2169',
+      condition: 'refurbished',
+      variants: [{ gtin: '7891000315507', mpn: 'TR 123', stockQuantity: 12 }],
+    });
+    // A form from before them: none, and new.
+    expect(form(valid).ok && form(valid)).toMatchObject({
+      data: { brand: '', googleProductCategory: '', condition: 'new' },
+    });
+  });
+
+  it('refuses a wrong GTIN, in the field or in the row of the variants grid', () => {
+    const single = form({ ...valid, gtin: '7891000315508', condition: 'seminovo' });
+    expect(!single.ok && single.fieldErrors).toMatchObject({
+      gtin: 'GTIN inválido: use o código de barras de 8, 12, 13 ou 14 dígitos, com o dígito verificador certo, ou deixe em branco.',
+      condition: 'Condição inválida: use novo, usado ou recondicionado.',
+    });
+    const cells = {
+      id: '',
+      sku: '',
+      price: '',
+      compareAtPrice: '',
+      stock: '1',
+      weight: '',
+      length: '',
+      width: '',
+      height: '',
+      image: '',
+      mpn: '',
+    };
+    const grid = form({
+      ...valid,
+      options: JSON.stringify([{ name: 'Tamanho', values: [{ name: 'P' }, { name: 'G' }] }]),
+      variants: JSON.stringify([
+        { ...cells, values: ['P'], gtin: '96385074' },
+        { ...cells, values: ['G'], gtin: '12345' },
+      ]),
+    });
+    expect(!grid.ok && grid.fieldErrors).toEqual({
+      'variants.1.gtin':
+        'GTIN inválido: use o código de barras de 8, 12, 13 ou 14 dígitos, com o dígito verificador certo, ou deixe em branco.',
+    });
+  });
+
   it('needs an image: a URL or a file (an empty file input counts as none)', () => {
     const none = form({ ...valid, imageUrls: ' , ' }, [new File([], '')]);
     expect(!none.ok && none.fieldErrors.imageUrls).toBe(
@@ -485,6 +539,72 @@ describeDb('admin products', ({ db }) => {
           '/media/0190a6b2-7c1e-8d3f-9a4b-5c6d7e8f9a0b-640.webp',
         ],
       });
+    });
+
+    it("exports and imports the feeds' brand, Google category, condition, GTIN and MPN", async () => {
+      const kitchen = await category('Cozinha');
+      const id = randomUUID();
+      await saveProduct(db(), { mode: 'create', id, values: values(kitchen.id), uploads: [] });
+      const csv = [
+        `${HEADER};slug;brand;google_product_category;condition;gtin;mpn`,
+        `${id};Caneca;Caneca branca;39,90;5;Cozinha;https://cdn.example/a.jpg;;Tramontina;2169;Usado;789 1000 315507;TR-1`,
+      ].join('\n');
+      expect(await importProductsCsv(db(), new TextEncoder().encode(csv))).toMatchObject({
+        ok: true,
+        updated: 1,
+      });
+      expect(await getProduct(db(), id)).toMatchObject({
+        brand: 'Tramontina',
+        googleProductCategory: '2169',
+        condition: 'used',
+      });
+      const [, row] = parse(await exportProductsCsv(db()), {
+        delimiter: ';',
+        bom: true,
+        columns: false,
+      }) as string[][];
+      const header = (
+        parse(await exportProductsCsv(db()), { delimiter: ';', bom: true }) as string[][]
+      )[0]!;
+      const cell = (name: string) => row![header.indexOf(name)];
+      expect(['brand', 'google_product_category', 'condition', 'gtin', 'mpn'].map(cell)).toEqual([
+        'Tramontina',
+        '2169',
+        'used',
+        '7891000315507',
+        'TR-1',
+      ]);
+      // A spreadsheet without the columns leaves them as they are.
+      const plain = `${HEADER}\n${id};Caneca;Caneca branca;41,90;5;Cozinha;https://cdn.example/a.jpg`;
+      await importProductsCsv(db(), new TextEncoder().encode(plain));
+      expect(await getProduct(db(), id)).toMatchObject({ priceCents: 4190, brand: 'Tramontina' });
+      const [again] = parse(await exportProductsCsv(db()), {
+        delimiter: ';',
+        bom: true,
+        from_line: 2,
+      }) as string[][];
+      expect(again![header.indexOf('gtin')]).toBe('7891000315507');
+    });
+
+    it('refuses a wrong GTIN or condition, naming the row and the column', async () => {
+      await category('Cozinha');
+      const csv = [
+        `${HEADER};condition;gtin`,
+        ';Caneca;Caneca branca;39,90;5;Cozinha;https://cdn.example/a.jpg;novo;7891000315507',
+        ';Prato;Prato raso;25;3;Cozinha;https://cdn.example/p.jpg;seminovo;7891000315508',
+      ].join('\n');
+      expect(await importProductsCsv(db(), new TextEncoder().encode(csv))).toMatchObject({
+        ok: false,
+        problems: [
+          {
+            row: 3,
+            column: 'condition',
+            message: 'Condição inválida: use novo, usado ou recondicionado.',
+          },
+          { row: 3, column: 'gtin', message: expect.stringContaining('GTIN inválido') },
+        ],
+      });
+      expect(await db().select().from(products)).toEqual([]);
     });
 
     it('imports nothing when any row is wrong, and says which rows and why', async () => {

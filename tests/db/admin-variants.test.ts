@@ -46,6 +46,8 @@ function draft(values: string[], cells: Partial<VariantDraft> = {}): VariantDraf
     width: '',
     height: '',
     image: '',
+    gtin: '',
+    mpn: '',
     ...cells,
   };
 }

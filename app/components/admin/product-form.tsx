@@ -6,9 +6,13 @@ import { ErrorSummary, fieldId, FormField, SubmitButton } from '~/components/ui/
 import { formatReaisInput } from '~/lib/reais';
 import type { RestockRequestSummary } from '~/modules/catalog';
 import {
+  IDENTIFIER_MAX_LENGTH,
+  PRODUCT_CONDITION_LABELS,
+  PRODUCT_CONDITIONS,
   PRODUCT_FORM_REPEATABLE,
   PRODUCT_LIMITS,
   productFormSchema,
+  type ProductCondition,
   type ProductFormReply,
   type ProductOption,
   type VariantDraft,
@@ -37,6 +41,9 @@ export interface ProductFormData {
     imageUrls: string[];
     options: ProductOption[];
     variants: VariantDraft[];
+    brand: string;
+    googleProductCategory: string;
+    condition: ProductCondition;
   } | null;
   categories: { id: string; name: string }[];
   returnTo: string;
@@ -55,6 +62,12 @@ function initialValues(data: ProductFormData): Record<string, string> {
     compareAtPrice: product.compareAtPrice,
     categoryId: product.categoryId ?? '',
     imageUrls: product.imageUrls.join('\n'),
+    brand: product.brand,
+    googleProductCategory: product.googleProductCategory,
+    condition: product.condition,
+    // A product without options: its one variant's codes.
+    gtin: product.options.length === 0 ? (product.variants[0]?.gtin ?? '') : '',
+    mpn: product.options.length === 0 ? (product.variants[0]?.mpn ?? '') : '',
   };
 }
 
@@ -294,6 +307,105 @@ export function ProductForm({
         errors={errors}
         onOptionsChange={(count) => setHasOptions(count > 0)}
       />
+
+      <fieldset className="grid gap-4 border-t border-slate-200 pt-4 sm:grid-cols-2">
+        <legend className="pt-4 text-sm font-semibold text-slate-900">
+          Google Shopping e Meta
+        </legend>
+        <FormField
+          look={ADMIN_FORM}
+          idPrefix={prefix}
+          name="brand"
+          label="Marca"
+          hint="Em branco: o nome da loja."
+          error={errors.brand}
+        >
+          {(control) => (
+            <input
+              {...control}
+              defaultValue={values.brand}
+              maxLength={IDENTIFIER_MAX_LENGTH.brand}
+              autoComplete="off"
+              className="admin-input"
+            />
+          )}
+        </FormField>
+        <FormField
+          look={ADMIN_FORM}
+          idPrefix={prefix}
+          name="condition"
+          label="Condição"
+          error={errors.condition}
+        >
+          {(control) => (
+            <select {...control} defaultValue={values.condition ?? 'new'} className="admin-input">
+              {PRODUCT_CONDITIONS.map((condition) => (
+                <option key={condition} value={condition}>
+                  {PRODUCT_CONDITION_LABELS[condition]}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField
+          look={ADMIN_FORM}
+          idPrefix={prefix}
+          name="googleProductCategory"
+          label="Categoria do Google"
+          hint="O número ou o caminho da categoria na lista do Google, como 2271 ou Vestuário e acessórios > Roupas. Opcional."
+          error={errors.googleProductCategory}
+        >
+          {(control) => (
+            <input
+              {...control}
+              defaultValue={values.googleProductCategory}
+              maxLength={IDENTIFIER_MAX_LENGTH.googleProductCategory}
+              autoComplete="off"
+              className="admin-input"
+            />
+          )}
+        </FormField>
+        {hasOptions ? null : (
+          <FormField
+            look={ADMIN_FORM}
+            idPrefix={prefix}
+            name="gtin"
+            label="GTIN (código de barras)"
+            hint="EAN de 8, 12, 13 ou 14 dígitos. Com variantes, cada uma tem o seu na tabela."
+            error={errors.gtin}
+          >
+            {(control) => (
+              <input
+                {...control}
+                defaultValue={values.gtin}
+                inputMode="numeric"
+                autoComplete="off"
+                className="admin-input"
+              />
+            )}
+          </FormField>
+        )}
+        {hasOptions ? null : (
+          <FormField
+            look={ADMIN_FORM}
+            idPrefix={prefix}
+            name="mpn"
+            label="MPN (código do fabricante)"
+            hint="Para produtos sem código de barras."
+            error={errors.mpn}
+          >
+            {(control) => (
+              <input
+                {...control}
+                defaultValue={values.mpn}
+                maxLength={IDENTIFIER_MAX_LENGTH.mpn}
+                autoComplete="off"
+                className="admin-input"
+              />
+            )}
+          </FormField>
+        )}
+      </fieldset>
 
       <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4">
         {mode === 'dialog' ? (

@@ -19,6 +19,8 @@ const GRID_CELLS: { cell: Exclude<VariantCell, 'image'>; label: string; numeric:
   { cell: 'length', label: 'Comprimento (mm)', numeric: true },
   { cell: 'width', label: 'Largura (mm)', numeric: true },
   { cell: 'height', label: 'Altura (mm)', numeric: true },
+  { cell: 'gtin', label: 'GTIN', numeric: true },
+  { cell: 'mpn', label: 'MPN', numeric: false },
 ];
 
 const fold = (text: string) =>
@@ -339,7 +341,7 @@ export function ProductVariants({
                             }
                             autoComplete="off"
                             onChange={(event) => setCell(row, cell, event.target.value)}
-                            className={`admin-input ${cell === 'sku' ? 'w-36' : 'w-24'}`}
+                            className={`admin-input ${cell === 'sku' || cell === 'gtin' || cell === 'mpn' ? 'w-36' : 'w-24'}`}
                           />
                           <ErrorNote id={`${id(field)}-error`} error={errors[field]} />
                         </td>

@@ -6,6 +6,7 @@ import { isUuid } from '~/lib/uuid';
 import { ADMIN_PRODUCTS_PER_PAGE } from './admin-product-list';
 import type { VariantValues } from './admin-variants';
 import { rowsWithTakenSku, writeVariants } from './admin-variants.server';
+import type { ProductCondition } from './product-identifiers';
 import { categories, products, type ProductOption } from './schema';
 import { searchProducts } from './search.server';
 import type { CatalogPage } from './types';
@@ -20,6 +21,10 @@ export interface ProductValues {
   categoryId: string;
   imageUrls: string[];
   options?: ProductOption[];
+  /** For the shopping channels' feeds (issue 39); undefined: kept as they are. */
+  brand?: string;
+  googleProductCategory?: string;
+  condition?: ProductCondition;
   /** What the product sells, in order (see writeVariants); none: one variant of `stockQuantity`. */
   variants?: VariantValues[];
 }

@@ -112,6 +112,8 @@ export async function writeVariants(
       position: row + 1,
       compareAtPriceCents: variant.compareAtPriceCents,
       stockQuantity: variant.stockQuantity,
+      ...(variant.gtin === undefined ? {} : { gtin: variant.gtin }),
+      ...(variant.mpn === undefined ? {} : { mpn: variant.mpn }),
     };
     if (match) {
       await db
@@ -169,6 +171,8 @@ export async function variantDrafts(db: Db, productId: string): Promise<VariantD
     width: text(variant.widthMm),
     height: text(variant.heightMm),
     image: variant.imageUrls[0] ?? '',
+    gtin: variant.gtin,
+    mpn: variant.mpn,
   }));
 }
 

@@ -4,6 +4,7 @@ import { singleLine } from '~/lib/form';
 import { parseReais } from '~/lib/reais';
 import { isUuid } from '~/lib/uuid';
 
+import { IDENTIFIER_MAX_LENGTH, parseGtin, parseIdentifierText } from './product-identifiers';
 import type { ProductOption } from './schema';
 
 /**
@@ -73,6 +74,9 @@ export interface VariantDraft {
   height: string;
   /** The variant's picture (one of the product's images), '' for the product's own. */
   image: string;
+  /** The barcode and the maker's part number (issue 39). */
+  gtin: string;
+  mpn: string;
 }
 
 /** A cell of the grid: what a variant has besides its values. */
@@ -94,6 +98,9 @@ export interface VariantValues {
   widthMm: number | null;
   heightMm: number | null;
   imageUrls: string[];
+  /** Undefined: kept as they are (a spreadsheet without the columns). */
+  gtin?: string;
+  mpn?: string;
   /**
    * The product form without options shows only the stock and 'de' price: the variant's other
    * data (its weight, pictures… from a CSV) stay as they are.
@@ -165,6 +172,8 @@ function emptyDraft(values: string[]): VariantDraft {
     width: '',
     height: '',
     image: '',
+    gtin: '',
+    mpn: '',
   };
 }
 
@@ -210,6 +219,9 @@ const rawVariants = z.array(
     width: z.string(),
     height: z.string(),
     image: z.string(),
+    // Absent in a form from before issue 39: none.
+    gtin: z.string().default(''),
+    mpn: z.string().default(''),
   }),
 );
 
@@ -340,6 +352,8 @@ export function checkVariants(
       widthMm: take('width', parseWhole(draft.width, VARIANT_LIMITS.mm), null),
       heightMm: take('height', parseWhole(draft.height, VARIANT_LIMITS.mm), null),
       imageUrls: image ? [image] : [],
+      gtin: take('gtin', parseGtin(draft.gtin), ''),
+      mpn: take('mpn', parseIdentifierText(draft.mpn, IDENTIFIER_MAX_LENGTH.mpn), ''),
     } satisfies VariantValues;
   });
   return { variants, issues };

@@ -36,3 +36,10 @@ export {
   PRODUCT_CSV_MESSAGES,
   type ProductImportResult,
 } from './product-csv';
+export {
+  IDENTIFIER_MAX_LENGTH,
+  IDENTIFIER_MESSAGES,
+  PRODUCT_CONDITION_LABELS,
+  PRODUCT_CONDITIONS,
+  type ProductCondition,
+} from './product-identifiers';

@@ -42,6 +42,14 @@ import {
   productPriceField,
   parseStockText,
 } from './product-form';
+import {
+  IDENTIFIER_MAX_LENGTH,
+  IDENTIFIER_MESSAGES,
+  parseCondition,
+  parseGtin,
+  parseIdentifierText,
+  type ProductCondition,
+} from './product-identifiers';
 import { categories, products, productVariants, type ProductOption } from './schema';
 import { selectProducts } from './select.server';
 
@@ -103,6 +111,11 @@ export async function exportProductsCsv(db: Db): Promise<string> {
         whole(variant.widthMm),
         whole(variant.heightMm),
         variant.imageUrls.join(IMAGE_SEPARATOR),
+        first ? product.brand : '',
+        first ? product.googleProductCategory : '',
+        first ? product.condition : '',
+        variant.gtin,
+        variant.mpn,
       ];
     }),
   );
@@ -141,7 +154,13 @@ type Row = z.output<typeof rowSchema> & {
   variants: (VariantValues & { line: number })[];
   /** A spreadsheet from before variants: the product's one variant's stock only. */
   stockOnly: boolean;
+  /** Undefined: the spreadsheet has no such column, and the product keeps its own. */
+  brand?: string;
+  googleProductCategory?: string;
+  condition?: ProductCondition;
 };
+
+const PRODUCT_IDENTIFIER_KEYS = ['brand', 'googleProductCategory', 'condition'] as const;
 
 /** Text from Excel: UTF-8 (with or without BOM), else the Windows-1252 of its plain "CSV". */
 function decode(bytes: Uint8Array): string {
@@ -355,6 +374,12 @@ function checkRows(records: string[][]): { rows: Row[] } | ProductImportResult {
           ? images.data
           : take('variantImages', { error: images.error.issues[0]!.message }, []),
         ...(grouped ? {} : { onlyStockAndPrice: true }),
+        ...(columnOf.has('gtin') ? { gtin: take('gtin', parseGtin(rowCell('gtin')), '') } : {}),
+        ...(columnOf.has('mpn')
+          ? {
+              mpn: take('mpn', parseIdentifierText(rowCell('mpn'), IDENTIFIER_MAX_LENGTH.mpn), ''),
+            }
+          : {}),
       });
     }
     for (const issue of checkOptions(options).issues) {
@@ -377,10 +402,31 @@ function checkRows(records: string[][]): { rows: Row[] } | ProductImportResult {
       const issue = productProblems.find((candidate) => candidate.path[0] === key);
       if (issue) problem(line, key, issue.message);
     }
+    const identifiers: Pick<Row, (typeof PRODUCT_IDENTIFIER_KEYS)[number]> = {};
+    if (columnOf.has('brand')) {
+      const brand = parseIdentifierText(cell('brand'), IDENTIFIER_MAX_LENGTH.brand);
+      if ('error' in brand) problem(line, 'brand', brand.error);
+      else identifiers.brand = brand.value;
+    }
+    if (columnOf.has('googleProductCategory')) {
+      const category = parseIdentifierText(
+        cell('googleProductCategory'),
+        IDENTIFIER_MAX_LENGTH.googleProductCategory,
+      );
+      if ('error' in category) problem(line, 'googleProductCategory', category.error);
+      else identifiers.googleProductCategory = category.value;
+    }
+    if (columnOf.has('condition')) {
+      const condition = parseCondition(cell('condition'));
+      if (condition === undefined) {
+        problem(line, 'condition', IDENTIFIER_MESSAGES.condition);
+      } else identifiers.condition = condition;
+    }
     problems.push(...stockProblems.filter((item) => item.row !== line), ...variantProblems);
     if (problems.length > before || !parsed.success) continue;
     rows.push({
       ...parsed.data,
+      ...identifiers,
       id,
       slug: cell('slug').toLowerCase(),
       line,
@@ -470,7 +516,15 @@ export async function importProductsCsv(
       slug: row.slug,
       // A spreadsheet from before variants leaves a product's options as they are.
       ...(row.stockOnly ? {} : { options: row.options }),
+      ...(row.brand === undefined ? {} : { brand: row.brand }),
+      ...(row.googleProductCategory === undefined
+        ? {}
+        : { googleProductCategory: row.googleProductCategory }),
+      ...(row.condition === undefined ? {} : { condition: row.condition }),
     }));
+    // A column the spreadsheet has is written; one it lacks leaves the products' own.
+    const kept = (key: (typeof PRODUCT_IDENTIFIER_KEYS)[number], column: string) =>
+      sql.raw(rows[0]![key] === undefined ? `products.${column}` : `excluded.${column}`);
     for (let start = 0; start < values.length; start += UPSERT_CHUNK) {
       await tx
         .insert(products)
@@ -486,6 +540,9 @@ export async function importProductsCsv(
             options: sql.raw(
               rows.some((row) => row.stockOnly) ? 'products.options' : 'excluded.options',
             ),
+            brand: kept('brand', 'brand'),
+            googleProductCategory: kept('googleProductCategory', 'google_product_category'),
+            condition: kept('condition', 'condition'),
             updatedAt: sql`now()`,
           },
         });

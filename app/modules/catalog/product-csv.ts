@@ -38,6 +38,17 @@ export const PRODUCT_CSV_COLUMNS = [
   { key: 'width', header: 'largura_mm', label: 'largura_mm' },
   { key: 'height', header: 'altura_mm', label: 'altura_mm' },
   { key: 'variantImages', header: 'imagens_variante', label: 'imagens_variante' },
+  // For Google's and Meta's feeds (issue 39), in their own names; a spreadsheet without them
+  // leaves what the products have.
+  { key: 'brand', header: 'brand', label: 'brand' },
+  {
+    key: 'googleProductCategory',
+    header: 'google_product_category',
+    label: 'google_product_category',
+  },
+  { key: 'condition', header: 'condition', label: 'condition' },
+  { key: 'gtin', header: 'gtin', label: 'gtin' },
+  { key: 'mpn', header: 'mpn', label: 'mpn' },
 ] as const;
 
 /** The columns a spreadsheet must have (those of the one from before variants, but its id). */

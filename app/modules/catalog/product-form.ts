@@ -4,6 +4,13 @@ import { singleLine, textError, tooLong, uuidField } from '~/lib/form';
 import { parseReais } from '~/lib/reais';
 import type { Toast } from '~/lib/toast';
 
+import {
+  IDENTIFIER_MAX_LENGTH,
+  IDENTIFIER_MESSAGES,
+  PRODUCT_CONDITIONS,
+  parseGtin,
+  parseIdentifierText,
+} from './product-identifiers';
 import type { ProductOption } from './schema';
 import {
   checkOptions,
@@ -124,6 +131,20 @@ function invalidImageMessage(url: string): string {
   return `Endereço de imagem inválido: "${shown}". Use um endereço que comece com https://.`;
 }
 
+/** A brand or Google category as typed: one line, '' for none. */
+const identifierText = (max: number) =>
+  z
+    .string({ error: textError(IDENTIFIER_MESSAGES.tooLong(max)) })
+    .default('')
+    .transform((value, context) => {
+      const parsed = parseIdentifierText(value, max);
+      if ('error' in parsed) {
+        context.addIssue({ code: 'custom', message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed.value;
+    });
+
 const fromParser = (parse: (value: string) => Parsed) =>
   z.string().transform((value, context) => {
     const parsed = parse(value);
@@ -209,6 +230,15 @@ export const productFormSchema = z
       .string({ error: textError(PRODUCT_MESSAGES.category) })
       .trim()
       .pipe(uuidField(PRODUCT_MESSAGES.category)),
+    // For Google's and Meta's feeds (issue 39); a product without options has its one
+    // variant's GTIN and MPN here, beside its stock.
+    brand: identifierText(IDENTIFIER_MAX_LENGTH.brand),
+    googleProductCategory: identifierText(IDENTIFIER_MAX_LENGTH.googleProductCategory),
+    condition: z.enum(PRODUCT_CONDITIONS, { error: IDENTIFIER_MESSAGES.condition }).default('new'),
+    gtin: z.string({ error: textError(IDENTIFIER_MESSAGES.gtin) }).default(''),
+    mpn: z
+      .string({ error: textError(IDENTIFIER_MESSAGES.tooLong(IDENTIFIER_MAX_LENGTH.mpn)) })
+      .default(''),
     imageUrls: imageUrlsField().default([]),
     uploads: uploadsField,
     // 'dialog' when the form sits in the list's dialog: the answer is data, not a redirect.
@@ -237,13 +267,21 @@ export const productFormSchema = z
     { when: () => true },
   )
   .transform((form) => {
-    const { stockQuantity: _stock, compareAtPrice: _compareAt, ...rest } = form;
+    const {
+      stockQuantity: _stock,
+      compareAtPrice: _compareAt,
+      gtin: _gtin,
+      mpn: _mpn,
+      ...rest
+    } = form;
     return { ...rest, ...checkSold(form).sold! };
   });
 
 type SoldFields = {
   stockQuantity: unknown;
   compareAtPrice: unknown;
+  gtin: unknown;
+  mpn: unknown;
   options: unknown;
   variants: unknown;
 };
@@ -286,7 +324,21 @@ function checkSold(form: SoldFields): {
     typeof form.compareAtPrice === 'string' ? form.compareAtPrice : '',
   );
   if ('error' in compareAt) issues.push({ path: 'compareAtPrice', message: compareAt.error });
-  if (issues.length || 'error' in stock || 'error' in compareAt) return { issues };
+  const gtin = parseGtin(typeof form.gtin === 'string' ? form.gtin : '');
+  if ('error' in gtin) issues.push({ path: 'gtin', message: gtin.error });
+  const mpn = parseIdentifierText(
+    typeof form.mpn === 'string' ? form.mpn : '',
+    IDENTIFIER_MAX_LENGTH.mpn,
+  );
+  if ('error' in mpn) issues.push({ path: 'mpn', message: mpn.error });
+  if (
+    issues.length ||
+    'error' in stock ||
+    'error' in compareAt ||
+    'error' in gtin ||
+    'error' in mpn
+  )
+    return { issues };
   const variant: VariantValues = {
     onlyStockAndPrice: true,
     values: [],
@@ -298,6 +350,8 @@ function checkSold(form: SoldFields): {
     widthMm: null,
     heightMm: null,
     imageUrls: [],
+    gtin: gtin.value,
+    mpn: mpn.value,
   };
   return { issues, sold: { options: [], variants: [variant], stockQuantity: stock.value } };
 }

@@ -50,3 +50,18 @@ export function parseCondition(typed: string): ProductCondition | undefined {
   };
   return byWord[folded];
 }
+
+type Parsed<T> = { value: T } | { error: string };
+
+/** A GTIN as typed in a form or a spreadsheet cell: '' is none. */
+export function parseGtin(text: string): Parsed<string> {
+  const gtin = normalizeGtin(text);
+  if (gtin === '') return { value: '' };
+  return isGtin(gtin) ? { value: gtin } : { error: IDENTIFIER_MESSAGES.gtin };
+}
+
+/** A maker's part number, or a brand, on one line: '' is none. */
+export function parseIdentifierText(text: string, max: number): Parsed<string> {
+  const value = text.replace(/\s+/g, ' ').trim();
+  return value.length > max ? { error: IDENTIFIER_MESSAGES.tooLong(max) } : { value };
+}

@@ -62,6 +62,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       imageUrls: product.imageUrls,
       options: product.options,
       variants,
+      brand: product.brand,
+      googleProductCategory: product.googleProductCategory,
+      condition: product.condition,
     },
     categories,
     returnTo: returnTo(request),
@@ -110,6 +113,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     imageUrls: form.imageUrls,
     options: form.options,
     variants: form.variants,
+    brand: form.brand,
+    googleProductCategory: form.googleProductCategory,
+    condition: form.condition,
   };
   const result = await saveProduct(context.db, {
     mode: editing ? 'update' : 'create',
@@ -127,6 +133,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       stockQuantity: String(form.stockQuantity),
       categoryId: form.categoryId,
       imageUrls: form.imageUrls.join('\n'),
+      brand: form.brand,
+      googleProductCategory: form.googleProductCategory,
+      condition: form.condition,
     };
     switch (result.reason) {
       case 'bad-image':
