@@ -160,7 +160,6 @@ type Row = z.output<typeof rowSchema> & {
   condition?: ProductCondition;
 };
 
-const PRODUCT_IDENTIFIER_KEYS = ['brand', 'googleProductCategory', 'condition'] as const;
 
 /** Text from Excel: UTF-8 (with or without BOM), else the Windows-1252 of its plain "CSV". */
 function decode(bytes: Uint8Array): string {
@@ -402,7 +401,7 @@ function checkRows(records: string[][]): { rows: Row[] } | ProductImportResult {
       const issue = productProblems.find((candidate) => candidate.path[0] === key);
       if (issue) problem(line, key, issue.message);
     }
-    const identifiers: Pick<Row, (typeof PRODUCT_IDENTIFIER_KEYS)[number]> = {};
+    const identifiers: Pick<Row, 'brand' | 'googleProductCategory' | 'condition'> = {};
     if (columnOf.has('brand')) {
       const brand = parseIdentifierText(cell('brand'), IDENTIFIER_MAX_LENGTH.brand);
       if ('error' in brand) problem(line, 'brand', brand.error);
@@ -523,7 +522,7 @@ export async function importProductsCsv(
       ...(row.condition === undefined ? {} : { condition: row.condition }),
     }));
     // A column the spreadsheet has is written; one it lacks leaves the products' own.
-    const kept = (key: (typeof PRODUCT_IDENTIFIER_KEYS)[number], column: string) =>
+    const kept = (key: 'brand' | 'googleProductCategory' | 'condition', column: string) =>
       sql.raw(rows[0]![key] === undefined ? `products.${column}` : `excluded.${column}`);
     for (let start = 0; start < values.length; start += UPSERT_CHUNK) {
       await tx
