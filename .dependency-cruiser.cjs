@@ -67,6 +67,10 @@ module.exports = {
           // Pricing's server door holds no service and no table: only its price rule as SQL,
           // for the catalogue's queries.
           '^app/modules/pricing/index\\.server\\.ts$',
+          // The outbox belongs to no domain: a module queues its own side effects (the order's
+          // e-mails and reports, the restock e-mails) in its caller's transaction, as Medusa's
+          // modules emit events on the event bus, so flows call one step, not a flow (ADR 043).
+          '^app/modules/jobs/index\\.server\\.ts$',
         ],
       },
     },

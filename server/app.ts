@@ -12,7 +12,6 @@ import { databaseOptionsFromEnv, openDatabase, type Database, type Db } from '~/
 import { openReadReplica, type ReadReplica } from '~/db/read-replica.server';
 import { startBackgroundJobs } from '~/flows/background-jobs.server';
 import { currentMailSending } from '~/flows/mail-sending.server';
-import type { OrderEventOptions } from '~/flows/order-events.server';
 import { initializeStore } from '~/flows/seed-sample-store.server';
 import { storeReadiness } from '~/flows/store-readiness.server';
 import { isAdminPath } from '~/lib/admin-path';
@@ -51,6 +50,7 @@ import {
   readStoreMode,
   type SettingsStore,
 } from '~/modules/settings/index.server';
+import type { OrderEventOptions } from '~/modules/orders/index.server';
 
 import { errorPage } from './error-page';
 import { createMetrics } from './metrics';

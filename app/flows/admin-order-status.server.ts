@@ -1,6 +1,6 @@
 import type { Db } from '~/db/database.server';
 import { logger } from '~/lib/logger.server';
-import { releaseStock } from '~/modules/catalog/index.server';
+import { releaseStock, alertRestocked } from '~/modules/catalog/index.server';
 import {
   canDeleteOrder,
   canTransition,
@@ -15,14 +15,12 @@ import {
   lockOrderRow,
   recordOrderEvent,
   updateOrder,
-} from '~/modules/orders/index.server';
-
-import {
   mailOrder,
   ORDER_TOPICS,
   trackOrderStatus,
   type OrderEventOptions,
-} from './order-events.server';
+} from '~/modules/orders/index.server';
+
 import {
   cancelOrder,
   markOrderPaid,
@@ -30,7 +28,6 @@ import {
   settlePayment,
   type OrderActor,
 } from './order-payment.server';
-import { alertRestocked } from './restock-alerts.server';
 
 export const ADMIN_ORDER_MESSAGES = {
   notFound: 'Pedido não encontrado.',

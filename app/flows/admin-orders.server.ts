@@ -8,6 +8,7 @@ import {
 import type { PaymentProvider } from '~/modules/payments';
 import type { SettingsStore } from '~/modules/settings/index.server';
 import type { MelhorEnvioLabels } from '~/modules/shipping/index.server';
+import type { OrderEventOptions } from '~/modules/orders/index.server';
 
 import {
   addOrderNote,
@@ -19,7 +20,6 @@ import {
   type StaffMember,
   type StaffResult,
 } from './admin-order-status.server';
-import type { OrderEventOptions } from './order-events.server';
 import { canRefundOrder, refundOrderByStaff } from './refund-order.server';
 import {
   buyShippingLabel,

@@ -26,7 +26,14 @@ import {
 } from '~/modules/orders';
 import { variantLabel } from '~/modules/catalog';
 import { deleteExpiredRestockRequests } from '~/modules/catalog/index.server';
-import { getOrder, ORDER_KEY_PARAM } from '~/modules/orders/index.server';
+import {
+  getOrder,
+  ORDER_KEY_PARAM,
+  ORDER_TOPICS,
+  type OrderEventOptions,
+  type OrderMailTopic,
+  type OrderTrackingPayload,
+} from '~/modules/orders/index.server';
 import { REVIEW_ORDER_PATH } from '~/modules/reviews';
 import { PAYMENT_STATUSES, type PaymentProvider, type PaymentStatus } from '~/modules/payments';
 import { sweepRateLimits } from '~/modules/rate-limits/index.server';
@@ -43,12 +50,6 @@ import {
 
 import { passwordResetHandlers } from './admin-password-reset.server';
 import { expireOrders } from './order-payment.server';
-import {
-  ORDER_TOPICS,
-  type OrderEventOptions,
-  type OrderMailTopic,
-  type OrderTrackingPayload,
-} from './order-events.server';
 import { restockHandlers } from './restock-alerts.server';
 import { followShippedLabels, TRACKING_CHECK_INTERVAL_MS } from './shipping-labels.server';
 

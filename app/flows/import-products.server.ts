@@ -1,8 +1,7 @@
 import type { Db } from '~/db/database.server';
 import type { ProductImportResult } from '~/modules/catalog/index.admin';
 import { importProductsCsv } from '~/modules/catalog/index.admin.server';
-
-import { alertRestocked } from './restock-alerts.server';
+import { alertRestocked } from '~/modules/catalog/index.server';
 
 /**
  * The admin's CSV import: the products are written and, in the same transaction, the restock

@@ -1,12 +1,16 @@
 import type { Db } from '~/db/database.server';
 import { carrierShippingLine } from '~/modules/orders';
-import { findOrderFor, getRequestedOrder, type OrderAccess } from '~/modules/orders/index.server';
+import {
+  findOrderFor,
+  getRequestedOrder,
+  type OrderAccess,
+  type OrderEventOptions,
+} from '~/modules/orders/index.server';
 import type { PaymentProvider } from '~/modules/payments';
 import { pixQrSvg, setSandboxPaymentStatus } from '~/modules/payments/index.server';
 import { installmentOffer, type OfferSettings } from '~/modules/pricing';
 import { hitRateLimit, RATE_LIMITS, waitText } from '~/modules/rate-limits/index.server';
 
-import type { OrderEventOptions } from './order-events.server';
 import { hasLivePayment, payOrder, refreshPayment } from './order-payment.server';
 
 /** What the page needs of the request's context. */

@@ -5,6 +5,8 @@ import {
   findOrderForContact,
   orderContactKey,
   type OrderLookup,
+  mailOrder,
+  ORDER_TOPICS,
 } from '~/modules/orders/index.server';
 import {
   ANY_ADDRESS,
@@ -12,8 +14,6 @@ import {
   RATE_LIMITS,
   waitText,
 } from '~/modules/rate-limits/index.server';
-
-import { mailOrder, ORDER_TOPICS } from './order-events.server';
 
 /**
  * Counts an 'Encontrar meu pedido' from this client address (RATE_LIMITS.orderLookup), before

@@ -3,7 +3,7 @@ import { formatCents } from '~/lib/money';
 import { logger } from '~/lib/logger.server';
 import { ordersPaid } from '~/lib/metrics.server';
 import { variantLabel } from '~/modules/catalog';
-import { releaseStock } from '~/modules/catalog/index.server';
+import { releaseStock, alertRestocked } from '~/modules/catalog/index.server';
 import { releaseCouponUse } from '~/modules/coupons/index.server';
 import type { CancelReason, OrderView } from '~/modules/orders';
 import { PAYMENT_PROVIDER_LABELS } from '~/modules/orders/index.admin';
@@ -16,6 +16,10 @@ import {
   recordOrderEvent,
   recordPayment,
   updateOrder,
+  mailOrder,
+  ORDER_TOPICS,
+  trackOrder,
+  type OrderEventOptions,
 } from '~/modules/orders/index.server';
 import {
   isCheckoutPlaceholder,
@@ -27,9 +31,6 @@ import {
   type PaymentReport,
   type PaymentStatus,
 } from '~/modules/payments';
-
-import { mailOrder, ORDER_TOPICS, trackOrder, type OrderEventOptions } from './order-events.server';
-import { alertRestocked } from './restock-alerts.server';
 
 const PAYMENT_MESSAGES = {
   notConfigured: PAYMENT_NOT_CONFIGURED,

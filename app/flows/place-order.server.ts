@@ -19,6 +19,10 @@ import {
   hasOrdered,
   insertOrder,
   lockOpenOrders,
+  mailOrder,
+  ORDER_TOPICS,
+  trackOrder,
+  type OrderEventOptions,
 } from '~/modules/orders/index.server';
 import type { OrderView, TrackingParameters } from '~/modules/orders';
 import { MIN_PAYMENT_CENTS } from '~/modules/payments';
@@ -26,7 +30,6 @@ import type { StoreSettings } from '~/modules/settings';
 import type { ShippingQuote } from '~/modules/shipping';
 
 import { carrierChoice, orderShipping } from './shipping-quote.server';
-import { mailOrder, ORDER_TOPICS, trackOrder, type OrderEventOptions } from './order-events.server';
 
 export interface PlaceOrderInput {
   form: CheckoutForm;

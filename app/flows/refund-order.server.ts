@@ -12,6 +12,10 @@ import {
   lockOrderRow,
   recordOrderEvent,
   updateOrder,
+  mailOrder,
+  ORDER_TOPICS,
+  trackOrder,
+  type OrderEventOptions,
 } from '~/modules/orders/index.server';
 import {
   isCheckoutPlaceholder,
@@ -21,7 +25,6 @@ import {
 import { ownEntry } from '~/lib/lookup';
 
 import type { StaffMember, StaffResult } from './admin-order-status.server';
-import { mailOrder, ORDER_TOPICS, trackOrder, type OrderEventOptions } from './order-events.server';
 import { applyPaymentReport, cancelOrder, type OrderActor } from './order-payment.server';
 
 export const REFUND_MESSAGES = {

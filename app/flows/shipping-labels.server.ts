@@ -15,6 +15,7 @@ import {
   recordOrderEvent,
   releaseLabelLease,
   saveShippingLabel,
+  type OrderEventOptions,
 } from '~/modules/orders/index.server';
 import type { StoreSettings } from '~/modules/settings';
 import { parcelFor, type ShippingLabel } from '~/modules/shipping';
@@ -27,7 +28,6 @@ import {
   type StaffMember,
   type StaffResult,
 } from './admin-order-status.server';
-import type { OrderEventOptions } from './order-events.server';
 import type { OrderActor } from './order-payment.server';
 
 export const LABEL_MESSAGES = {

@@ -1,11 +1,10 @@
 import type { Db } from '~/db/database.server';
 import { addressLine, estimatedDelivery, formatDeliveryDate } from '~/modules/orders';
-import { getRequestedOrder } from '~/modules/orders/index.server';
+import { getRequestedOrder, type OrderEventOptions } from '~/modules/orders/index.server';
 import type { PaymentProvider } from '~/modules/payments';
 import type { StoreSettings } from '~/modules/settings';
 import { deliveryDays, shippingLineLabel } from '~/modules/shipping';
 
-import type { OrderEventOptions } from './order-events.server';
 import { refreshPayment } from './order-payment.server';
 
 /** What the page needs of the request's context. */

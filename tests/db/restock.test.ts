@@ -13,11 +13,8 @@ import { importProducts } from '~/flows/import-products.server';
 import { expireOrders } from '~/flows/order-payment.server';
 import { placeOrder } from '~/flows/place-order.server';
 import {
-  alertRestocked,
   askForRestockAlert,
   confirmRestockAlert,
-  RESTOCK_CONFIRM_TOPIC,
-  RESTOCK_TOPIC,
   restockHandlers,
 } from '~/flows/restock-alerts.server';
 import { saveProduct } from '~/flows/save-product.server';
@@ -29,6 +26,9 @@ import {
   findRestockRequestByToken,
   issueRestockConfirmation,
   listRestockRequests,
+  alertRestocked,
+  RESTOCK_CONFIRM_TOPIC,
+  RESTOCK_TOPIC,
 } from '~/modules/catalog/index.server';
 import { checkoutFormSchema } from '~/modules/checkout';
 import { defaultSettings } from '~/modules/settings';

@@ -6,7 +6,6 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { Db } from '~/db/database.server';
 import { orderEvents, orders, outbox, products } from '~/db/schema';
 import { changeOrderStatus, type StaffMember } from '~/flows/admin-order-status.server';
-import { ORDER_TOPICS } from '~/flows/order-events.server';
 import { placeOrder } from '~/flows/place-order.server';
 import {
   buyShippingLabel,
@@ -18,7 +17,7 @@ import {
   type LabelScope,
 } from '~/flows/shipping-labels.server';
 import { createAdmin } from '~/modules/auth/index.server';
-import { claimLabelLease, releaseLabelLease } from '~/modules/orders/index.server';
+import { claimLabelLease, releaseLabelLease, ORDER_TOPICS } from '~/modules/orders/index.server';
 import { defaultSettings, type StoreSettings } from '~/modules/settings';
 import type { OrderShipping } from '~/modules/shipping';
 import {

@@ -7,14 +7,10 @@ import type { Db } from '~/db/database.server';
 import { orderItems, products, productVariants, restockRequests } from '~/db/schema';
 import { expireOrders } from '~/flows/order-payment.server';
 import { placeOrder, type PlaceOrderResult } from '~/flows/place-order.server';
-import {
-  alertRestocked,
-  askForRestockAlert,
-  confirmRestockAlert,
-} from '~/flows/restock-alerts.server';
+import { askForRestockAlert, confirmRestockAlert } from '~/flows/restock-alerts.server';
 import type { CartLine } from '~/modules/cart';
 import { cartCookieHeader, priceCart, readCart, updateCart } from '~/modules/cart/index.server';
-import { issueRestockConfirmation } from '~/modules/catalog/index.server';
+import { issueRestockConfirmation, alertRestocked } from '~/modules/catalog/index.server';
 import { checkoutFormSchema } from '~/modules/checkout';
 import { getOrder } from '~/modules/orders/index.server';
 import { defaultSettings } from '~/modules/settings';

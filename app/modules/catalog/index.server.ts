@@ -19,13 +19,18 @@ export {
   listRestockRequests,
   requestRestockAlert,
   restockFormSchema,
-  takeRestockAlerts,
   RESTOCK_RESEND_AFTER_MS,
   type PendingRestockRequest,
   type RestockForm,
   type RestockProduct,
   type RestockRequestResult,
 } from './restock.server';
+export {
+  alertRestocked,
+  RESTOCK_CONFIRM_TOPIC,
+  RESTOCK_TOPIC,
+  type RestockMailPayload,
+} from './restock-outbox.server';
 // For another module's read joins (a review beside its product's name); the catalogue's own
 // services remain the only code that writes it.
 export { products } from './schema';

@@ -44,3 +44,13 @@ export {
   readAttribution,
 } from './attribution.server';
 export { EVENT_ACTORS, listOrderEvents, recordOrderEvent } from './order-events.server';
+export {
+  mailOrder,
+  ORDER_TOPICS,
+  trackOrder,
+  trackOrderStatus,
+  type OrderEventOptions,
+  type OrderMailTopic,
+  type OrderStatusTrackingPayload,
+  type OrderTrackingPayload,
+} from './order-outbox.server';

@@ -1,7 +1,8 @@
 import type { Db } from '~/db/database.server';
 import { enqueue } from '~/modules/jobs/index.server';
-import type { OrderStatus } from '~/modules/orders';
 import type { PaymentStatus } from '~/modules/payments';
+
+import type { OrderStatus } from './schema';
 
 /** Outbox topics the order flows write and the background worker delivers. */
 export const ORDER_TOPICS = {
