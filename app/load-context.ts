@@ -2,11 +2,11 @@ import type { ChangeFeed } from '~/db/changes.server';
 import type { Db } from '~/db/database.server';
 import type { SignedInAdmin } from '~/modules/auth/index.server';
 import type { ConnectionsStore } from '~/modules/connections/index.server';
+import type { OrderEventOptions } from '~/modules/orders/index.server';
 import type { PaymentProvider } from '~/modules/payments';
 import type { SecretsSet } from '~/modules/payments/index.server';
 import type { SettingsStore } from '~/modules/settings/index.server';
 import type { MelhorEnvioLabels, ShippingQuoter } from '~/modules/shipping/index.server';
-import type { OrderEventOptions } from '~/modules/orders/index.server';
 
 // What every loader and action receives from the server (server/app.ts builds it). It names
 // the database, modules and a flow, so it sits at the top beside root.tsx, not in lib (ADR 021).

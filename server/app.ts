@@ -31,6 +31,7 @@ import {
   type Connections,
   type ConnectionsStore,
 } from '~/modules/connections/index.server';
+import type { OrderEventOptions } from '~/modules/orders/index.server';
 import type { PaymentProvider } from '~/modules/payments';
 import type { SecretsSet } from '~/modules/payments/index.server';
 import {
@@ -40,17 +41,16 @@ import {
 } from '~/modules/payments/index.server';
 import type { StoreMode } from '~/modules/settings';
 import {
+  createSettingsStore,
+  readStoreMode,
+  type SettingsStore,
+} from '~/modules/settings/index.server';
+import {
   createCarrierLabels,
   createCarrierQuoter,
   type MelhorEnvioLabels,
   type ShippingQuoter,
 } from '~/modules/shipping/index.server';
-import {
-  createSettingsStore,
-  readStoreMode,
-  type SettingsStore,
-} from '~/modules/settings/index.server';
-import type { OrderEventOptions } from '~/modules/orders/index.server';
 
 import { errorPage } from './error-page';
 import { createMetrics } from './metrics';

@@ -1,25 +1,24 @@
 import type { Db } from '~/db/database.server';
 import { logger } from '~/lib/logger.server';
+import { ADMIN_ORDER_MESSAGES } from '~/modules/orders/index.admin';
 import {
   getAdminOrder,
   type OrderAction,
   type OrderListAction,
 } from '~/modules/orders/index.admin.server';
+import type { OrderEventOptions } from '~/modules/orders/index.server';
 import type { PaymentProvider } from '~/modules/payments';
 import type { SettingsStore } from '~/modules/settings/index.server';
 import type { MelhorEnvioLabels } from '~/modules/shipping/index.server';
-import type { OrderEventOptions } from '~/modules/orders/index.server';
 
 import {
   addOrderNote,
-  ADMIN_ORDER_MESSAGES,
   changeOrderStatus,
   changeTrackingCode,
   deleteOrderByStaff,
   markPaidByStaff,
-  type StaffMember,
-  type StaffResult,
 } from './admin-order-status.server';
+import type { StaffMember, StaffResult } from './order-changes.server';
 import { canRefundOrder, refundOrderByStaff } from './refund-order.server';
 import {
   buyShippingLabel,

@@ -2,6 +2,8 @@ import type { Db } from '~/db/database.server';
 import { canonicalOrigin } from '~/lib/canonical-origin';
 import type { Env } from '~/lib/env.server';
 import { logger } from '~/lib/logger.server';
+import { variantLabel } from '~/modules/catalog';
+import { deleteExpiredRestockRequests } from '~/modules/catalog/index.server';
 import { startOutboxWorker, type OutboxHandler } from '~/modules/jobs/index.server';
 import {
   orderCancelledEmail,
@@ -24,8 +26,6 @@ import {
   type OrderStatus,
   type OrderView,
 } from '~/modules/orders';
-import { variantLabel } from '~/modules/catalog';
-import { deleteExpiredRestockRequests } from '~/modules/catalog/index.server';
 import {
   getOrder,
   ORDER_KEY_PARAM,
@@ -34,12 +34,12 @@ import {
   type OrderMailTopic,
   type OrderTrackingPayload,
 } from '~/modules/orders/index.server';
-import { REVIEW_ORDER_PATH } from '~/modules/reviews';
 import { PAYMENT_STATUSES, type PaymentProvider, type PaymentStatus } from '~/modules/payments';
 import { sweepRateLimits } from '~/modules/rate-limits/index.server';
-import { sweepShippingQuotes } from '~/modules/shipping/index.server';
+import { REVIEW_ORDER_PATH } from '~/modules/reviews';
 import type { SettingsStore } from '~/modules/settings/index.server';
 import { deliveryDays, shippingLineLabel } from '~/modules/shipping';
+import { sweepShippingQuotes } from '~/modules/shipping/index.server';
 import type { MelhorEnvioLabels } from '~/modules/shipping/index.server';
 import {
   paymentStatusToUtmify,

@@ -13,6 +13,7 @@ import {
   takeCouponUse,
   type ShopperCoupon,
 } from '~/modules/coupons/index.server';
+import type { OrderView, TrackingParameters } from '~/modules/orders';
 import {
   countCouponUses,
   findOrderByIdempotencyKey,
@@ -24,7 +25,6 @@ import {
   trackOrder,
   type OrderEventOptions,
 } from '~/modules/orders/index.server';
-import type { OrderView, TrackingParameters } from '~/modules/orders';
 import { MIN_PAYMENT_CENTS } from '~/modules/payments';
 import type { StoreSettings } from '~/modules/settings';
 import type { ShippingQuote } from '~/modules/shipping';

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 
 import type { Db } from '~/db/database.server';
 import { logger } from '~/lib/logger.server';
+import { ownEntry } from '~/lib/lookup';
 import { formatCents } from '~/lib/money';
 import type { OrderView } from '~/modules/orders';
 import { PAYMENT_PROVIDER_LABELS } from '~/modules/orders/index.admin';
@@ -22,10 +23,15 @@ import {
   type PaymentProvider,
   type PaymentReport,
 } from '~/modules/payments';
-import { ownEntry } from '~/lib/lookup';
 
-import type { StaffMember, StaffResult } from './admin-order-status.server';
-import { applyPaymentReport, cancelOrder, type OrderActor } from './order-payment.server';
+import {
+  applyPaymentReport,
+  cancelOrder,
+  staffActor,
+  type OrderActor,
+  type StaffMember,
+  type StaffResult,
+} from './order-changes.server';
 
 export const REFUND_MESSAGES = {
   notFound: 'Pedido não encontrado.',
@@ -91,10 +97,6 @@ export function refundIdempotencyKey(orderId: string, paymentId: string): string
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 
-function actorOf(admin: StaffMember): OrderActor {
-  return { actor: admin.fullName || admin.email, adminUserId: admin.id };
-}
-
 function providerLabel(provider: PaymentProvider): string {
   return ownEntry(PAYMENT_PROVIDER_LABELS, provider.name) ?? provider.name;
 }
@@ -130,7 +132,7 @@ export async function refundOrderByStaff(
     return { ok: false, status: 409, error: REFUND_MESSAGES.notRefundable };
   }
   const paymentId = order.payment.id!;
-  const by = actorOf(admin);
+  const by = staffActor(admin);
   const label = providerLabel(provider);
 
   let answer: Awaited<ReturnType<typeof provider.refund>>;

@@ -6,9 +6,9 @@ import {
   type ProductValues,
   type SaveProductResult,
 } from '~/modules/catalog/index.admin.server';
+import { alertRestocked } from '~/modules/catalog/index.server';
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_UPLOAD } from '~/modules/media';
 import { prepareImages, storeImages } from '~/modules/media/index.server';
-import { alertRestocked } from '~/modules/catalog/index.server';
 
 /** The files the product form may send with a save: what saveProduct converts at most. */
 export const PRODUCT_UPLOADS = {

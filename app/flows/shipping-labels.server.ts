@@ -25,10 +25,10 @@ import {
   changeOrderStatusBy,
   changeTrackingCodeBy,
   staffActor,
+  type OrderActor,
   type StaffMember,
   type StaffResult,
-} from './admin-order-status.server';
-import type { OrderActor } from './order-payment.server';
+} from './order-changes.server';
 
 export const LABEL_MESSAGES = {
   notFound: 'Pedido não encontrado.',

@@ -6,22 +6,25 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { Db } from '~/db/database.server';
 import { orderEvents, orders, outbox, products } from '~/db/schema';
 import {
-  ADMIN_ORDER_MESSAGES,
   addOrderNote,
   changeOrderStatus,
   changeTrackingCode,
   deleteOrderByStaff,
   markPaidByStaff,
-  type StaffMember,
 } from '~/flows/admin-order-status.server';
 import { ADMIN_TRACKING_STATUS } from '~/flows/background-jobs.server';
-import { applyPaymentStatus, expireOrders, payOrder } from '~/flows/order-payment.server';
+import { applyPaymentStatus, type StaffMember } from '~/flows/order-changes.server';
+import { expireOrders, payOrder } from '~/flows/order-payment.server';
 import { placeOrder } from '~/flows/place-order.server';
 import { logger } from '~/lib/logger.server';
 import { createAdmin } from '~/modules/auth/index.server';
 import { checkoutFormSchema } from '~/modules/checkout';
 import { ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from '~/modules/orders';
-import { MAX_COUNTED_ORDERS, parseOrderFilters } from '~/modules/orders/index.admin';
+import {
+  ADMIN_ORDER_MESSAGES,
+  MAX_COUNTED_ORDERS,
+  parseOrderFilters,
+} from '~/modules/orders/index.admin';
 import {
   adminOrderBatches,
   getAdminOrder,

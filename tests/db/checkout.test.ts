@@ -14,13 +14,8 @@ import {
   productVariants,
   sandboxPayments,
 } from '~/db/schema';
-import {
-  applyPaymentStatus,
-  expireOrders,
-  markOrderPaid,
-  payOrder,
-  refreshPayment,
-} from '~/flows/order-payment.server';
+import { applyPaymentStatus, markOrderPaid } from '~/flows/order-changes.server';
+import { expireOrders, payOrder, refreshPayment } from '~/flows/order-payment.server';
 import {
   PLACE_ORDER_MESSAGES,
   placeOrder,

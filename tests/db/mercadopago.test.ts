@@ -5,16 +5,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vite
 
 import type { Db } from '~/db/database.server';
 import { orderEvents, orders, outbox, products, productVariants } from '~/db/schema';
-import {
-  applyPaymentReport,
-  expireOrders,
-  payOrder,
-  refreshPayment,
-} from '~/flows/order-payment.server';
-import { ADMIN_ORDER_MESSAGES, deleteOrderByStaff } from '~/flows/admin-order-status.server';
+import { deleteOrderByStaff } from '~/flows/admin-order-status.server';
+import { expireOrders, payOrder, refreshPayment } from '~/flows/order-payment.server';
 import { placeOrder } from '~/flows/place-order.server';
-import { formatCents } from '~/lib/money';
 import { logger } from '~/lib/logger.server';
+import { formatCents } from '~/lib/money';
 import { checkoutFormSchema } from '~/modules/checkout';
 import { getAdminOrder } from '~/modules/orders/index.admin.server';
 import { getOrder } from '~/modules/orders/index.server';
@@ -25,6 +20,8 @@ import {
 } from '~/modules/payments/mercadopago.server';
 import { defaultSettings } from '~/modules/settings';
 
+import { applyPaymentReport } from '~/flows/order-changes.server';
+import { ADMIN_ORDER_MESSAGES } from '~/modules/orders/index.admin';
 import { action as mercadoPagoNotification } from '~/routes/api/payment-mercadopago';
 
 import { describeDb } from '../support/db';

@@ -5,13 +5,14 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 
 import type { Db } from '~/db/database.server';
 import { orderEvents, orders, outbox, products } from '~/db/schema';
-import { changeOrderStatus, type StaffMember } from '~/flows/admin-order-status.server';
-import { applyPaymentReport, payOrder } from '~/flows/order-payment.server';
+import { changeOrderStatus } from '~/flows/admin-order-status.server';
+import { applyPaymentReport, type StaffMember } from '~/flows/order-changes.server';
+import { payOrder } from '~/flows/order-payment.server';
 import { placeOrder } from '~/flows/place-order.server';
 import { canRefundOrder, REFUND_MESSAGES, refundOrderByStaff } from '~/flows/refund-order.server';
+import { formatCents } from '~/lib/money';
 import { createAdmin } from '~/modules/auth/index.server';
 import { checkoutFormSchema } from '~/modules/checkout';
-import { formatCents } from '~/lib/money';
 import { getOrder } from '~/modules/orders/index.server';
 import type { PaymentProvider } from '~/modules/payments';
 import { createMercadoPagoProvider } from '~/modules/payments/mercadopago.server';

@@ -9,8 +9,8 @@ import {
   changeOrderStatus,
   deleteOrderByStaff,
   markPaidByStaff,
-  type StaffMember,
 } from '~/flows/admin-order-status.server';
+import type { StaffMember } from '~/flows/order-changes.server';
 import { calendarDayIn, monthToDate, resolvePeriod, type DayRange } from '~/lib/periods';
 import { createAdmin } from '~/modules/auth/index.server';
 import type { OrderAdjustment, OrderStatus } from '~/modules/orders';

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 
 import type { Db } from '~/db/database.server';
 import { orderEvents, orders, outbox, products } from '~/db/schema';
-import { changeOrderStatus, type StaffMember } from '~/flows/admin-order-status.server';
+import { changeOrderStatus } from '~/flows/admin-order-status.server';
+import type { StaffMember } from '~/flows/order-changes.server';
 import { placeOrder } from '~/flows/place-order.server';
 import {
   buyShippingLabel,

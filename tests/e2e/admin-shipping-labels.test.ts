@@ -6,7 +6,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Db } from '~/db/database.server';
-import { changeOrderStatusBy } from '~/flows/admin-order-status.server';
+import { changeOrderStatusBy } from '~/flows/order-changes.server';
 import { placeOrder } from '~/flows/place-order.server';
 import { getOrder } from '~/modules/orders/index.server';
 import { defaultSettings } from '~/modules/settings';

@@ -26,3 +26,4 @@ export {
   paymentMethodLabel,
 } from './admin-display';
 export { ADMIN_STATUS_LABELS, TRANSITION_LABELS } from './status-labels';
+export { ADMIN_ORDER_MESSAGES } from './admin-messages';

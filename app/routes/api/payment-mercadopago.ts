@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 
-import { applyPaymentReport } from '~/flows/order-payment.server';
+import { applyPaymentReport } from '~/flows/order-changes.server';
 import { methodNotAllowed } from '~/lib/form.server';
 import { logger } from '~/lib/logger.server';
 import { isUuid } from '~/lib/uuid';

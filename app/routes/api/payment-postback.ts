@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import { z } from 'zod';
 
-import { applyPaymentReport } from '~/flows/order-payment.server';
+import { applyPaymentReport } from '~/flows/order-changes.server';
 import { logger } from '~/lib/logger.server';
 import { findOrderIdByPaymentId } from '~/modules/orders/index.server';
 
