@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, posix, relative, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+
+import { ourImports } from './our-imports';
 
 // Thin routes (issue 37): a route parses, calls and renders. One that needs more than three of
 // our modules and flows is doing a flow's work itself, so the work that spans domains belongs in
@@ -10,48 +11,6 @@ import { describe, expect, it } from 'vitest';
 const ROOT = resolve(import.meta.dirname, '../..');
 const ROUTES = 'app/routes';
 const MOST = 3;
-
-/**
- * The modules and flows a file at `path` (from the repository's root) imports, as
- * `modules/<name>` (whichever of the module's doors) and `flows/<file>`. Every way of naming one
- * counts: type-only imports, re-exports, `import()` calls and types, relative paths.
- */
-function ourImports(path: string, source: string): string[] {
-  const file = ts.createSourceFile(path, source, ts.ScriptTarget.Latest, true);
-  const found = new Set<string>();
-  const take = (specifier: ts.Node | undefined) => {
-    if (!specifier || !ts.isStringLiteralLike(specifier)) return;
-    const name = ourName(path, specifier.text);
-    if (name) found.add(name);
-  };
-  const visit = (node: ts.Node) => {
-    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) take(node.moduleSpecifier);
-    else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) {
-      take(node.argument.literal);
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
-      take(node.arguments[0]);
-    } else if (
-      ts.isImportEqualsDeclaration(node) &&
-      ts.isExternalModuleReference(node.moduleReference)
-    ) {
-      take(node.moduleReference.expression);
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(file);
-  return [...found].sort();
-}
-
-function ourName(path: string, specifier: string): string | undefined {
-  let target: string;
-  if (specifier.startsWith('~/')) target = `app/${specifier.slice(2)}`;
-  else if (specifier.startsWith('.')) target = posix.join(posix.dirname(path), specifier);
-  else return undefined;
-  const module = /^app\/modules\/([^/]+)/.exec(target);
-  if (module) return `modules/${module[1]}`;
-  const flow = /^app\/flows\/(.+?)(\.[cm]?[jt]sx?)?$/.exec(target);
-  return flow ? `flows/${flow[1]}` : undefined;
-}
 
 /** Every route file, from the repository's root (generated types and tests are not routes). */
 function routeFiles(folder = join(ROOT, ROUTES)): string[] {
