@@ -31,6 +31,9 @@ const PROPER_NAMES = [
   'Google Analytics',
   'Google Search Console',
   'Google Ads',
+  'Google Shopping',
+  'Google Merchant Center',
+  'Meta Commerce Manager',
   'Microsoft Clarity',
   'Autoridade Nacional de Proteção de Dados',
   'Meta Pixel',
@@ -56,6 +59,9 @@ const PROPER_NAMES = [
   'Analytics',
   'Lighthouse',
   'Vitrine',
+  // Last: the longer names above that start with them go first.
+  'Google',
+  'Meta',
 ];
 
 /** Little words that start with a capital only at the start of a sentence. */

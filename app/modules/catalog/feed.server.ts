@@ -5,32 +5,7 @@ import { effectivePriceSql } from '~/modules/pricing/index.server';
 
 import { categories, products, productVariants } from './schema';
 import { optionValuesOf } from './variant-label';
-import type { ProductCondition } from './product-identifiers';
-import type { VariantOptionValue } from './schema';
-
-/** One variant as the shopping channels' feeds list it, with its product's own fields. */
-export interface FeedVariant {
-  productId: string;
-  name: string;
-  slug: string;
-  description: string;
-  brand: string;
-  googleProductCategory: string;
-  condition: ProductCondition;
-  category: string | null;
-  productImageUrls: string[];
-  /** How many variants the product has: one alone is not a group. */
-  variantCount: number;
-  sku: string;
-  options: VariantOptionValue[];
-  /** Pricing's price for the variant (its own, else the product's). */
-  priceCents: number;
-  compareAtPriceCents: number | null;
-  stockQuantity: number;
-  imageUrls: string[];
-  gtin: string;
-  mpn: string;
-}
+import type { FeedVariant } from './types';
 
 /**
  * Every variant of every product, newest product first and each product's variants in their

@@ -32,6 +32,7 @@ export type {
   CatalogQuery,
   Category,
   CategoryRecord,
+  FeedVariant,
   ListQuery,
   OptionFacet,
   OptionFilter,

@@ -160,7 +160,6 @@ type Row = z.output<typeof rowSchema> & {
   condition?: ProductCondition;
 };
 
-
 /** Text from Excel: UTF-8 (with or without BOM), else the Windows-1252 of its plain "CSV". */
 function decode(bytes: Uint8Array): string {
   let text: string;

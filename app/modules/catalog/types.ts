@@ -1,4 +1,5 @@
-import type { categories, products, productVariants } from './schema';
+import type { ProductCondition } from './product-identifiers';
+import type { categories, products, productVariants, VariantOptionValue } from './schema';
 
 type WithId<T> = Omit<T, 'id'> & { id: string };
 
@@ -96,4 +97,28 @@ export interface ProductOptions {
   options: { id: string; name: string }[];
   /** Every product matching the search: more than `options` holds when the catalogue is big. */
   total: number;
+}
+
+/** One variant as the shopping channels' feeds list it, with its product's own fields. */
+export interface FeedVariant {
+  productId: string;
+  name: string;
+  slug: string;
+  description: string;
+  brand: string;
+  googleProductCategory: string;
+  condition: ProductCondition;
+  category: string | null;
+  productImageUrls: string[];
+  /** How many variants the product has: one alone is not a group. */
+  variantCount: number;
+  sku: string;
+  options: VariantOptionValue[];
+  /** Pricing's price for the variant (its own, else the product's). */
+  priceCents: number;
+  compareAtPriceCents: number | null;
+  stockQuantity: number;
+  imageUrls: string[];
+  gtin: string;
+  mpn: string;
 }

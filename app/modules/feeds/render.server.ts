@@ -2,7 +2,7 @@ import { stringify } from 'csv-stringify/sync';
 
 import { decimalPrice } from '~/lib/product-json-ld';
 
-import type { FeedVariant } from '~/modules/catalog/index.server';
+import type { FeedVariant } from '~/modules/catalog';
 
 /** What a feed says of the store beside its items. */
 export interface FeedStore {
