@@ -17,6 +17,8 @@ export interface ProductForJsonLd {
   stockQuantity: number;
   category: { name: string } | null;
   path: string;
+  /** The maker's brand; '' : the store's name (as the feeds say). */
+  brand: string;
   /** The product's options ('Tamanho', 'Cor'), in the order of each variant's values. */
   options: readonly { name: string }[];
   variants: readonly VariantForJsonLd[];
@@ -29,6 +31,8 @@ export interface VariantForJsonLd {
   priceCents: number;
   stockQuantity: number;
   imageUrls: readonly string[];
+  gtin: string;
+  mpn: string;
 }
 
 /** The schema.org properties search engines read a variant's option as, by the option's name. */
@@ -71,7 +75,7 @@ export function productJsonLd(
     image: images(product.imageUrls),
     url,
     ...(product.category ? { category: product.category.name } : {}),
-    brand: { '@type': 'Brand', name: settings.store_name },
+    brand: { '@type': 'Brand', name: product.brand || settings.store_name },
     // Only ratings shoppers actually gave: never a made-up aggregate.
     ...(rating && rating.count > 0
       ? {
@@ -85,12 +89,18 @@ export function productJsonLd(
         }
       : {}),
   };
+  // The codes the feeds give each variant (/feeds/google.xml): the same item to Google.
+  const codes = (variant: VariantForJsonLd) => ({
+    ...(variant.gtin ? { gtin: variant.gtin } : {}),
+    ...(variant.mpn ? { mpn: variant.mpn } : {}),
+  });
   if (product.variants.length < 2) {
     return {
       '@context': 'https://schema.org',
       '@type': 'Product',
       ...common,
-      sku: product.id,
+      sku: product.variants[0]!.sku,
+      ...codes(product.variants[0]!),
       // Its one variant's price, already resolved (the database keeps every product one).
       offers: offer(url, product.variants[0]!.priceCents, product.stockQuantity),
     };
@@ -116,6 +126,7 @@ export function productJsonLd(
         '@type': 'Product',
         name: `${product.name} (${values.map((value) => value.value).join(', ')})`,
         sku: variant.sku,
+        ...codes(variant),
         url: variantUrl,
         image: images(variant.imageUrls.length > 0 ? variant.imageUrls : product.imageUrls),
         ...Object.fromEntries(

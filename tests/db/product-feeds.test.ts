@@ -7,7 +7,14 @@ import { afterEach, expect, it } from 'vitest';
 import { createChangeFeed, type ChangeFeed } from '~/db/changes.server';
 import { productVariants } from '~/db/schema';
 import { isFeedFile, productFeed } from '~/flows/product-feeds.server';
-import { putCategory, putProduct, putProductWithVariants } from '~/modules/catalog/index.server';
+import { productJsonLd } from '~/lib/product-json-ld';
+import { productPath } from '~/modules/catalog';
+import {
+  getProductWithVariants,
+  putCategory,
+  putProduct,
+  putProductWithVariants,
+} from '~/modules/catalog/index.server';
 import { META_COLUMNS } from '~/modules/feeds/index.server';
 import type { SettingsStore } from '~/modules/settings/index.server';
 
@@ -248,6 +255,40 @@ describeDb('product feeds', ({ database, db }) => {
     const again = await productFeed(ctx, 'google.xml');
     expect(new TextDecoder().decode(again.body)).toContain('42.00 BRL');
     expect(again.etag).not.toBe(first.etag);
+  });
+
+  it("agrees with each product page's JSON-LD: id, group, price, availability, codes, brand", async () => {
+    await stock(db());
+    const ctx = await context();
+    const items = googleItems(await text(ctx, 'google.xml'));
+    const settings = await ctx.settings.get();
+    for (const slug of ['camiseta-basica', 'caneca']) {
+      const product = (await getProductWithVariants(db(), slug))!;
+      const ld = productJsonLd(
+        { ...product, path: productPath(product) },
+        null,
+        settings,
+        ORIGIN,
+      ) as Record<string, unknown>;
+      const offers = (ld.hasVariant as Record<string, unknown>[] | undefined) ?? [ld];
+      expect(offers).toHaveLength(product.variants.length);
+      for (const offer of offers) {
+        const item = items.get(String(offer.sku))!;
+        const sold = offer.offers as { price: string; availability: string; url: string };
+        // The price a shopper pays is the sale price where the item has one.
+        expect(`${sold.price} BRL`).toBe(item['g:sale_price'] ?? item['g:price']);
+        expect(sold.availability).toBe(
+          item['g:availability'] === 'in_stock'
+            ? 'https://schema.org/InStock'
+            : 'https://schema.org/OutOfStock',
+        );
+        expect(sold.url).toBe(item['g:link']);
+        expect(offer.gtin).toBe(item['g:gtin']);
+        expect(offer.mpn).toBe(item['g:mpn']);
+        expect(ld.productGroupID).toBe(item['g:item_group_id']);
+        expect((ld.brand as { name: string }).name).toBe(item['g:brand']);
+      }
+    }
   });
 
   it('names only its two files', () => {

@@ -50,7 +50,9 @@ const variantsJson = sql<PageVariant[]>`(
     'priceCents', ${effectivePriceSql(sql`v.price_cents`, products.priceCents)},
     'compareAtPriceCents', v.compare_at_price_cents,
     'stockQuantity', v.stock_quantity,
-    'imageUrls', v.image_urls
+    'imageUrls', v.image_urls,
+    'gtin', v.gtin,
+    'mpn', v.mpn
   ) order by v.position, v.created_at, v.id), '[]'::json)
   from product_variants v where v.product_id = ${products.id}
 )`;

@@ -15,6 +15,8 @@ const variant = (
   compareAtPriceCents: null,
   stockQuantity: stock,
   imageUrls: [],
+  gtin: '',
+  mpn: '',
   ...extra,
 });
 

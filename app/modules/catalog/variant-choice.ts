@@ -16,6 +16,9 @@ export interface PageVariant {
   stockQuantity: number;
   /** The variant's own pictures; empty: the product's. */
   imageUrls: string[];
+  /** Its barcode and maker's part number ('' : none), for the page's JSON-LD. */
+  gtin: string;
+  mpn: string;
 }
 
 /** A product with its variants, in their order (never none: the database keeps one). */
