@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, useRouteLoaderData } from 'react-router';
 
 import { PAYMENT_PROVIDER_LABELS } from '~/modules/orders/index.admin';
 import { ACCEPTED_METHOD_LABELS } from '~/modules/payments';
@@ -147,6 +147,45 @@ function Locale() {
   );
 }
 
+/** Where the catalogue feeds are, and how each channel takes them (issue 39). */
+function ProductFeeds() {
+  const origin =
+    useRouteLoaderData<{ storeOrigin: string }>('routes/admin/layout')?.storeOrigin ?? '';
+  const feeds = [
+    {
+      channel: 'Google Merchant Center',
+      url: `${origin}/feeds/google.xml`,
+      how: 'Em Fontes de dados, adicione uma fonte de produtos a partir de um arquivo, escolha inserir um link, cole o endereço e peça uma busca por dia. Os produtos aparecem nas listagens gratuitas do Google e podem ir para os anúncios do Shopping.',
+    },
+    {
+      channel: 'Meta Commerce Manager',
+      url: `${origin}/feeds/meta.csv`,
+      how: 'Em Catálogo › Fontes de dados, adicione itens por "Feed de dados", escolha "Atualizações programadas", cole o endereço e escolha uma atualização diária. O catálogo serve à loja no Instagram e no Facebook e aos anúncios de catálogo.',
+    },
+  ];
+  return (
+    <div className="mb-4 space-y-3 text-sm text-slate-700">
+      <p>
+        A loja publica todo o catálogo, uma linha por variante, com preço, preço promocional,
+        estoque, fotos, marca, GTIN e MPN. Os arquivos se atualizam sozinhos quando um produto, um
+        preço ou o estoque muda. Preencha marca, GTIN (código de barras) e categoria do Google em
+        cada produto para ser aceito sem avisos.
+      </p>
+      {feeds.map((feed) => (
+        <div key={feed.channel} className="rounded-md border border-slate-200 bg-slate-50 p-3">
+          <p className="font-medium text-slate-900">{feed.channel}</p>
+          <p className="mt-1 break-all">
+            <a href={feed.url} className="text-blue-700 underline">
+              {feed.url}
+            </a>
+          </p>
+          <p className="mt-1">{feed.how}</p>
+        </div>
+      ))}
+    </div>
+  );
+}
+
 /** The read-only block a settings group shows above its fields. */
 export function SettingsGroupPanel({
   panel,
@@ -162,5 +201,7 @@ export function SettingsGroupPanel({
       return <Integrations status={status} />;
     case 'locale':
       return <Locale />;
+    case 'product-feeds':
+      return <ProductFeeds />;
   }
 }

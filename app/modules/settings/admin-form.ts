@@ -53,7 +53,7 @@ export interface FieldSpec {
 }
 
 /** Read-only blocks a group shows above its fields, filled by the page from the server. */
-export type GroupPanel = 'locale' | 'payment-provider' | 'integrations';
+export type GroupPanel = 'locale' | 'payment-provider' | 'integrations' | 'product-feeds';
 
 export interface SettingsGroup {
   title: string;
@@ -447,6 +447,11 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
           }),
           field('schema_description', 'Descrição do negócio', 'textarea'),
         ],
+      },
+      {
+        title: 'Catálogo para Google e Meta',
+        panel: 'product-feeds',
+        fields: [],
       },
       {
         title: 'Rastreamento e anúncios',

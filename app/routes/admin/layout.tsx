@@ -20,6 +20,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       admin,
       storeName: settings.store_name,
       storefrontOrigin: context.storefrontOrigin,
+      // The store's public origin, for addresses staff hand to other services (the feeds).
+      storeOrigin: context.origin,
       toasts,
     },
     { headers },
