@@ -290,6 +290,55 @@ describeDb('catalog search', ({ db }) => {
     expect(await names({ q: 'teclados fones' })).toEqual([]);
   });
 
+  it('finds the same products for the singular and the plural, whole words first', async () => {
+    await seed([
+      { name: 'Microfone Condensador', description: 'Para gravar podcasts' },
+      { name: 'Fone de Ouvido Bluetooth', description: 'Som limpo' },
+      { name: 'Mouse Sem Fio', description: 'Silencioso' },
+      { name: 'Porta-Cabos de Mesa', description: 'Organiza os fios' },
+      { name: 'Cabo USB-C', description: 'Um metro' },
+      { name: 'Limão Siciliano', description: 'Colhido à mão' },
+      { name: 'Limões Tahiti', description: 'Caixa com 12' },
+      { name: 'Papel Sulfite', description: 'Resma' },
+      { name: 'Capa de Papéis', description: 'Plástica' },
+      { name: 'Canal Lateral', description: 'Perfil de alumínio' },
+      { name: 'Flor de Sal', description: 'Moída na hora' },
+      { name: 'Som Automotivo', description: 'Bluetooth' },
+      { name: 'Itens de Festa', description: 'Balões' },
+    ]);
+
+    const pairs: [string, string][] = [
+      ['fone', 'fones'],
+      ['cabo', 'cabos'],
+      ['limao', 'limões'],
+      ['papel', 'papeis'],
+      ['canal', 'canais'],
+      ['flor', 'flores'],
+      ['som', 'sons'],
+      ['item', 'itens'],
+      ['mouse', 'mouses'],
+    ];
+    for (const [singular, plural] of pairs) {
+      const found = await names({ q: singular, sort: 'relevance' });
+      expect(found.length, singular).toBeGreaterThan(0);
+      expect(await names({ q: plural, sort: 'relevance' }), plural).toEqual(found);
+    }
+    // A name starting with the word first; one holding it inside a word ("Microfone") or further
+    // on ("Porta-Cabos") after it.
+    expect(await names({ q: 'fones', sort: 'relevance' })).toEqual([
+      'Fone de Ouvido Bluetooth',
+      'Microfone Condensador',
+    ]);
+    expect(await names({ q: 'cabo', sort: 'relevance' })).toEqual([
+      'Cabo USB-C',
+      'Porta-Cabos de Mesa',
+    ]);
+    expect(await names({ q: 'limoes', sort: 'relevance' })).toEqual([
+      'Limões Tahiti',
+      'Limão Siciliano',
+    ]);
+  });
+
   it('finds the start of a word as the shopper types it', async () => {
     await seed([
       { name: 'Teclado Mecânico RGB' },
@@ -316,16 +365,19 @@ describeDb('catalog search', ({ db }) => {
       { name: 'Cabo de Áudio', description: 'Liga os fones ao computador' },
     ]);
 
-    // Names starting with the word (newest first), the word elsewhere in the name, then the
-    // descriptions; "Microfone" holds 'fone' but is not one of the 'fones'.
-    expect(await names({ q: 'fones', sort: 'relevance' })).toEqual([
+    // Names starting with the word (newest first), the word elsewhere in the name, inside a word
+    // ("Microfone", found as 'fone' finds it), then the descriptions: as 'fone' ranks them.
+    const ranked = [
       'Fone Esportivo',
       'Fone de Ouvido Bluetooth Pro',
       'Suporte para Fone',
+      'Headset Gamer com Microfone',
       'Cabo de Áudio',
       'Caixa de Som',
       'Capa para Celular',
-    ]);
+    ];
+    expect(await names({ q: 'fones', sort: 'relevance' })).toEqual(ranked);
+    expect(await names({ q: 'fone', sort: 'relevance' })).toEqual(ranked);
     expect(await names({ q: 'Fones de ouvido', sort: 'relevance' })).toEqual([
       'Fone de Ouvido Bluetooth Pro',
       'Capa para Celular',
@@ -344,6 +396,10 @@ describeDb('catalog search', ({ db }) => {
       'Fone de Ouvido Bluetooth Pro',
     );
     expect((await names({ q: 'Teclados', sort: 'relevance' }))[0]).toBe('Teclado Mecânico RGB');
+    // The headphones first, the headset with a microphone after, for the singular and the plural.
+    const fones = await names({ q: 'fones', sort: 'relevance' });
+    expect(fones).toEqual(await names({ q: 'fone', sort: 'relevance' }));
+    expect(fones).toHaveLength(2);
   });
 
   it('suggests the closest word of a name for a search that found nothing', async () => {

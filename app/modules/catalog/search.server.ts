@@ -39,6 +39,8 @@ function words(q: string | undefined): string[] {
 
 /** What the database makes of a text typed (migration 0016). */
 interface Stemmed {
+  /** Folded and in the singular ('fones' → 'fone', 'limoes' → 'limao'); '' when it is one. */
+  singular: string;
   /** Its Portuguese stems one space apart, stopwords as they are ('fon de ouv'); '' for none. */
   stems: string;
   /** The tsquery of its stems, as text ("'fon' & 'ouv'"); '' for none (a stopword). */
@@ -67,6 +69,7 @@ async function stemTerms(db: Db, q: string | undefined): Promise<Terms> {
     // surrogate arrives as U+FFFD).
     const result = await db.execute(sql`
       select n,
+        coalesce(nullif(vitrine_singular(vitrine_fold(text)), vitrine_fold(text)), '') as singular,
         vitrine_stems(vitrine_singular(vitrine_fold(text))) as stems,
         plainto_tsquery('pg_catalog.portuguese', vitrine_singular(vitrine_fold(text)))::text as query
       from (values ${sql.join(
@@ -74,26 +77,37 @@ async function stemTerms(db: Db, q: string | undefined): Promise<Terms> {
         sql`, `,
       )}) as typed(n, text)`);
     const rows = (result as unknown as { rows: (Stemmed & { n: number })[] }).rows;
-    for (const { n, stems, query } of rows) {
+    for (const { n, singular, stems, query } of rows) {
       if (stemmed.size >= MAX_STEMMED) stemmed.delete(stemmed.keys().next().value!);
-      stemmed.set(missing[n]!, { stems, query });
+      stemmed.set(missing[n]!, { singular, stems, query });
     }
   }
-  return new Map(texts.map((text) => [text, stemmed.get(text) ?? { stems: '', query: '' }]));
+  return new Map(
+    texts.map((text) => [text, stemmed.get(text) ?? { singular: '', stems: '', query: '' }]),
+  );
 }
 
 /**
  * A word typed is found inside a word of the name or description, as the shopper types it
  * ('tecl' finds "Teclado", 'fone' "Microfone"), or, when it is a word (letters and digits
  * only), as a Portuguese word, plural or singular ('fones' finds "Fone", 'Teclados' "teclado").
- * Both are read off an index. What holds punctuation ('cabo_usb', '100%') is only searched
- * literally.
+ * Inside a word, the plural also finds what its singular finds ('fones' finds "Microfone", as
+ * 'fone' does), so that the singular and the plural find the same products. All are read off an
+ * index. What holds punctuation ('cabo_usb', '100%') is only searched literally.
  */
 function wordMatches(word: string, terms: Terms): SQL {
-  const literal = foldedContains(searchText, word);
   const { query } = terms.get(word)!;
-  if (!WORD.test(word) || query === '') return literal;
-  return sql`(${literal} or ${searchVector} @@ ${query}::tsquery)`;
+  const inside = containsWord(searchText, word, terms);
+  if (!WORD.test(word) || query === '') return inside;
+  return sql`(${inside} or ${searchVector} @@ ${query}::tsquery)`;
+}
+
+/** `text` (folded) holds `word` as typed or, when it is a word, its singular. */
+function containsWord(text: SQL, word: string, terms: Terms): SQL {
+  const literal = foldedContains(text, word);
+  const { singular } = terms.get(word)!;
+  if (!WORD.test(word) || singular === '') return literal;
+  return sql`(${literal} or ${foldedContains(text, singular)})`;
 }
 
 // A variant's value of the product's option n (0-based) is in option<n+1>; the option's name is
@@ -163,7 +177,7 @@ const ORDER: Record<Exclude<CatalogSort, 'relevance'>, SQL[]> = {
  *   1 the name holds it as a phrase from a word start
  *   2 every word typed starts a word of the name ("fone" in "Fone…", not in "Microfone"), or is
  *     one of its words in another number ("fones")
- *   3 every word is somewhere in the name
+ *   3 every word is somewhere in the name, inside a word ("Microfone") included
  *   4 some words are in the name, the others only in the description
  *   5 the description alone matched
  */
@@ -186,7 +200,7 @@ function relevance(q: string, terms: Terms): SQL {
     sql`(${startsWord(text, where)} or ${hasStems(text, where)})`;
   const phrase = typed.join(' ');
   const inName = typed.map(
-    (word) => sql`(${foldedContains(nameFolded, word)} or ${hasStems(word, 'word')})`,
+    (word) => sql`(${containsWord(nameFolded, word, terms)} or ${hasStems(word, 'word')})`,
   );
   return sql`case
     when ${either(phrase, 'name')} then 0
