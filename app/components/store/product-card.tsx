@@ -205,9 +205,12 @@ export function ProductCard({
           {product.category ? (
             <p className="text-sm text-product-description">{product.category.name}</p>
           ) : null}
-          <h3 className="product-title line-clamp-2 break-words hyphens-auto max-sm:text-base">
+          <h3 className="product-title line-clamp-3 break-words hyphens-auto max-sm:text-base">
+            {/* Cut to three lines on screen; the title shows the whole name on hover, and a
+                screen reader reads it all. */}
             <Link
               to={productPath(product)}
+              title={product.name}
               className="before:absolute before:inset-0 before:content-[''] focus-visible:underline"
             >
               {product.name}
