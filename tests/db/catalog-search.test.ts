@@ -465,4 +465,30 @@ describeDb('catalog search', ({ db }) => {
     ]);
     expect(Object.keys(listed[0]!).sort()).toEqual(['id', 'name', 'slug']);
   });
+
+  it('lists for the menu only the categories that hold a product, featured or not', async () => {
+    const [audio, empty, computing] = await db()
+      .insert(categories)
+      .values([
+        { name: 'Áudio', featured: true },
+        { name: 'Vazia', featured: true },
+        { name: 'Informática' },
+      ])
+      .returning();
+    await seed([
+      { name: 'Fone', categoryId: audio!.id },
+      { name: 'Mouse', categoryId: computing!.id },
+      { name: 'Sem categoria' },
+    ]);
+    const listed = async (options: { featuredOnly?: boolean; withProducts?: boolean }) =>
+      (await listCategories(db(), options)).map((category) => category.name);
+
+    expect(await listed({ withProducts: true })).toEqual(['Áudio', 'Informática']);
+    expect(await listed({ featuredOnly: true, withProducts: true })).toEqual(['Áudio']);
+    expect(await listed({ featuredOnly: true })).toEqual(['Áudio', 'Vazia']);
+    expect(await listed({})).toEqual(['Áudio', 'Informática', 'Vazia']);
+
+    await db().update(products).set({ categoryId: empty!.id });
+    expect(await listed({ withProducts: true })).toEqual(['Vazia']);
+  });
 });

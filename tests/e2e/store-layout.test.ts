@@ -3,9 +3,11 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { SAMPLE_CATEGORIES, SAMPLE_CATALOGUE } from '~/flows/sample-store';
 import { hashSessionToken, sessionCookie } from '~/modules/auth/index.server';
 import { adminUsers, sessions } from '~/modules/auth/schema';
 
+import { seriousAxeViolations } from '../support/axe';
 import { launchBrowser, openPage, VIEWPORTS } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 
@@ -95,6 +97,62 @@ describe('the store layout with default settings', () => {
     await menu.getByRole('link', { name: 'FAQ' }).click();
     await page.waitForURL(`${server.url}/faq`);
     await context.close();
+  });
+
+  // The sample store's categories that hold a product, as a Brazilian reads them.
+  const CATEGORY_NAMES = SAMPLE_CATEGORIES.filter((category) =>
+    SAMPLE_CATALOGUE.some((product) => product.categoryId === category.id),
+  )
+    .map((category) => category.name)
+    .sort((a, b) => a.localeCompare(b, 'pt-BR'));
+
+  /** Tabs until the focus is on the link named `name`, as a keyboard user would reach it. */
+  async function tabTo(page: Page, name: string): Promise<void> {
+    for (let presses = 0; presses < 30; presses++) {
+      await page.keyboard.press('Tab');
+      if (await page.evaluate((text) => document.activeElement?.textContent === text, name)) return;
+    }
+    throw new Error(`No Tab reaches ${name}`);
+  }
+
+  it('lists the categories in the menu at 360 px, and a keyboard follows one', async () => {
+    const { page, problems } = await openPage(browser, server.url, VIEWPORTS.mobile);
+    // Phones find the categories in the menu: no bar takes the screen.
+    expect(await page.getByTestId('category-bar').isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Abrir menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    const listed = menu.getByRole('list', { name: 'Categorias' });
+    expect(await listed.getByRole('link').allInnerTexts()).toEqual(CATEGORY_NAMES);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await tabTo(page, 'Áudio');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${server.url}/products?categoria=audio`);
+    await expect.poll(() => menu.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Abrir menu' }).click();
+    expect(await listed.getByRole('link', { name: 'Áudio' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows the categories in a bar under the header on a desktop, reachable by keyboard', async () => {
+    const { page, problems } = await openPage(browser, server.url, VIEWPORTS.desktop);
+    const bar = page.getByRole('navigation', { name: 'Navegar por categoria' });
+    expect(await bar.isVisible()).toBe(true);
+    expect(await bar.getByRole('link').allInnerTexts()).toEqual(CATEGORY_NAMES);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await tabTo(page, 'Informática');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${server.url}/products?categoria=informatica`);
+    await expect
+      .poll(() => bar.getByRole('link', { name: 'Informática' }).getAttribute('aria-current'))
+      .toBe('page');
+    expect(problems).toEqual([]);
+    await page.context().close();
   });
 
   it('answers an unknown path with a 404 page in the store look, with a way back', async () => {

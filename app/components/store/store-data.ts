@@ -30,6 +30,8 @@ export interface RootData {
 /** What the store layout's loader hands the storefront's pages. */
 export interface StoreLayoutData {
   origin: string;
+  /** The categories that hold a product, for the menu and the desktop's category bar. */
+  categories: { name: string; slug: string }[];
   /** The footer's © year, in the store's time zone. */
   year: number;
   cartCount: number;

@@ -5,10 +5,11 @@ import { CartIcon, HeartIcon } from '~/components/ui/icons';
 import { HydrationSlice } from '~/components/ui/hydration-slice';
 import { publicFileUrl } from '~/lib/public-files';
 import type { PricedCart } from '~/modules/cart';
+import { categoryPath } from '~/modules/catalog';
 
 import { useOptimisticLines } from './optimistic-lines';
 import { HeaderSearch, PhoneSearch } from './search-field';
-import { StoreMenu } from './store-menu';
+import { StoreMenu, useCurrentCategory } from './store-menu';
 import { ThemeToggle } from './theme-toggle';
 
 /** Units being added right now, so the badge moves before the server has answered. */
@@ -39,10 +40,41 @@ function useCartCount(): number {
 }
 
 /**
+ * From 768 px, the categories that hold a product in a bar under the header's row, so that a
+ * desktop shows where to go without opening the menu (phones find them in the menu).
+ */
+function CategoryBar() {
+  const categories = useStoreData()?.categories ?? [];
+  const current = useCurrentCategory();
+  if (categories.length === 0) return null;
+  return (
+    <nav
+      aria-label="Navegar por categoria"
+      className="hidden border-t border-card-border md:block"
+      data-testid="category-bar"
+    >
+      <ul className="mx-auto flex max-w-store gap-1 overflow-x-auto px-2 sm:px-4">
+        {categories.map((category) => (
+          <li key={category.slug} className="shrink-0">
+            <Link
+              to={categoryPath(category)}
+              aria-current={current === category.slug ? 'page' : undefined}
+              className="inline-flex min-h-11 items-center px-3 text-sm font-medium text-nav hover:underline aria-[current=page]:underline"
+            >
+              {category.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/**
  * The store's header, kept on screen while the page scrolls (compact on phones): menu, logo,
  * search (a field on wider screens, an icon that opens one on phones), favourites and the cart
- * with its badge. From 1024 px the catalogue shows its own search field beside the results, so
- * there the header leaves its field out.
+ * with its badge, and from 768 px the category bar. From 1024 px the catalogue shows its own
+ * search field beside the results, so there the header leaves its field out.
  */
 export function StoreHeader() {
   const settings = useSettings();
@@ -151,6 +183,7 @@ export function StoreHeader() {
             </Link>
           </div>
         </div>
+        <CategoryBar />
       </header>
     </>
   );

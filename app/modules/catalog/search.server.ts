@@ -363,27 +363,35 @@ export function listProducts(db: Db, query: ListQuery, limit: number): Promise<P
   return rows(db, query, 0, limit);
 }
 
-// Two lists at most: every category, and the home page's.
-const categoryLists = createVersionCache<Category[]>({ maxEntries: 2, maxAgeMs: 5 * 60_000 });
+// Four lists at most: every category, or the featured ones, with or without products.
+const categoryLists = createVersionCache<Category[]>({ maxEntries: 4, maxAgeMs: 5 * 60_000 });
 
 /**
  * Every category, in the order a Brazilian reads them (accents and case ignored). With
  * `featuredOnly` (the home page's pills), only the featured ('Selecionada') ones, or every one
- * while none is featured. With `changes` (the storefront's), read once per catalogue version.
+ * while none is featured; with `withProducts` (the storefront's menu), only those that hold a
+ * product, so that no link leads to an empty page. With `changes` (the storefront's), read once
+ * per catalogue version.
  */
 export function listCategories(
   db: Db,
-  options: { featuredOnly?: boolean } = {},
+  options: { featuredOnly?: boolean; withProducts?: boolean } = {},
   changes?: CatalogueChanges,
 ): Promise<Category[]> {
-  return categoryLists(changes, options.featuredOnly ? 'featured' : 'all', () =>
+  const { featuredOnly = false, withProducts = false } = options;
+  return categoryLists(changes, JSON.stringify([featuredOnly, withProducts]), () =>
     db
       .select({ id: categories.id, name: categories.name, slug: categories.slug })
       .from(categories)
       .where(
-        options.featuredOnly
-          ? sql`${categories.featured} or not exists (select 1 from ${categories} where ${categories.featured})`
-          : undefined,
+        and(
+          featuredOnly
+            ? sql`(${categories.featured} or not exists (select 1 from ${categories} where ${categories.featured}))`
+            : undefined,
+          withProducts
+            ? sql`exists (select 1 from ${products} where ${products.categoryId} = ${categories.id})`
+            : undefined,
+        ),
       )
       .orderBy(asc(fold(sql`${categories.name}`)), asc(categories.name), asc(categories.id)),
   );

@@ -18,6 +18,7 @@ import { dateFormat } from '~/lib/date-format';
 import { publicFileUrl } from '~/lib/public-files';
 import { keepDataAfter } from '~/lib/revalidation';
 import { routeError } from '~/lib/route-errors';
+import { listCategories } from '~/modules/catalog/index.server';
 import { needsConsent } from '~/modules/tracking';
 
 import type { Route } from './+types/layout';
@@ -30,10 +31,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (settings.maintenance_mode && !(await context.admin())) {
     throw routeError(503, MAINTENANCE, { 'Retry-After': '600' });
   }
-  const { cartCount, headers } = await storeVisit(request);
+  const [{ cartCount, headers }, categories] = await Promise.all([
+    storeVisit(request),
+    listCategories(context.readDb, { withProducts: true }, context.changes),
+  ]);
   return data<StoreLayoutData>(
     {
       origin: context.origin,
+      categories: categories.map(({ name, slug }) => ({ name, slug })),
       // The footer's © year, from the server's clock in the store's time zone, so the page
       // the browser renders says the same.
       year: currentYear(settings.timezone),
