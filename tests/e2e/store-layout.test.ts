@@ -8,7 +8,8 @@ import { hashSessionToken, sessionCookie } from '~/modules/auth/index.server';
 import { adminUsers, sessions } from '~/modules/auth/schema';
 
 import { seriousAxeViolations } from '../support/axe';
-import { launchBrowser, openPage, VIEWPORTS } from '../support/browser';
+import { launchBrowser, openPage, VIEWPORTS, waitForHydration } from '../support/browser';
+import { sampleProduct } from '../support/sample';
 import { startServer, type TestServer } from '../support/server';
 
 let browser: Browser;
@@ -154,6 +155,42 @@ describe('the store layout with default settings', () => {
     expect(problems).toEqual([]);
     await page.context().close();
   });
+
+  it.each(Object.entries(VIEWPORTS))(
+    'keeps the checkout to its own header: the way back to the cart, the logo, Compra segura (%s)',
+    async (name, viewport) => {
+      const context = await browser.newContext({ viewport, locale: 'pt-BR' });
+      const page = await context.newPage();
+      await page.request.post(`${server.url}/cart`, {
+        form: { intent: 'add', productId: sampleProduct('Mouse').id, quantity: '1' },
+      });
+      await page.goto(`${server.url}/checkout`, { waitUntil: 'networkidle' });
+      await waitForHydration(page);
+
+      const header = page.getByTestId('checkout-header');
+      expect(await header.getByText('Compra segura').isVisible()).toBe(true);
+      expect(await header.getByRole('link', { name: 'TechStore: início' }).isVisible()).toBe(true);
+      // Nothing to wander off through while paying: no menu, search or cart badge.
+      expect(await page.getByRole('button', { name: 'Abrir menu' }).count()).toBe(0);
+      expect(await page.getByRole('searchbox').count()).toBe(0);
+      expect(await page.getByRole('link', { name: /^Carrinho, / }).count()).toBe(0);
+      expect(await page.getByTestId('category-bar').count()).toBe(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      expect(await seriousAxeViolations(page)).toEqual([]);
+
+      const back = header.getByRole('link', {
+        name: name === 'mobile' ? 'Carrinho' : 'Voltar ao carrinho',
+        exact: true,
+      });
+      await back.click();
+      await page.waitForURL(`${server.url}/cart`);
+      // The whole header again.
+      expect(await page.getByRole('button', { name: 'Abrir menu' }).count()).toBe(1);
+      await context.close();
+    },
+  );
 
   it('answers an unknown path with a 404 page in the store look, with a way back', async () => {
     const response = await fetch(`${server.url}/nao-existe/mesmo`);

@@ -7,6 +7,7 @@ import { publicFileUrl } from '~/lib/public-files';
 import type { PricedCart } from '~/modules/cart';
 import { categoryPath } from '~/modules/catalog';
 
+import { CheckoutHeader } from './checkout-header';
 import { useOptimisticLines } from './optimistic-lines';
 import { HeaderSearch, PhoneSearch } from './search-field';
 import { StoreMenu, useCurrentCategory } from './store-menu';
@@ -70,13 +71,18 @@ function CategoryBar() {
   );
 }
 
+/** The store's header; on the checkout, the checkout's own (see CheckoutHeader). */
+export function StoreHeader() {
+  return useLocation().pathname === '/checkout' ? <CheckoutHeader /> : <FullHeader />;
+}
+
 /**
  * The store's header, kept on screen while the page scrolls (compact on phones): menu, logo,
  * search (a field on wider screens, an icon that opens one on phones), favourites and the cart
  * with its badge, and from 768 px the category bar. From 1024 px the catalogue shows its own
  * search field beside the results, so there the header leaves its field out.
  */
-export function StoreHeader() {
+function FullHeader() {
   const settings = useSettings();
   const colorScheme = useRootData()?.colorScheme ?? null;
   const count = useCartCount();

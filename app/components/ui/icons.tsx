@@ -77,6 +77,19 @@ export const ShieldIcon = (props: IconProps) => (
   </Icon>
 );
 
+export const LockIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="4" y="11" width="16" height="10" rx="2" />
+    <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+  </Icon>
+);
+
+export const BackIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M15 18l-6-6 6-6" />
+  </Icon>
+);
+
 export const StarIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M12 2l3.1 6.3 6.9 1-5 4.9 1.2 6.8L12 17.8 5.8 21l1.2-6.8-5-4.9 6.9-1z" />
