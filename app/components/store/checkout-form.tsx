@@ -3,19 +3,13 @@ import { Form, Link, useNavigation } from 'react-router';
 
 import { ErrorSummary, FormField, STORE_FORM, SubmitButton } from '~/components/ui/form';
 import { Money } from '~/components/ui/money';
-import { useFormCheck } from '~/lib/use-form-check';
-import {
-  BRAZIL_STATES,
-  checkoutFormSchema,
-  MASKED_LENGTH,
-  maskCep,
-  maskCpf,
-  maskPhone,
-} from '~/modules/checkout';
+import { useCheck } from '~/lib/use-check';
+import { BRAZIL_STATES, MASKED_LENGTH, maskCep } from '~/modules/checkout';
 import type { ShippingEstimate } from '~/modules/orders';
 import type { PaymentMethod } from '~/modules/payments';
 import { APPROXIMATE_SHIPPING } from '~/modules/shipping';
 
+import type * as CheckoutAssist from './checkout-assist';
 import { ShippingOptionText } from './shipping-estimate';
 
 export type CheckoutValues = Partial<Record<string, string>>;
@@ -86,6 +80,38 @@ function TextField({ name, values, errors, mask, required = true, onValue, ...in
       )}
     </FormField>
   );
+}
+
+type Assist = typeof CheckoutAssist;
+
+/**
+ * The form's checks and the CPF's and phone's masks (checkout-assist.ts), fetched the first time
+ * the shopper touches the form (`load`). `assist` is null until they arrive; `loaded` has them at
+ * once, for a submission waiting on them.
+ */
+function useCheckoutAssist(form: React.RefObject<HTMLFormElement | null>) {
+  const [assist, setAssist] = useState<Assist | null>(null);
+  const loaded = useRef<Assist | null>(null);
+  const asking = useRef<Promise<Assist | null> | null>(null);
+  const load = () =>
+    (asking.current ??= import('./checkout-assist').then(
+      (module) => {
+        // What was typed before the masks arrived is masked now.
+        for (const [name, mask] of Object.entries(module.MASKS)) {
+          const input = form.current?.elements.namedItem(name) as HTMLInputElement | null;
+          if (input && mask) input.value = mask(input.value);
+        }
+        loaded.current = module;
+        setAssist(module);
+        return module;
+      },
+      () => {
+        // Offline for a moment: the next touch asks again; meanwhile the server checks the form.
+        asking.current = null;
+        return null;
+      },
+    ));
+  return { assist, loaded, load };
 }
 
 type CepState = { kind: 'idle' | 'loading' | 'found' | 'failed'; message: string };
@@ -178,8 +204,9 @@ export interface CheckoutShipping {
 }
 
 /**
- * The checkout form: a plain POST that works before JavaScript loads; once it has, the same zod
- * schema as the server checks it first, so errors show at once, beside their fields.
+ * The checkout form: a plain POST that works before JavaScript loads; once the shopper has started
+ * on it, the same zod schema as the server checks it first, so errors show at once, beside their
+ * fields. It lays out the page below the title: its fields, the order's summary and its button.
  */
 export function CheckoutForm({
   idempotencyKey,
@@ -194,6 +221,7 @@ export function CheckoutForm({
   onMethod,
   shipping,
   testMode,
+  orderSummary,
 }: {
   idempotencyKey: string;
   values: CheckoutValues;
@@ -212,6 +240,11 @@ export function CheckoutForm({
   shipping: CheckoutShipping | null;
   /** The sandbox takes the payment: each way to pay says how it is tried. */
   testMode: boolean;
+  /**
+   * The order's summary, with the coupon's field: beside the form on a desktop, and on a phone
+   * between the form and its button, where the shopper looks over the order before placing it.
+   */
+  orderSummary: React.ReactNode;
 }) {
   const form = useRef<HTMLFormElement>(null);
   const navigation = useNavigation();
@@ -219,7 +252,13 @@ export function CheckoutForm({
     navigation.state !== 'idle' &&
     navigation.formAction === '/checkout' &&
     !navigation.formData?.has('intent');
-  const { errors: clientErrors, check } = useFormCheck(checkoutFormSchema);
+  const { assist, loaded, load } = useCheckoutAssist(form);
+  const { errors: clientErrors, check } = useCheck(
+    (data) => loaded.current?.parseCheckout(data) ?? null,
+  );
+  // A submission that comes before the checks (no field touched yet) waits for them and is sent
+  // again; if they cannot be fetched (offline), it goes unchecked and the server checks it.
+  const early = useRef<'none' | 'waiting' | 'unchecked'>('none');
   const errors: FieldErrors = clientErrors ?? serverErrors;
   const summary = clientErrors ? 'Confira os campos destacados.' : serverError;
   const cep = useCepLookup(form);
@@ -250,172 +289,193 @@ export function CheckoutForm({
       method="post"
       action="/checkout"
       noValidate
+      onFocus={() => void load()}
+      onPointerDown={() => void load()}
       onSubmit={(event) => {
         // 'Aplicar' and 'Remover cupom' send the form for the coupon alone: the server reads
         // nothing else of it.
         const submitter = (event.nativeEvent as SubmitEvent).submitter;
         if (submitter?.getAttribute('name') === 'intent') return;
-        check(event);
+        if (loaded.current || early.current === 'unchecked') {
+          check(event);
+          return;
+        }
+        event.preventDefault();
+        if (early.current === 'waiting') return;
+        early.current = 'waiting';
+        void load().then((module) => {
+          early.current = module ? 'none' : 'unchecked';
+          form.current?.requestSubmit(submitter);
+        });
       }}
-      className="flex flex-col gap-6"
+      className="grid items-start gap-6 lg:grid-cols-[1fr_24rem]"
       aria-describedby={summary ? 'checkout-error' : undefined}
     >
-      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-      {summary ? (
-        <ErrorSummary
-          look={STORE_FORM}
-          id="checkout-error"
-          message={summary}
-          errors={errors}
-          labels={LABELS}
-          idPrefix="checkout"
-        >
-          {payNow && !clientErrors ? (
-            <Link
-              to={`/order-confirmation?${new URLSearchParams({ orderId: payNow })}`}
-              className="btn btn-success"
-            >
-              Pagar agora
-            </Link>
-          ) : null}
-        </ErrorSummary>
-      ) : null}
-
-      <fieldset className="flex flex-col gap-4 rounded-card border border-card-border bg-card p-4">
-        <legend className="px-1 text-lg font-semibold">Dados pessoais</legend>
-        <TextField {...common} name="customerName" autoComplete="name" />
-        <TextField
-          {...common}
-          name="customerEmail"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-        />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            {...common}
-            name="customerCpf"
-            inputMode="numeric"
-            autoComplete="off"
-            mask={maskCpf}
-            maxLength={MASKED_LENGTH.cpf}
-            placeholder="000.000.000-00"
-          />
-          <TextField
-            {...common}
-            name="customerPhone"
-            type="tel"
-            autoComplete="tel-national"
-            inputMode="tel"
-            mask={maskPhone}
-            maxLength={MASKED_LENGTH.phone}
-            placeholder="(00) 00000-0000"
-          />
-        </div>
-      </fieldset>
-
-      <fieldset className="flex flex-col gap-4 rounded-card border border-card-border bg-card p-4">
-        <legend className="px-1 text-lg font-semibold">Endereço de entrega</legend>
-        <div className="grid gap-4 sm:grid-cols-[12rem_1fr] sm:items-end">
-          <TextField
-            {...common}
-            name="zipCode"
-            inputMode="numeric"
-            autoComplete="postal-code"
-            mask={maskCep}
-            maxLength={MASKED_LENGTH.zipCode}
-            placeholder="00000-000"
-            onValue={(value) => {
-              void cep.lookup(value);
-              const digits = value.replace(/\D/g, '');
-              if (digits.length === 8) shipping?.onCep(digits);
-            }}
-          />
-          <p role="status" className="text-sm" data-testid="cep-status">
-            {cep.state.message}
-          </p>
-        </div>
-        <TextField {...common} name="street" autoComplete="address-line1" />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField {...common} name="number" inputMode="text" />
-          <TextField {...common} name="complement" autoComplete="address-line2" required={false} />
-        </div>
-        <TextField {...common} name="neighborhood" autoComplete="address-level3" />
-        <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
-          <TextField {...common} name="city" autoComplete="address-level2" />
-          <FormField
+      <div className="flex flex-col gap-6">
+        <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+        {summary ? (
+          <ErrorSummary
             look={STORE_FORM}
+            id="checkout-error"
+            message={summary}
+            errors={errors}
+            labels={LABELS}
             idPrefix="checkout"
-            name="state"
-            label={LABELS.state}
-            error={errors.state}
           >
-            {(control) => (
-              <select
-                {...control}
-                required
-                defaultValue={values.state ?? ''}
-                autoComplete="address-level1"
-                className="field"
+            {payNow && !clientErrors ? (
+              <Link
+                to={`/order-confirmation?${new URLSearchParams({ orderId: payNow })}`}
+                className="btn btn-success"
               >
-                <option value="">Selecione</option>
-                {BRAZIL_STATES.map((state) => (
-                  <option key={state.code} value={state.code}>
-                    {state.name} ({state.code})
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
-        </div>
-      </fieldset>
-
-      {shipping ? <ShippingChoice shipping={shipping} error={errors.shippingOption} /> : null}
-
-      <fieldset
-        className="flex flex-col gap-3 rounded-card border border-card-border bg-card p-4"
-        aria-describedby={errors.paymentMethod ? 'checkout-paymentMethod-error' : undefined}
-      >
-        <legend className="px-1 text-lg font-semibold">Forma de pagamento</legend>
-        {methods.map((offer) => (
-          <label key={offer.method} className="flex items-start gap-3">
-            <input
-              type="radio"
-              name="paymentMethod"
-              value={offer.method}
-              checked={offer.method === method}
-              onChange={() => onMethod(offer.method)}
-              className="mt-1"
-            />
-            <span>
-              <strong>{METHOD_TEXTS[offer.method].title}</strong>:{' '}
-              <Money cents={offer.totalCents} className="font-semibold" />
-              {offer.installments ? ` em até ${offer.installments}x` : ''}.{' '}
-              {testMode ? TEST_MODE_TEXTS[offer.method] : METHOD_TEXTS[offer.method].text}
-            </span>
-          </label>
-        ))}
-        {errors.paymentMethod ? (
-          <p id="checkout-paymentMethod-error" className="text-sm text-danger">
-            {errors.paymentMethod}
-          </p>
+                Pagar agora
+              </Link>
+            ) : null}
+          </ErrorSummary>
         ) : null}
-      </fieldset>
 
-      <p
-        className="flex items-baseline justify-between text-lg font-semibold lg:hidden"
-        data-testid="checkout-submit-total"
-      >
-        <span>Total</span>
-        <Money cents={totalCents} />
-      </p>
-      <SubmitButton
-        busy={submitting}
-        busyLabel="Processando..."
-        className="btn btn-success w-full text-lg"
-      >
-        {submitLabel}
-      </SubmitButton>
+        <fieldset className="flex flex-col gap-4 rounded-card border border-card-border bg-card p-4">
+          <legend className="px-1 text-lg font-semibold">Dados pessoais</legend>
+          <TextField {...common} name="customerName" autoComplete="name" />
+          <TextField
+            {...common}
+            name="customerEmail"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              {...common}
+              name="customerCpf"
+              inputMode="numeric"
+              autoComplete="off"
+              mask={assist?.MASKS.customerCpf}
+              maxLength={MASKED_LENGTH.cpf}
+              placeholder="000.000.000-00"
+            />
+            <TextField
+              {...common}
+              name="customerPhone"
+              type="tel"
+              autoComplete="tel-national"
+              inputMode="tel"
+              mask={assist?.MASKS.customerPhone}
+              maxLength={MASKED_LENGTH.phone}
+              placeholder="(00) 00000-0000"
+            />
+          </div>
+        </fieldset>
+
+        <fieldset className="flex flex-col gap-4 rounded-card border border-card-border bg-card p-4">
+          <legend className="px-1 text-lg font-semibold">Endereço de entrega</legend>
+          <div className="grid gap-4 sm:grid-cols-[12rem_1fr] sm:items-end">
+            <TextField
+              {...common}
+              name="zipCode"
+              inputMode="numeric"
+              autoComplete="postal-code"
+              mask={maskCep}
+              maxLength={MASKED_LENGTH.zipCode}
+              placeholder="00000-000"
+              onValue={(value) => {
+                void cep.lookup(value);
+                const digits = value.replace(/\D/g, '');
+                if (digits.length === 8) shipping?.onCep(digits);
+              }}
+            />
+            <p role="status" className="text-sm" data-testid="cep-status">
+              {cep.state.message}
+            </p>
+          </div>
+          <TextField {...common} name="street" autoComplete="address-line1" />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField {...common} name="number" inputMode="text" />
+            <TextField
+              {...common}
+              name="complement"
+              autoComplete="address-line2"
+              required={false}
+            />
+          </div>
+          <TextField {...common} name="neighborhood" autoComplete="address-level3" />
+          <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
+            <TextField {...common} name="city" autoComplete="address-level2" />
+            <FormField
+              look={STORE_FORM}
+              idPrefix="checkout"
+              name="state"
+              label={LABELS.state}
+              error={errors.state}
+            >
+              {(control) => (
+                <select
+                  {...control}
+                  required
+                  defaultValue={values.state ?? ''}
+                  autoComplete="address-level1"
+                  className="field"
+                >
+                  <option value="">Selecione</option>
+                  {BRAZIL_STATES.map((state) => (
+                    <option key={state.code} value={state.code}>
+                      {state.name} ({state.code})
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FormField>
+          </div>
+        </fieldset>
+
+        {shipping ? <ShippingChoice shipping={shipping} error={errors.shippingOption} /> : null}
+
+        <fieldset
+          className="flex flex-col gap-3 rounded-card border border-card-border bg-card p-4"
+          aria-describedby={errors.paymentMethod ? 'checkout-paymentMethod-error' : undefined}
+        >
+          <legend className="px-1 text-lg font-semibold">Forma de pagamento</legend>
+          {methods.map((offer) => (
+            <label key={offer.method} className="flex items-start gap-3">
+              <input
+                type="radio"
+                name="paymentMethod"
+                value={offer.method}
+                checked={offer.method === method}
+                onChange={() => onMethod(offer.method)}
+                className="mt-1"
+              />
+              <span>
+                <strong>{METHOD_TEXTS[offer.method].title}</strong>:{' '}
+                <Money cents={offer.totalCents} className="font-semibold" />
+                {offer.installments ? ` em até ${offer.installments}x` : ''}.{' '}
+                {testMode ? TEST_MODE_TEXTS[offer.method] : METHOD_TEXTS[offer.method].text}
+              </span>
+            </label>
+          ))}
+          {errors.paymentMethod ? (
+            <p id="checkout-paymentMethod-error" className="text-sm text-danger">
+              {errors.paymentMethod}
+            </p>
+          ) : null}
+        </fieldset>
+      </div>
+      <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">{orderSummary}</div>
+      <div className="flex flex-col gap-6">
+        <p
+          className="flex items-baseline justify-between text-lg font-semibold lg:hidden"
+          data-testid="checkout-submit-total"
+        >
+          <span>Total</span>
+          <Money cents={totalCents} />
+        </p>
+        <SubmitButton
+          busy={submitting}
+          busyLabel="Processando..."
+          className="btn btn-success w-full text-lg"
+        >
+          {submitLabel}
+        </SubmitButton>
+      </div>
     </Form>
   );
 }

@@ -72,6 +72,42 @@ export function CheckoutPage({ view }: { view: CheckoutView }) {
   });
   const miss =
     coupon?.terms && shown.couponMiss ? couponMissText(coupon.code, shown.couponMiss) : null;
+  const summary = (
+    <OrderSummary
+      title="Resumo do pedido"
+      lines={cart.lines.map((line) => ({
+        productId: line.productId,
+        variantId: line.variantId,
+        name: line.name,
+        options: line.options,
+        imageUrl: line.imageUrl,
+        quantity: line.quantity,
+        totalCents: line.lineTotalCents,
+      }))}
+      subtotalCents={shown.subtotalCents}
+      shippingCents={shown.shippingCents}
+      shippingLabel={shippingLabel}
+      adjustments={shown.adjustments}
+      totalCents={shown.totalCents}
+    >
+      {view.selling ? (
+        <CouponBox
+          coupon={coupon}
+          miss={miss}
+          error={couponError}
+          typed={couponError ? values.couponCode : undefined}
+          form={CHECKOUT_FORM_ID}
+          inputId="checkout-couponCode"
+        />
+      ) : null}
+      <Link to="/cart" className="btn btn-outline w-full">
+        Voltar ao carrinho
+      </Link>
+      <Link to="/products" className="text-center text-sm text-link underline">
+        {settings.continue_shopping_text}
+      </Link>
+    </OrderSummary>
+  );
   return (
     <div className="section-spacing mx-auto max-w-store px-4">
       <h1 className="mb-6 text-2xl sm:text-3xl">Finalizar compra</h1>
@@ -86,60 +122,28 @@ export function CheckoutPage({ view }: { view: CheckoutView }) {
           ))}
         </ul>
       ) : null}
-      <div className="grid items-start gap-6 lg:grid-cols-[1fr_24rem]">
-        {view.selling ? (
-          <CheckoutForm
-            idempotencyKey={view.idempotencyKey}
-            values={values}
-            errors={view.fieldErrors}
-            error={couponError ? undefined : view.error}
-            payNow={view.payNow}
-            submitLabel="Finalizar pedido"
-            totalCents={shown.totalCents}
-            methods={methods}
-            method={method}
-            onMethod={setChosen}
-            shipping={shipping}
-            testMode={view.testMode}
-          />
-        ) : (
-          <NotSellingNotice />
-        )}
-        <OrderSummary
-          title="Resumo do pedido"
-          lines={cart.lines.map((line) => ({
-            productId: line.productId,
-            variantId: line.variantId,
-            name: line.name,
-            options: line.options,
-            imageUrl: line.imageUrl,
-            quantity: line.quantity,
-            totalCents: line.lineTotalCents,
-          }))}
-          subtotalCents={shown.subtotalCents}
-          shippingCents={shown.shippingCents}
-          shippingLabel={shippingLabel}
-          adjustments={shown.adjustments}
+      {view.selling ? (
+        <CheckoutForm
+          idempotencyKey={view.idempotencyKey}
+          values={values}
+          errors={view.fieldErrors}
+          error={couponError ? undefined : view.error}
+          payNow={view.payNow}
+          submitLabel="Finalizar pedido"
           totalCents={shown.totalCents}
-        >
-          {view.selling ? (
-            <CouponBox
-              coupon={coupon}
-              miss={miss}
-              error={couponError}
-              typed={couponError ? values.couponCode : undefined}
-              form={CHECKOUT_FORM_ID}
-              inputId="checkout-couponCode"
-            />
-          ) : null}
-          <Link to="/cart" className="btn btn-outline w-full">
-            Voltar ao carrinho
-          </Link>
-          <Link to="/products" className="text-center text-sm text-link underline">
-            {settings.continue_shopping_text}
-          </Link>
-        </OrderSummary>
-      </div>
+          methods={methods}
+          method={method}
+          onMethod={setChosen}
+          shipping={shipping}
+          testMode={view.testMode}
+          orderSummary={summary}
+        />
+      ) : (
+        <div className="grid items-start gap-6 lg:grid-cols-[1fr_24rem]">
+          <NotSellingNotice />
+          {summary}
+        </div>
+      )}
     </div>
   );
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 
 import { FORM_MESSAGES, parseFormData } from '~/lib/form';
 
-import { BRAZIL_STATES, CHECKOUT_MESSAGES, checkoutFormSchema } from './form';
+import { CHECKOUT_MESSAGES, checkoutFormSchema } from './form';
+import { BRAZIL_STATES } from './states';
 
 const KEY = '0b6f4c8e-3a1d-4f2b-9c7e-5d8a1b2c3d4e';
 

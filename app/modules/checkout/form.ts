@@ -1,4 +1,3 @@
-import { getStates } from '@brazilian-utils/brazilian-utils/get-states';
 import { isValidCpf } from '@brazilian-utils/brazilian-utils/is-valid-cpf';
 import { isValidPhone } from '@brazilian-utils/brazilian-utils/is-valid-phone';
 import { z } from 'zod/mini';
@@ -9,13 +8,7 @@ import { PAYMENT_METHODS } from '~/modules/payments';
 
 import { onlyDigits } from './masks';
 import { phoneDigits } from './person-masks';
-
-export type StateCode = ReturnType<typeof getStates>[number]['code'];
-
-/** The 27 federative units (26 states and the Distrito Federal), sorted by name as in pt-BR. */
-export const BRAZIL_STATES: readonly { code: StateCode; name: string }[] = getStates().map(
-  ({ code, name }) => ({ code, name }),
-);
+import { BRAZIL_STATES } from './states';
 
 export const CHECKOUT_MESSAGES = {
   customerName: 'Informe seu nome completo.',
