@@ -1,5 +1,5 @@
 import type { Db } from '~/db/database.server';
-import { carrierShippingLine } from '~/modules/orders';
+import { addressLine, carrierShippingLine } from '~/modules/orders';
 import {
   findOrderFor,
   getRequestedOrder,
@@ -10,6 +10,7 @@ import type { PaymentProvider } from '~/modules/payments';
 import { pixQrSvg, setSandboxPaymentStatus } from '~/modules/payments/index.server';
 import { installmentOffer, type OfferSettings } from '~/modules/pricing';
 import { hitRateLimit, RATE_LIMITS, waitText } from '~/modules/rate-limits/index.server';
+import { shippingLineLabel } from '~/modules/shipping';
 
 import { hasLivePayment, payOrder, refreshPayment } from './order-payment.server';
 
@@ -26,7 +27,7 @@ const PAY_LIMITED = (seconds: number) =>
 /**
  * The payment page of the order the request names (and may see), after asking the provider how
  * its payment stands: 'missing' when there is none, 'paid' once it is no longer waiting (the
- * page moves on to the thank-you page), else what the page shows to pay it.
+ * page moves on to the thank-you page), else what the page shows to pay it and what was bought.
  */
 export async function loadOrderConfirmation(scope: OrderPageScope, request: Request) {
   const found = await getRequestedOrder(scope.db, request);
@@ -47,6 +48,13 @@ export async function loadOrderConfirmation(scope: OrderPageScope, request: Requ
       totalCents: order.totalCents,
       adjustments: order.adjustments.map(({ label, cents }) => ({ label, cents })),
       shipping: carrierShippingLine(order),
+      // What was bought and where it goes, below the payment.
+      lines: order.lines,
+      subtotalCents: order.subtotalCents,
+      shippingCents: order.shippingCents,
+      shippingLabel: shippingLineLabel(order.shipping),
+      customerName: order.customer.name,
+      address: addressLine(order.address),
       cancelReason: order.cancelReason,
       paymentId: order.payment.id,
       paymentStatus: order.payment.status,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { SANDBOX_PAYMENT_PATH } from '~/components/store/order-payment';
@@ -364,6 +364,53 @@ describe('checkout with the sandbox provider', () => {
       expect(problems).toEqual([]);
       await page.context().close();
     });
+  });
+
+  it("on a phone (360×740): the coupon before 'Finalizar pedido'; on the confirmation the amount, the deadline and 'Copiar código PIX' in the first screen, then the QR, the items and the address; on a desktop the QR first", async () => {
+    const { page, problems } = await newPage(VIEWPORTS.mobile, {
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
+    await buyNow(page);
+    const top = async (locator: Locator) => (await locator.boundingBox())!.y;
+    const coupon = page.getByLabel('Cupom de desconto');
+    expect(await top(coupon)).toBeLessThan(await top(submitButton(page)));
+
+    await fillCustomer(page);
+    await fillAddressByCep(page);
+    await placeOrder(page);
+    const copy = page.getByRole('button', { name: 'Copiar código PIX' });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const firstScreen = VIEWPORTS.mobile.height;
+    for (const shown of [
+      page.getByText('Valor: R$ 299,90'),
+      page.getByTestId('pix-countdown'),
+      copy,
+    ]) {
+      const box = (await shown.boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(firstScreen);
+    }
+    const qr = page.getByTestId('pix-qr');
+    expect(await top(qr)).toBeGreaterThan(await top(copy));
+    const items = page.getByRole('region', { name: 'Itens do pedido' });
+    expect(await top(items)).toBeGreaterThan(await top(qr));
+    expect(await items.innerText()).toContain(HEADPHONES.name);
+    expect(await items.getByTestId('summary-total').innerText()).toBe('R$ 299,90');
+    expect(await page.getByTestId('confirmation-address').innerText()).toContain(
+      'Avenida Paulista, 1578, Apto 42, Bela Vista, São Paulo - SP, CEP 01310-100',
+    );
+
+    const code = await page.getByTestId('pix-code').inputValue();
+    await copy.click();
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Código copiado!' }).count())
+      .toBe(1);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+
+    // At a computer the QR, read with the phone, comes first.
+    await page.setViewportSize(VIEWPORTS.desktop);
+    expect(await top(qr)).toBeLessThan(await top(copy));
+    expect(problems).toEqual([]);
+    await page.context().close();
   });
 
   it('moves the confirmation page to /thank-you by itself once the payment is approved elsewhere', async () => {

@@ -1,7 +1,10 @@
 import { useId, useRef, useState } from 'react';
 
-/** The PIX "copia e cola" code with a button that copies it and says so. */
-export function CopyCode({ code }: { code: string }) {
+/**
+ * The PIX "copia e cola" code: first the button that copies it and says so, then the code itself
+ * (to read or select by hand).
+ */
+export function CopyCode({ code, className = '' }: { code: string; className?: string }) {
   const id = useId();
   const field = useRef<HTMLTextAreaElement>(null);
   const [feedback, setFeedback] = useState('');
@@ -18,7 +21,13 @@ export function CopyCode({ code }: { code: string }) {
   };
 
   return (
-    <div className="flex w-full flex-col gap-2">
+    <div className={`flex w-full flex-col gap-2 ${className}`}>
+      <button type="button" className="btn btn-primary w-full" onClick={() => void copy()}>
+        Copiar código PIX
+      </button>
+      <p role="status" className="min-h-6 text-center text-sm font-semibold">
+        {feedback}
+      </p>
       <label htmlFor={id} className="text-sm font-semibold">
         PIX copia e cola
       </label>
@@ -32,12 +41,6 @@ export function CopyCode({ code }: { code: string }) {
         className="field w-full resize-none font-mono text-xs break-all"
         onFocus={(event) => event.currentTarget.select()}
       />
-      <button type="button" className="btn btn-primary w-full" onClick={() => void copy()}>
-        Copiar
-      </button>
-      <p role="status" className="min-h-6 text-center text-sm font-semibold">
-        {feedback}
-      </p>
     </div>
   );
 }

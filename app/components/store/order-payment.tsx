@@ -150,7 +150,11 @@ export function SandboxPanel({
   );
 }
 
-/** The live PIX: QR Code, copy-and-paste code, its countdown and the payment's status. */
+/**
+ * The live PIX: its countdown, the copy-and-paste code, the QR Code and the payment's status. A
+ * phone's shopper pays from the phone, in the bank's app: the copy button comes first and the QR
+ * after it; at a desktop's width the QR, read with a phone, comes first.
+ */
 export function PixPanel({
   pixCode,
   qrSvg,
@@ -175,7 +179,14 @@ export function PixPanel({
       <h2 id="pix-title" className="text-xl">
         Pague com PIX
       </h2>
-      <p className="text-center">
+      <p data-testid="pix-countdown" aria-live="off" className="lg:order-3">
+        Este código expira em{' '}
+        <strong>
+          <time dateTime={expiresAt}>{formatRemaining(remainingMs)}</time>
+        </strong>
+      </p>
+      <CopyCode code={pixCode} className="lg:order-4" />
+      <p className="text-center lg:order-1">
         Abra o app do seu banco, escolha pagar com PIX e leia o QR Code ou cole o código.
       </p>
       {qrSvg ? (
@@ -183,25 +194,18 @@ export function PixPanel({
           role="img"
           aria-label="QR Code do PIX"
           data-testid="pix-qr"
-          className="w-56 max-w-full rounded-card bg-white p-2"
+          className="w-56 max-w-full rounded-card bg-white p-2 lg:order-2"
           // Our own SVG, drawn on the server by the qrcode library from the BR Code.
           dangerouslySetInnerHTML={{ __html: qrSvg }}
         />
       ) : null}
-      <CopyCode code={pixCode} />
-      <p data-testid="pix-countdown" aria-live="off">
-        Este código expira em{' '}
-        <strong>
-          <time dateTime={expiresAt}>{formatRemaining(remainingMs)}</time>
-        </strong>
-      </p>
-      <p role="status" className="text-sm">
+      <p role="status" className="text-sm lg:order-5">
         {statusError
           ? `Erro ao verificar status do pagamento: ${statusError}`
           : 'Aguardando o pagamento. Esta página se atualiza sozinha quando ele for confirmado.'}
       </p>
       <noscript>
-        <a href={checkPath} className="text-link underline">
+        <a href={checkPath} className="text-link underline lg:order-5">
           Já paguei: verificar pagamento
         </a>
       </noscript>

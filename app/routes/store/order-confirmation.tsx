@@ -11,6 +11,7 @@ import {
   useNow,
   usePaymentPolling,
 } from '~/components/store/order-payment';
+import { OrderSummary } from '~/components/store/order-summary';
 import { seoContext, useSettings } from '~/components/store/store-data';
 import { TestModeNotice } from '~/components/store/test-mode-notice';
 import { Money, SignedMoney } from '~/components/ui/money';
@@ -194,6 +195,23 @@ export default function OrderConfirmationPage({ loaderData, actionData }: Route.
           cardTotalCents={order.paymentMethod === 'credit_card' ? order.totalCents : null}
         />
       ) : null}
+      <OrderSummary
+        title="Itens do pedido"
+        lines={order.lines}
+        subtotalCents={order.subtotalCents}
+        shippingCents={order.shippingCents}
+        shippingLabel={order.shippingLabel}
+        adjustments={order.adjustments}
+        totalCents={order.totalCents}
+      />
+      <section
+        className="flex flex-col gap-2 rounded-card border border-card-border bg-card p-4"
+        data-testid="confirmation-address"
+      >
+        <h2 className="text-xl">Entrega</h2>
+        <p>{order.customerName}</p>
+        <p>{order.address}</p>
+      </section>
       <Link to="/historico" className="text-center text-link underline">
         Ver meus pedidos
       </Link>
