@@ -12,6 +12,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
 /** Data, not our wording: the sample store's product names and the states' names. */
 const DATA_FILES = new Set([
   'app/flows/sample-store.ts',
+  'app/modules/checkout/states.ts',
   'app/modules/settings/fonts.ts',
   'app/modules/settings/time-zones.ts',
   'app/styles/font-files.ts',
