@@ -1,11 +1,42 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 
 import type { Db } from '~/db/database.server';
 import { effectivePriceSql } from '~/modules/pricing/index.server';
 
-import { categories, products, productVariants } from './schema';
+import { categories, products } from './schema';
 import { optionValuesOf } from './variant-label';
 import type { FeedVariant } from './types';
+
+interface VariantRow {
+  sku: string;
+  option1: string | null;
+  option2: string | null;
+  option3: string | null;
+  priceCents: number;
+  compareAtPriceCents: number | null;
+  stockQuantity: number;
+  imageUrls: string[];
+  gtin: string;
+  mpn: string;
+}
+
+// A product's variants in its own row, as JSON: a product's text is read once, not once per
+// variant (on PGlite, parsing the rows was 40% of building a feed of 60,000 variants).
+const variantsJson = sql<VariantRow[]>`(
+  select json_agg(json_build_object(
+    'sku', v.sku,
+    'option1', v.option1,
+    'option2', v.option2,
+    'option3', v.option3,
+    'priceCents', ${effectivePriceSql(sql`v.price_cents`, products.priceCents)},
+    'compareAtPriceCents', v.compare_at_price_cents,
+    'stockQuantity', v.stock_quantity,
+    'imageUrls', v.image_urls,
+    'gtin', v.gtin,
+    'mpn', v.mpn
+  ) order by v.position, v.id)
+  from product_variants v where v.product_id = ${products.id}
+)`;
 
 /**
  * Every variant of every product, newest product first and each product's variants in their
@@ -24,31 +55,17 @@ export async function listFeedVariants(db: Db): Promise<FeedVariant[]> {
       category: categories.name,
       productImageUrls: products.imageUrls,
       productOptions: products.options,
-      sku: productVariants.sku,
-      option1: productVariants.option1,
-      option2: productVariants.option2,
-      option3: productVariants.option3,
-      priceCents: effectivePriceSql(productVariants.priceCents, products.priceCents),
-      compareAtPriceCents: productVariants.compareAtPriceCents,
-      stockQuantity: productVariants.stockQuantity,
-      imageUrls: productVariants.imageUrls,
-      gtin: productVariants.gtin,
-      mpn: productVariants.mpn,
+      variants: variantsJson,
     })
-    .from(productVariants)
-    .innerJoin(products, eq(productVariants.productId, products.id))
+    .from(products)
     .leftJoin(categories, eq(products.categoryId, categories.id))
-    .orderBy(
-      desc(products.createdAt),
-      desc(products.id),
-      asc(productVariants.position),
-      asc(productVariants.id),
-    );
-  const counts = new Map<string, number>();
-  for (const row of rows) counts.set(row.productId, (counts.get(row.productId) ?? 0) + 1);
-  return rows.map(({ productOptions, option1, option2, option3, ...row }) => ({
-    ...row,
-    variantCount: counts.get(row.productId)!,
-    options: optionValuesOf(productOptions, { option1, option2, option3 }),
-  }));
+    .orderBy(desc(products.createdAt), desc(products.id));
+  return rows.flatMap(({ productOptions, variants, ...product }) =>
+    (variants ?? []).map(({ option1, option2, option3, ...variant }) => ({
+      ...product,
+      ...variant,
+      variantCount: variants.length,
+      options: optionValuesOf(productOptions, { option1, option2, option3 }),
+    })),
+  );
 }
