@@ -22,10 +22,10 @@ export type GoLiveResult =
 /**
  * 'Começar loja real': a demo store becomes live, for good, in one transaction (ADR 018). Gone
  * are the sample catalogue (its products with their reviews and restock requests, its
- * categories), the sample coupons, every order (a demo's orders are all test orders) with the outbox rows about
+ * categories, but for those holding a product of the store's own), the sample coupons, every order (a demo's orders are all test orders) with the outbox rows about
  * them, so no e-mail or sales report goes out for one, the sandbox's payments, the uploads only
- * the deleted products showed, and the sample identity and contacts where the store has not
- * written its own. Admins, the store's own products and its other settings stay. Every instance
+ * the deleted products showed, and the sample identity, contacts and slogan where the store
+ * has not written its own. Admins, the store's own products and its other settings stay. Every instance
  * hears the change of mode through the settings' notification and stops the sandbox.
  */
 export async function goLive(db: Db): Promise<GoLiveResult> {
@@ -45,8 +45,12 @@ export async function goLive(db: Db): Promise<GoLiveResult> {
       categoryIds: SAMPLE_CATEGORIES.map((category) => category.id),
     };
     const catalog = await deleteCatalogRows(tx, sample);
-    // The store's own coupons may name a sample product too.
-    await forgetCouponTargets(tx, sample);
+    // The store's own coupons may name a sample product or category too; a sample category
+    // kept for the store's own products keeps its coupons.
+    await forgetCouponTargets(tx, {
+      productIds: sample.productIds,
+      categoryIds: catalog.categoryIds,
+    });
     await clearSettingsStill(tx, SAMPLE_SETTINGS);
     const unused = await unusedUploads(tx, catalog.imageUrls);
     await deleteMedia(tx, unused);

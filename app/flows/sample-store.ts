@@ -246,11 +246,12 @@ export const SAMPLE_COUPONS: CouponRecord[] = [
 ];
 
 /**
- * The sample store's identity and contacts, so a fresh install shows a footer as the law asks
+ * The sample store's slogan, identity and contacts, so a fresh install shows a footer as the law asks
  * (Decreto 7.962/2013) and the merchant sees where their own data goes. Written on the first
  * start only; the CNPJ is the Receita Federal's documentation example, valid but nobody's.
  */
 export const SAMPLE_SETTINGS: Partial<StoreSettings> = {
+  store_description: 'Tecnologia de qualidade com entrega para todo o Brasil.',
   legal_name: 'TechStore Comércio de Eletrônicos Ltda.',
   cnpj: '12.345.678/0001-95',
   contact_email: 'atendimento@techstore.com.br',

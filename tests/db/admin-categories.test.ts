@@ -133,19 +133,18 @@ describeDb('admin categories', ({ db }) => {
     const audio = await category('Áudio');
     const informatica = await category('Informática');
     const acessorios = await category('Acessórios');
+    for (const id of [audio, informatica, acessorios]) await product(`Produto ${id}`, id);
 
-    expect((await listCategories(db(), { featuredOnly: true })).map((c) => c.name)).toEqual([
-      'Acessórios',
-      'Áudio',
-      'Informática',
-    ]);
+    expect(
+      (await listCategories(db(), { featuredOnly: true, withProducts: true })).map((c) => c.name),
+    ).toEqual(['Acessórios', 'Áudio', 'Informática']);
 
     expect(await setCategoryFeatured(db(), { id: informatica, featured: true })).toEqual({
       ok: true,
       id: informatica,
     });
     await setCategoryFeatured(db(), { id: audio, featured: true });
-    expect(await listCategories(db(), { featuredOnly: true })).toEqual([
+    expect(await listCategories(db(), { featuredOnly: true, withProducts: true })).toEqual([
       { id: audio, name: 'Áudio', slug: 'audio' },
       { id: informatica, name: 'Informática', slug: 'informatica' },
     ]);
@@ -155,7 +154,34 @@ describeDb('admin categories', ({ db }) => {
 
     await setCategoryFeatured(db(), { id: audio, featured: false });
     await setCategoryFeatured(db(), { id: informatica, featured: false });
-    expect(await listCategories(db(), { featuredOnly: true })).toHaveLength(3);
+    expect(await listCategories(db(), { featuredOnly: true, withProducts: true })).toHaveLength(3);
+  });
+
+  it('leaves a category without products off the home page, featured or not', async () => {
+    const audio = await category('Áudio');
+    const empty = await category('Vazia');
+    const emptyFeatured = await category('Destaque vazio', { featured: true });
+    await product('Fone', audio);
+    await setCategoryFeatured(db(), { id: audio, featured: true });
+
+    expect(
+      (await listCategories(db(), { featuredOnly: true, withProducts: true })).map((c) => c.id),
+    ).toEqual([audio]);
+    // The catalogue's filters and the admin still list them all.
+    expect((await listCategories(db())).map((c) => c.id).sort()).toEqual(
+      [audio, empty, emptyFeatured].sort(),
+    );
+
+    // Its last product moved elsewhere, the category leaves the home page too.
+    await db().update(products).set({ categoryId: empty });
+    expect(
+      (await listCategories(db(), { featuredOnly: true, withProducts: true })).map((c) => c.id),
+    ).toEqual([]);
+    await setCategoryFeatured(db(), { id: audio, featured: false });
+    await setCategoryFeatured(db(), { id: emptyFeatured, featured: false });
+    expect(
+      (await listCategories(db(), { featuredOnly: true, withProducts: true })).map((c) => c.id),
+    ).toEqual([empty]);
   });
 
   it('deletes an empty category without asking about products', async () => {

@@ -4,12 +4,13 @@ import { eq, sql } from 'drizzle-orm';
 import { expect, it, vi } from 'vitest';
 
 import type { Db } from '~/db/database.server';
-import { coupons, media, mediaVariants, products, storeSettings } from '~/db/schema';
+import { categories, coupons, media, mediaVariants, products, storeSettings } from '~/db/schema';
 import { goLive } from '~/flows/go-live.server';
 import { payOrder } from '~/flows/order-payment.server';
 import { placeOrder } from '~/flows/place-order.server';
-import { SAMPLE_PRODUCTS, SAMPLE_SETTINGS } from '~/flows/sample-store';
+import { SAMPLE_CATEGORIES, SAMPLE_PRODUCTS, SAMPLE_SETTINGS } from '~/flows/sample-store';
 import { initializeStore } from '~/flows/seed-sample-store.server';
+import { listCategories } from '~/modules/catalog/index.server';
 import { checkoutFormSchema } from '~/modules/checkout';
 import { enqueue } from '~/modules/jobs/index.server';
 import { createSandboxProvider } from '~/modules/payments/index.server';
@@ -162,6 +163,52 @@ describeDb('going live', ({ db, database }) => {
     expect(await initializeStore(db(), { seed: true })).toBe('existing');
     expect(await readStoreMode(db())).toBe('live');
     expect((await counts(db())).products).toBe(1);
+  });
+
+  it('keeps a sample category holding the merchant’s own product, and drops the sample slogan', async () => {
+    await initializeStore(db(), { seed: true });
+    const audio = SAMPLE_CATEGORIES.find((category) => category.name === 'Áudio')!;
+    const [own] = await db()
+      .insert(products)
+      .values({ name: 'Fone da loja', priceCents: 9900, categoryId: audio.id })
+      .returning({ id: products.id });
+    await db()
+      .insert(coupons)
+      .values({
+        code: 'AUDIO5',
+        kind: 'percent',
+        value: 5,
+        categoryIds: [audio.id, SAMPLE_CATEGORIES.find((c) => c.name === 'Casa')!.id],
+      });
+    expect((await readSettings(db())).store_description).toBe(SAMPLE_SETTINGS.store_description);
+
+    await goLive(db());
+
+    const [kept] = await db()
+      .select({ categoryId: products.categoryId })
+      .from(products)
+      .where(eq(products.id, own!.id));
+    expect(kept!.categoryId).toBe(audio.id);
+    expect((await db().select({ id: categories.id }).from(categories)).map((c) => c.id)).toEqual([
+      audio.id,
+    ]);
+    // The coupon still names the kept category, and only that one.
+    const [coupon] = await db()
+      .select({ categoryIds: coupons.categoryIds, active: coupons.active })
+      .from(coupons)
+      .where(eq(coupons.code, 'AUDIO5'));
+    expect(coupon).toEqual({ categoryIds: [audio.id], active: true });
+    expect(
+      (await listCategories(db(), { featuredOnly: true, withProducts: true })).map((c) => c.name),
+    ).toEqual(['Áudio']);
+    expect((await readSettings(db())).store_description).toBe('');
+  });
+
+  it('keeps a slogan the merchant wrote', async () => {
+    await initializeStore(db(), { seed: true });
+    await saveSettings(db(), { store_description: 'Fones feitos à mão em Minas.' });
+    await goLive(db());
+    expect((await readSettings(db())).store_description).toBe('Fones feitos à mão em Minas.');
   });
 
   it('reaches every instance through the settings’ notifications', async () => {

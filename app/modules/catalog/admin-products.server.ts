@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 
 import type { Db } from '~/db/database.server';
 import { isUuid } from '~/lib/uuid';
@@ -177,24 +177,36 @@ export async function deleteProduct(db: Db, id: string): Promise<boolean> {
 
 /**
  * Deletes these products and categories (ids that are gone already are skipped), with the
- * products' reviews and restock requests (cascade); answers how many products went, and their
- * image URLs.
- * Products of the store's own in a deleted category are kept, without a category.
+ * products' reviews and restock requests (cascade); answers how many products went, their image
+ * URLs and the categories deleted. A category that still holds a product of the store's own
+ * stays: the merchant put it there, and may rename it, rather than find it 'Sem categoria'.
  */
 export async function deleteCatalogRows(
   db: Db,
   ids: { productIds: readonly string[]; categoryIds: readonly string[] },
-): Promise<{ products: number; imageUrls: string[] }> {
+): Promise<{ products: number; imageUrls: string[]; categoryIds: string[] }> {
   const deleted = ids.productIds.length
     ? await db
         .delete(products)
         .where(inArray(products.id, [...ids.productIds]))
         .returning({ imageUrls: products.imageUrls })
     : [];
-  if (ids.categoryIds.length) {
-    await db.delete(categories).where(inArray(categories.id, [...ids.categoryIds]));
-  }
-  return { products: deleted.length, imageUrls: deleted.flatMap((row) => row.imageUrls) };
+  const emptied = ids.categoryIds.length
+    ? await db
+        .delete(categories)
+        .where(
+          and(
+            inArray(categories.id, [...ids.categoryIds]),
+            sql`not exists (select 1 from ${products} where ${products.categoryId} = ${categories.id})`,
+          ),
+        )
+        .returning({ id: categories.id })
+    : [];
+  return {
+    products: deleted.length,
+    imageUrls: deleted.flatMap((row) => row.imageUrls),
+    categoryIds: emptied.map((row) => row.id),
+  };
 }
 
 /** Which of these image URLs some product still shows. */

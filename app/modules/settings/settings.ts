@@ -235,7 +235,9 @@ const BRAZIL_TIME_ZONES = [
 export const settingsSchema = z.object({
   // Identity
   store_name: text('TechStore', 80),
-  store_description: text('Tecnologia de qualidade com entrega para todo o Brasil.', 500),
+  // Empty: a slogan names what the store sells, which only the merchant knows (the sample store
+  // writes its own, and going live takes it away).
+  store_description: text('', 500),
   store_slogan: text('', 120),
   // Empty: the storefront shows "Boas-vindas à loja {store_name}".
   welcome_message: text('', 160),

@@ -14,10 +14,10 @@ import type { Route } from './+types/home';
 const FEATURED_LIMIT = 8;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  // The staff's 'Selecionada' categories, or all of them while none is selected.
+  // The staff's 'Selecionada' categories, or all of them while none is selected, if not empty.
   const [settings, categories] = await Promise.all([
     context.settings.get(),
-    listCategories(context.readDb, { featuredOnly: true }, context.changes),
+    listCategories(context.readDb, { featuredOnly: true, withProducts: true }, context.changes),
   ]);
   const asked = new URL(request.url).searchParams.get('categoria')?.trim().toLowerCase();
   // Pills link by slug; an id still works for links from before slugs. An unknown category,
