@@ -26,7 +26,9 @@ export function useCheck(parse: FormParser) {
     event.preventDefault();
     setErrors(parsed.fieldErrors);
     const first = Object.keys(parsed.fieldErrors)[0];
-    if (first) (event.currentTarget.elements.namedItem(first) as HTMLElement | null)?.focus();
+    const named = first ? event.currentTarget.elements.namedItem(first) : null;
+    // A group of checkboxes or radio buttons sharing the name: its first one.
+    (named instanceof RadioNodeList ? (named[0] as HTMLElement | undefined) : named)?.focus();
     return parsed.fieldErrors;
   };
   return { errors, setErrors, check };

@@ -57,7 +57,12 @@ describe('admin coupons at 360 px', () => {
     await dialog.getByLabel('Tipo').selectOption({ label: 'Porcentagem' });
     await dialog.getByLabel('Desconto (%)').fill('15');
     await dialog.getByLabel('Só na primeira compra do cliente').check();
-    await dialog.getByLabel(HEADSET.name).check();
+    // Found by typing, as in a catalogue of thousands, and chosen with the keyboard.
+    await dialog.getByLabel('Buscar produto').fill('headset gamer');
+    await dialog.getByText('1 produto encontrado.').waitFor();
+    await dialog.getByLabel(HEADSET.name).focus();
+    await page.keyboard.press('Space');
+    expect(await dialog.getByLabel(HEADSET.name).isChecked()).toBe(true);
     await dialog.getByRole('button', { name: 'Salvar' }).click();
     await toast(page, 'Cupom criado com sucesso!');
     await dialog.waitFor({ state: 'hidden' });

@@ -1,5 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { useFetcher } from 'react-router';
+import { useState } from 'react';
 
 import { FormField } from '~/components/ui/form';
 import type { ProductOptions } from '~/modules/catalog';
@@ -14,6 +13,7 @@ import {
 
 import { ADMIN_FORM } from './form-look';
 import { FormDialog } from './form-dialog';
+import { ProductPicker } from './product-picker';
 
 type Choice = { id: string; name: string };
 
@@ -242,8 +242,12 @@ export function CouponFormDialog(
               />
             )}
           </FormField>
-          <ProductChoices
+          <ProductPicker
             idPrefix={idPrefix}
+            name="productIds"
+            legend="Só nos produtos (opcional)"
+            hint="Sem produtos nem categorias escolhidos, o cupom vale para a loja toda."
+            multiple
             initial={props.products}
             chosen={values.products}
             error={errors.productIds}
@@ -286,40 +290,23 @@ function Checklist({
   idPrefix,
   name,
   legend,
-  hint,
   options,
   chosen,
   empty,
   error,
-  onToggle,
-  children,
 }: {
   idPrefix: string;
   name: string;
   legend: string;
-  hint?: string;
   options: Choice[];
   chosen: readonly string[];
   empty: string;
   error?: string;
-  onToggle?: (choice: Choice, checked: boolean) => void;
-  children?: React.ReactNode;
 }) {
   const errorId = `${idPrefix}-${name}-error`;
-  const hintId = `${idPrefix}-${name}-hint`;
   return (
-    <fieldset
-      aria-describedby={
-        [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined
-      }
-    >
+    <fieldset aria-describedby={error ? errorId : undefined}>
       <legend className="admin-label">{legend}</legend>
-      {hint ? (
-        <p id={hintId} className={ADMIN_FORM.hintAbove}>
-          {hint}
-        </p>
-      ) : null}
-      {children}
       {options.length === 0 ? (
         <p className="text-sm text-slate-600">{empty}</p>
       ) : (
@@ -332,7 +319,6 @@ function Checklist({
                 name={name}
                 value={option.id}
                 defaultChecked={chosen.includes(option.id)}
-                onChange={(event) => onToggle?.(option, event.currentTarget.checked)}
                 className="mt-1 h-4 w-4 shrink-0"
               />
               <label
@@ -351,75 +337,5 @@ function Checklist({
         </p>
       ) : null}
     </fieldset>
-  );
-}
-
-const SEARCH_DELAY_MS = 250;
-
-/**
- * 'Só nos produtos': the first products by name, and the ones already chosen; typing in
- * 'Buscar produto' asks the server for the matching ones (a big catalogue is never sent whole),
- * and what was checked stays listed.
- */
-function ProductChoices({
-  idPrefix,
-  initial,
-  chosen: initiallyChosen,
-  error,
-}: {
-  idPrefix: string;
-  initial: ProductOptions;
-  chosen: Choice[];
-  error?: string;
-}) {
-  const search = useFetcher<ProductOptions>();
-  const searchId = useId();
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const [chosen, setChosen] = useState<Choice[]>(initiallyChosen);
-  const found = (search.data ?? initial).options;
-  const shown = [...chosen, ...found.filter((option) => !chosen.some((c) => c.id === option.id))];
-  return (
-    <Checklist
-      idPrefix={idPrefix}
-      name="productIds"
-      legend="Só nos produtos (opcional)"
-      hint="Sem produtos nem categorias escolhidos, o cupom vale para a loja toda."
-      options={shown}
-      chosen={initiallyChosen.map((choice) => choice.id)}
-      empty={search.data ? 'Nenhum produto encontrado.' : 'Nenhum produto cadastrado.'}
-      error={error}
-      onToggle={(choice, checked) =>
-        setChosen((current) =>
-          checked
-            ? [...current.filter((c) => c.id !== choice.id), choice]
-            : current.filter((c) => c.id !== choice.id),
-        )
-      }
-    >
-      {initial.total > initial.options.length ? (
-        <div className="mb-2">
-          <label htmlFor={searchId} className="sr-only">
-            Buscar produto
-          </label>
-          <input
-            id={searchId}
-            type="search"
-            placeholder="Buscar produto"
-            autoComplete="off"
-            maxLength={100}
-            className="admin-input"
-            onChange={(event) => {
-              const q = event.currentTarget.value;
-              clearTimeout(timer.current);
-              timer.current = setTimeout(
-                () => search.load(`/admin/products/options?q=${encodeURIComponent(q)}`),
-                SEARCH_DELAY_MS,
-              );
-            }}
-          />
-        </div>
-      ) : null}
-    </Checklist>
   );
 }

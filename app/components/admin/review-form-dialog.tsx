@@ -1,17 +1,16 @@
-import { useEffect, useId, useRef } from 'react';
-import { useFetcher } from 'react-router';
-
 import type { ProductOptions } from '~/modules/catalog';
 import { RATING_CHOICES, reviewFormSchema } from '~/modules/reviews';
 
 import { ADMIN_FORM } from './form-look';
 import { FormField } from '~/components/ui/form';
 import { FormDialog } from './form-dialog';
+import { ProductPicker } from './product-picker';
+
+const NONE: readonly { id: string; name: string }[] = [];
 
 /**
  * 'Adicionar avaliação': the review's form (Produto, Nome do cliente, Avaliação, Comentário).
- * `products` holds the first products by name; typing in 'Buscar produto' asks the server for
- * the matching ones, so a big catalogue is never sent whole.
+ * `products` holds the first products by name; the picker asks the server for the others.
  */
 export function ReviewFormDialog({ id, products }: { id: string; products: ProductOptions }) {
   return (
@@ -32,7 +31,15 @@ export function ReviewFormDialog({ id, products }: { id: string; products: Produ
               Cadastre um produto antes de adicionar avaliações.
             </p>
           ) : null}
-          <ProductPicker idPrefix={idPrefix} initial={products} error={errors.productId} />
+          <ProductPicker
+            idPrefix={idPrefix}
+            name="productId"
+            legend="Produto"
+            multiple={false}
+            initial={products}
+            chosen={NONE}
+            error={errors.productId}
+          />
           <FormField
             look={ADMIN_FORM}
             idPrefix={idPrefix}
@@ -81,78 +88,5 @@ export function ReviewFormDialog({ id, products }: { id: string; products: Produ
         </>
       )}
     </FormDialog>
-  );
-}
-
-const SEARCH_DELAY_MS = 250;
-
-/** 'Produto': a select of products, narrowed by a search box when the catalogue is big. */
-function ProductPicker({
-  idPrefix,
-  initial,
-  error,
-}: {
-  idPrefix: string;
-  initial: ProductOptions;
-  error?: string;
-}) {
-  const search = useFetcher<ProductOptions>();
-  const searchId = useId();
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const shown = search.data ?? initial;
-  const more = shown.total - shown.options.length;
-  return (
-    <>
-      {initial.total > initial.options.length ? (
-        <div>
-          <label htmlFor={searchId} className="admin-label">
-            Buscar produto
-          </label>
-          <input
-            id={searchId}
-            type="search"
-            autoComplete="off"
-            maxLength={100}
-            className="admin-input"
-            onChange={(event) => {
-              const q = event.currentTarget.value;
-              clearTimeout(timer.current);
-              timer.current = setTimeout(
-                () => search.load(`/admin/products/options?q=${encodeURIComponent(q)}`),
-                SEARCH_DELAY_MS,
-              );
-            }}
-          />
-        </div>
-      ) : null}
-      <FormField
-        look={ADMIN_FORM}
-        idPrefix={idPrefix}
-        name="productId"
-        label="Produto"
-        hint={
-          more > 0
-            ? `Mostrando ${shown.options.length} de ${shown.total} produtos: busque pelo nome para ver os outros.`
-            : undefined
-        }
-        error={error}
-      >
-        {(control) => (
-          <select {...control} required defaultValue="" className="admin-input">
-            <option value="">
-              {shown.total === 0 && search.data
-                ? 'Nenhum produto encontrado'
-                : 'Selecione um produto'}
-            </option>
-            {shown.options.map((product) => (
-              <option key={product.id} value={product.id}>
-                {product.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
-    </>
   );
 }
