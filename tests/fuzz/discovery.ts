@@ -278,8 +278,8 @@ const TYPED_VALUES: Record<string, readonly string[]> = {
 };
 
 /**
- * Query parameters no page links with, by the pages a shopper lands on with them: a coupon link
- * ('/?cupom=') comes from an ad or a message.
+ * Query parameters no page links with, by the pages a shopper lands on with them (a coupon link,
+ * '/?cupom=', comes from an ad or a message) or a script asks with.
  */
 const LANDING_PARAMS: Record<string, [name: string, value: string][]> = {
   '/': [['cupom', FUZZ_COUPON]],
@@ -288,6 +288,11 @@ const LANDING_PARAMS: Record<string, [name: string, value: string][]> = {
   '/checkout': [['cupom', FUZZ_COUPON]],
   // Asked by the 'Calcular frete' forms and the checkout once JavaScript runs: for the cart, or
   // for one unit of a product (and its variant).
+  // The admin's product picker asks as the merchant types (no form or link carries `q`).
+  '/admin/products/options': [
+    ['q', 'fone'],
+    ['q', 'fones de ouvido bluetooth'],
+  ],
   '/frete': [
     ['cep', '01310-100'],
     ['produto', FUZZ_PRODUCT_SLUG],

@@ -206,6 +206,17 @@ describe('the HTTP server under fuzzing', () => {
     );
   });
 
+  it("searches the admin's product picker with what a merchant types", () => {
+    const picker = adminReport.routes.find((route) => route.pattern === '/admin/products/options');
+    expect([...(picker?.queryFields.get('q') ?? [])]).toContain('fone');
+    const stats = [...adminReport.byTarget].find(([target]) =>
+      target.startsWith('/admin/products/options '),
+    )?.[1];
+    expect([...(stats?.byStatus.keys() ?? [])].some((status) => status.startsWith('200'))).toBe(
+      true,
+    );
+  });
+
   it('answers no request with a 5xx', () => {
     expect(failures(report, '5xx')).toEqual([]);
   });
