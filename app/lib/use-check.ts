@@ -28,7 +28,8 @@ export function useCheck(parse: FormParser) {
     const first = Object.keys(parsed.fieldErrors)[0];
     const named = first ? event.currentTarget.elements.namedItem(first) : null;
     // A group of checkboxes or radio buttons sharing the name: its first one.
-    (named instanceof RadioNodeList ? (named[0] as HTMLElement | undefined) : named)?.focus();
+    const field = named instanceof RadioNodeList ? named[0] : named;
+    (field as HTMLElement | null | undefined)?.focus();
     return parsed.fieldErrors;
   };
   return { errors, setErrors, check };

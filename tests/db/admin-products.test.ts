@@ -192,6 +192,28 @@ describe('product form', () => {
     expect(file.ok && file.data.uploads.map((upload) => upload.name)).toEqual(['foto.png']);
   });
 
+  it('adds the addresses typed in their own box after the list, once each, and checks them', () => {
+    const upload = '/media/0190a6b2-7c1e-8d3f-9a4b-5c6d7e8f9a0b-1000.webp';
+    const added = form({
+      ...valid,
+      imageUrls: `${upload}\nhttps://cdn.example/a.jpg`,
+      newImageUrls: 'https://cdn.example/b.jpg, https://cdn.example/a.jpg',
+    });
+    expect(added.ok && added.data.imageUrls).toEqual([
+      upload,
+      'https://cdn.example/a.jpg',
+      'https://cdn.example/b.jpg',
+    ]);
+    expect(added.ok && 'newImageUrls' in added.data).toBe(false);
+
+    const onlyTyped = form({ ...valid, imageUrls: '', newImageUrls: 'https://cdn.example/b.jpg' });
+    expect(onlyTyped.ok && onlyTyped.data.imageUrls).toEqual(['https://cdn.example/b.jpg']);
+
+    const bad = form({ ...valid, newImageUrls: 'ftp://cdn.example/b.jpg' });
+    expect(!bad.ok && Object.keys(bad.fieldErrors)).toEqual(['newImageUrls']);
+    expect(!bad.ok && bad.fieldErrors.newImageUrls).toContain('Endereço de imagem inválido');
+  });
+
   it('sends a form back only to the product list', () => {
     const elsewhere = form({ ...valid, returnTo: 'https://evil.example/' });
     expect(elsewhere.ok && elsewhere.data.returnTo).toBe('/admin/products');

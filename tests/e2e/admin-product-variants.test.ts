@@ -30,7 +30,9 @@ async function describeTShirt(form: Locator, options: [string, string[]][]) {
   await form.getByLabel('Descrição').fill('Camiseta 100% algodão.');
   await form.getByLabel('Preço (R$)', { exact: true }).fill('59,90');
   await form.getByLabel('Categoria').selectOption({ label: 'Acessórios' });
-  await form.getByLabel('URLs das imagens').fill('/sample/caixa-de-som-portatil-1.svg');
+  await form
+    .getByLabel('Adicionar imagens por endereço')
+    .fill('/sample/caixa-de-som-portatil-1.svg');
   for (const [index, [name, values]] of options.entries()) {
     await form.getByRole('button', { name: 'Adicionar opção' }).click();
     await form.getByLabel(`Nome da opção ${index + 1}`).fill(name);

@@ -148,6 +148,11 @@ describe('admin products in Chromium', () => {
     expect(
       await dialog.getByRole('list', { name: 'Ordem das imagens' }).getByRole('listitem').count(),
     ).toBe(MOUSE_IMAGES.length);
+    // The store's own pictures are shown as pictures: no internal path in a box or beside them.
+    expect(await dialog.getByLabel('Adicionar imagens por endereço').inputValue()).toBe('');
+    expect(await dialog.getByRole('list', { name: 'Ordem das imagens' }).innerText()).not.toContain(
+      '/sample/',
+    );
 
     // A mistake first: the field says what is wrong, and nothing is saved.
     await price.fill('12,345');
@@ -162,7 +167,7 @@ describe('admin products in Chromium', () => {
     await order.getByRole('button', { name: 'Subir a imagem 2' }).focus();
     await page.keyboard.press('Enter');
     await expect
-      .poll(() => order.getByRole('listitem').first().textContent())
+      .poll(() => order.getByRole('listitem').first().getByRole('img').getAttribute('src'))
       .toContain(MOUSE_IMAGES[1]!);
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
       'Descer a imagem 1',
@@ -248,7 +253,9 @@ describe('admin products in Chromium', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     await page.getByLabel('Preço (R$)').fill('49,90');
-    await page.getByLabel('URLs das imagens').fill('https://imagens.invalid/cabo.jpg');
+    await page
+      .getByLabel('Adicionar imagens por endereço')
+      .fill('https://imagens.invalid/cabo.jpg');
     // A preview that cannot load is hidden.
     await page.getByText('Sem pré-visualização').waitFor();
     await page.getByLabel('Enviar imagens do aparelho').setInputFiles({

@@ -295,7 +295,9 @@ export function ProductForm({
       <ProductImagesField
         idPrefix={prefix}
         initialUrls={values.imageUrls ?? ''}
+        initialNewUrls={values.newImageUrls ?? ''}
         urlsError={errors.imageUrls}
+        newUrlsError={errors.newImageUrls}
         uploadsError={errors.uploads}
       />
 

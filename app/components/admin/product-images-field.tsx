@@ -42,23 +42,30 @@ const SMALL_BUTTON =
   'rounded border border-slate-300 bg-white px-2 py-1 text-xs font-medium text-slate-800 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40';
 
 /**
- * The product's images: URLs in one text (commas or one per line, as the spec has it), with a
- * live preview of each, buttons to reorder and remove them (the first is the main image), and a
- * file input whose images are uploaded with the form and join the end of the list.
+ * The product's images: each shown as a picture (the panel loads only the store's own; another
+ * site's is shown by its address), in order, with buttons to reorder and remove them (the first is
+ * the main image); the list travels in a hidden field. Below, a box for addresses of pictures on
+ * other sites and a file input: both join the end of the list when the form is saved.
  */
 export function ProductImagesField({
   idPrefix,
   initialUrls,
+  initialNewUrls,
   urlsError,
+  newUrlsError,
   uploadsError,
 }: {
   idPrefix: string;
   initialUrls: string;
+  initialNewUrls: string;
   urlsError?: string;
+  newUrlsError?: string;
   uploadsError?: string;
 }) {
   const [text, setText] = useState(initialUrls);
   const urls = [...new Set(splitImageUrls(text))];
+  const [newText, setNewText] = useState(initialNewUrls);
+  const typed = [...new Set(splitImageUrls(newText))].filter((url) => !urls.includes(url));
   const [announcement, setAnnouncement] = useState('');
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   // The button to focus once the list has been redrawn after a move or a removal.
@@ -93,7 +100,7 @@ export function ProductImagesField({
     setUrls(next);
     setAnnouncement(`Imagem ${index + 1} removida.`);
     if (next.length > 0) focusNext.current = `remove-${Math.min(index, next.length - 1)}`;
-    else document.getElementById(`${idPrefix}-imageUrls`)?.focus();
+    else document.getElementById(`${idPrefix}-newImageUrls`)?.focus();
   };
 
   const choose = async (files: File[]) => {
@@ -126,38 +133,22 @@ export function ProductImagesField({
   };
 
   return (
-    <fieldset className="space-y-4">
+    <fieldset
+      className="space-y-4"
+      aria-describedby={urlsError ? `${idPrefix}-imageUrls-error` : undefined}
+    >
       <legend className="text-sm font-semibold text-slate-900">Imagens</legend>
-      <FormField
-        look={ADMIN_FORM}
-        idPrefix={idPrefix}
-        name="imageUrls"
-        label="URLs das imagens"
-        hint="Separe por vírgula ou coloque uma por linha. A primeira é a imagem principal."
-        hintFirst
-        error={urlsError}
-      >
-        {(control) => (
-          <textarea
-            {...control}
-            rows={3}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            className="admin-input font-mono text-xs"
-            spellCheck={false}
-            autoCapitalize="off"
-            autoCorrect="off"
-          />
-        )}
-      </FormField>
-
-      {urls.some((url) => isAllowedImageUrl(url) && !isOwnImage(url)) ? (
-        <p className="text-xs text-slate-600">
-          Por segurança, o painel não carrega imagens de outros sites: abra o endereço para conferir
-          a imagem. A loja a mostra normalmente.
+      <input type="hidden" name="imageUrls" value={urls.join('\n')} />
+      {urlsError ? (
+        <p id={`${idPrefix}-imageUrls-error`} className={ADMIN_FORM.error}>
+          {urlsError}
         </p>
       ) : null}
-      {urls.length > 0 ? (
+      {urls.length === 0 ? (
+        <p className="text-sm text-slate-600">
+          Nenhuma imagem ainda: envie fotos do aparelho ou adicione o endereço de uma imagem.
+        </p>
+      ) : (
         <ol id={listId} aria-label="Ordem das imagens" className="space-y-2">
           {urls.map((url, index) => (
             <li
@@ -174,19 +165,7 @@ export function ProductImagesField({
                 <p className="text-xs font-semibold text-slate-800">
                   {index === 0 ? 'Imagem principal' : `Imagem ${index + 1}`}
                 </p>
-                <p className="text-xs break-all text-slate-600">
-                  {isAllowedImageUrl(url) && !isOwnImage(url) ? (
-                    <a href={url} target="_blank" rel="noreferrer" className="underline">
-                      {url}
-                      <span className="sr-only"> (abre em nova aba)</span>
-                    </a>
-                  ) : (
-                    url
-                  )}
-                </p>
-                {isAllowedImageUrl(url) ? null : (
-                  <p className="text-xs font-semibold text-red-700">Endereço inválido</p>
-                )}
+                <ImageSource url={url} />
               </div>
               <div className="flex gap-1">
                 <button
@@ -225,7 +204,47 @@ export function ProductImagesField({
             </li>
           ))}
         </ol>
-      ) : null}
+      )}
+
+      <div>
+        <FormField
+          look={ADMIN_FORM}
+          idPrefix={idPrefix}
+          name="newImageUrls"
+          label="Adicionar imagens por endereço"
+          hint="Endereços (https://…) de imagens em outros sites, separados por vírgula ou um por linha. Entram depois das imagens acima quando você salvar."
+          hintFirst
+          error={newUrlsError}
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              rows={2}
+              value={newText}
+              onChange={(event) => setNewText(event.target.value)}
+              className="admin-input font-mono text-xs"
+              spellCheck={false}
+              autoCapitalize="off"
+              autoCorrect="off"
+            />
+          )}
+        </FormField>
+        {typed.length > 0 ? (
+          <ul aria-label="Imagens a adicionar" className="mt-2 space-y-2">
+            {typed.map((url) => (
+              <li
+                key={url}
+                className="flex flex-wrap items-center gap-3 rounded-md border border-slate-200 bg-slate-50 p-2"
+              >
+                <ProductThumb src={url} size={64} alt="Pré-visualização" fallback={NO_PREVIEW} />
+                <div className="min-w-0 flex-1 basis-40">
+                  <ImageSource url={url} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
 
       <div>
         <FormField
@@ -292,5 +311,30 @@ export function ProductImagesField({
         {announcement}
       </p>
     </fieldset>
+  );
+}
+
+/**
+ * Where a picture comes from, under its preview: the address of another site's (a link, since the
+ * panel does not load it), none for the store's own (an upload's internal path means nothing to a
+ * merchant), and a warning for an address no product may show.
+ */
+function ImageSource({ url }: { url: string }) {
+  if (!isAllowedImageUrl(url)) {
+    return (
+      <>
+        <p className="text-xs break-all text-slate-600">{url}</p>
+        <p className="text-xs font-semibold text-red-700">Endereço inválido</p>
+      </>
+    );
+  }
+  if (isOwnImage(url)) return null;
+  return (
+    <p className="text-xs break-all text-slate-600">
+      <a href={url} target="_blank" rel="noreferrer" className="underline">
+        {url}
+        <span className="sr-only"> (abre em nova aba)</span>
+      </a>
+    </p>
   );
 }

@@ -239,7 +239,10 @@ export const productFormSchema = z
     mpn: z
       .string({ error: textError(IDENTIFIER_MESSAGES.tooLong(IDENTIFIER_MAX_LENGTH.mpn)) })
       .default(''),
+    // The product's pictures in their order (the panel's list), and addresses typed to add after
+    // them: an upload is shown as a picture, never as its /media/ path in a text box.
     imageUrls: imageUrlsField().default([]),
+    newImageUrls: imageUrlsField().default([]),
     uploads: uploadsField,
     // 'dialog' when the form sits in the list's dialog: the answer is data, not a redirect.
     mode: z.enum(['page', 'dialog']).catch('page'),
@@ -251,8 +254,14 @@ export const productFormSchema = z
       for (const issue of checkSold(form).issues) {
         context.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
       }
-      if (!Array.isArray(form.imageUrls) || !Array.isArray(form.uploads)) return;
-      const count = form.imageUrls.length + form.uploads.length;
+      if (
+        !Array.isArray(form.imageUrls) ||
+        !Array.isArray(form.newImageUrls) ||
+        !Array.isArray(form.uploads)
+      ) {
+        return;
+      }
+      const count = new Set([...form.imageUrls, ...form.newImageUrls]).size + form.uploads.length;
       if (count === 0) {
         context.addIssue({ code: 'custom', path: ['imageUrls'], message: PRODUCT_MESSAGES.images });
       } else if (count > PRODUCT_LIMITS.images) {
@@ -272,9 +281,11 @@ export const productFormSchema = z
       compareAtPrice: _compareAt,
       gtin: _gtin,
       mpn: _mpn,
+      newImageUrls,
       ...rest
     } = form;
-    return { ...rest, ...checkSold(form).sold! };
+    const imageUrls = [...new Set([...form.imageUrls, ...newImageUrls])];
+    return { ...rest, imageUrls, ...checkSold(form).sold! };
   });
 
 type SoldFields = {
