@@ -5,7 +5,7 @@ import { countOf } from '~/lib/plural';
 import { variantLabel } from '~/modules/catalog';
 import { lookupVariants } from '~/modules/catalog/index.server';
 import type { OrderView } from '~/modules/orders';
-import { ADMIN_STATUS_LABELS } from '~/modules/orders/index.admin';
+import { adminStatusWord } from '~/modules/orders/index.admin';
 import {
   claimLabelLease,
   claimLabelsToTrack,
@@ -35,7 +35,8 @@ export const LABEL_MESSAGES = {
   notConfigured:
     'Etiquetas precisam do Melhor Envio conectado: cole o token em Pagamentos › Frete por ' +
     'transportadora.',
-  notPaid: (status: string) => `Só pedidos pagos (Confirmado) geram etiqueta; este está ${status}.`,
+  notPaid: (status: string) =>
+    `Só pedidos pagos (confirmados) geram etiqueta; este está ${status}.`,
   noService:
     'Este pedido não tem um serviço do Melhor Envio escolhido na compra: envie-o pelo status, ' +
     'com o código de rastreio.',
@@ -207,7 +208,7 @@ async function continueLabel(
     return { ok: true, message: LABEL_MESSAGES.already };
   }
   if (current.status !== 'confirmed') {
-    return refuse(409, LABEL_MESSAGES.notPaid(ADMIN_STATUS_LABELS[current.status]));
+    return refuse(409, LABEL_MESSAGES.notPaid(adminStatusWord(current.status)));
   }
   const serviceId = current.shipping?.provider === 'melhorenvio' && current.shipping.serviceId;
   if (!serviceId) return refuse(409, LABEL_MESSAGES.noService);

@@ -177,7 +177,7 @@ describeDb('moving an order through its lifecycle (admin)', ({ db }) => {
     expect(await change(delivered, 'pending')).toEqual({
       ok: false,
       status: 409,
-      error: 'Não é possível mudar de Entregue para Pendente.',
+      error: 'Não é possível mudar de entregue para pendente.',
     });
   });
 
@@ -187,7 +187,7 @@ describeDb('moving an order through its lifecycle (admin)', ({ db }) => {
 
     expect(await change(orderId, 'confirmed')).toEqual({
       ok: true,
-      message: 'Status atualizado para Confirmado.',
+      message: 'Status atualizado para confirmado.',
     });
     const confirmed = (await orderRow(db(), orderId))!;
     expect(confirmed).toMatchObject({ status: 'confirmed', paymentStatus: 'approved' });
@@ -195,7 +195,7 @@ describeDb('moving an order through its lifecycle (admin)', ({ db }) => {
 
     expect(await change(orderId, 'shipped', 'AA123456789BR')).toEqual({
       ok: true,
-      message: 'Status atualizado para Enviado.',
+      message: 'Status atualizado para enviado.',
     });
     expect((await orderRow(db(), orderId))!.trackingCode).toBe('AA123456789BR');
     expect(await change(orderId, 'delivered')).toMatchObject({ ok: true });
@@ -274,7 +274,7 @@ describeDb('moving an order through its lifecycle (admin)', ({ db }) => {
     await change(orderId, 'shipped', 'AA123456789BR');
     expect(await change(orderId, 'shipped', 'ZZ999999999BR')).toEqual({
       ok: true,
-      message: 'O pedido já está Enviado.',
+      message: 'O pedido já está enviado.',
     });
     expect((await orderRow(db(), orderId))!.trackingCode).toBe('AA123456789BR');
     expect(
@@ -380,7 +380,7 @@ describeDb('moving an order through its lifecycle (admin)', ({ db }) => {
 
     expect(await change(pending, 'cancelled')).toEqual({
       ok: true,
-      message: 'Status atualizado para Cancelado.',
+      message: 'Status atualizado para cancelado.',
     });
     expect(await change(paid, 'cancelled')).toMatchObject({ ok: true });
 

@@ -20,9 +20,9 @@ const HEADPHONES = sampleProduct('Fone de Ouvido');
 // R$ 249,90, 5 in stock: only the cancelled order buys it, so its stock reads exactly.
 const HEADSET = sampleProduct('Headset Gamer');
 
-const SHIPPED = 'Status atualizado para Enviado.';
-const DELIVERED = 'Status atualizado para Entregue.';
-const CANCELLED = 'Status atualizado para Cancelado.';
+const SHIPPED = 'Status atualizado para enviado.';
+const DELIVERED = 'Status atualizado para entregue.';
+const CANCELLED = 'Status atualizado para cancelado.';
 const PAID_NO_DELETE = 'Pedidos pagos não podem ser excluídos. Cancele o pedido.';
 const TRACKING_CODE = 'QB123456789BR';
 const CORRECTED_CODE = 'QB987654321BR';
@@ -314,7 +314,7 @@ describe('admin orders (Pedidos)', () => {
 
       await page.getByLabel('Novo status').selectOption('confirmed');
       await page.getByRole('button', { name: 'Atualizar status' }).click();
-      await page.getByText('Status atualizado para Confirmado.').waitFor();
+      await page.getByText('Status atualizado para confirmado.').waitFor();
       expect(new URL(page.url()).pathname).toBe(`/admin/orders/${orderId}`);
       expect(await page.getByTestId('order-timeline').textContent()).toContain(
         'Pendente → Confirmado',
@@ -392,7 +392,7 @@ describe('admin orders (Pedidos)', () => {
     expect((await post({ intent: 'tracking', trackingCode: 'AB9999' })).status).toBe(409);
     const refused = await post({ intent: 'status', status: 'pending' });
     expect(refused.status).toBe(409);
-    expect(visibleText(refused.text)).toContain('Não é possível mudar de Entregue para Pendente.');
+    expect(visibleText(refused.text)).toContain('Não é possível mudar de entregue para pendente.');
 
     const deleted = await admin.post('/admin/orders', { intent: 'delete', id: orderId });
     expect(deleted.status).toBe(409);

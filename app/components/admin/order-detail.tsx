@@ -19,6 +19,7 @@ import {
 } from '~/modules/orders';
 import {
   ADMIN_STATUS_LABELS,
+  adminStatusWord,
   CANCEL_REASON_LABELS,
   displayCpf,
   displayPhone,
@@ -519,7 +520,7 @@ function StatusForm({
   if (targets.length === 0) {
     return (
       <p className="text-sm text-slate-700">
-        Este pedido está {ADMIN_STATUS_LABELS[order.status]}: o status não muda mais.
+        Este pedido está {adminStatusWord(order.status)}: o status não muda mais.
       </p>
     );
   }
@@ -575,7 +576,7 @@ function StatusForm({
         <TrackingCodeField
           idPrefix={id}
           label="Código de rastreio"
-          hint="Obrigatório para Enviado. O cliente recebe o código por e-mail."
+          hint="Obrigatório para marcar como enviado. O cliente recebe o código por e-mail."
           error={errors.trackingCode}
           placeholder="Ex.: AA123456789BR"
           defaultValue={reply?.values?.trackingCode}

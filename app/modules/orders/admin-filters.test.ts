@@ -106,7 +106,7 @@ describe('transitions', () => {
   it('explain a refused move in Portuguese', () => {
     expect(canTransition('delivered', 'pending')).toBe(false);
     expect(transitionRefusal('delivered', 'pending')).toBe(
-      'Não é possível mudar de Entregue para Pendente.',
+      'Não é possível mudar de entregue para pendente.',
     );
     expect(canTransition('confirmed', 'shipped')).toBe(true);
   });

@@ -25,5 +25,5 @@ export {
   paymentBrandLabel,
   paymentMethodLabel,
 } from './admin-display';
-export { ADMIN_STATUS_LABELS, TRANSITION_LABELS } from './status-labels';
+export { ADMIN_STATUS_LABELS, adminStatusWord, TRANSITION_LABELS } from './status-labels';
 export { ADMIN_ORDER_MESSAGES } from './admin-messages';

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
 import { ORDER_STATUSES } from './schema';
-import { ADMIN_STATUS_LABELS, SHOPPER_STATUS_LABELS, TRANSITION_LABELS } from './status-labels';
+import {
+  ADMIN_STATUS_LABELS,
+  adminStatusWord,
+  SHOPPER_STATUS_LABELS,
+  TRANSITION_LABELS,
+} from './status-labels';
+import { transitionRefusal } from './transitions';
 
 describe('the status vocabularies', () => {
   it('say what SPEC §4 gives each audience for a confirmed order', () => {
@@ -21,5 +27,19 @@ describe('the status vocabularies', () => {
       delivered: 'Entregue',
       cancelled: 'Cancelado',
     });
+  });
+
+  it('go in sentence case inside a sentence', () => {
+    expect(ORDER_STATUSES.map(adminStatusWord)).toEqual([
+      'pendente',
+      'confirmado',
+      'enviado',
+      'entregue',
+      'cancelado',
+    ]);
+    expect(`Este pedido está ${adminStatusWord('delivered')}`).toBe('Este pedido está entregue');
+    expect(transitionRefusal('delivered', 'pending')).toBe(
+      'Não é possível mudar de entregue para pendente.',
+    );
   });
 });

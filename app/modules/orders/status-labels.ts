@@ -30,6 +30,14 @@ export const ADMIN_STATUS_LABELS: Record<OrderStatus, string> = {
   cancelled: 'Cancelado',
 };
 
+/**
+ * A status inside a staff sentence, in sentence case: 'Este pedido está entregue', not
+ * 'está Entregue' (the labels are capitalised because they stand alone on badges and filters).
+ */
+export function adminStatusWord(status: OrderStatus): string {
+  return ADMIN_STATUS_LABELS[status].toLocaleLowerCase('pt-BR');
+}
+
 /** The staff's status selector names each move: confirming an order is approving its payment. */
 export const TRANSITION_LABELS: Record<OrderStatus, string> = {
   ...ADMIN_STATUS_LABELS,

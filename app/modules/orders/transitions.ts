@@ -1,5 +1,5 @@
 import type { OrderStatus } from './schema';
-import { ADMIN_STATUS_LABELS } from './status-labels';
+import { adminStatusWord } from './status-labels';
 
 /**
  * The one list of moves an order may make (PRODUCT.md §10): staff confirm a payment, ship with a
@@ -20,7 +20,7 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
 
 /** The refusal staff read for a move the lifecycle does not allow. */
 export function transitionRefusal(from: OrderStatus, to: OrderStatus): string {
-  return `Não é possível mudar de ${ADMIN_STATUS_LABELS[from]} para ${ADMIN_STATUS_LABELS[to]}.`;
+  return `Não é possível mudar de ${adminStatusWord(from)} para ${adminStatusWord(to)}.`;
 }
 
 /** What the delete and cancel rules read of an order. */

@@ -174,8 +174,8 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
         >
           <input type="hidden" name="intent" value="labels" />
           <p className="text-sm text-slate-700">
-            Marque os pedidos pagos e gere as etiquetas do Melhor Envio de uma vez: cada pedido vai
-            para Enviado com o código de rastreio.
+            Marque os pedidos pagos e gere as etiquetas do Melhor Envio de uma vez: cada pedido
+            passa a enviado, com o código de rastreio.
           </p>
           <SubmitButton
             busy={labelling}
