@@ -4,7 +4,6 @@ import { parseFormData } from '~/lib/form';
 
 import {
   fieldMaxLength,
-  PINNED_FIELDS,
   previewSettings,
   SETTINGS_FORM_FIELDS,
   SETTINGS_TABS,
@@ -56,14 +55,13 @@ describe('the settings tab map', () => {
     ]);
   });
 
-  it('puts every setting in exactly one place: a tab, the pinned banner, or excluded with a reason', () => {
+  it('puts every setting in exactly one place: a tab, or excluded with a reason', () => {
     const places = new Map<string, string[]>();
     const add = (key: string, place: string) =>
       places.set(key, [...(places.get(key) ?? []), place]);
     for (const tab of SETTINGS_TABS) {
       for (const group of tab.groups) for (const spec of group.fields) add(spec.key, tab.id);
     }
-    for (const spec of PINNED_FIELDS) add(spec.key, 'pinned');
     for (const [key, reason] of Object.entries(EXCLUDED_SETTINGS)) {
       expect(reason, key).toMatch(/\w{3,}/);
       add(key, 'excluded');
@@ -74,11 +72,15 @@ describe('the settings tab map', () => {
     for (const key of keys) expect(places.get(key), key).toHaveLength(1);
   });
 
-  it('keeps the header banner beside the save button, on no tab', () => {
-    expect(PINNED_FIELDS.map((spec) => [spec.key, spec.label])).toEqual([
-      ['header_banner_url', 'Faixa acima do cabeçalho'],
-    ]);
-    expect(tabOfField('header_banner_url')).toBeNull();
+  it("puts the header banner with the store's images on Básico, not in the save bar", () => {
+    const images = SETTINGS_TABS.find((tab) => tab.id === 'basico')!.groups.find(
+      (group) => group.title === 'Imagens',
+    )!;
+    expect(images.fields.find((spec) => spec.key === 'header_banner_url')?.label).toBe(
+      'Faixa acima do cabeçalho',
+    );
+    expect(tabOfField('header_banner_url')).toBe('basico');
+    expect(tabOfField('nada')).toBeNull();
     expect(tabOfField('primary_color')).toBe('design');
     expect(tabOfField('about_page_text')).toBe('paginas');
   });

@@ -159,6 +159,11 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
           field('banner_url', 'Imagem de fundo da página inicial', 'url', {
             upload: 'banner_upload',
           }),
+          // SPEC §2 pins it beside the save button on every tab; there it read as part of saving,
+          // on tabs that have nothing to do with pictures (issue 38). It is one of the images.
+          field('header_banner_url', 'Faixa acima do cabeçalho', 'url', {
+            hint: 'Imagem no topo de todas as páginas da loja; em branco, nenhuma.',
+          }),
           field('about_image_url', 'Imagem da página Sobre nós', 'url'),
         ],
       },
@@ -657,17 +662,9 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
   },
 ];
 
-/** Shown beside the save button, whatever the tab (SPEC §2). */
-export const PINNED_FIELDS: readonly FieldSpec[] = [
-  field('header_banner_url', 'Faixa acima do cabeçalho', 'url', {
-    hint: 'Imagem no topo de todas as páginas da loja; em branco, nenhuma.',
-  }),
-];
-
-export const SETTINGS_FORM_FIELDS: readonly FieldSpec[] = [
-  ...PINNED_FIELDS,
-  ...SETTINGS_TABS.flatMap((tab) => tab.groups.flatMap((group) => group.fields)),
-];
+export const SETTINGS_FORM_FIELDS: readonly FieldSpec[] = SETTINGS_TABS.flatMap((tab) =>
+  tab.groups.flatMap((group) => group.fields),
+);
 
 const TAB_OF_FIELD = new Map<string, SettingsTabId>(
   SETTINGS_TABS.flatMap((tab) =>
@@ -680,7 +677,7 @@ const TAB_OF_FIELD = new Map<string, SettingsTabId>(
   ),
 );
 
-/** The tab holding a form field, or null for the pinned ones (and names that are no field). */
+/** The tab holding a form field, or null for a name that is no field. */
 export function tabOfField(key: string): SettingsTabId | null {
   return TAB_OF_FIELD.get(key) ?? null;
 }

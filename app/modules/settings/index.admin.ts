@@ -3,7 +3,6 @@ export {
   BRAND_UPLOADS,
   DERIVED_COLOR_HINT,
   fieldMaxLength,
-  PINNED_FIELDS,
   previewSettings,
   SETTINGS_FORM_FIELDS,
   SETTINGS_TABS,

@@ -1,6 +1,5 @@
 import { Form } from 'react-router';
 
-import { SettingsField } from '~/components/admin/settings-field';
 import { SettingsPreview } from '~/components/admin/settings-preview';
 import { SettingsSections } from '~/components/admin/settings-sections';
 import { SettingsTabList } from '~/components/admin/settings-tabs';
@@ -21,7 +20,6 @@ import { logger } from '~/lib/logger.server';
 import { redirectWithToast, refuseForm, toast } from '~/lib/toast.server';
 import { requireAdmin } from '~/modules/auth/index.server';
 import {
-  PINNED_FIELDS,
   SETTINGS_FORM_FIELDS,
   SETTINGS_TABS,
   settingsFormSchema,
@@ -125,22 +123,8 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
           <input type="hidden" name="_baseline" value={loaderData.baseline} />
           {/* After a save the fields start again from the saved (normalised) values. */}
           <div key={loaderData.baseline} className="space-y-4">
-            <div className="admin-card flex flex-col gap-3 p-4 sm:flex-row sm:items-end lg:sticky lg:top-0 lg:z-10">
-              <div className="min-w-0 flex-1">
-                {PINNED_FIELDS.map((spec) => (
-                  <SettingsField
-                    key={spec.key}
-                    spec={spec}
-                    value={values[spec.key] ?? ''}
-                    error={errors[spec.key]}
-                  />
-                ))}
-              </div>
-              <SubmitButton
-                busy={saving}
-                busyLabel="Salvando..."
-                className="admin-button-primary shrink-0 sm:mb-[1.25rem]"
-              >
+            <div className="admin-card flex justify-end p-4 lg:sticky lg:top-0 lg:z-10">
+              <SubmitButton busy={saving} busyLabel="Salvando..." className="admin-button-primary">
                 Salvar configurações
               </SubmitButton>
             </div>
