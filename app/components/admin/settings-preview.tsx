@@ -7,6 +7,7 @@ import { StoreHeader } from '~/components/store/store-header';
 import { isOwnImage } from '~/lib/admin-path';
 import { PreviewSettings } from '~/components/store/store-data';
 import type { Product } from '~/modules/catalog';
+import { narrowPaymentSwitches, type AcceptedMethod } from '~/modules/payments';
 import { themeVariables, type StoreSettings } from '~/modules/settings';
 import { fontFaceCss } from '~/styles/font-faces';
 
@@ -47,15 +48,25 @@ const SAMPLE_PRODUCTS = [
   sampleProduct('caixa-de-som-portatil', 'Caixa de som', 24990),
 ];
 
-/** The panel loads no picture from another site (its CSP): those are left out of the preview. */
-function withOwnImages(settings: StoreSettings): StoreSettings {
+/**
+ * The settings as the preview draws them: as the storefront would (the footer names only the ways
+ * to pay that checkout takes through the provider, see narrowPaymentSwitches), but without
+ * pictures from another site, which the panel does not load (its CSP).
+ */
+export function previewedSettings(
+  settings: StoreSettings,
+  accepts: readonly AcceptedMethod[],
+): StoreSettings {
   const own = (url: string) => (url && isOwnImage(url) ? url : '');
-  return {
-    ...settings,
-    logo_url: own(settings.logo_url),
-    header_banner_url: own(settings.header_banner_url),
-    banner_url: own(settings.banner_url),
-  };
+  return narrowPaymentSwitches(
+    {
+      ...settings,
+      logo_url: own(settings.logo_url),
+      header_banner_url: own(settings.header_banner_url),
+      banner_url: own(settings.banner_url),
+    },
+    accepts,
+  );
 }
 
 /**
@@ -86,7 +97,14 @@ function useFit(width: number) {
  * form's unsaved values (PreviewSettings) and styled through the same theme variables the store
  * uses (themeVariables, scoped to this box instead of :root).
  */
-export function SettingsPreview({ settings }: { settings: StoreSettings }) {
+export function SettingsPreview({
+  settings,
+  accepts,
+}: {
+  settings: StoreSettings;
+  /** What checkout takes through the store's payment provider (IntegrationStatus.accepts). */
+  accepts: readonly AcceptedMethod[];
+}) {
   const [device, setDevice] = useState<Device>('desktop');
   const { width } = DEVICES[device];
   const { frame, canvas, fit } = useFit(width);
@@ -101,7 +119,7 @@ export function SettingsPreview({ settings }: { settings: StoreSettings }) {
     transformOrigin: 'top left',
   } as React.CSSProperties;
   const heading = { fontWeight: 'var(--store-heading-font-weight)' } as React.CSSProperties;
-  const shown = withOwnImages(settings);
+  const shown = previewedSettings(settings, accepts);
 
   return (
     <section aria-labelledby="settings-preview-title" className="admin-card min-w-0 p-4">

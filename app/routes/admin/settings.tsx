@@ -157,7 +157,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
           </div>
         </Form>
         <div className="min-w-0 xl:sticky xl:top-4">
-          <SettingsPreview settings={state.preview} />
+          <SettingsPreview settings={state.preview} accepts={integrations.accepts} />
         </div>
       </div>
     </div>
