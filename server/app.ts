@@ -16,7 +16,7 @@ import { initializeStore } from '~/flows/seed-sample-store.server';
 import { storeReadiness } from '~/flows/store-readiness.server';
 import { isAdminPath } from '~/lib/admin-path';
 import type { Env } from '~/lib/env.server';
-import { logger, redactUrl } from '~/lib/logger.server';
+import { logger, redactUrl, requestLogLevel } from '~/lib/logger.server';
 import { makePrivate } from '~/lib/private-folder.server';
 import {
   findSignedInAdmin,
@@ -383,8 +383,7 @@ function buildHandler(options: {
         return refused ? { refused } : {};
       },
       autoLogging: { ignore: (req) => req.url === '/healthz' || !!req.url?.startsWith('/assets/') },
-      customLogLevel: (_req, res, error) =>
-        error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+      customLogLevel: (_req, res, error) => requestLogLevel(res.statusCode, error),
     }),
   );
   // Pages rendered per request (cart, checkout, account): level 4 compresses the checkout's 45 KB

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { redactUrl } from './logger.server';
+import { redactUrl, requestLogLevel } from './logger.server';
 
 describe('redactUrl', () => {
   it('hides an order link’s chave and keeps the rest of the address', () => {
@@ -18,5 +18,18 @@ describe('redactUrl', () => {
   it('hides the value of a name that cannot be decoded, and leaves addresses without a query', () => {
     expect(redactUrl('/x?%E0%A4%A=1&b')).toBe('/x?%E0%A4%A=[redacted]&b');
     expect(redactUrl('/products/teclado')).toBe('/products/teclado');
+  });
+});
+
+describe('requestLogLevel', () => {
+  it('keeps answered requests out of the default log, and refusals and failures in it', () => {
+    expect([200, 204, 302, 303, 304].map((status) => requestLogLevel(status))).toEqual(
+      Array(5).fill('debug'),
+    );
+    expect([400, 403, 404, 429].map((status) => requestLogLevel(status))).toEqual(
+      Array(4).fill('warn'),
+    );
+    expect(requestLogLevel(500)).toBe('error');
+    expect(requestLogLevel(200, new Error('aborted'))).toBe('error');
   });
 });

@@ -13,6 +13,16 @@ export const logger = pino({
 const SECRET_PARAM =
   /^(chave|senha|codigo|code|token|.*_token|key|.*_key|apikey|secret|password|pass|sig|signature|auth|hash)$/i;
 
+/**
+ * A request line's level: an answered request at `debug`, so at the default `info` the log is the
+ * store's events and not every page view (a merchant starting the store reads the setup code's box
+ * in the same terminal, which a line per request scrolled away within seconds); a refusal at
+ * `warn` and a failure at `error` whatever the level. LOG_LEVEL=debug writes every request.
+ */
+export function requestLogLevel(status: number, error?: unknown): 'debug' | 'warn' | 'error' {
+  return error || status >= 500 ? 'error' : status >= 400 ? 'warn' : 'debug';
+}
+
 /** A request path for the log, with credential-like query values replaced by `[redacted]`. */
 export function redactUrl(url: string): string {
   const query = url.indexOf('?');
