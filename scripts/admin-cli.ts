@@ -3,8 +3,14 @@
 // shell history, ps), and the database the server would open (DATA_DIR or DATABASE_URL).
 import { createInterface } from 'node:readline';
 
-import { databaseOptionsFromEnv, openDatabase, type Db } from '~/db/database.server';
-import { parseEnv } from '~/lib/env.server';
+import { BackupError } from '~/db/backup.server';
+import {
+  DatabaseLockedError,
+  databaseOptionsFromEnv,
+  openDatabase,
+  type Db,
+} from '~/db/database.server';
+import { EnvError, parseEnv } from '~/lib/env.server';
 import { newPasswordField } from '~/modules/auth';
 
 export function fail(message: string): never {
@@ -12,9 +18,24 @@ export function fail(message: string): never {
   process.exit(1);
 }
 
+/** What parseArgs refused (its own words are English), then how to call the command. */
+export function failOptions(error: unknown, usage: string): never {
+  const code = (error as NodeJS.ErrnoException).code;
+  const option = /'(-{1,2}[\w-]+)/.exec(error instanceof Error ? error.message : '')?.[1];
+  const reason =
+    code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION'
+      ? `Opção desconhecida: ${option}.`
+      : code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE'
+        ? `A opção ${option} precisa de um valor.`
+        : code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL'
+          ? 'Escreva cada valor depois da sua opção.'
+          : 'Opções inválidas.';
+  fail(`${reason}\n${usage}`);
+}
+
 async function askPassword(prompt: string): Promise<string> {
   if (!process.stdin.isTTY) {
-    fail('Set ADMIN_PASSWORD, or run this in a terminal to type the password.');
+    fail('Defina ADMIN_PASSWORD, ou rode o comando num terminal para digitar a senha.');
   }
   const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
   // Typed characters are not echoed back.
@@ -39,6 +60,20 @@ export async function readNewPassword(prompt: string, again: string): Promise<st
   return checked.data;
 }
 
+/**
+ * A failure as the command prints it: ours say what to do (a busy database folder, a bad
+ * environment, a backup); anything else (a driver's refused connection, in English) is said to
+ * be the database's.
+ */
+export function failureMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return error instanceof DatabaseLockedError ||
+    error instanceof BackupError ||
+    error instanceof EnvError
+    ? message
+    : `Não foi possível usar o banco de dados: ${message}`;
+}
+
 /** Runs `work` on the migrated database; any error ends the command with its message. */
 export async function withDatabase<T>(work: (db: Db) => Promise<T>): Promise<T> {
   try {
@@ -50,6 +85,6 @@ export async function withDatabase<T>(work: (db: Db) => Promise<T>): Promise<T> 
       await database.close();
     }
   } catch (error) {
-    fail(error instanceof Error ? error.message : String(error));
+    fail(failureMessage(error));
   }
 }

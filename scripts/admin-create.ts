@@ -8,7 +8,9 @@ import { z } from 'zod';
 import { emailField, nameField } from '~/modules/auth';
 import { createAdmin } from '~/modules/auth/index.server';
 
-import { fail, readNewPassword, withDatabase } from './admin-cli';
+import { fail, failOptions, readNewPassword, withDatabase } from './admin-cli';
+
+const USAGE = 'Uso: npm run admin:create -- --email E --name NOME';
 
 const { values } = (() => {
   try {
@@ -17,7 +19,7 @@ const { values } = (() => {
       strict: true,
     });
   } catch (error) {
-    fail(`${(error as Error).message}\nUsage: npm run admin:create -- --email E --name N`);
+    failOptions(error, USAGE);
   }
 })();
 
@@ -25,7 +27,7 @@ const input = z
   .object({ email: emailField, fullName: nameField })
   .safeParse({ email: values.email, fullName: values.name });
 if (!input.success) {
-  fail(`${input.error.issues[0]!.message}\nUsage: npm run admin:create -- --email E --name N`);
+  fail(`${input.error.issues[0]!.message}\n${USAGE}`);
 }
 
 const password = await readNewPassword('Senha: ', 'Repita a senha: ');

@@ -8,15 +8,15 @@ import { parseArgs } from 'node:util';
 import { emailField } from '~/modules/auth';
 import { setAdminPassword } from '~/modules/auth/index.server';
 
-import { fail, readNewPassword, withDatabase } from './admin-cli';
+import { fail, failOptions, readNewPassword, withDatabase } from './admin-cli';
 
-const USAGE = 'Usage: npm run admin:reset-password -- --email E';
+const USAGE = 'Uso: npm run admin:reset-password -- --email E';
 
 const { values } = (() => {
   try {
     return parseArgs({ options: { email: { type: 'string' } }, strict: true });
   } catch (error) {
-    fail(`${(error as Error).message}\n${USAGE}`);
+    failOptions(error, USAGE);
   }
 })();
 

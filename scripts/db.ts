@@ -7,8 +7,10 @@ import { databaseOptionsFromEnv, openDatabase } from '~/db/database.server';
 import { seedSampleStore } from '~/flows/seed-sample-store.server';
 import { parseEnv } from '~/lib/env.server';
 
+import { failureMessage } from './admin-cli';
+
 const USAGE =
-  'Usage: npm run db:migrate | npm run db:seed | npm run db:backup | npm run db:restore -- FILE';
+  'Uso: npm run db:migrate | npm run db:seed | npm run db:backup | npm run db:restore -- ARQUIVO';
 
 const [command, ...args] = process.argv.slice(2);
 const expected = { migrate: 0, seed: 0, backup: 0, restore: 1 } as const;
@@ -17,7 +19,9 @@ if (
   !(command in expected) ||
   args.length !== expected[command as keyof typeof expected]
 ) {
-  console.error(command === 'restore' ? `Name one backup file to restore.\n${USAGE}` : USAGE);
+  console.error(
+    command === 'restore' ? `Informe um arquivo de backup para restaurar.\n${USAGE}` : USAGE,
+  );
   process.exit(2);
 }
 
@@ -28,17 +32,18 @@ try {
     const file = await backupDatabase(env);
     const { size } = await stat(file);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    console.log(`Backup written: ${file} (${(size / 1_048_576).toFixed(1)} MiB, ${seconds} s).`);
+    const mib = (size / 1_048_576).toLocaleString('pt-BR', { maximumFractionDigits: 1 });
+    console.log(`Backup gravado: ${file} (${mib} MiB, ${seconds.replace('.', ',')} s).`);
   } else if (command === 'restore') {
     console.log(await restoreDatabase(env, args[0]!));
   } else {
     const database = await openDatabase(databaseOptionsFromEnv(env));
     try {
       await database.migrate();
-      console.log(`Migrations applied (${database.kind}).`);
+      console.log(`Migrações aplicadas (${database.kind}).`);
       if (command === 'seed') {
         await seedSampleStore(database.db);
-        console.log('Sample catalogue created: 3 categories, 8 products, 6 reviews.');
+        console.log('Catálogo de exemplo criado: categorias, produtos e avaliações.');
       }
     } finally {
       await database.close();
@@ -46,6 +51,6 @@ try {
   }
 } catch (error) {
   // The message alone: an operator's mistake (a busy folder, a full database) is no stack trace.
-  console.error(error instanceof Error ? error.message : String(error));
+  console.error(failureMessage(error));
   process.exit(1);
 }

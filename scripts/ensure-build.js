@@ -32,7 +32,7 @@ const builtAt = existsSync(marker) ? statSync(marker).mtimeMs : 0;
 const changedAt = Math.max(...sources.map((source) => newest(join(root, source))));
 if (builtAt < changedAt) {
   console.log(
-    builtAt ? 'Sources changed since the last build; rebuilding…' : 'No build yet; building…',
+    builtAt ? 'O código mudou desde o último build; gerando de novo…' : 'Ainda sem build; gerando…',
   );
   const started = Date.now();
   // Test runners set NODE_ENV=test, which would build React's development bundles. The build's
@@ -48,8 +48,8 @@ if (builtAt < changedAt) {
   if (result.status !== 0) {
     process.stdout.write(result.stdout ?? '');
     process.stderr.write(result.stderr ?? '');
-    console.error('The build failed; its output is above.');
+    console.error('O build falhou; a saída dele está acima.');
     process.exit(result.status ?? 1);
   }
-  console.log(`Built in ${Math.round((Date.now() - started) / 1000)} s.`);
+  console.log(`Build pronto em ${Math.round((Date.now() - started) / 1000)} s.`);
 }

@@ -91,9 +91,9 @@ export async function startApp(env: Env, assets: StaticFiles): Promise<RunningAp
   logger.level = env.LOG_LEVEL;
   if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
     logger.warn(
-      'PUBLIC_URL is not set: links in pages, the sitemap and e-mails use canonical_url from the ' +
-        "settings or else the request's host (only hosts in ALLOWED_HOSTS). Set PUBLIC_URL to the " +
-        "store's address, such as https://loja.com.br.",
+      'PUBLIC_URL não está definida: os links das páginas, do sitemap e dos e-mails usam o ' +
+        'canonical_url das configurações ou, sem ele, o host do pedido (só hosts em ' +
+        'ALLOWED_HOSTS). Defina PUBLIC_URL com o endereço da loja, como https://loja.com.br.',
     );
   }
   // DATA_DIR holds shoppers' data (the embedded database, e-mails, backups): closed to other
@@ -109,7 +109,9 @@ export async function startApp(env: Env, assets: StaticFiles): Promise<RunningAp
     const state = await initializeStore(database.db, { seed: env.SEED });
     logger.info(
       { database: database.kind, store: state },
-      state === 'seeded' ? 'Database ready; sample catalogue created' : 'Database ready',
+      state === 'seeded'
+        ? 'Banco de dados pronto; catálogo de exemplo criado'
+        : 'Banco de dados pronto',
     );
     // The mode is the database's (ADR 018): known only now, after seeding.
     const mode = await readStoreMode(database.db);
@@ -310,12 +312,12 @@ async function logReadiness(
     missing: readiness.missing.map((item) => item.id),
   };
   if (readiness.canTakePayments) {
-    logger.info(fields, 'Payments ready');
+    logger.info(fields, 'Pagamentos prontos');
   } else {
     logger.warn(
       fields,
-      'No payment can be taken: checkout is closed, the storefront says the store is not ' +
-        'selling yet and asks search engines to stay away; the dashboard lists what is missing',
+      'Nenhum pagamento pode ser recebido: o checkout está fechado, a loja avisa que ainda não ' +
+        'está vendendo e pede aos buscadores que esperem; o painel lista o que falta',
     );
   }
 }

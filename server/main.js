@@ -71,11 +71,11 @@ server.listen(env.PORT, env.HOST, () => {
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   logger.info(
     { port, host: env.HOST, mode: env.NODE_ENV },
-    `Vitrine listening on http://localhost:${port}`,
+    `Vitrine no ar em http://localhost:${port}`,
   );
 });
 server.on('error', (error) => {
-  logger.fatal({ err: error }, 'Could not start the HTTP server');
+  logger.fatal({ err: error }, 'Não foi possível iniciar o servidor HTTP');
   process.exit(1);
 });
 // The app says "100 Continue" only once it will read the body (server/react-router-handler.ts).
@@ -99,19 +99,25 @@ let stopping = false;
 /** @param {NodeJS.Signals} signal */
 async function shutdown(signal) {
   if (stopping) {
-    logger.warn({ signal }, 'Second signal: exiting now');
+    logger.warn({ signal }, 'Segundo sinal: saindo agora');
     process.exit(1);
   }
   stopping = true;
   app.beginShutdown();
   if (env.SHUTDOWN_DELAY_MS > 0) {
     // A load balancer reads the 503 from /healthz and stops sending traffic meanwhile.
-    logger.info({ signal, delayMs: env.SHUTDOWN_DELAY_MS }, 'Shutting down: /healthz now 503');
+    logger.info(
+      { signal, delayMs: env.SHUTDOWN_DELAY_MS },
+      'Encerrando: /healthz agora responde 503',
+    );
     await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DELAY_MS));
   }
-  logger.info({ signal }, 'Shutting down: refusing new connections, finishing requests in flight');
+  logger.info(
+    { signal },
+    'Encerrando: novas conexões recusadas, terminando as requisições em curso',
+  );
   const force = setTimeout(() => {
-    logger.warn('Requests still running after the shutdown timeout; closing their connections');
+    logger.warn('Requisições ainda em curso no fim do prazo de encerramento; fechando as conexões');
     server.closeAllConnections();
   }, env.SHUTDOWN_TIMEOUT_MS);
   // A connection kept alive after its last response would hold close() open until it times out.
@@ -122,10 +128,10 @@ async function shutdown(signal) {
   try {
     await app.close();
     await vite?.close();
-    logger.info('Stopped');
+    logger.info('Servidor parado');
     process.exit(0);
   } catch (error) {
-    logger.error({ err: error }, 'Error while closing');
+    logger.error({ err: error }, 'Erro ao encerrar');
     process.exit(1);
   }
 }

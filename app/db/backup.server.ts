@@ -264,8 +264,8 @@ async function askServerForBackup(dataDir: string, target: string): Promise<void
   const server = readMark(serverMarker(dataDir));
   if (owner && owner.host !== hostname()) {
     throw new BackupError(
-      `The embedded database in ${folder} is open on another machine (${String(owner.host)}); ` +
-        'run npm run db:backup there.',
+      `O banco de dados embutido em ${folder} está aberto em outra máquina ` +
+        `(${String(owner.host)}); rode npm run db:backup lá.`,
     );
   }
   const pid = server?.pid;
@@ -276,9 +276,9 @@ async function askServerForBackup(dataDir: string, target: string): Promise<void
     !isAlive(pid)
   ) {
     throw new BackupError(
-      `The embedded database in ${folder} is open in another process` +
-        `${typeof owner?.pid === 'number' ? ` (pid ${owner.pid})` : ''} that does not take ` +
-        'backups (only a running Vitrine server does). Run this again once it has finished.',
+      `O banco de dados embutido em ${folder} está aberto em outro processo` +
+        `${typeof owner?.pid === 'number' ? ` (pid ${owner.pid})` : ''}, que não faz backups ` +
+        '(só um servidor do Vitrine em funcionamento faz). Rode de novo quando ele terminar.',
     );
   }
 
@@ -295,18 +295,18 @@ async function askServerForBackup(dataDir: string, target: string): Promise<void
       const { error } = JSON.parse(await readFile(done, 'utf8')) as { error?: string };
       await rm(done, { force: true });
       if (error)
-        throw new BackupError(`The server (pid ${pid}) could not write the backup: ${error}`);
+        throw new BackupError(`O servidor (pid ${pid}) não conseguiu gravar o backup: ${error}`);
       return;
     }
     if (!isAlive(pid)) {
       await rm(request, { force: true });
-      throw new BackupError(`The server (pid ${pid}) stopped before the backup was written.`);
+      throw new BackupError(`O servidor (pid ${pid}) parou antes de gravar o backup.`);
     }
     if (existsSync(request) && Date.now() - asked > PICKUP_TIMEOUT_MS) {
       await rm(request, { force: true });
       throw new BackupError(
-        `The server (pid ${pid}) did not take up the backup request within ` +
-          `${PICKUP_TIMEOUT_MS / 1000} s; its log may say why.`,
+        `O servidor (pid ${pid}) não atendeu o pedido de backup em ` +
+          `${PICKUP_TIMEOUT_MS / 1000} s; o registro dele pode dizer por quê.`,
       );
     }
   }
@@ -315,7 +315,9 @@ async function askServerForBackup(dataDir: string, target: string): Promise<void
 async function backupEmbedded(env: BackupEnv): Promise<string> {
   const folder = embeddedDatabaseFolder(env.DATA_DIR);
   if (!existsSync(join(folder, 'PG_VERSION'))) {
-    throw new BackupError(`There is no embedded database in ${folder} to back up (see DATA_DIR).`);
+    throw new BackupError(
+      `Não há banco de dados embutido em ${folder} para o backup (veja DATA_DIR).`,
+    );
   }
   const target = join(backupFolder(env), backupFileName('pglite'));
   let database: Database;
@@ -362,13 +364,14 @@ async function missingToolMessage(tool: string, databaseUrl: string): Promise<st
   } finally {
     await client.end().catch(() => {});
   }
-  const version = major ? ` of the server's major version (${major}) or newer` : '';
+  const version = major ? `, da versão principal do servidor (${major}) ou mais nova` : '';
   const debian = `postgresql-client${major ? `-${major}` : ''}`;
   return (
-    `${tool} was not found on the PATH. PostgreSQL backups use PostgreSQL's client tools ` +
-    `(pg_dump and pg_restore)${version}: on Debian or Ubuntu, \`sudo apt install ${debian}\` ` +
-    "(PostgreSQL's own apt repository, apt.postgresql.org, has every version); elsewhere, " +
-    'the PostgreSQL client package. Then run this again.'
+    `${tool} não foi encontrado no PATH. Os backups do PostgreSQL usam as ferramentas de ` +
+    `cliente do PostgreSQL (pg_dump e pg_restore)${version}: no Debian ou Ubuntu, ` +
+    `\`sudo apt install ${debian}\` (o repositório apt do próprio PostgreSQL, ` +
+    'apt.postgresql.org, tem todas as versões); em outros sistemas, o pacote de cliente do ' +
+    'PostgreSQL. Depois, rode de novo.'
   );
 }
 
@@ -404,7 +407,7 @@ async function runTool(
   );
   if ('missing' in outcome) throw new BackupError(await missingToolMessage(tool, databaseUrl));
   if (outcome.code !== 0) {
-    throw new BackupError(`${tool} failed (exit ${outcome.code}):\n${outcome.stderr.trim()}`);
+    throw new BackupError(`${tool} falhou (código ${outcome.code}):\n${outcome.stderr.trim()}`);
   }
 }
 
@@ -446,15 +449,15 @@ async function backupKind(file: string): Promise<'pglite' | 'postgres'> {
     }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new BackupError(`There is no file ${file}.`);
-    if (code === 'EISDIR') throw new BackupError(`${file} is a folder, not a backup file.`);
+    if (code === 'ENOENT') throw new BackupError(`O arquivo ${file} não existe.`);
+    if (code === 'EISDIR') throw new BackupError(`${file} é uma pasta, não um arquivo de backup.`);
     throw error;
   }
   if (head[0] === 0x1f && head[1] === 0x8b) return 'pglite';
   if (head.toString('latin1') === 'PGDMP') return 'postgres';
   throw new BackupError(
-    `${file} is not a Vitrine backup: neither the embedded database's (.tar.gz) nor ` +
-      "pg_dump's custom format (.dump).",
+    `${file} não é um backup do Vitrine: nem do banco de dados embutido (.tar.gz) nem do ` +
+      'formato próprio do pg_dump (.dump).',
   );
 }
 
@@ -462,8 +465,8 @@ async function restoreEmbedded(file: string, dataDir: string): Promise<string> {
   const folder = embeddedDatabaseFolder(dataDir);
   if (existsSync(folder) && readdirSync(folder).length > 0) {
     throw new BackupError(
-      `${folder} is not empty: a backup is restored only into an empty folder. Stop the store, ` +
-        'move that folder aside (or point DATA_DIR to a new folder) and run this again.',
+      `${folder} não está vazia: um backup só é restaurado numa pasta vazia. Pare a loja, ` +
+        'tire essa pasta do lugar (ou aponte DATA_DIR para uma pasta nova) e rode de novo.',
     );
   }
   const dump = new Blob([await readFile(file)]);
@@ -472,17 +475,17 @@ async function restoreEmbedded(file: string, dataDir: string): Promise<string> {
     database = await openDatabase({ dataDir, loadDataDir: dump });
   } catch (error) {
     if (error instanceof DatabaseLockedError) {
-      throw new BackupError(`${folder} is in use by another Vitrine process; stop it first.`);
+      throw new BackupError(`${folder} está em uso por outro processo do Vitrine; pare-o antes.`);
     }
     // The folder was empty: what the failed load left there is nobody's.
     rmSync(folder, { recursive: true, force: true });
     throw new BackupError(
-      `Could not restore ${file}: ${error instanceof Error ? error.message : String(error)}`,
+      `Não foi possível restaurar ${file}: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
   try {
     const tables = await countTables(database);
-    return `Restored ${file} into ${folder} (${tables} tables).`;
+    return `Backup ${file} restaurado em ${folder} (${tables} tabelas).`;
   } finally {
     await database.close();
   }
@@ -510,7 +513,7 @@ async function restorePostgres(file: string, databaseUrl: string): Promise<strin
     tables = rows[0]!.n;
   } catch (error) {
     throw new BackupError(
-      `Could not connect to the database ${databaseName(databaseUrl)}: ` +
+      `Não foi possível conectar ao banco de dados ${databaseName(databaseUrl)}: ` +
         `${error instanceof Error ? error.message : String(error)}`,
     );
   } finally {
@@ -518,9 +521,9 @@ async function restorePostgres(file: string, databaseUrl: string): Promise<strin
   }
   if (tables > 0) {
     throw new BackupError(
-      `The database ${databaseName(databaseUrl)} is not empty (${tables} tables, views or ` +
-        'sequences): a backup is restored only into an empty database. Create one ' +
-        '(createdb vitrine_restored), point DATABASE_URL to it and run this again.',
+      `O banco de dados ${databaseName(databaseUrl)} não está vazio (${tables} tabelas, views ` +
+        'ou sequências): um backup só é restaurado num banco vazio. Crie um ' +
+        '(createdb vitrine_restored), aponte DATABASE_URL para ele e rode de novo.',
     );
   }
   const { url } = toolConnection(databaseUrl);
@@ -537,7 +540,7 @@ async function restorePostgres(file: string, databaseUrl: string): Promise<strin
     ],
     databaseUrl,
   );
-  return `Restored ${file} into the database ${databaseName(databaseUrl)}.`;
+  return `Backup ${file} restaurado no banco de dados ${databaseName(databaseUrl)}.`;
 }
 
 /** `npm run db:restore -- FILE`: what was restored, in a sentence. */
@@ -547,7 +550,7 @@ export async function restoreDatabase(env: BackupEnv, file: string): Promise<str
   if (kind === 'pglite') {
     if (env.DATABASE_URL) {
       throw new BackupError(
-        `${file} is a backup of the embedded database: it restores into DATA_DIR, without ` +
+        `${file} é um backup do banco de dados embutido: ele é restaurado em DATA_DIR, sem ` +
           'DATABASE_URL.',
       );
     }
@@ -555,7 +558,8 @@ export async function restoreDatabase(env: BackupEnv, file: string): Promise<str
   }
   if (!env.DATABASE_URL) {
     throw new BackupError(
-      `${file} is a PostgreSQL backup: set DATABASE_URL to an empty database to restore it.`,
+      `${file} é um backup do PostgreSQL: aponte DATABASE_URL para um banco vazio para ` +
+        'restaurá-lo.',
     );
   }
   return restorePostgres(path, env.DATABASE_URL);

@@ -63,9 +63,9 @@ export type DatabaseOptions =
 export class DatabaseLockedError extends Error {
   constructor(readonly dataDir: string) {
     super(
-      `The database folder ${dataDir} is already in use by another Vitrine process. ` +
-        'Stop that process first, or point DATA_DIR to another folder. ' +
-        '(A lock left behind by a process that crashed expires within 10 seconds.)',
+      `A pasta do banco de dados ${dataDir} já está em uso por outro processo do Vitrine. ` +
+        'Pare esse processo antes, ou aponte DATA_DIR para outra pasta. ' +
+        '(A trava deixada por um processo que caiu expira em até 10 segundos.)',
     );
     this.name = 'DatabaseLockedError';
   }

@@ -44,7 +44,7 @@ describe('parseEnv', () => {
 
   it('needs the gateway address and key when the gateway is chosen', () => {
     expect(() => parseEnv({ PAYMENT_PROVIDER: 'gateway' })).toThrow(
-      /PAYMENT_PROVIDER: gateway needs PAYMENT_GATEWAY_URL and PAYMENT_GATEWAY_SECRET_KEY/,
+      /PAYMENT_PROVIDER: gateway precisa de PAYMENT_GATEWAY_URL e PAYMENT_GATEWAY_SECRET_KEY/,
     );
     const gateway = {
       PAYMENT_PROVIDER: 'gateway',
@@ -52,7 +52,9 @@ describe('parseEnv', () => {
       PAYMENT_GATEWAY_SECRET_KEY: 'sk_test',
     };
     // Its postbacks go to PUBLIC_URL, never to a host a request named.
-    expect(() => parseEnv(gateway)).toThrow(/PUBLIC_URL: gateway and mercadopago need PUBLIC_URL/);
+    expect(() => parseEnv(gateway)).toThrow(
+      /PUBLIC_URL: gateway e mercadopago precisam de PUBLIC_URL/,
+    );
     expect(parseEnv({ ...gateway, PUBLIC_URL: 'https://loja.test' }).PAYMENT_GATEWAY_URL).toBe(
       'https://pay.example/api',
     );
@@ -61,13 +63,13 @@ describe('parseEnv', () => {
   it('needs the Mercado Pago token, webhook secret and PUBLIC_URL when it is chosen', () => {
     expect(() =>
       parseEnv({ PAYMENT_PROVIDER: 'mercadopago', MERCADOPAGO_ACCESS_TOKEN: 'TEST-1' }),
-    ).toThrow(/mercadopago needs MERCADOPAGO_ACCESS_TOKEN and MERCADOPAGO_WEBHOOK_SECRET/);
+    ).toThrow(/mercadopago precisa de MERCADOPAGO_ACCESS_TOKEN e MERCADOPAGO_WEBHOOK_SECRET/);
     const mercadoPago = {
       PAYMENT_PROVIDER: 'mercadopago',
       MERCADOPAGO_ACCESS_TOKEN: 'TEST-1',
       MERCADOPAGO_WEBHOOK_SECRET: 'whsec',
     };
-    expect(() => parseEnv(mercadoPago)).toThrow(/PUBLIC_URL: gateway and mercadopago need/);
+    expect(() => parseEnv(mercadoPago)).toThrow(/PUBLIC_URL: gateway e mercadopago precisam de/);
     const env = parseEnv({ ...mercadoPago, PUBLIC_URL: 'https://loja.test' });
     expect(env.MERCADOPAGO_API_URL).toBe('https://api.mercadopago.com');
     expect(
@@ -98,16 +100,20 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ PORT: 'abc', DATABASE_URL: 'mysql://x', SEED: 'maybe' })).toThrow(
       /PORT[\s\S]*DATABASE_URL[\s\S]*SEED|PORT[\s\S]*SEED[\s\S]*DATABASE_URL/,
     );
+    // In Portuguese, the schema's own words included.
+    expect(() => parseEnv({ LOG_LEVEL: 'alto', DATABASE_URL: 'mysql://x' })).toThrow(
+      /^Configuração do ambiente inválida:\n {2}DATABASE_URL: use um endereço postgres:\/\/ ou postgresql:\/\/\n {2}LOG_LEVEL: Opção inválida/,
+    );
   });
 
   it('takes a read replica only beside DATABASE_URL, as a postgres:// URL', () => {
     const replica = 'postgres://replica.local/loja';
     expect(() => parseEnv({ DATABASE_REPLICA_URL: replica })).toThrow(
-      /DATABASE_REPLICA_URL: needs DATABASE_URL/,
+      /DATABASE_REPLICA_URL: precisa de DATABASE_URL/,
     );
     expect(() =>
       parseEnv({ DATABASE_URL: 'postgres://localhost/loja', DATABASE_REPLICA_URL: 'replica' }),
-    ).toThrow(/DATABASE_REPLICA_URL: must be a postgres/);
+    ).toThrow(/DATABASE_REPLICA_URL: use um endereço postgres/);
     expect(
       parseEnv({ DATABASE_URL: 'postgres://localhost/loja', DATABASE_REPLICA_URL: replica })
         .DATABASE_REPLICA_URL,
@@ -127,13 +133,13 @@ describe('parseEnv', () => {
       'https://admin.loja.com.br',
     );
     expect(() => parseEnv({ PUBLIC_URL: store, ADMIN_URL: 'https://loja.com.br/admin' })).toThrow(
-      /ADMIN_URL: must be the admin address/,
+      /ADMIN_URL: use o endereço do painel/,
     );
     expect(() => parseEnv({ ADMIN_URL: 'https://admin.loja.com.br' })).toThrow(
-      /ADMIN_URL: needs PUBLIC_URL/,
+      /ADMIN_URL: precisa de PUBLIC_URL/,
     );
     expect(() => parseEnv({ PUBLIC_URL: store, ADMIN_URL: 'https://loja.com.br:8443' })).toThrow(
-      /ADMIN_URL: needs PUBLIC_URL, on another host name/,
+      /ADMIN_URL: precisa de PUBLIC_URL, em outro nome de host/,
     );
   });
 

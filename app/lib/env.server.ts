@@ -43,7 +43,7 @@ const trustProxy = z.string().transform((value, context): boolean | number | str
   if (entries.length === 0 || bad.length > 0) {
     context.addIssue({
       code: 'custom',
-      message: `must be true, false, a hop count, or addresses, subnets and the names loopback, linklocal, uniquelocal (not: ${bad.join(', ') || 'empty'})`,
+      message: `use true, false, um número de saltos, ou endereços, sub-redes e os nomes loopback, linklocal, uniquelocal (não: ${bad.join(', ') || 'vazio'})`,
     });
     return z.NEVER;
   }
@@ -64,10 +64,10 @@ const allowedHosts = z
           .string()
           .transform((host) => host.toLowerCase().replace(/^\[(.*)\]$/, '$1'))
           .refine((host) => HOST_PATTERN.test(host), {
-            error: 'must list host names without scheme or port, such as loja.com.br,.loja.com.br',
+            error: 'liste nomes de host sem esquema nem porta, como loja.com.br,.loja.com.br',
           }),
       )
-      .min(1, { error: 'must list at least one host name' }),
+      .min(1, { error: 'liste pelo menos um nome de host' }),
   );
 
 /** An address such as the store's: the origin of an http(s) URL with no path. */
@@ -91,7 +91,7 @@ const originUrl = (what: string, example: string) =>
       ) {
         context.addIssue({
           code: 'custom',
-          message: `must be ${what}, http:// or https:// with no path, such as ${example}`,
+          message: `use ${what}, com http:// ou https:// e sem caminho, como ${example}`,
         });
         return z.NEVER;
       }
@@ -102,13 +102,13 @@ const httpUrl = z
   .string()
   .trim()
   .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), {
-    error: 'must be an http:// or https:// URL',
+    error: 'use um endereço http:// ou https://',
   })
   .transform((value) => value.replace(/\/+$/, ''));
 
 const postgresUrl = z
   .string()
-  .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL');
+  .regex(/^postgres(ql)?:\/\//, 'use um endereço postgres:// ou postgresql://');
 
 const envSchema = z
   .object({
@@ -131,9 +131,9 @@ const envSchema = z
       .default('info'),
     SHUTDOWN_TIMEOUT_MS: milliseconds(10_000),
     SHUTDOWN_DELAY_MS: milliseconds(0),
-    PUBLIC_URL: originUrl('the store address', 'https://loja.com.br').optional(),
+    PUBLIC_URL: originUrl('o endereço da loja', 'https://loja.com.br').optional(),
     // The admin on an origin of its own, apart from the storefront's third-party tags (ADR 019).
-    ADMIN_URL: originUrl('the admin address', 'https://admin.loja.com.br').optional(),
+    ADMIN_URL: originUrl('o endereço do painel', 'https://admin.loja.com.br').optional(),
     ALLOWED_HOSTS: allowedHosts.optional(),
     TRUST_PROXY: trustProxy.default(['loopback']),
     MAX_BODY_BYTES: z.coerce
@@ -163,7 +163,7 @@ const envSchema = z
         (value) =>
           /^[A-Za-z0-9+/]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === 32,
         {
-          error: 'must be 32 random bytes in base64, such as the output of openssl rand -base64 32',
+          error: 'use 32 bytes aleatórios em base64, como a saída de openssl rand -base64 32',
         },
       )
       .optional(),
@@ -197,7 +197,7 @@ const envSchema = z
     // E-mail: SMTP when set (smtp://user:pass@host:587 or smtps://…), else .eml files in DATA_DIR/mail.
     SMTP_URL: z
       .string()
-      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .regex(/^smtps?:\/\//, 'use um endereço smtp:// ou smtps://')
       .optional(),
     SMTP_FROM: z.email().optional(),
     // Address look-up by CEP, ViaCEP's format: {base}/{cep}/json/.
@@ -220,16 +220,17 @@ const envSchema = z
       .default(300),
     // /metrics (Prometheus's format) answers only a scraper sending this as its bearer token;
     // unset, there is no /metrics. Long enough not to be guessed.
-    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    METRICS_TOKEN: z.string().min(16, 'use pelo menos 16 caracteres').optional(),
   })
   .refine((env) => env.HEADERS_TIMEOUT_MS <= env.REQUEST_TIMEOUT_MS, {
     path: ['HEADERS_TIMEOUT_MS'],
-    error: 'must not be longer than REQUEST_TIMEOUT_MS',
+    error: 'não pode ser maior que REQUEST_TIMEOUT_MS',
   })
   // The embedded database has no replica: without DATABASE_URL a replica would go unused.
   .refine((env) => env.DATABASE_REPLICA_URL === undefined || env.DATABASE_URL !== undefined, {
     path: ['DATABASE_REPLICA_URL'],
-    error: 'needs DATABASE_URL, the primary it replicates (the embedded database has no replica)',
+    error:
+      'precisa de DATABASE_URL, o banco principal que ela replica (o banco embutido não tem réplica)',
   })
   .refine(
     (env) =>
@@ -239,7 +240,7 @@ const envSchema = z
     {
       path: ['ADMIN_URL'],
       error:
-        'needs PUBLIC_URL, on another host name (such as PUBLIC_URL=https://loja.com.br and ADMIN_URL=https://admin.loja.com.br)',
+        'precisa de PUBLIC_URL, em outro nome de host (como PUBLIC_URL=https://loja.com.br e ADMIN_URL=https://admin.loja.com.br)',
     },
   )
   .refine(
@@ -248,7 +249,7 @@ const envSchema = z
       (env.PAYMENT_GATEWAY_URL !== undefined && env.PAYMENT_GATEWAY_SECRET_KEY !== undefined),
     {
       path: ['PAYMENT_PROVIDER'],
-      error: 'gateway needs PAYMENT_GATEWAY_URL and PAYMENT_GATEWAY_SECRET_KEY',
+      error: 'gateway precisa de PAYMENT_GATEWAY_URL e PAYMENT_GATEWAY_SECRET_KEY',
     },
   )
   .refine(
@@ -257,14 +258,14 @@ const envSchema = z
       (env.MERCADOPAGO_ACCESS_TOKEN !== undefined && env.MERCADOPAGO_WEBHOOK_SECRET !== undefined),
     {
       path: ['PAYMENT_PROVIDER'],
-      error: 'mercadopago needs MERCADOPAGO_ACCESS_TOKEN and MERCADOPAGO_WEBHOOK_SECRET',
+      error: 'mercadopago precisa de MERCADOPAGO_ACCESS_TOKEN e MERCADOPAGO_WEBHOOK_SECRET',
     },
   )
   .refine(
     (env) => env.SHIPPING_PROVIDER !== 'melhorenvio' || env.MELHOR_ENVIO_TOKEN !== undefined,
     {
       path: ['SHIPPING_PROVIDER'],
-      error: 'melhorenvio needs MELHOR_ENVIO_TOKEN',
+      error: 'melhorenvio precisa de MELHOR_ENVIO_TOKEN',
     },
   )
   // The gateway's postbacks (and Mercado Pago's notifications and return) go to PUBLIC_URL: an
@@ -276,20 +277,28 @@ const envSchema = z
       env.PUBLIC_URL !== undefined,
     {
       path: ['PUBLIC_URL'],
-      error: 'gateway and mercadopago need PUBLIC_URL, the address their notifications are sent to',
+      error:
+        'gateway e mercadopago precisam de PUBLIC_URL, o endereço para onde vão os avisos deles',
     },
   );
 
 export type Env = z.infer<typeof envSchema>;
 
+/** A configuration the store cannot start with: every wrong variable, in one message. */
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
 /** Reads the configuration from an environment; throws one readable error listing every bad variable. */
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   // An empty variable means "not set", as in most deployment tools.
   const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
-  const result = envSchema.safeParse(present);
+  // The built-in messages (a number, one of a list) in Portuguese too, as every message a
+  // merchant starting the store reads.
+  const result = envSchema.safeParse(present, { error: z.locales.pt().localeError });
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`Invalid environment configuration:\n${lines.join('\n')}`);
+    throw new EnvError(`Configuração do ambiente inválida:\n${lines.join('\n')}`);
   }
   return result.data;
 }

@@ -172,7 +172,9 @@ describe('backups of the embedded database', () => {
 
     const restored = join(folder, 'restored');
     started = performance.now();
-    await expect(restoreDatabase({ DATA_DIR: restored }, file)).resolves.toMatch(/^Restored /);
+    await expect(restoreDatabase({ DATA_DIR: restored }, file)).resolves.toMatch(
+      /^Backup .* restaurado em /,
+    );
     const restoreMs = performance.now() - started;
     // In CI's log: how long a backup and a restore take goes in the issue's closing note.
     console.warn(
@@ -186,7 +188,7 @@ describe('backups of the embedded database', () => {
 
     // A folder that is no longer empty is never restored over.
     await expect(restoreDatabase({ DATA_DIR: restored }, file)).rejects.toThrow(
-      /is not empty: a backup is restored only into an empty folder/,
+      /não está vazia: um backup só é restaurado numa pasta vazia/,
     );
   }, 180_000);
 
@@ -198,9 +200,9 @@ describe('backups of the embedded database', () => {
     const mine = await openDatabase({ dataDir });
     await expect(backupDatabase({ DATA_DIR: dataDir, BACKUP_DIR: backupDir })).rejects.toThrow(
       new BackupError(
-        `The embedded database in ${join(dataDir, 'db')} is open in another process ` +
-          `(pid ${process.pid}) that does not take backups (only a running Vitrine server ` +
-          'does). Run this again once it has finished.',
+        `O banco de dados embutido em ${join(dataDir, 'db')} está aberto em outro processo ` +
+          `(pid ${process.pid}), que não faz backups (só um servidor do Vitrine em ` +
+          'funcionamento faz). Rode de novo quando ele terminar.',
       ),
     );
     await mine.close();
@@ -228,7 +230,7 @@ describe('backups of the embedded database', () => {
       });
       expect(command.stderr).toBe('');
       expect(command.code).toBe(0);
-      const file = /^Backup written: (\S+) \(/m.exec(command.stdout)?.[1];
+      const file = /^Backup gravado: (\S+) \(/m.exec(command.stdout)?.[1];
       expect(file).toBeDefined();
       // The holder is still serving.
       expect(holder.exitCode).toBeNull();
@@ -358,13 +360,13 @@ describe.runIf(TEST_DATABASE_URL && postgresTemplate && hasPgDump)('backups of P
     // A database with tables is never restored into.
     await expect(
       restoreDatabase({ DATA_DIR: folder, DATABASE_URL: source.url }, file),
-    ).rejects.toThrow(/is not empty \(\d+ tables, views or sequences\)/);
+    ).rejects.toThrow(/não está vazio \(\d+ tabelas, views ou sequências\)/);
     // Nor does an embedded backup go into PostgreSQL.
     const embedded = join(folder, 'embedded.tar.gz');
     await writeFile(embedded, Buffer.from([0x1f, 0x8b, 8, 0, 0]));
     await expect(
       restoreDatabase({ DATA_DIR: folder, DATABASE_URL: target.url }, embedded),
-    ).rejects.toThrow(/is a backup of the embedded database/);
+    ).rejects.toThrow(/é um backup do banco de dados embutido/);
   }, 120_000);
 
   it('writes the dump readable by its owner only from the first byte, in a closed BACKUP_DIR', async () => {
@@ -420,7 +422,7 @@ exit $code
     });
     expect(command.code).toBe(1);
     expect(command.stderr).toMatch(
-      /^pg_dump was not found on the PATH\. .*major version \(\d+\) or newer: on Debian or Ubuntu, `sudo apt install postgresql-client-\d+`/,
+      /^pg_dump não foi encontrado no PATH\. .*versão principal do servidor \(\d+\) ou mais nova: no Debian ou Ubuntu, `sudo apt install postgresql-client-\d+`/,
     );
     expect(command.stderr).not.toMatch(/\n\s+at /);
     expect(await readdir(folder)).toEqual([]);

@@ -24,7 +24,7 @@ describe('embedded database folder', () => {
 
     const second = openDatabase({ dataDir });
     await expect(second).rejects.toBeInstanceOf(DatabaseLockedError);
-    await expect(second).rejects.toThrow(/already in use by another Vitrine process/);
+    await expect(second).rejects.toThrow(/já está em uso por outro processo do Vitrine/);
 
     await opened.pop()!.close();
     const again = await openDatabase({ dataDir });

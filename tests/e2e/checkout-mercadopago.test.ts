@@ -543,7 +543,7 @@ describe('checkout with Mercado Pago PIX (live store)', () => {
       expect(answer).not.toContain(WEBHOOK_SECRET);
     }
     const output = server.output();
-    expect(output).toContain('Vitrine listening');
+    expect(output).toContain('Vitrine no ar em');
     expect(output).not.toContain(ACCESS_TOKEN);
     expect(output).not.toContain(WEBHOOK_SECRET);
     expect(output).not.toContain(UTMIFY_TOKEN);

@@ -71,7 +71,7 @@ describe('npm run admin:reset-password', () => {
       expect(none.output).toContain('Nenhum administrador com o e-mail ninguem@loja.com.br.');
       const usage = admin('admin-reset-password', [], dataDir, 'senha-nova-123');
       expect(usage.code).toBe(1);
-      expect(usage.output).toContain('Usage: npm run admin:reset-password -- --email E');
+      expect(usage.output).toContain('Uso: npm run admin:reset-password -- --email E');
 
       const done = admin(
         'admin-reset-password',
@@ -110,7 +110,7 @@ describe('npm run db:migrate / db:seed', () => {
       // The seed command refuses to share the folder with the running server.
       const refused = db('seed', dataDir);
       expect(refused.code).toBe(1);
-      expect(refused.output).toContain('already in use by another Vitrine process');
+      expect(refused.output).toContain('já está em uso por outro processo do Vitrine');
       expect(await empty.stop()).toBe(0);
 
       expect(db('seed', dataDir)).toMatchObject({ code: 0 });

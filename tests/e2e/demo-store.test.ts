@@ -252,7 +252,7 @@ describe('a live store created without the sample data', () => {
       });
       expect(await started.exited).not.toBe(0);
       expect(started.output()).toMatch(/"level":60[^\n]*PAYMENT_PROVIDER/);
-      expect(started.output()).not.toContain('Vitrine listening');
+      expect(started.output()).not.toContain('Vitrine no ar em');
     } finally {
       await rm(folder, { recursive: true, force: true });
     }

@@ -334,7 +334,7 @@ describe('the request guard', () => {
       expect(line).not.toContain('stack');
     }
     expect(server.output()).not.toContain('"level":50');
-    expect(server.output()).toContain('PUBLIC_URL is not set');
+    expect(server.output()).toContain('PUBLIC_URL não está definida');
   });
 });
 
@@ -356,7 +356,7 @@ describe('behind a proxy, with PUBLIC_URL', () => {
       expect(text(response)).not.toContain('evil.example');
       expect(response.body.toString()).toContain('https://loja.example.com.br/');
     }
-    expect(server.output()).not.toContain('PUBLIC_URL is not set');
+    expect(server.output()).not.toContain('PUBLIC_URL não está definida');
   });
 
   it('ignores forwarded headers from a proxy it does not trust', async () => {

@@ -150,7 +150,7 @@ describe('the Node server', () => {
   it('refuses to open a database folder another server is using', async () => {
     const second = spawnServer({ dataDir: server.dataDir });
     expect(await second.exited).toBe(1);
-    expect(second.output()).toContain('is already in use by another Vitrine process');
+    expect(second.output()).toContain('is já está em uso por outro processo do Vitrine');
     // The first server is unharmed.
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   });
@@ -235,7 +235,7 @@ describe('shutdown', () => {
     const code = await server.stop('SIGTERM');
     expect(await inFlight).toBe(200);
     expect(code).toBe(0);
-    expect(server.output()).toContain('"msg":"Stopped"');
+    expect(server.output()).toContain('"msg":"Servidor parado"');
     await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
   });
 

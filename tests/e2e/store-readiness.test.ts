@@ -52,13 +52,13 @@ describe('a live store whose PIX has no key yet', () => {
     const line = server
       .output()
       .split('\n')
-      .find((each) => each.includes('No payment can be taken'));
+      .find((each) => each.includes('Nenhum pagamento pode ser recebido'));
     expect(line).toBeDefined();
     const logged = JSON.parse(line!) as { level: number; provider: string; missing: string[] };
     expect(logged.level).toBe(40);
     expect(logged.provider).toBe('pix');
     expect(logged.missing[0]).toBe('pix-details');
-    expect(server.output()).not.toContain('Payments ready');
+    expect(server.output()).not.toContain('Pagamentos prontos');
   });
 
   it('asks search engines to stay away from every page, robots.txt included', async () => {

@@ -102,7 +102,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       reject(new Error(`Server did not start:\n${server.output()}`));
     }, START_BUDGET_MS);
     const check = () => {
-      const match = /"port":(\d+)[^\n]*Vitrine listening/.exec(server.output());
+      const match = /"port":(\d+)[^\n]*Vitrine no ar em/.exec(server.output());
       if (match) {
         clearTimeout(timer);
         resolve(Number(match[1]));

@@ -217,8 +217,8 @@ export async function createFirstAdmin(
 export function logSetupCode(code: string, loginUrl: string): void {
   logger.warn(
     { setupCode: code },
-    `No admin yet: open ${loginUrl} and create one with the setup code ${code} ` +
-      '(or run npm run admin:create)',
+    `Nenhum administrador ainda: abra ${loginUrl} e crie um com o código de configuração ` +
+      `${code} (ou rode npm run admin:create)`,
   );
   process.stderr.write(
     boxed([

@@ -94,7 +94,8 @@ export function liveSandboxError(
     return null;
   }
   return (
-    'PAYMENT_PROVIDER=sandbox takes pretend payments and this store is live (created with ' +
-    "SEED=false, or made live with 'Começar loja real'): set PAYMENT_PROVIDER to pix, gateway or mercadopago."
+    'PAYMENT_PROVIDER=sandbox recebe pagamentos de mentira e esta loja é real (criada com ' +
+    "SEED=false, ou tornada real com 'Começar loja real'): defina PAYMENT_PROVIDER como pix, " +
+    'gateway ou mercadopago.'
   );
 }
