@@ -58,7 +58,7 @@ describe('admin coupons at 360 px', () => {
     await dialog.getByLabel('Desconto (%)').fill('15');
     await dialog.getByLabel('Só na primeira compra do cliente').check();
     // Found by typing, as in a catalogue of thousands, and chosen with the keyboard.
-    await dialog.getByLabel('Buscar produto').fill('headset gamer');
+    await dialog.getByLabel('Buscar produto').fill(HEADSET.name);
     await dialog.getByText('1 produto encontrado.').waitFor();
     await dialog.getByLabel(HEADSET.name).focus();
     await page.keyboard.press('Space');
