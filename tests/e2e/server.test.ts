@@ -150,7 +150,7 @@ describe('the Node server', () => {
   it('refuses to open a database folder another server is using', async () => {
     const second = spawnServer({ dataDir: server.dataDir });
     expect(await second.exited).toBe(1);
-    expect(second.output()).toContain('is já está em uso por outro processo do Vitrine');
+    expect(second.output()).toContain('já está em uso por outro processo do Vitrine');
     // The first server is unharmed.
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   });
