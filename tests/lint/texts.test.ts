@@ -60,6 +60,10 @@ const PROPER_NAMES = [
   'Analytics',
   'Lighthouse',
   'Vitrine',
+  // The terminal's messages name the database and the systems its tools come for.
+  'PostgreSQL',
+  'Debian',
+  'Ubuntu',
   // Last: the longer names above that start with them go first.
   'Google',
   'Meta',
