@@ -81,6 +81,7 @@ export function ProductPicker({
   };
 
   const errorId = `${idPrefix}-${name}-error`;
+  const hintId = `${idPrefix}-${name}-hint`;
   const statusId = `${idPrefix}-${name}-status`;
   const searching = query !== '' && search.state === 'loading';
   const more = answer.total - answer.options.length;
@@ -97,9 +98,19 @@ export function ProductPicker({
           : '';
 
   return (
-    <fieldset ref={fieldset} aria-describedby={error ? errorId : undefined} className="space-y-2">
+    <fieldset
+      ref={fieldset}
+      aria-describedby={
+        [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined
+      }
+      className="space-y-2"
+    >
       <legend className="admin-label">{legend}</legend>
-      {hint ? <p className={ADMIN_FORM.hintAbove}>{hint}</p> : null}
+      {hint ? (
+        <p id={hintId} className={ADMIN_FORM.hintAbove}>
+          {hint}
+        </p>
+      ) : null}
       {initial.total === 0 ? (
         <p className="text-sm text-slate-600">Nenhum produto cadastrado.</p>
       ) : (
