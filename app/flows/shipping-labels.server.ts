@@ -48,7 +48,7 @@ export const LABEL_MESSAGES = {
     'exige do remetente.',
   busy: 'A etiqueta deste pedido já está sendo gerada. Aguarde um instante e atualize a página.',
   done: (code: string) =>
-    `Etiqueta gerada. Pedido Enviado com o código ${code}; o cliente recebeu o código por e-mail.`,
+    `Etiqueta gerada. Pedido enviado com o código ${code}; o cliente recebeu o código por e-mail.`,
   already: 'A etiqueta deste pedido já foi gerada.',
   noTracking:
     'Etiqueta gerada, mas o Melhor Envio ainda não informou o código de rastreio. Tente de novo ' +

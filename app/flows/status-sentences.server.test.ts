@@ -20,6 +20,7 @@ describe("the staff's sentences about an order's status", () => {
       ...Object.values(ADMIN_ORDER_MESSAGES).filter((message) => typeof message === 'string'),
       ...Object.values(LABEL_MESSAGES).filter((message) => typeof message === 'string'),
       LABEL_MESSAGES.notPaid('pendente'),
+      LABEL_MESSAGES.done('ME123456789BR'),
     ];
     expect(sentences.filter((sentence) => TITLE_CASE_STATUS.test(sentence))).toEqual([]);
     expect(ADMIN_ORDER_MESSAGES.statusUpdated('delivered')).toBe(
