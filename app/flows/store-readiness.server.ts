@@ -3,7 +3,12 @@ import { hasProductInStock } from '~/modules/catalog/index.server';
 import type { Connections } from '~/modules/connections/index.server';
 import type { PaymentProvider } from '~/modules/payments';
 import { canTakePayments } from '~/modules/payments/index.server';
-import type { SettingKey, StoreMode, StoreSettings } from '~/modules/settings';
+import {
+  defaultSettings,
+  type SettingKey,
+  type StoreMode,
+  type StoreSettings,
+} from '~/modules/settings';
 import { tabOfField } from '~/modules/settings/index.admin';
 
 /** Each thing a live store may lack before its first real sale: stable, the start's log names them. */
@@ -11,6 +16,7 @@ export type ReadinessId =
   | 'payment-provider'
   | 'pix-details'
   | 'public-url'
+  | 'store-name'
   | 'legal-name'
   | 'cnpj'
   | 'address'
@@ -62,6 +68,8 @@ export const READINESS_TEXTS = {
   publicUrl: (provider: string) =>
     'Peça a quem instalou a loja para definir o endereço público dela (variável PUBLIC_URL, ' +
     `como https://sualoja.com.br): é nele que o ${provider} avisa dos pagamentos.`,
+  storeName: (sample: string) =>
+    `Dê o nome da sua loja: ela ainda se chama ${sample}, o nome da loja de exemplo.`,
   legalName: 'Informe a razão social da empresa, que o rodapé mostra (Decreto 7.962/2013).',
   cnpj: 'Informe o CNPJ da empresa, que o rodapé mostra (Decreto 7.962/2013).',
   address: 'Informe o endereço da empresa, que o rodapé mostra (Decreto 7.962/2013).',
@@ -147,6 +155,16 @@ export async function storeReadiness(db: Db, facts: ReadinessFacts): Promise<Sto
   if (facts.mode === 'demo') return { canTakePayments: selling, missing: [] };
   const { settings } = facts;
   const missing = paymentItems(facts);
+  // The sample store's name is the setting's default: going live cannot clear it as it clears
+  // the sample slogan (a store has a name), so the list asks for the merchant's own.
+  const sampleName = defaultSettings().store_name;
+  if (settings.store_name === sampleName) {
+    missing.push({
+      id: 'store-name',
+      text: READINESS_TEXTS.storeName(sampleName),
+      href: settingPath('store_name'),
+    });
+  }
   if (!settings.legal_name) {
     missing.push({
       id: 'legal-name',

@@ -27,6 +27,7 @@ interface Store {
 const COMPLETE: Store = {
   mode: 'live',
   settings: {
+    store_name: 'Caneca Viva',
     legal_name: 'Caneca Viva Comércio Ltda.',
     cnpj: '12.345.678/0001-95',
     contact_address: 'Rua Augusta, 100, São Paulo - SP',
@@ -159,6 +160,14 @@ const CASES: {
     selling: false,
   },
   {
+    id: 'store-name',
+    gap: { settings: { ...COMPLETE.settings, store_name: 'TechStore' } },
+    fix: { settings: COMPLETE.settings },
+    text: 'Dê o nome da sua loja: ela ainda se chama TechStore, o nome da loja de exemplo.',
+    href: '/admin/settings?aba=basico#setting-store_name',
+    selling: true,
+  },
+  {
     id: 'legal-name',
     gap: { settings: { ...COMPLETE.settings, legal_name: '' } },
     fix: { settings: COMPLETE.settings },
@@ -249,6 +258,7 @@ describeDb('what a live store lacks for a real sale', ({ db }) => {
     expect(readiness.canTakePayments).toBe(false);
     expect(ids(readiness)).toEqual([
       'payment-provider',
+      'store-name',
       'legal-name',
       'cnpj',
       'address',
