@@ -1,6 +1,6 @@
 import type { AppLoadContext } from 'react-router';
 
-import { listFeedVariants } from '~/modules/catalog/index.server';
+import { listFeedProducts } from '~/modules/catalog/index.server';
 import {
   FEED_FILES,
   googleFeedXml,
@@ -23,10 +23,10 @@ export function isFeedFile(file: string | undefined): file is FeedFile {
  */
 export function productFeed(context: AppLoadContext, file: FeedFile): Promise<ServedFeed> {
   return productFeedCache(context.changes).serve(`${file} ${context.origin}`, file, async () => {
-    const [settings, carrier, variants] = await Promise.all([
+    const [settings, carrier, catalogue] = await Promise.all([
       context.settings.get(),
       context.shipping(),
-      listFeedVariants(context.readDb),
+      listFeedProducts(context.readDb),
     ]);
     const store: FeedStore = {
       origin: context.origin,
@@ -36,6 +36,6 @@ export function productFeed(context: AppLoadContext, file: FeedFile): Promise<Se
       // a feed cannot say (the merchant sets shipping in each channel's console then).
       shippingCents: carrier ? null : (priceCents) => shippingCents(priceCents, settings),
     };
-    return file === 'google.xml' ? googleFeedXml(variants, store) : metaFeedCsv(variants, store);
+    return file === 'google.xml' ? googleFeedXml(catalogue, store) : metaFeedCsv(catalogue, store);
   });
 }

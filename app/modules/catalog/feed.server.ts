@@ -5,7 +5,7 @@ import { effectivePriceSql } from '~/modules/pricing/index.server';
 
 import { categories, products } from './schema';
 import { optionValuesOf } from './variant-label';
-import type { FeedVariant } from './types';
+import type { FeedProduct } from './types';
 
 interface VariantRow {
   sku: string;
@@ -39,13 +39,13 @@ const variantsJson = sql<VariantRow[]>`(
 )`;
 
 /**
- * Every variant of every product, newest product first and each product's variants in their
+ * Every product with its variants, newest product first and each product's variants in their
  * order: one read of the whole catalogue, for the feeds (a product is visible once it exists).
  */
-export async function listFeedVariants(db: Db): Promise<FeedVariant[]> {
+export async function listFeedProducts(db: Db): Promise<FeedProduct[]> {
   const rows = await db
     .select({
-      productId: products.id,
+      id: products.id,
       name: products.name,
       slug: products.slug,
       description: products.description,
@@ -53,19 +53,24 @@ export async function listFeedVariants(db: Db): Promise<FeedVariant[]> {
       googleProductCategory: products.googleProductCategory,
       condition: products.condition,
       category: categories.name,
-      productImageUrls: products.imageUrls,
+      imageUrls: products.imageUrls,
       productOptions: products.options,
       variants: variantsJson,
     })
     .from(products)
     .leftJoin(categories, eq(products.categoryId, categories.id))
     .orderBy(desc(products.createdAt), desc(products.id));
-  return rows.flatMap(({ productOptions, variants, ...product }) =>
-    (variants ?? []).map(({ option1, option2, option3, ...variant }) => ({
-      ...product,
-      ...variant,
-      variantCount: variants.length,
-      options: optionValuesOf(productOptions, { option1, option2, option3 }),
+  return rows.map(({ productOptions, variants, ...product }) => ({
+    ...product,
+    variants: (variants ?? []).map((variant) => ({
+      sku: variant.sku,
+      options: optionValuesOf(productOptions, variant),
+      priceCents: variant.priceCents,
+      compareAtPriceCents: variant.compareAtPriceCents,
+      stockQuantity: variant.stockQuantity,
+      imageUrls: variant.imageUrls,
+      gtin: variant.gtin,
+      mpn: variant.mpn,
     })),
-  );
+  }));
 }

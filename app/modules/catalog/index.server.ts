@@ -34,4 +34,4 @@ export {
 // For another module's read joins (a review beside its product's name); the catalogue's own
 // services remain the only code that writes it.
 export { products } from './schema';
-export { listFeedVariants } from './feed.server';
+export { listFeedProducts } from './feed.server';

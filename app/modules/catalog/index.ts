@@ -32,6 +32,7 @@ export type {
   CatalogQuery,
   Category,
   CategoryRecord,
+  FeedProduct,
   FeedVariant,
   ListQuery,
   OptionFacet,

@@ -99,9 +99,9 @@ export interface ProductOptions {
   total: number;
 }
 
-/** One variant as the shopping channels' feeds list it, with its product's own fields. */
-export interface FeedVariant {
-  productId: string;
+/** A product as the shopping channels' feeds list it: its own fields, then each variant's. */
+export interface FeedProduct {
+  id: string;
   name: string;
   slug: string;
   description: string;
@@ -109,9 +109,13 @@ export interface FeedVariant {
   googleProductCategory: string;
   condition: ProductCondition;
   category: string | null;
-  productImageUrls: string[];
-  /** How many variants the product has: one alone is not a group. */
-  variantCount: number;
+  imageUrls: string[];
+  /** In their order; never empty (the database keeps one). */
+  variants: FeedVariant[];
+}
+
+/** One variant of a FeedProduct. */
+export interface FeedVariant {
   sku: string;
   options: VariantOptionValue[];
   /** Pricing's price for the variant (its own, else the product's). */

@@ -2,7 +2,7 @@ import { stringify } from 'csv-stringify/sync';
 
 import { decimalPrice } from '~/lib/product-json-ld';
 
-import type { FeedVariant } from '~/modules/catalog';
+import type { FeedProduct, FeedVariant } from '~/modules/catalog';
 
 /** What a feed says of the store beside its items. */
 export interface FeedStore {
@@ -63,40 +63,72 @@ function absolute(origin: string, url: string): string {
   return url.startsWith('/') ? `${origin}${url}` : url;
 }
 
-function feedItem(variant: FeedVariant, store: FeedStore): FeedItem {
+/** What every variant of a product shares, worked out once per product. */
+interface ProductPart {
+  groupId: string;
+  description: string;
+  path: string;
+  brand: string;
+  pictures: string[];
+}
+
+function productPart(product: FeedProduct, store: FeedStore): ProductPart {
+  return {
+    groupId: product.variants.length > 1 ? product.id : '',
+    description: plain(product.description || product.name, LIMITS.description),
+    path: `/product/${encodeURIComponent(product.slug)}`,
+    brand: product.brand || store.name,
+    pictures: product.imageUrls.map((url) => absolute(store.origin, url)),
+  };
+}
+
+function feedItem(
+  product: FeedProduct,
+  shared: ProductPart,
+  variant: FeedVariant,
+  store: FeedStore,
+): FeedItem {
   const valueOf = (option: string) =>
     variant.options.find((entry) => fold(entry.name) === option)?.value ?? '';
-  const pictures = (
-    variant.imageUrls.length > 0 ? variant.imageUrls : variant.productImageUrls
-  ).map((url) => absolute(store.origin, url));
+  const pictures =
+    variant.imageUrls.length > 0
+      ? variant.imageUrls.map((url) => absolute(store.origin, url))
+      : shared.pictures;
   const values = variant.options.map((option) => option.value).join(' / ');
   const onSale =
     variant.compareAtPriceCents !== null && variant.compareAtPriceCents > variant.priceCents;
-  const path = `/product/${encodeURIComponent(variant.slug)}`;
   return {
     id: variant.sku,
-    groupId: variant.variantCount > 1 ? variant.productId : '',
-    title: plain(values ? `${variant.name} — ${values}` : variant.name, LIMITS.title),
-    description: plain(variant.description || variant.name, LIMITS.description),
+    groupId: shared.groupId,
+    title: plain(values ? `${product.name} — ${values}` : product.name, LIMITS.title),
+    description: shared.description,
     link:
       variant.options.length > 0
-        ? `${store.origin}${path}?${new URLSearchParams({ variante: variant.sku })}`
-        : `${store.origin}${path}`,
+        ? `${store.origin}${shared.path}?${new URLSearchParams({ variante: variant.sku })}`
+        : `${store.origin}${shared.path}`,
     imageLink: pictures[0] ?? '',
     additionalImageLinks: pictures.slice(1, 1 + LIMITS.additionalImages),
     inStock: variant.stockQuantity > 0,
     priceCents: onSale ? variant.compareAtPriceCents! : variant.priceCents,
     salePriceCents: onSale ? variant.priceCents : null,
-    condition: variant.condition,
-    brand: variant.brand || store.name,
+    condition: product.condition,
+    brand: shared.brand,
     gtin: variant.gtin,
     mpn: variant.mpn,
-    googleProductCategory: variant.googleProductCategory,
-    productType: variant.category ?? '',
+    googleProductCategory: product.googleProductCategory,
+    productType: product.category ?? '',
     size: valueOf('tamanho'),
     color: valueOf('cor'),
     shippingCents: store.shippingCents ? store.shippingCents(variant.priceCents) : null,
   };
+}
+
+/** Each variant of each product, as the channels' items. */
+function* feedItems(products: readonly FeedProduct[], store: FeedStore): Generator<FeedItem> {
+  for (const product of products) {
+    const shared = productPart(product, store);
+    for (const variant of product.variants) yield feedItem(product, shared, variant, store);
+  }
 }
 
 // XML 1.0 allows no control characters but tab and line breaks, even escaped.
@@ -122,21 +154,25 @@ function tag(name: string, value: string): string {
  * The Google Merchant Center feed: RSS 2.0 with Google's namespace, one item per variant
  * (https://support.google.com/merchants/answer/7052112).
  */
-export function googleFeedXml(variants: readonly FeedVariant[], store: FeedStore): string {
+export function googleFeedXml(products: readonly FeedProduct[], store: FeedStore): string {
   const parts = [
     '<?xml version="1.0" encoding="UTF-8"?>\n',
     '<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0">\n<channel>\n',
     `<title>${xml(store.name)}</title>\n<link>${xml(store.origin)}/</link>\n`,
     `<description>${xml(plain(store.description || store.name, LIMITS.description))}</description>\n`,
   ];
-  for (const variant of variants) {
-    const item = feedItem(variant, store);
+  // A product's variants come together and share its description: escaped once for them all.
+  let description = { text: '', tag: '' };
+  for (const item of feedItems(products, store)) {
+    if (item.description !== description.text) {
+      description = { text: item.description, tag: tag('description', item.description) };
+    }
     parts.push(
       '<item>',
       tag('id', item.id),
       tag('item_group_id', item.groupId),
       tag('title', item.title),
-      tag('description', item.description),
+      description.tag,
       tag('link', item.link),
       tag('image_link', item.imageLink),
       ...item.additionalImageLinks.map((link) => tag('additional_image_link', link)),
@@ -181,9 +217,8 @@ export const META_COLUMNS = [
 ] as const;
 
 /** The Meta catalogue feed: CSV with Meta's columns, one row per variant. */
-export function metaFeedCsv(variants: readonly FeedVariant[], store: FeedStore): string {
-  const rows = variants.map((variant) => {
-    const item = feedItem(variant, store);
+export function metaFeedCsv(products: readonly FeedProduct[], store: FeedStore): string {
+  const rows = Array.from(feedItems(products, store), (item) => {
     return [
       item.id,
       item.title,
