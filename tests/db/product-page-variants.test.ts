@@ -46,6 +46,8 @@ describeDb('getProductWithVariants', ({ db }) => {
         compareAtPriceCents: null,
         stockQuantity: 0,
         imageUrls: [],
+        gtin: '',
+        mpn: '',
       },
       {
         id: expect.any(String),
@@ -55,6 +57,8 @@ describeDb('getProductWithVariants', ({ db }) => {
         compareAtPriceCents: 39990,
         stockQuantity: 2,
         imageUrls: ['/grande.svg'],
+        gtin: '',
+        mpn: '',
       },
     ]);
   });
