@@ -29,7 +29,7 @@ async function describeTShirt(form: Locator, options: [string, string[]][]) {
   await form.getByLabel('Nome', { exact: true }).fill('Camiseta Básica Algodão');
   await form.getByLabel('Descrição').fill('Camiseta 100% algodão.');
   await form.getByLabel('Preço (R$)', { exact: true }).fill('59,90');
-  await form.getByLabel('Categoria').selectOption({ label: 'Acessórios' });
+  await form.getByLabel('Categoria', { exact: true }).selectOption({ label: 'Acessórios' });
   await form
     .getByLabel('Adicionar imagens por endereço')
     .fill('/sample/caixa-de-som-portatil-1.svg');

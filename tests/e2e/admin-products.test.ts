@@ -84,7 +84,7 @@ describe('admin products in Chromium', () => {
     await dialog.getByLabel('Descrição').fill('Luminária articulada com três tons de luz.');
     await dialog.getByLabel('Preço (R$)').fill('189,90');
     await dialog.getByLabel('Quantidade em estoque').fill('7');
-    await dialog.getByLabel('Categoria').selectOption({ label: 'Acessórios' });
+    await dialog.getByLabel('Categoria', { exact: true }).selectOption({ label: 'Acessórios' });
     await dialog.getByLabel('Enviar imagens do aparelho').setInputFiles({
       name: 'luminaria.png',
       mimeType: 'image/png',
@@ -245,7 +245,7 @@ describe('admin products in Chromium', () => {
     await page.getByLabel('Descrição').fill('Cabo HDMI 2.1 com 2 metros.');
     await page.getByLabel('Preço (R$)').fill('abc');
     await page.getByLabel('Quantidade em estoque').fill('30');
-    await page.getByLabel('Categoria').selectOption({ label: 'Informática' });
+    await page.getByLabel('Categoria', { exact: true }).selectOption({ label: 'Informática' });
     await page.getByRole('button', { name: 'Salvar produto' }).click();
     await page.getByText('Preço inválido. Use o formato 1.234,56.').waitFor();
     await page.getByText('Adicione pelo menos uma imagem: uma URL ou um arquivo.').waitFor();

@@ -186,7 +186,8 @@ describe('the store layout with default settings', () => {
       });
       await back.click();
       await page.waitForURL(`${server.url}/cart`);
-      // The whole header again.
+      // The whole header again, once the cart page has rendered (the address changes first).
+      await page.getByRole('button', { name: 'Abrir menu' }).waitFor();
       expect(await page.getByRole('button', { name: 'Abrir menu' }).count()).toBe(1);
       await context.close();
     },
