@@ -27,6 +27,7 @@ import { prepareStoreFolder } from '../tests/support/store';
 import { positiveInteger } from './options';
 import {
   BUILD_DIR,
+  combineTallies,
   ROOT,
   ensureBuilt,
   loadAverage,
@@ -189,19 +190,13 @@ async function benchmark(backend: Backend): Promise<Outcome> {
         await load(server.url, path, DURATION_MS / 4),
       );
     }
-    const sum = (tallies: Tally[]): Tally => ({
-      done: tallies.reduce((n, t) => n + t.done, 0),
-      seconds: tallies.reduce((n, t) => n + t.seconds, 0),
-      latencies: tallies.flatMap((t) => t.latencies),
-      failures: new Map(tallies.flatMap((t) => [...t.failures])),
-    });
     return {
       name: backend.name,
       builds,
       items,
       bytes: { plain: xml.byteLength, gzipped: gzipped.byteLength },
-      feed: sum(feed),
-      file: sum(file),
+      feed: combineTallies(feed),
+      file: combineTallies(file),
     };
   } finally {
     await server.stop();

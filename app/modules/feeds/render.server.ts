@@ -1,6 +1,8 @@
 import { stringify } from 'csv-stringify/sync';
 
 import { decimalPrice } from '~/lib/product-json-ld';
+import { absoluteUrl } from '~/lib/seo';
+import { variantPath } from '~/modules/catalog';
 
 import type { FeedProduct, FeedVariant } from '~/modules/catalog';
 
@@ -59,15 +61,10 @@ function plain(text: string, max: number): string {
   return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
 }
 
-function absolute(origin: string, url: string): string {
-  return url.startsWith('/') ? `${origin}${url}` : url;
-}
-
 /** What every variant of a product shares, worked out once per product. */
 interface ProductPart {
   groupId: string;
   description: string;
-  path: string;
   brand: string;
   pictures: string[];
 }
@@ -76,9 +73,8 @@ function productPart(product: FeedProduct, store: FeedStore): ProductPart {
   return {
     groupId: product.variants.length > 1 ? product.id : '',
     description: plain(product.description || product.name, LIMITS.description),
-    path: `/product/${encodeURIComponent(product.slug)}`,
     brand: product.brand || store.name,
-    pictures: product.imageUrls.map((url) => absolute(store.origin, url)),
+    pictures: product.imageUrls.map((url) => absoluteUrl(store.origin, url)),
   };
 }
 
@@ -92,7 +88,7 @@ function feedItem(
     variant.options.find((entry) => fold(entry.name) === option)?.value ?? '';
   const pictures =
     variant.imageUrls.length > 0
-      ? variant.imageUrls.map((url) => absolute(store.origin, url))
+      ? variant.imageUrls.map((url) => absoluteUrl(store.origin, url))
       : shared.pictures;
   const values = variant.options.map((option) => option.value).join(' / ');
   const onSale =
@@ -102,10 +98,7 @@ function feedItem(
     groupId: shared.groupId,
     title: plain(values ? `${product.name} — ${values}` : product.name, LIMITS.title),
     description: shared.description,
-    link:
-      variant.options.length > 0
-        ? `${store.origin}${shared.path}?${new URLSearchParams({ variante: variant.sku })}`
-        : `${store.origin}${shared.path}`,
+    link: `${store.origin}${variantPath({ slug: product.slug, sku: variant.sku, options: variant.options })}`,
     imageLink: pictures[0] ?? '',
     additionalImageLinks: pictures.slice(1, 1 + LIMITS.additionalImages),
     inStock: variant.stockQuantity > 0,
