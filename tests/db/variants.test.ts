@@ -170,6 +170,56 @@ describeDb('product variants', ({ db, database }) => {
       await feed.close();
     }
   });
+
+  it('keeps quiet about a sale that leaves the stock where the storefront shows it the same', async () => {
+    const product = await tshirt(db(), [200, 80]);
+    const small = (await variantsOf(db(), product.id))[0]!;
+    const feed = await createChangeFeed(database());
+    try {
+      await until(async () => feed.live() || undefined, 'the feed to listen');
+      const heard: (string | null)[] = [];
+      feed.subscribe((table) => heard.push(table));
+      // Announcements arrive in commit order: once a new category's is heard, any that the
+      // writes before it made have been heard too.
+      let markers = 0;
+      const settle = async () => {
+        markers += 1;
+        await db().execute(sql`insert into categories (name) values (${`Marca ${markers}`})`);
+        await until(
+          async () =>
+            heard.filter((table) => table === 'categories').length >= markers || undefined,
+          'the marker',
+        );
+      };
+      const sell = async (units: number) => {
+        await settle();
+        const from = heard.length;
+        await db()
+          .update(productVariants)
+          .set({ stockQuantity: sql`${productVariants.stockQuantity} - ${units}` })
+          .where(eq(productVariants.id, small.id));
+        await settle();
+        return heard.slice(from).filter((table) => table !== 'categories');
+      };
+      expect(await sell(100)).toEqual([]);
+      expect(await stockOf(db(), product.id)).toBe(180);
+      // 100 → 51 is still above every band; 51 → 50 takes the card's 'Novo' off.
+      expect(await sell(49)).toEqual([]);
+      expect(await sell(1)).toEqual(['product_variants']);
+      // A limit per item above the bands widens them: the quantity picker shows the stock.
+      await db().execute(
+        sql`insert into store_settings (id, values) values (1, '{"max_quantity_per_item": 999}')
+            on conflict (id) do update set values = store_settings.values || excluded.values`,
+      );
+      await db()
+        .update(productVariants)
+        .set({ stockQuantity: 600 })
+        .where(eq(productVariants.id, small.id));
+      expect((await sell(1)).sort()).toEqual(['product_variants', 'products']);
+    } finally {
+      await feed.close();
+    }
+  });
 });
 
 describe('migration 0022 (product variants)', () => {
