@@ -29,6 +29,11 @@
 // first option the page offers. Its orders/s beside the store's own rule is what a carrier quote
 // costs an order; the fake's quote requests per order say how many went out.
 //
+// Then a sale day: the server restarted with its page cache on, CONNECTIONS shoppers buying while
+// as many anonymous visitors read the home page, the catalogue and product pages. The share of
+// those pages the cache answered says whether sales keep emptying it (each order's stock change
+// announced as a storefront change did, before migration 0033).
+//
 // Environment: DURATION (s, default 15), WARMUP (s, default 3), CONNECTIONS (default 20),
 // BENCH_POSTGRES_URL (server to create a scratch database on; default
 // postgres://postgres@127.0.0.1:5432/postgres; BENCH_POSTGRES_URL=skip runs PGlite only,
@@ -278,9 +283,13 @@ async function buy(
 }
 
 /** The server's own counts: statements sent to the database, orders placed. */
-async function serverCounts(
-  base: string,
-): Promise<{ statements: number; orders: number; cpuSeconds: number }> {
+async function serverCounts(base: string): Promise<{
+  statements: number;
+  orders: number;
+  cpuSeconds: number;
+  pageHits: number;
+  pageMisses: number;
+}> {
   const response = await fetch(`${base}/metrics`, {
     headers: { authorization: `Bearer ${METRICS_TOKEN}` },
   });
@@ -294,6 +303,8 @@ async function serverCounts(
     statements: read('vitrine_database_statements_total'),
     orders: read('vitrine_orders_placed_total'),
     cpuSeconds: read('process_cpu_seconds_total'),
+    pageHits: read('vitrine_page_cache_requests_total\\{result="hit"\\}'),
+    pageMisses: read('vitrine_page_cache_requests_total\\{result="miss"\\}'),
   };
 }
 
@@ -490,6 +501,8 @@ interface Outcome {
   databaseCpuPerOrder: number;
   /** With carrier shipping: orders/s, quote requests the carrier got per order, statements. */
   carrier: { ordersPerSecond: number; quotesPerOrder: number; statements: number };
+  /** Shoppers buying beside anonymous visitors, the page cache on. */
+  saleDay: { orders: Tally; pages: Tally; hitShare: number };
 }
 
 async function benchmark(backend: Backend): Promise<Outcome> {
@@ -590,6 +603,12 @@ async function benchmark(backend: Backend): Promise<Outcome> {
   rows.push(row(backend.name, 'checkout, carrier shipping (orders)', carrier.tally));
   printFailures('checkout, carrier shipping', carrier.tally.failures);
   paid += carrier.tally.done + carrier.warmed;
+  const saleDay = await saleDayRun(backend);
+  rows.push(row(backend.name, 'sale day: orders', saleDay.orders));
+  rows.push(row(backend.name, 'sale day: anonymous pages, cache on', saleDay.pages));
+  printFailures('sale day, orders', saleDay.orders.failures);
+  printFailures('sale day, pages', saleDay.pages.failures);
+  paid += saleDay.orders.done + saleDay.warmed;
 
   // Every 303 is one order, and each took one unit; nothing else wrote orders.
   const placed = confirmations.count;
@@ -680,7 +699,47 @@ async function benchmark(backend: Backend): Promise<Outcome> {
       quotesPerOrder: carrier.quotes / Math.max(1, carrier.orders),
       statements: carrier.statements / Math.max(1, carrier.orders),
     },
+    saleDay,
   };
+}
+
+/**
+ * A sale day: the server restarted with its page cache on; CONNECTIONS shoppers buy while as many
+ * anonymous visitors read the home page, the catalogue and the products' pages in turn.
+ */
+async function saleDayRun(backend: Backend) {
+  const server = await startWatchedServer(backend, {
+    PAGE_CACHE_MAX_BYTES: String(64 * 1024 * 1024),
+  });
+  try {
+    console.log(`${backend.name}: a sale day, ${DURATION_MS / 1000} s…`);
+    const products = await new Visitor(server.url).get('/products');
+    const paths = [
+      '/',
+      '/products',
+      ...new Set(
+        [...products.text.matchAll(/href="(\/product\/[a-z0-9-]+)"/g)].map((match) => match[1]!),
+      ),
+    ];
+    if (paths.length < 3) throw new Error('no product pages on /products');
+    const warm = await shoppers(server.url, WARMUP_MS);
+    const read = (counts: Awaited<ReturnType<typeof serverCounts>>) => ({
+      hits: Number.isNaN(counts.pageHits) ? 0 : counts.pageHits,
+      misses: Number.isNaN(counts.pageMisses) ? 0 : counts.pageMisses,
+    });
+    const before = read(await serverCounts(server.url));
+    let next = 0;
+    const [orders, pages] = await Promise.all([
+      shoppers(server.url, DURATION_MS),
+      loop(DURATION_MS, async () => async () => get(server.url, paths[next++ % paths.length]!)()),
+    ]);
+    const after = read(await serverCounts(server.url));
+    const hits = after.hits - before.hits;
+    const misses = after.misses - before.misses;
+    return { orders, pages, warmed: warm.done, hitShare: hits / Math.max(1, hits + misses) };
+  } finally {
+    await server.stop();
+  }
 }
 
 /**
@@ -785,6 +844,11 @@ async function main(): Promise<void> {
             : '-',
         ],
         [name, 'carrier quote requests per order', outcome.carrier.quotesPerOrder.toFixed(2)],
+        [
+          name,
+          'sale day: anonymous pages the cache answered',
+          `${(100 * outcome.saleDay.hitShare).toFixed(1)}%`,
+        ],
       ];
     }),
   );
