@@ -18,6 +18,8 @@ export default [
     route('favoritos', 'routes/store/favorites.tsx'),
     route('avise-me/confirmar', 'routes/store/restock-confirm.tsx'),
     route('avaliar', 'routes/store/review-order.tsx'),
+    route('conta', 'routes/store/account.tsx'),
+    route('conta/entrar', 'routes/store/account-sign-in.tsx'),
     ...CONTENT_PATHS.map((path) =>
       route(path, 'routes/store/content-page.tsx', { id: `content-${path}` }),
     ),
@@ -55,6 +57,8 @@ export default [
   ]),
   route('preferences', 'routes/preferences.ts'),
   route('avise-me', 'routes/store/restock.ts'),
+  route('conta/sair', 'routes/store/account-sign-out.ts'),
+  route('conta/dados', 'routes/store/account-data.ts'),
   route('order-confirmation/sandbox', 'routes/store/sandbox-payment.ts'),
   route('api/payments/postback', 'routes/api/payment-postback.ts'),
   route('api/payments/mercadopago', 'routes/api/payment-mercadopago.ts'),

@@ -11,3 +11,4 @@ export * from '../modules/rate-limits/schema';
 export * from '../modules/reviews/schema';
 export * from '../modules/settings/schema';
 export * from '../modules/shipping/schema';
+export * from '../modules/shoppers/schema';

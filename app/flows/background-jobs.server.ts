@@ -52,6 +52,7 @@ import { passwordResetHandlers } from './admin-password-reset.server';
 import { expireOrders } from './order-payment.server';
 import { restockHandlers } from './restock-alerts.server';
 import { followShippedLabels, TRACKING_CHECK_INTERVAL_MS } from './shipping-labels.server';
+import { shopperCodeHandlers } from './shopper-sign-in.server';
 
 const EXPIRY_INTERVAL_MS = 30_000;
 // Forgotten rate-limit counts are already ignored, and unconfirmed 'Avise-me' requests live 7
@@ -92,6 +93,7 @@ export function startBackgroundJobs(options: BackgroundJobsOptions): { stop(): P
       ...orderHandlers(options),
       ...restockHandlers(options),
       ...passwordResetHandlers(options),
+      ...shopperCodeHandlers(options),
     },
   });
   let running: Promise<unknown> = Promise.resolve();

@@ -56,6 +56,20 @@ export function toggleWishlist(id: string, storage = browserStorage()): boolean 
   return !wasFavourite;
 }
 
+/**
+ * Makes the browser's favourites these (the account's, after joining the browser's with them):
+ * a signed-in shopper finds the same favourites on every device.
+ */
+export function replaceWishlist(ids: readonly string[], storage = browserStorage()): void {
+  try {
+    if (!storage) return;
+    storage.setItem(WISHLIST_KEY, JSON.stringify([...new Set(ids)].slice(0, MAX_ITEMS)));
+  } catch {
+    return;
+  }
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(CHANGE_EVENT));
+}
+
 function subscribe(onChange: () => void): () => void {
   const onStorage = (event: StorageEvent) => {
     if (event.key === WISHLIST_KEY || event.key === null) onChange();

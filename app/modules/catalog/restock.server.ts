@@ -418,3 +418,25 @@ export async function listRestockRequests(
   ]);
   return { open: total?.open ?? 0, unconfirmed: total?.unconfirmed ?? 0, requests };
 }
+
+/** Every 'Avise-me' request left with this e-mail, for the shopper's data export. */
+export function restockRequestsOfEmail(db: Db, email: string) {
+  return db
+    .select({
+      productId: restockRequests.productId,
+      variantId: restockRequests.variantId,
+      askedAt: restockRequests.createdAt,
+      confirmedAt: restockRequests.confirmedAt,
+      notifiedAt: restockRequests.notifiedAt,
+    })
+    .from(restockRequests)
+    .where(eq(sql`lower(${restockRequests.email})`, email.toLowerCase()))
+    .orderBy(desc(restockRequests.createdAt));
+}
+
+/** A deleted account's 'Avise-me' requests go with it. */
+export async function deleteRestockRequestsOfEmail(db: Db, email: string): Promise<void> {
+  await db
+    .delete(restockRequests)
+    .where(eq(sql`lower(${restockRequests.email})`, email.toLowerCase()));
+}

@@ -286,6 +286,48 @@ export function passwordResetEmail(data: PasswordResetEmailData, store: EmailSto
   );
 }
 
+export interface ShopperCodeEmailData {
+  code: string;
+  email: string;
+  /** What the code proves: a sign-in on /conta/entrar, or the account's deletion. */
+  purpose: 'sign-in' | 'delete';
+  /** When the code stops working. */
+  expiresAt: Date;
+}
+
+/**
+ * The six-digit code a shopper types to sign in on '/conta/entrar' (or to confirm the account's
+ * deletion): valid for 10 minutes, once. Nothing happens unless someone types it.
+ */
+export function shopperCodeEmail(data: ShopperCodeEmailData, store: EmailStore): RenderedEmail {
+  const deleting = data.purpose === 'delete';
+  const subject = deleting
+    ? `Código para excluir sua conta na loja ${store.name}`
+    : `Seu código para entrar na loja ${store.name}`;
+  const deadline = formatDateTime(data.expiresAt, store.timeZone ?? 'America/Sao_Paulo', {
+    zone: true,
+  });
+  return compose(
+    store,
+    subject,
+    {
+      reason: deleting
+        ? `Você recebeu este e-mail porque alguém pediu para excluir a conta ${data.email} na loja ${store.name}. Se não foi você, ignore esta mensagem: nada será excluído.`
+        : `Você recebeu este e-mail porque alguém pediu para entrar na loja ${store.name} com o e-mail ${data.email}. Se não foi você, ignore esta mensagem.`,
+    },
+    [
+      paragraph('Olá!'),
+      paragraph(
+        deleting
+          ? 'Digite este código na página Minha conta para confirmar a exclusão da sua conta:'
+          : 'Digite este código na página de entrada da loja:',
+      ),
+      paragraph(data.code, { strong: true }),
+      paragraph(`O código pode ser usado uma vez e vale até ${deadline}.`),
+    ],
+  );
+}
+
 export interface MailTestEmailData {
   /** The signed-in admin's address, which the test goes to. */
   email: string;

@@ -9,8 +9,10 @@ export {
   paymentConfirmedEmail,
   restockConfirmEmail,
   restockEmail,
+  shopperCodeEmail,
   type EmailStore,
   type OrderEmailData,
   type PasswordResetEmailData,
   type RenderedEmail,
+  type ShopperCodeEmailData,
 } from './emails';

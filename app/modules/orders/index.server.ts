@@ -6,6 +6,7 @@ export {
   insertOrder,
   listExpiredOrders,
   listOrdersForToken,
+  listOrdersForEmail,
   lockOpenOrders,
   countCouponUses,
   hasOrdered,

@@ -255,6 +255,25 @@ export async function listOrdersForToken(db: Db, orderToken: string): Promise<Or
 }
 
 /**
+ * The orders placed with this e-mail (lower case, as the checkout stores it), newest first, on
+ * any device: a signed-in shopper's account and data export (ADR 046).
+ */
+export async function listOrdersForEmail(
+  db: Db,
+  email: string,
+  options: { all?: boolean } = {},
+): Promise<OrderView[]> {
+  const query = db
+    .select()
+    .from(orders)
+    .where(eq(orders.customerEmail, email.toLowerCase()))
+    .orderBy(desc(orders.createdAt));
+  // The account page shows the latest; the data export holds them all.
+  const rows = options.all ? await query : await query.limit(HISTORY_LIMIT);
+  return withItems(db, rows);
+}
+
+/**
  * The order's row locked for a status change in the caller's transaction. With `skipLocked`, an
  * order another instance is changing right now answers null instead of waiting.
  */

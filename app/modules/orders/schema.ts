@@ -136,6 +136,8 @@ export const orders = pgTable(
     // NULLS FIRST is what a plain ORDER BY … DESC means, so the index serves it.
     index('orders_created_at_idx').on(t.createdAt.desc().nullsFirst()),
     index('orders_token_created_at_idx').on(t.orderToken, t.createdAt.desc().nullsFirst()),
+    // A shopper's account lists the orders placed with their e-mail, on any device (ADR 046).
+    index('orders_email_created_at_idx').on(t.customerEmail, t.createdAt.desc().nullsFirst()),
     index('orders_status_created_at_idx').on(t.status, t.createdAt),
     index('orders_payment_id_idx').on(t.paymentId),
     // The carrier's notifications name its shipment, not our order.

@@ -69,6 +69,13 @@ export const RATE_LIMITS = {
   passwordResetForAccount: { name: 'password-reset', limit: 5, windowMs: 60 * MINUTE },
   /** New passwords sent with a reset link's token, from one address. */
   passwordResetToken: { name: 'password-reset-token', limit: 10, windowMs: 15 * MINUTE },
+  /** Shopper codes ('/conta/entrar', 'Excluir minha conta') asked for from one address. */
+  shopperCodeForAddress: { name: 'shopper-code-address', limit: 20, windowMs: 60 * MINUTE },
+  /**
+   * Shopper codes for one e-mail, from anywhere (ANY_ADDRESS): each new code ends the one
+   * before and its tries, so this caps the guesses at an e-mail to five codes' tries an hour.
+   */
+  shopperCodeForAccount: { name: 'shopper-code', limit: 5, windowMs: 60 * MINUTE },
   /** A buyer's reviews sent from the delivered order's link (`/avaliar`). */
   buyerReview: { name: 'review', limit: 20, windowMs: 10 * MINUTE },
 } as const satisfies Record<string, RateLimitPolicy>;

@@ -1,9 +1,11 @@
 export {
   addBuyerReview,
+  anonymizeReviewsOfOrders,
   listProductReviews,
   orderReviews,
   putReview,
   ratingSummaries,
+  reviewsOfOrders,
   type BuyerReviewInput,
   type ReviewRecord,
 } from './reviews.server';

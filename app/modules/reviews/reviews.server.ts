@@ -98,3 +98,33 @@ export async function orderReviews(
     .where(eq(reviews.orderId, orderId));
   return new Map(rows.map(({ productId, ...review }) => [productId, review]));
 }
+
+/** The reviews written from these orders, for a shopper's data export. */
+export async function reviewsOfOrders(db: Db, orderIds: readonly string[]) {
+  if (orderIds.length === 0) return [];
+  return db
+    .select({
+      orderId: reviews.orderId,
+      productId: reviews.productId,
+      name: reviews.customerName,
+      rating: reviews.rating,
+      comment: reviews.comment,
+      status: reviews.status,
+      createdAt: reviews.createdAt,
+    })
+    .from(reviews)
+    .where(inArray(reviews.orderId, [...orderIds]))
+    .orderBy(desc(reviews.createdAt));
+}
+
+/**
+ * A deleted account's reviews stay on their products, signed 'Cliente' (a blank name): the
+ * rating belongs to the store's record of the product, the name to the shopper.
+ */
+export async function anonymizeReviewsOfOrders(db: Db, orderIds: readonly string[]): Promise<void> {
+  if (orderIds.length === 0) return;
+  await db
+    .update(reviews)
+    .set({ customerName: '' })
+    .where(inArray(reviews.orderId, [...orderIds]));
+}

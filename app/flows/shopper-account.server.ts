@@ -1,0 +1,203 @@
+import type { Db } from '~/db/database.server';
+import { formatDateTime } from '~/lib/date-format';
+import { logger } from '~/lib/logger.server';
+import {
+  deleteRestockRequestsOfEmail,
+  listProductsByIds,
+  restockRequestsOfEmail,
+} from '~/modules/catalog/index.server';
+import { listOrdersForEmail } from '~/modules/orders/index.server';
+import { anonymizeReviewsOfOrders, reviewsOfOrders } from '~/modules/reviews/index.server';
+import { ACCOUNT_MESSAGES, type AccountAction } from '~/modules/shoppers';
+import {
+  addFavorites,
+  checkShopperCode,
+  deleteShopper,
+  findSignedInShopper,
+  listAddresses,
+  listFavoriteIds,
+  readPreferences,
+  removeAddress,
+  removeFavorite,
+  saveAddress,
+  savePreferences,
+  setDefaultAddress,
+  shopperDataPart,
+  type SignedInShopper,
+} from '~/modules/shoppers/index.server';
+
+import { askForShopperCode } from './shopper-sign-in.server';
+
+export { findSignedInShopper, type SignedInShopper };
+
+/**
+ * 'Minha conta': every order placed with the shopper's e-mail on any device (newest first), the
+ * saved addresses, the account's favourites and the e-mail preferences.
+ */
+export async function accountPage(db: Db, shopper: SignedInShopper, timeZone: string) {
+  const [orders, addresses, favoriteIds, preferences] = await Promise.all([
+    listOrdersForEmail(db, shopper.email),
+    listAddresses(db, shopper.id),
+    listFavoriteIds(db, shopper.id),
+    readPreferences(db, shopper.id),
+  ]);
+  const favorites = await listProductsByIds(db, favoriteIds);
+  return {
+    email: shopper.email,
+    orders: orders.map((order) => ({
+      id: order.id,
+      number: order.number,
+      status: order.status,
+      placedAt: formatDateTime(order.createdAt, timeZone),
+      totalCents: order.totalCents,
+      lines: order.lines.map((line) => ({ name: line.name, quantity: line.quantity })),
+      // Opens the order's page and its 'Pagar agora' here too, as its e-mails' links do.
+      accessKey: order.accessKey,
+    })),
+    addresses,
+    favorites: favorites.map((product) => ({ id: product.id, name: product.name })),
+    favoriteIds,
+    preferences,
+  };
+}
+
+export type AccountActionResult =
+  | { ok: true; message: string; favoriteIds?: string[] }
+  | { ok: false; message: string; status: number; retryAfterSeconds?: number };
+
+/** One of '/conta''s forms, for the signed-in shopper. */
+export async function runAccountAction(
+  db: Db,
+  shopper: SignedInShopper,
+  action: AccountAction,
+  context: { ip: string; now: Date },
+): Promise<AccountActionResult> {
+  switch (action.intent) {
+    case 'save-address': {
+      const { intent: _intent, addressId, isDefault, ...address } = action;
+      const saved = await saveAddress(db, shopper.id, {
+        ...address,
+        id: addressId || undefined,
+        makeDefault: isDefault === 'on',
+      });
+      if (saved.ok) return { ok: true, message: ACCOUNT_MESSAGES.addressSaved };
+      return saved.reason === 'limit'
+        ? { ok: false, message: ACCOUNT_MESSAGES.addressLimit, status: 409 }
+        : { ok: false, message: ACCOUNT_MESSAGES.addressMissing, status: 404 };
+    }
+    case 'remove-address':
+      return (await removeAddress(db, shopper.id, action.addressId))
+        ? { ok: true, message: ACCOUNT_MESSAGES.addressRemoved }
+        : { ok: false, message: ACCOUNT_MESSAGES.addressMissing, status: 404 };
+    case 'default-address':
+      return (await setDefaultAddress(db, shopper.id, action.addressId))
+        ? { ok: true, message: ACCOUNT_MESSAGES.addressDefault }
+        : { ok: false, message: ACCOUNT_MESSAGES.addressMissing, status: 404 };
+    case 'preferences':
+      await savePreferences(db, shopper.id, action.enabled ?? []);
+      return { ok: true, message: ACCOUNT_MESSAGES.preferencesSaved };
+    case 'favorites': {
+      // Only products that exist join the account; the answer is the union, for the browser.
+      const asked = action.ids.split(',').map((id) => id.trim().toLowerCase());
+      const known = await listProductsByIds(db, asked.slice(0, 100));
+      const favoriteIds = await addFavorites(
+        db,
+        shopper.id,
+        known.map((product) => product.id),
+      );
+      return { ok: true, message: ACCOUNT_MESSAGES.favoritesSaved, favoriteIds };
+    }
+    case 'remove-favorite':
+      await removeFavorite(db, shopper.id, action.productId);
+      return {
+        ok: true,
+        message: ACCOUNT_MESSAGES.favoritesSaved,
+        favoriteIds: await listFavoriteIds(db, shopper.id),
+      };
+    case 'ask-delete': {
+      const asked = await askForShopperCode(
+        db,
+        { email: shopper.email, ip: context.ip, purpose: 'delete' },
+        context.now,
+      );
+      return asked.ok
+        ? { ok: true, message: ACCOUNT_MESSAGES.deleteCodeSent(shopper.email) }
+        : {
+            ok: false,
+            status: 429,
+            message: asked.message,
+            retryAfterSeconds: asked.retryAfterSeconds,
+          };
+    }
+    case 'delete':
+      // The route answers this one itself: it ends the session (deleteShopperAccount).
+      throw new Error('The account deletion goes through deleteShopperAccount');
+  }
+}
+
+/**
+ * 'Baixar meus dados': everything the store holds on the shopper, each domain's part by the
+ * e-mail or the account: orders (all of them), saved addresses, favourites, e-mail preferences
+ * and sessions, reviews written from their orders, 'Avise-me' alerts and their confirmations.
+ */
+export async function shopperDataExport(db: Db, shopper: SignedInShopper, now: Date) {
+  const [account, orders, restockAlerts] = await Promise.all([
+    shopperDataPart(db, shopper.id),
+    listOrdersForEmail(db, shopper.email, { all: true }),
+    restockRequestsOfEmail(db, shopper.email),
+  ]);
+  const reviews = await reviewsOfOrders(
+    db,
+    orders.map((order) => order.id),
+  );
+  return {
+    exportedAt: now.toISOString(),
+    ...account,
+    orders: orders.map((order) => ({
+      number: order.number,
+      status: order.status,
+      placedAt: order.createdAt,
+      paidAt: order.paidAt,
+      customer: order.customer,
+      address: order.address,
+      lines: order.lines,
+      subtotalCents: order.subtotalCents,
+      shippingCents: order.shippingCents,
+      adjustments: order.adjustments,
+      totalCents: order.totalCents,
+      paymentMethod: order.paymentMethod,
+      trackingCode: order.trackingCode,
+    })),
+    reviews,
+    // Each alert's confirmation is the consent it was sent under.
+    restockAlerts,
+  };
+}
+
+export type DeleteAccountResult = 'deleted' | 'wrong' | 'spent';
+
+/**
+ * 'Excluir minha conta', with a code just e-mailed for it: in one transaction the account goes
+ * (addresses, favourites, preferences, sessions) with the e-mail's 'Avise-me' alerts, and the
+ * reviews written from its orders are signed 'Cliente'. The orders stay, as tax law requires.
+ */
+export async function deleteShopperAccount(
+  db: Db,
+  shopper: SignedInShopper,
+  code: string,
+  now: Date,
+): Promise<DeleteAccountResult> {
+  const check = await checkShopperCode(db, { email: shopper.email, purpose: 'delete', code }, now);
+  if (check !== 'ok') return check;
+  await db.transaction(async (tx) => {
+    const orders = await listOrdersForEmail(tx, shopper.email, { all: true });
+    await anonymizeReviewsOfOrders(
+      tx,
+      orders.map((order) => order.id),
+    );
+    await deleteRestockRequestsOfEmail(tx, shopper.email);
+    await deleteShopper(tx, shopper);
+  });
+  logger.info({ shopperId: shopper.id }, 'Shopper account deleted at their request');
+  return 'deleted';
+}

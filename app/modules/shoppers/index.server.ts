@@ -1,0 +1,34 @@
+export {
+  checkShopperCode,
+  issueShopperCode,
+  requestShopperCode,
+  type CodeCheck,
+  type ShopperCodeMail,
+} from './codes.server';
+export {
+  clearShopperCookie,
+  endShopperSession,
+  findSignedInShopper,
+  SHOPPER_SESSION_MS,
+  startShopperSession,
+  type SignedInShopper,
+} from './session.server';
+export {
+  addFavorites,
+  deleteShopper,
+  ensureShopper,
+  listAddresses,
+  listFavoriteIds,
+  MAX_ADDRESSES,
+  readPreferences,
+  removeAddress,
+  removeFavorite,
+  savePreferences,
+  saveAddress,
+  setDefaultAddress,
+  shopperDataPart,
+  shopperPrefers,
+  type SaveAddressResult,
+  type ShopperPreferenceValues,
+} from './shoppers.server';
+export type { ShopperCodePurpose } from './schema';
