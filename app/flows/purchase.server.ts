@@ -31,6 +31,8 @@ import {
 } from '~/modules/payments';
 import { canTakePayments } from '~/modules/payments/index.server';
 import { checkoutLimit, hitRateLimit } from '~/modules/rate-limits/index.server';
+import { addressLine } from '~/modules/shoppers';
+import { findSignedInShopper, listAddresses } from '~/modules/shoppers/index.server';
 import type { StoreSettings } from '~/modules/settings';
 import type { ShippingQuote } from '~/modules/shipping';
 
@@ -124,7 +126,10 @@ export async function checkoutPage(context: AppLoadContext, request: Request) {
   const payments = await context.payments();
   // A CEP typed here asks /frete; the form sent without JavaScript is answered with the options
   // of its CEP.
-  const saved = readSavedCep(request);
+  const account = await shopperAtCheckout(context, request);
+  // A saved address chosen (or the default) starts the form; else the CEP of the shopper's last
+  // shipping estimate.
+  const saved = account?.chosen?.zipCode ?? readSavedCep(request);
   const estimate = saved
     ? (await estimateShipping(context, saved, cartGoods(cart), settings)).estimate
     : null;
@@ -140,12 +145,54 @@ export async function checkoutPage(context: AppLoadContext, request: Request) {
       selling: canTakePayments(payments, settings),
       methods: checkoutMethods(payments, settings),
       testMode: payments?.testMode ?? false,
-      // The CEP of the shopper's last shipping estimate starts the address.
-      savedCep: maskCep(saved ?? ''),
+      // What starts the form: the signed-in shopper's e-mail and chosen address, else the CEP
+      // of the shopper's last shipping estimate.
+      prefill: (account?.chosen
+        ? {
+            customerEmail: account.email,
+            zipCode: maskCep(account.chosen.zipCode),
+            street: account.chosen.street,
+            number: account.chosen.number,
+            complement: account.chosen.complement,
+            neighborhood: account.chosen.neighborhood,
+            city: account.chosen.city,
+            state: account.chosen.state,
+          }
+        : {
+            ...(account ? { customerEmail: account.email } : {}),
+            zipCode: maskCep(saved ?? ''),
+          }) as Record<string, string>,
+      account: account && {
+        email: account.email,
+        chosenId: account.chosen?.id ?? null,
+        addresses: account.addresses.map((address) => ({
+          id: address.id,
+          line: addressLine(address),
+        })),
+      },
     },
     headers,
     status,
   };
+}
+
+/** The query name of the saved address the checkout starts with (its id). */
+export const CHECKOUT_ADDRESS_PARAM = 'endereco';
+
+/**
+ * The signed-in shopper at the checkout, their saved addresses and the one chosen (`?endereco=`,
+ * else the default); null for a guest, who is offered to sign in.
+ */
+async function shopperAtCheckout(context: AppLoadContext, request: Request) {
+  const shopper = await findSignedInShopper(context.db, request, new Date());
+  if (!shopper) return null;
+  const addresses = await listAddresses(context.db, shopper.id);
+  const wanted = new URL(request.url).searchParams.get(CHECKOUT_ADDRESS_PARAM);
+  const chosen =
+    addresses.find((address) => address.id === wanted) ??
+    addresses.find((address) => address.isDefault) ??
+    null;
+  return { email: shopper.email, addresses, chosen };
 }
 
 /**

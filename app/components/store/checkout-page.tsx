@@ -17,6 +17,7 @@ import {
 import { CouponBox } from './coupon-box';
 import { NotSellingNotice } from './not-selling-notice';
 import { OrderSummary } from './order-summary';
+import { CheckoutAccountBox, type CheckoutAccount } from './checkout-account';
 import { useSettings } from './store-data';
 import { TestModeNotice } from './test-mode-notice';
 
@@ -41,6 +42,8 @@ export interface CheckoutView {
   error: string | undefined;
   /** This browser's unpaid order to pay before placing another. */
   payNow: string | undefined;
+  /** The signed-in shopper and their saved addresses; null for a guest. */
+  account: CheckoutAccount | null;
 }
 
 export function CheckoutPage({ view }: { view: CheckoutView }) {
@@ -112,6 +115,7 @@ export function CheckoutPage({ view }: { view: CheckoutView }) {
     <div className="section-spacing mx-auto max-w-store px-4">
       <h1 className="mb-6 text-2xl sm:text-3xl">Finalizar compra</h1>
       {view.testMode ? <TestModeNotice /> : null}
+      {view.selling ? <CheckoutAccountBox account={view.account} /> : null}
       {cart.notices.length > 0 ? (
         <ul
           role="status"

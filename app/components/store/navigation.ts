@@ -2,6 +2,7 @@
 export const MENU_LINKS = [
   { to: '/products', label: 'Produtos' },
   { to: '/historico', label: 'Histórico de compras' },
+  { to: '/conta', label: 'Minha conta' },
   { to: '/contato', label: 'Contato' },
   { to: '/sobre', label: 'Sobre nós' },
   { to: '/politicadevolucao', label: 'Política de troca e devolução' },

@@ -206,10 +206,18 @@ describe('default page texts', () => {
     for (const slug of CONTENT_PAGE_SLUGS) {
       for (const [, href] of html(slug, CONTACTS).matchAll(/href="([^"]*)"/g)) {
         expect(href).toMatch(
-          /^(?:https:\/\/wa\.me\/\d+|mailto:.+|\/(?:sobre|politicadevolucao|politicaprivacidade|faq|contato))$/,
+          /^(?:https:\/\/wa\.me\/\d+|mailto:.+|\/(?:sobre|politicadevolucao|politicaprivacidade|faq|contato|conta))$/,
         );
       }
     }
+  });
+
+  it("name the shopper's LGPD rights in their account", () => {
+    const policy = text('politicaprivacidade', {});
+    expect(policy).toContain('Baixar meus dados: um arquivo com tudo');
+    expect(policy).toContain('Excluir minha conta: apagamos');
+    expect(policy).toContain('Os pedidos continuam guardados pelo prazo que a lei fiscal exige.');
+    expect(html('politicaprivacidade', {})).toContain('href="/conta"');
   });
 
   it('name no product range', () => {

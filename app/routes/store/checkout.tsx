@@ -51,7 +51,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           (refused && 'shipping' in refused
             ? (refused.shipping as ShippingAnswer | null)
             : undefined) ?? loaderData.shipping,
-        values: sent && Object.keys(sent).length > 0 ? sent : { zipCode: loaderData.savedCep },
+        values: sent && Object.keys(sent).length > 0 ? sent : loaderData.prefill,
         fieldErrors: refused?.fieldErrors ?? {},
         error: refused?.toast.message,
         payNow: refused && 'payNow' in refused ? (refused.payNow as string | undefined) : undefined,
