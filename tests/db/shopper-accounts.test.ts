@@ -306,16 +306,14 @@ describeDb('shopper accounts', ({ db }) => {
       .insert(products)
       .values({ id: PRODUCT, name: 'Caneca', priceCents: 3000, stockQuantity: 0 });
     const order = await insertOrderRow(db(), { cents: 12990, status: 'delivered' });
-    await db()
-      .insert(reviews)
-      .values({
-        productId: PRODUCT,
-        orderId: order.id,
-        customerName: 'Maria da Silva',
-        rating: 5,
-        source: 'buyer',
-        status: 'visible',
-      });
+    await db().insert(reviews).values({
+      productId: PRODUCT,
+      orderId: order.id,
+      customerName: 'Maria da Silva',
+      rating: 5,
+      source: 'buyer',
+      status: 'visible',
+    });
     await requestRestockAlert(db(), { productId: PRODUCT, email: EMAIL });
     const { request, shopper } = await signIn(db());
     const context = { ip: IP, now: new Date() };

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 import { decodeBody, headerValue, send } from './http';
+import { SIGNED_IN_PATH } from './inputs/common';
 import { FUZZ_COUPON, FUZZ_PRODUCT_SLUG } from './server-env';
 
 /**
@@ -430,7 +431,7 @@ export async function discover(options: {
     const path = queue.shift()!;
     if (seen.has(path)) continue;
     seen.add(path);
-    const admin = options.adminCookie && /^\/admin(?!\/logout)/.test(path);
+    const admin = options.adminCookie && SIGNED_IN_PATH.test(path);
     const { status, body } = await get(path, admin ? options.adminCookie : undefined);
     if (status >= 300 && status < 400 && !admin) redirected.push(path);
     if (body === null) continue;

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -8,7 +10,14 @@ import {
   uniqueDatabaseName,
 } from '../support/postgres';
 import { openDatabase } from '~/db/database.server';
-import { coupons, orderAdjustments, orders } from '~/db/schema';
+import {
+  coupons,
+  orderAdjustments,
+  orders,
+  shopperAddresses,
+  shoppers,
+  shopperSessions,
+} from '~/db/schema';
 import { SAMPLE_COUPONS } from '~/flows/sample-store';
 
 import { adminVisitor, withAdmin } from '../support/admin';
@@ -79,7 +88,31 @@ const prepareStore = withAdmin(async (db) => {
     });
     await db.update(coupons).set({ usedCount: 1 }).where(eq(coupons.id, used.id));
   }
+  // A shopper signed in (FUZZ_SHOPPER_TOKEN) with an address, a favourite and the pending order's
+  // e-mail: '/conta''s forms are found and posted to, not only refused.
+  const [shopper] = await db
+    .insert(shoppers)
+    .values({ email: 'maria@example.com' })
+    .returning({ id: shoppers.id });
+  await db.insert(shopperSessions).values({
+    id: createHash('sha256').update(FUZZ_SHOPPER_TOKEN).digest('hex'),
+    shopperId: shopper!.id,
+    expiresAt: new Date(Date.now() + 24 * 60 * 60_000),
+  });
+  await db.insert(shopperAddresses).values({
+    shopperId: shopper!.id,
+    zipCode: '01310100',
+    street: 'Avenida Paulista',
+    number: '1000',
+    neighborhood: 'Bela Vista',
+    city: 'São Paulo',
+    state: 'SP',
+    isDefault: true,
+  });
 });
+
+// The fuzzed shopper's session token, as the cookie carries it.
+const FUZZ_SHOPPER_TOKEN = 'fuzz-shopper-session-token-0123456789abcdef';
 
 /** Prepares a PostgreSQL store that its server has already migrated. */
 async function prepareStoreOn(databaseUrl: string): Promise<void> {
@@ -91,10 +124,16 @@ async function prepareStoreOn(databaseUrl: string): Promise<void> {
   }
 }
 
-/** The fuzzed store has an admin, signed in, so admin actions are reached and not only refused. */
+/**
+ * The fuzzed store has an admin and a shopper, signed in, so admin and account actions are
+ * reached and not only refused.
+ */
 async function adminCookie(server: TestServer): Promise<string> {
   const admin = await adminVisitor(server.url);
-  return `vitrine_session=${admin.cookies.get('vitrine_session')}`;
+  const shopper = encodeURIComponent(
+    Buffer.from(JSON.stringify(FUZZ_SHOPPER_TOKEN)).toString('base64'),
+  );
+  return `vitrine_session=${admin.cookies.get('vitrine_session')}; vitrine_conta=${shopper}`;
 }
 
 async function fuzzServer(

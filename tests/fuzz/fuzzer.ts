@@ -76,7 +76,10 @@ export interface FuzzOptions {
   shrinkBudget?: number;
   /** Called now and then with a line of progress. */
   log?: (line: string) => void;
-  /** A signed-in admin's `vitrine_session=…`: the crawl and most admin requests carry it. */
+  /**
+   * The signed-in cookies (an admin's `vitrine_session=…`, a shopper's `vitrine_conta=…`): the
+   * crawl and most admin and account requests carry them.
+   */
   adminCookie?: string;
   /** Aims only at the routes whose pattern passes (the admin's run), nothing else. */
   only?: (pattern: string) => boolean;

@@ -55,21 +55,27 @@ export interface GeneratorContext {
   discovery: Discovery;
   host: string;
   port: number;
-  /** A signed-in admin's `vitrine_session=…`, so that admin actions are reached, not just refused. */
+  /**
+   * The signed-in cookies: an admin's `vitrine_session=…` and a shopper's `vitrine_conta=…`, so
+   * that admin and account actions are reached, not just refused.
+   */
   adminCookie?: string;
 }
 
 /**
- * Whether a path is under the admin, where requests carry the admin's session when there is one.
- * Never 'Sair': it would end the session for the rest of the run.
+ * Whether a path is under the admin or the shopper's account, where requests carry the signed-in
+ * cookies when there are some. Never 'Sair' (either): it would end a session for the rest of the
+ * run.
  */
 export function signedInPath(ctx: GeneratorContext, path: string): boolean {
-  return (
-    ctx.adminCookie !== undefined &&
-    (path === '/admin' || path.startsWith('/admin/') || path.startsWith('/admin.')) &&
-    !path.startsWith('/admin/logout')
-  );
+  return ctx.adminCookie !== undefined && SIGNED_IN_PATH.test(path);
 }
+
+/**
+ * The admin's and the account's paths but their sign-outs, and the shopper's sign-in page (a
+ * signed-in shopper is sent on from it). The crawl uses it too.
+ */
+export const SIGNED_IN_PATH = /^\/(?:admin(?![/]logout)|conta(?![/](?:sair|entrar)))(?:[/.]|$)/;
 
 /** The server's own host, as a Host header names it. */
 export const self = (ctx: GeneratorContext) => `${ctx.host}:${ctx.port}`;
