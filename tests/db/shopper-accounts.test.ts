@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import type { Db } from '~/db/database.server';
 import {
@@ -35,6 +35,11 @@ import {
   type SignedInShopper,
 } from '~/modules/shoppers/index.server';
 import { parseFormData } from '~/lib/form';
+
+import { action as accountAction, loader as accountLoader } from '~/routes/store/account';
+import { loader as dataLoader } from '~/routes/store/account-data';
+import { action as signInAction } from '~/routes/store/account-sign-in';
+import { action as signOutAction } from '~/routes/store/account-sign-out';
 
 import { describeDb } from '../support/db';
 import { insertOrderRow } from '../support/orders';
@@ -356,5 +361,98 @@ describeDb('shopper accounts', ({ db }) => {
     const page = await accountPage(db(), again.shopper, 'UTC');
     expect(page.addresses).toEqual([]);
     expect(page.orders.map((row) => row.id)).toEqual([order.id]);
+  });
+
+  describe('the routes', () => {
+    type Args = { request: Request; context: unknown; params: object };
+    const call = async (route: (args: never) => unknown, request: Request) => {
+      try {
+        return (await route({
+          request,
+          context: { db: db(), clientIp: IP },
+          params: {},
+        } as Args as never)) as
+          | Response
+          | {
+              data: {
+                ok: boolean;
+                toast: { message: string };
+                fieldErrors: Record<string, string>;
+              };
+              init: { status?: number } | null;
+            };
+      } catch (thrown) {
+        if (thrown instanceof Response) return thrown;
+        throw thrown;
+      }
+    };
+    const post = (path: string, fields: Record<string, string>, cookie?: string) =>
+      new Request(`http://loja.test${path}`, {
+        method: 'POST',
+        body: new URLSearchParams(fields),
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          ...(cookie ? { Cookie: cookie } : {}),
+        },
+      });
+
+    it('refuse bad input with pt-BR messages, and send a stranger to sign in', async () => {
+      const badEmail = await call(
+        signInAction,
+        post('/conta/entrar', { intent: 'send', email: 'ana@' }),
+      );
+      expect(badEmail).not.toBeInstanceOf(Response);
+      expect(
+        !(badEmail instanceof Response) && [badEmail.init?.status, badEmail.data.fieldErrors],
+      ).toEqual([400, { email: ACCOUNT_MESSAGES.emailInvalid }]);
+      const badCode = await call(
+        signInAction,
+        post('/conta/entrar', { intent: 'verify', email: EMAIL, code: '12a' }),
+      );
+      expect(!(badCode instanceof Response) && badCode.data.fieldErrors).toEqual({
+        code: ACCOUNT_MESSAGES.codeInvalid,
+      });
+      const noCode = await call(
+        signInAction,
+        post('/conta/entrar', { intent: 'verify', email: EMAIL, code: '123456' }),
+      );
+      expect(
+        !(noCode instanceof Response) && [noCode.init?.status, noCode.data.toast.message],
+      ).toEqual([410, ACCOUNT_MESSAGES.codeSpent]);
+
+      for (const answer of [
+        await call(accountLoader, new Request('http://loja.test/conta')),
+        await call(accountAction, post('/conta', { intent: 'preferences' })),
+        await call(dataLoader, new Request('http://loja.test/conta/dados')),
+      ]) {
+        expect(answer).toBeInstanceOf(Response);
+        expect((answer as Response).headers.get('Location')).toBe('/conta/entrar?voltar=%2Fconta');
+      }
+    });
+
+    it('download the data as a JSON attachment, refuse a junk intent, and end the session on Sair', async () => {
+      const { request } = await signIn(db());
+      const cookie = request.headers.get('Cookie')!;
+      const file = (await call(
+        dataLoader,
+        new Request('http://loja.test/conta/dados', { headers: { Cookie: cookie } }),
+      )) as Response;
+      expect(file.headers.get('Content-Type')).toBe('application/json; charset=utf-8');
+      expect(file.headers.get('Content-Disposition')).toMatch(
+        /^attachment; filename="meus-dados-\d{4}-\d{2}-\d{2}\.json"$/,
+      );
+      expect(JSON.parse(await file.text())).toMatchObject({ account: { email: EMAIL } });
+
+      const junk = await call(accountAction, post('/conta', { intent: '__proto__' }, cookie));
+      expect(!(junk instanceof Response) && [junk.init?.status, junk.data.toast.message]).toEqual([
+        400,
+        ACCOUNT_MESSAGES.intent,
+      ]);
+
+      const out = (await call(signOutAction, post('/conta/sair', {}, cookie))) as Response;
+      expect(out.headers.get('Location')).toBe('/');
+      expect(out.headers.get('Set-Cookie')).toMatch(/^vitrine_conta=; Max-Age=0/);
+      expect(await findSignedInShopper(db(), request, new Date())).toBeNull();
+    });
   });
 });

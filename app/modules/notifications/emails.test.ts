@@ -9,6 +9,7 @@ import {
   trackingCodeChangedEmail,
   paymentConfirmedEmail,
   passwordResetEmail,
+  shopperCodeEmail,
   restockEmail,
   type OrderEmailData,
 } from './emails';
@@ -294,6 +295,36 @@ describe('passwordResetEmail', () => {
     expect(email.text).toContain('14:30');
     expect(email.text).toContain('a sua senha continua a mesma');
     expect(email.html).not.toContain('<da>');
+  });
+});
+
+describe('shopperCodeEmail', () => {
+  const code = (purpose: 'sign-in' | 'delete') =>
+    shopperCodeEmail(
+      {
+        code: '042917',
+        email: 'ana@example.com',
+        purpose,
+        expiresAt: new Date('2026-03-10T17:30:00Z'),
+      },
+      { ...store, timeZone: 'America/Sao_Paulo' },
+    );
+
+  it('gives the six digits on a line of their own, until when, and that ignoring it is safe', () => {
+    const email = code('sign-in');
+    expect(email.subject).toBe('Seu código para entrar na loja Loja <Exemplo> & Cia');
+    expect(email.text).toMatch(/^042917$/m);
+    expect(email.html).toContain('<strong>042917</strong>');
+    expect(email.text).toContain('O código pode ser usado uma vez e vale até 10/03/2026');
+    expect(email.text).toContain('14:30');
+    expect(email.text).toContain('Se não foi você, ignore esta mensagem.');
+  });
+
+  it("says a deletion's code deletes nothing unless typed", () => {
+    const email = code('delete');
+    expect(email.subject).toBe('Código para excluir sua conta na loja Loja <Exemplo> & Cia');
+    expect(email.text).toContain('confirmar a exclusão da sua conta');
+    expect(email.text).toContain('nada será excluído');
   });
 });
 
