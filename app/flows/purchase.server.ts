@@ -31,7 +31,7 @@ import {
 } from '~/modules/payments';
 import { canTakePayments } from '~/modules/payments/index.server';
 import { checkoutLimit, hitRateLimit } from '~/modules/rate-limits/index.server';
-import { addressLine } from '~/modules/shoppers';
+import { addressLine, SIGN_IN_PATH } from '~/modules/shoppers';
 import { findSignedInShopper, listAddresses } from '~/modules/shoppers/index.server';
 import type { StoreSettings } from '~/modules/settings';
 import type { ShippingQuote } from '~/modules/shipping';
@@ -162,6 +162,7 @@ export async function checkoutPage(context: AppLoadContext, request: Request) {
             ...(account ? { customerEmail: account.email } : {}),
             zipCode: maskCep(saved ?? ''),
           }) as Record<string, string>,
+      signIn: `${SIGN_IN_PATH}?${new URLSearchParams({ voltar: '/checkout' })}`,
       account: account && {
         email: account.email,
         chosenId: account.chosen?.id ?? null,

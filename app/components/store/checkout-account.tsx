@@ -1,7 +1,5 @@
 import { Link } from 'react-router';
 
-import { SIGN_IN_PATH } from '~/modules/shoppers';
-
 export interface CheckoutAccount {
   email: string;
   addresses: { id: string; line: string }[];
@@ -13,15 +11,18 @@ export interface CheckoutAccount {
  * shopper picks one of their saved addresses, which fills the form (a whole page load, so the
  * form's fields start from it).
  */
-export function CheckoutAccountBox({ account }: { account: CheckoutAccount | null }) {
+export function CheckoutAccountBox({
+  account,
+  signInHref,
+}: {
+  account: CheckoutAccount | null;
+  signInHref: string;
+}) {
   if (!account) {
     return (
       <p className="mb-6 rounded-card border border-card-border bg-card p-4 text-sm">
         Já comprou aqui?{' '}
-        <Link
-          to={`${SIGN_IN_PATH}?${new URLSearchParams({ voltar: '/checkout' })}`}
-          className="font-semibold text-link underline"
-        >
+        <Link to={signInHref} className="font-semibold text-link underline">
           Entre com seu e-mail
         </Link>{' '}
         para usar seus endereços salvos. Ou continue sem conta.

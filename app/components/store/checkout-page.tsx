@@ -44,6 +44,8 @@ export interface CheckoutView {
   payNow: string | undefined;
   /** The signed-in shopper and their saved addresses; null for a guest. */
   account: CheckoutAccount | null;
+  /** The sign-in page, back to the checkout after (from the loader: no account code ships here). */
+  signIn: string;
 }
 
 export function CheckoutPage({ view }: { view: CheckoutView }) {
@@ -115,7 +117,7 @@ export function CheckoutPage({ view }: { view: CheckoutView }) {
     <div className="section-spacing mx-auto max-w-store px-4">
       <h1 className="mb-6 text-2xl sm:text-3xl">Finalizar compra</h1>
       {view.testMode ? <TestModeNotice /> : null}
-      {view.selling ? <CheckoutAccountBox account={view.account} /> : null}
+      {view.selling ? <CheckoutAccountBox account={view.account} signInHref={view.signIn} /> : null}
       {cart.notices.length > 0 ? (
         <ul
           role="status"

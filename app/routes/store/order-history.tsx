@@ -105,7 +105,14 @@ export default function OrderHistoryPage({ loaderData, actionData }: Route.Compo
   const refused = actionData && 'toast' in actionData ? actionData : undefined;
   return (
     <div className="section-spacing mx-auto max-w-3xl px-4">
-      <h1 className="mb-6 text-2xl sm:text-3xl">Histórico de compras</h1>
+      <h1 className="mb-2 text-2xl sm:text-3xl">Histórico de compras</h1>
+      <p className="mb-6 text-sm">
+        Os pedidos feitos neste navegador. Para ver os de todos os seus aparelhos,{' '}
+        <Link to="/conta" className="text-link underline">
+          entre em Minha conta
+        </Link>{' '}
+        com o seu e-mail.
+      </p>
       {orders.length === 0 ? (
         <div className="flex flex-col items-center gap-4 rounded-card border border-card-border bg-card px-4 py-12 text-center">
           <p className="text-lg">Nenhum pedido encontrado.</p>
