@@ -86,11 +86,15 @@ describe("'Minha conta': sign in with a code, orders from any device, addresses,
     await signInAs(page, email);
     const order = page.getByTestId('account-order');
     expect(await order.innerText()).toContain(`Pedido #${number}`);
-    expect(await order.getByRole('button', { name: 'Pagar agora' }).isVisible()).toBe(true);
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       VIEWPORTS.mobile.width,
     );
+    // 'Pagar agora' opens the order's payment page on this browser too.
+    await order.getByRole('link', { name: 'Pagar agora' }).click();
+    await page.waitForURL(/\/order-confirmation\?orderId=[^&]+$/);
+    expect(await page.content()).toContain(`#${number}`);
+    await page.goto(`${url}/conta`);
 
     // Saves an address, and the checkout offers it.
     await page.getByLabel('CEP').fill('13010-000');

@@ -157,17 +157,11 @@ function Orders({ orders }: { orders: AccountView['orders'] }) {
                   </p>
                 </div>
                 {order.status === 'pending' ? (
-                  <Form
-                    method="post"
-                    action={`/order-confirmation?orderId=${order.id}`}
-                    reloadDocument
-                  >
-                    <input type="hidden" name="orderId" value={order.id} />
-                    <input type="hidden" name="chave" value={order.accessKey} />
-                    <button type="submit" name="intent" value="pay" className="btn btn-success">
-                      Pagar agora
-                    </button>
-                  </Form>
+                  // The order's payment page, opened by its key as its e-mails' links open it: a
+                  // new PIX there when the last one expired.
+                  <Link to={page} reloadDocument className="btn btn-success">
+                    Pagar agora
+                  </Link>
                 ) : null}
               </li>
             );
