@@ -65,11 +65,14 @@ export type AccountActionResult =
   | { ok: true; message: string; favoriteIds?: string[] }
   | { ok: false; message: string; status: number; retryAfterSeconds?: number };
 
-/** One of '/conta''s forms, for the signed-in shopper. */
+/**
+ * One of '/conta''s forms, for the signed-in shopper; 'Excluir minha conta' is
+ * deleteShopperAccount's, whose answer ends the session.
+ */
 export async function runAccountAction(
   db: Db,
   shopper: SignedInShopper,
-  action: AccountAction,
+  action: Exclude<AccountAction, { intent: 'delete' }>,
   context: { ip: string; now: Date },
 ): Promise<AccountActionResult> {
   switch (action.intent) {
@@ -129,9 +132,6 @@ export async function runAccountAction(
             retryAfterSeconds: asked.retryAfterSeconds,
           };
     }
-    case 'delete':
-      // The route answers this one itself: it ends the session (deleteShopperAccount).
-      throw new Error('The account deletion goes through deleteShopperAccount');
   }
 }
 

@@ -107,6 +107,7 @@ const action = (input: Record<string, string | string[]>) => {
   }
   const parsed = parseFormData(form, accountActionSchema, { repeatable: ['enabled'] });
   if (!parsed.ok) throw new Error(parsed.error);
+  if (parsed.data.intent === 'delete') throw new Error('The deletion has its own flow');
   return parsed.data;
 };
 

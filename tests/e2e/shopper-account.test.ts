@@ -49,6 +49,7 @@ describe("'Minha conta': sign in with a code, orders from any device, addresses,
     await page.goto(`${store.server.url}/conta`);
     await page.waitForURL(/\/conta\/entrar/);
     await waitForHydration(page);
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await page.getByLabel('E-mail').fill(email);
     await page.getByRole('button', { name: 'Receber código' }).click();
     const codeField = page.getByLabel('Código de 6 dígitos');
