@@ -62,6 +62,7 @@ export default [
   route('order-confirmation/sandbox', 'routes/store/sandbox-payment.ts'),
   route('api/payments/postback', 'routes/api/payment-postback.ts'),
   route('api/payments/mercadopago', 'routes/api/payment-mercadopago.ts'),
+  route('api/payments/pix-api/pix', 'routes/api/payment-pix-api.ts'),
   route('api/shipping/melhorenvio', 'routes/api/shipping-melhorenvio.ts'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('feeds/:file', 'routes/feeds.ts'),

@@ -27,17 +27,25 @@ import {
 import {
   createConnectionsStore,
   loadSecretsKey,
+  openSecret,
+  sealSecret,
   warnOfUnreadableSecrets,
   type Connections,
   type ConnectionsStore,
+  type SecretsKey,
 } from '~/modules/connections/index.server';
 import type { OrderEventOptions } from '~/modules/orders/index.server';
 import type { PaymentProvider } from '~/modules/payments';
 import type { SecretsSet } from '~/modules/payments/index.server';
 import {
   createPaymentProvider,
+  databaseTokens,
   liveSandboxError,
   mercadoPagoCheckoutOrigins,
+  pixApiTlsFromFiles,
+  pixApiTlsFromUpload,
+  processTokens,
+  type PixApiTls,
 } from '~/modules/payments/index.server';
 import type { StoreMode } from '~/modules/settings';
 import {
@@ -141,7 +149,7 @@ export async function startApp(env: Env, assets: StaticFiles): Promise<RunningAp
     });
     connections = createConnectionsStore({ db: database.db, changes, env, key: secretsKey });
     await warnOfUnreadableSecrets(connections);
-    const payments = paymentProviders(env, database.db, settings, connections);
+    const payments = paymentProviders(env, database.db, settings, connections, secretsKey);
     const orderEvents: OrderEventOptions = { tracking: env.UTMIFY_API_TOKEN !== undefined };
     const carrier = carrierShipping(env, settings, connections);
     await logReadiness(database.db, { mode, settings, connections, payments, carrier, env });
@@ -206,14 +214,23 @@ function paymentProviders(
   db: Db,
   settings: SettingsStore,
   connections: ConnectionsStore,
+  secretsKey: SecretsKey | null,
 ): () => Promise<PaymentProvider | null> {
   const built = new WeakMap<Connections, Partial<Record<StoreMode, PaymentProvider | null>>>();
+  // One token for the whole store: every instance, and every provider built again, reads it.
+  const tokens = secretsKey
+    ? databaseTokens(db, 'pix-api', {
+        seal: (value) => sealSecret(secretsKey, 'provider_token:pix-api', value),
+        open: (sealed) => openSecret(secretsKey, 'provider_token:pix-api', sealed),
+      })
+    : processTokens();
   return async () => {
     const [current, mode] = await Promise.all([connections.get(), settings.mode()]);
     let byMode = built.get(current);
     if (!byMode) built.set(current, (byMode = {}));
     if (!(mode in byMode)) {
       const { values } = current;
+      const tls = values.payment_provider === 'pix-api' ? await pixApiTls(env, current) : null;
       byMode[mode] = createPaymentProvider({
         env: {
           ...env,
@@ -222,7 +239,12 @@ function paymentProviders(
           PAYMENT_GATEWAY_SECRET_KEY: values.gateway_secret_key,
           MERCADOPAGO_ACCESS_TOKEN: values.mercadopago_access_token,
           MERCADOPAGO_WEBHOOK_SECRET: values.mercadopago_webhook_secret,
+          PIX_API_URL: values.pix_api_url,
+          PIX_API_TOKEN_URL: values.pix_api_token_url,
+          PIX_API_CLIENT_ID: values.pix_api_client_id,
+          PIX_API_CLIENT_SECRET: values.pix_api_client_secret,
         },
+        pixApi: tls ? { tls, tokens } : undefined,
         db,
         settings: () => settings.get(),
         mode,
@@ -230,6 +252,34 @@ function paymentProviders(
     }
     return byMode[mode]!;
   };
+}
+
+/**
+ * The API Pix's client certificate: files the environment names, or the one uploaded at
+ * /admin/payments. Null (no provider) when there is none or it cannot be read: said in the log,
+ * never its content.
+ */
+async function pixApiTls(env: Env, connections: Connections): Promise<PixApiTls | null> {
+  const { values, sources } = connections;
+  const certificate = values.pix_api_certificate;
+  if (!certificate) return null;
+  try {
+    if (sources.pix_api_certificate === 'env') {
+      return await pixApiTlsFromFiles({
+        cert: certificate,
+        key: env.PIX_API_KEY,
+        password: values.pix_api_certificate_password,
+        ca: env.PIX_API_CA,
+      });
+    }
+    return pixApiTlsFromUpload(certificate, values.pix_api_certificate_password);
+  } catch (error) {
+    logger.error(
+      { code: (error as NodeJS.ErrnoException).code },
+      'API Pix: the client certificate could not be read (PIX_API_CERT, PIX_API_KEY, PIX_API_CA)',
+    );
+    return null;
+  }
 }
 
 interface CarrierShipping {

@@ -50,6 +50,7 @@ import {
 
 import { passwordResetHandlers } from './admin-password-reset.server';
 import { expireOrders } from './order-payment.server';
+import { reconcilePixPayments, registerPixWebhook } from './pix-api-payments.server';
 import { restockHandlers } from './restock-alerts.server';
 import { followShippedLabels, TRACKING_CHECK_INTERVAL_MS } from './shipping-labels.server';
 import { shopperCodeHandlers } from './shopper-sign-in.server';
@@ -106,6 +107,32 @@ export function startBackgroundJobs(options: BackgroundJobsOptions): { stop(): P
       .catch((error: unknown) => logger.error({ err: error }, 'Order expiry failed'));
   }, EXPIRY_INTERVAL_MS);
   expiry.unref();
+  // The API Pix: the webhook registered at start, and the received PIX listed every interval by
+  // whichever instance the database lets, so a lost webhook leaves no paid order pending.
+  const reconcileMs = options.env.PIX_API_RECONCILE_SECONDS * 1000;
+  let reconciling: Promise<unknown> = payments()
+    .then((provider) => registerPixWebhook(provider))
+    .catch((error: unknown) => logger.error({ err: error }, 'API Pix webhook registration failed'));
+  let reconcileBusy = false;
+  const reconcile = setInterval(
+    () => {
+      if (reconcileBusy) return;
+      reconcileBusy = true;
+      reconciling = payments()
+        .then((provider) =>
+          reconcilePixPayments(db, provider, orderEvents, { intervalMs: reconcileMs }),
+        )
+        .then((count) => {
+          if (count) logger.info({ count }, 'API Pix reconciliation settled orders');
+        })
+        .catch((error: unknown) => logger.error({ err: error }, 'API Pix reconciliation failed'))
+        .finally(() => {
+          reconcileBusy = false;
+        });
+    },
+    Math.min(reconcileMs, 30_000),
+  );
+  reconcile.unref();
   let sweeping: Promise<unknown> = Promise.resolve();
   const sweep = () => {
     sweeping = Promise.all([
@@ -152,7 +179,8 @@ export function startBackgroundJobs(options: BackgroundJobsOptions): { stop(): P
       clearInterval(expiry);
       clearInterval(sweeps);
       clearInterval(follow);
-      await Promise.all([worker.stop(), running, sweeping, tracking]);
+      clearInterval(reconcile);
+      await Promise.all([worker.stop(), running, sweeping, tracking, reconciling]);
     },
   };
 }

@@ -204,6 +204,12 @@ function paymentReview(order: OrderView, report: PaymentReport): string | null {
   if (money.currency !== 'BRL') {
     return `${payment} aprovado em ${money.currency || 'moeda não informada'}, não em reais: ${NOT_CONFIRMED}; ${look}`;
   }
+  if (money.exactCents !== undefined && money.cents !== money.exactCents) {
+    return (
+      `${payment} recebido de ${formatCents(money.cents)}, diferente do valor cobrado ` +
+      `(${formatCents(money.exactCents)}): ${NOT_CONFIRMED}; ${look}`
+    );
+  }
   if (money.cents < order.totalCents) {
     return (
       `${payment} aprovado de ${formatCents(money.cents)}, menos que o total do pedido ` +

@@ -1,3 +1,5 @@
+import { createSecureContext } from 'node:tls';
+
 import { CONNECTION_FIELDS, isSecretField, type ConnectionField } from '~/modules/connections';
 import {
   connectionsView,
@@ -7,7 +9,12 @@ import {
 import { CONNECTIONS_MESSAGES, type ConnectionsSaveForm } from '~/modules/connections/index.admin';
 import { MAIL_TEST_MESSAGES } from '~/modules/notifications/index.server';
 import type { PaymentProvider } from '~/modules/payments';
-import { checkMercadoPagoAccount, isPixConfigured } from '~/modules/payments/index.server';
+import {
+  checkMercadoPagoAccount,
+  isPixApiProvider,
+  isPixConfigured,
+  pixApiTlsFromUpload,
+} from '~/modules/payments/index.server';
 import type { SettingsStore } from '~/modules/settings/index.server';
 import {
   checkMelhorEnvioAccount,
@@ -35,11 +42,40 @@ export async function connectionsScreen(scope: ScreenScope) {
     scope.payments(),
     scope.settings.get(),
   ]);
+  // The address the bank calls now, asked of the bank itself (staff see what it really has).
+  const webhook = isPixApiProvider(provider) ? await provider.webhook() : null;
   return {
     connections: connectionsView(connections),
     provider: provider ? { name: provider.name, accepts: provider.accepts } : null,
     pixReady: isPixConfigured(settings),
+    pixApiWebhook: webhook
+      ? webhook.ok
+        ? { registered: webhook.value }
+        : { error: webhook.error }
+      : null,
   };
+}
+
+/**
+ * 'Testar conexão' (a token, then the bank's charges of the last hour) and 'Cadastrar webhook'
+ * (`PUT /webhook/{chave}` to this store) for the API Pix in force.
+ */
+export async function pixApiAdminCheck(
+  scope: Pick<ScreenScope, 'payments'>,
+  intent: 'pix-api-test' | 'pix-api-webhook',
+): Promise<{ ok: true; message: string } | { ok: false; error: string }> {
+  const provider = await scope.payments();
+  if (!isPixApiProvider(provider)) return { ok: false, error: CONNECTIONS_MESSAGES.pixApiInactive };
+  if (intent === 'pix-api-test') {
+    const tested = await provider.testConnection();
+    return tested.ok
+      ? { ok: true, message: CONNECTIONS_MESSAGES.pixApiWorks(tested.value.charges) }
+      : tested;
+  }
+  const registered = await provider.registerWebhook();
+  return registered.ok
+    ? { ok: true, message: CONNECTIONS_MESSAGES.pixApiWebhook(registered.value) }
+    : registered;
 }
 
 /** 'Enviar e-mail de teste': a message to staff's own address through the sending in force. */
@@ -73,9 +109,12 @@ export type SaveConnectionsResult =
 
 type Change = Partial<Record<ConnectionField, string | null>>;
 
+/** The form with its fields as text: the certificate uploaded, in base64. */
+type TextForm = Partial<Record<ConnectionField, string>> & Pick<ConnectionsSaveForm, 'remove'>;
+
 /** What the form asks to change, leaving alone what the environment sets and blank secrets. */
 function requestedChange(
-  form: ConnectionsSaveForm,
+  form: TextForm,
   current: Connections,
 ): {
   change: Change;
@@ -106,6 +145,20 @@ function requestedChange(
   return { change, fieldErrors };
 }
 
+/** Whether an uploaded certificate opens (with its password): a certificate and its key. */
+function usableCertificate(base64: string, password: string | undefined): boolean {
+  try {
+    const tls = pixApiTlsFromUpload(base64, password);
+    createSecureContext(tls);
+    return (
+      tls.pfx !== undefined ||
+      (String(tls.cert).includes('CERTIFICATE') && String(tls.key).includes('PRIVATE KEY'))
+    );
+  } catch {
+    return false;
+  }
+}
+
 /** The values in force once the change is made (the environment's still win). */
 function valuesAfter(current: Connections, change: Change): Connections['values'] {
   const next = { ...current.values };
@@ -131,10 +184,16 @@ export async function saveConnections(options: {
   melhorEnvio: { apiUrl: string; userAgent: string | null };
   /** Who saves: new e-mail settings are tested with a message to this address. */
   admin: { email: string };
-  settings: MailIdentitySettings;
+  settings: MailIdentitySettings & { pix_key: string };
 }): Promise<SaveConnectionsResult> {
   const current = await options.store.get();
-  const { change, fieldErrors } = requestedChange(options.form, current);
+  const upload = options.form.pix_api_certificate;
+  const certificate =
+    upload && upload.size > 0 ? Buffer.from(await upload.arrayBuffer()).toString('base64') : '';
+  const { change, fieldErrors } = requestedChange(
+    { ...options.form, pix_api_certificate: certificate },
+    current,
+  );
   const next = valuesAfter(current, change);
   const touched = (...names: ConnectionField[]) => names.some((name) => name in change);
 
@@ -151,6 +210,28 @@ export async function saveConnections(options: {
     if (!next.gateway_secret_key) {
       fieldErrors.gateway_secret_key ??= CONNECTIONS_MESSAGES.gatewayMissing;
     }
+  }
+  if (next.payment_provider === 'pix-api' && !options.form.remove) {
+    const missing = (
+      [
+        'pix_api_url',
+        'pix_api_token_url',
+        'pix_api_client_id',
+        'pix_api_client_secret',
+        'pix_api_certificate',
+      ] as const
+    ).filter((name) => !next[name]);
+    for (const name of missing) fieldErrors[name] ??= CONNECTIONS_MESSAGES.pixApiMissing;
+    if (!options.settings.pix_key)
+      fieldErrors.payment_provider ??= CONNECTIONS_MESSAGES.pixApiNoKey;
+  }
+  if (
+    touched('pix_api_certificate', 'pix_api_certificate_password') &&
+    current.sources.pix_api_certificate !== 'env' &&
+    next.pix_api_certificate &&
+    !usableCertificate(next.pix_api_certificate, next.pix_api_certificate_password)
+  ) {
+    fieldErrors.pix_api_certificate ??= CONNECTIONS_MESSAGES.pixApiCertificate;
   }
   const mailTested =
     !options.form.remove && next.smtp_url !== undefined && touched('smtp_url', 'smtp_from');

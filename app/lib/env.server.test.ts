@@ -53,7 +53,7 @@ describe('parseEnv', () => {
     };
     // Its postbacks go to PUBLIC_URL, never to a host a request named.
     expect(() => parseEnv(gateway)).toThrow(
-      /PUBLIC_URL: gateway e mercadopago precisam de PUBLIC_URL/,
+      /PUBLIC_URL: gateway, mercadopago e pix-api precisam de PUBLIC_URL/,
     );
     expect(parseEnv({ ...gateway, PUBLIC_URL: 'https://loja.test' }).PAYMENT_GATEWAY_URL).toBe(
       'https://pay.example/api',
@@ -69,7 +69,7 @@ describe('parseEnv', () => {
       MERCADOPAGO_ACCESS_TOKEN: 'TEST-1',
       MERCADOPAGO_WEBHOOK_SECRET: 'whsec',
     };
-    expect(() => parseEnv(mercadoPago)).toThrow(/PUBLIC_URL: gateway e mercadopago precisam de/);
+    expect(() => parseEnv(mercadoPago)).toThrow(/PUBLIC_URL: gateway, mercadopago e pix-api precisam de/);
     const env = parseEnv({ ...mercadoPago, PUBLIC_URL: 'https://loja.test' });
     expect(env.MERCADOPAGO_API_URL).toBe('https://api.mercadopago.com');
     expect(

@@ -170,7 +170,7 @@ const envSchema = z
     // Payments: sandbox is the default outside production; production must choose. This and the
     // credentials below can also be typed at /admin/payments; set here, they win.
 
-    PAYMENT_PROVIDER: z.enum(['sandbox', 'pix', 'gateway', 'mercadopago']).optional(),
+    PAYMENT_PROVIDER: z.enum(['sandbox', 'pix', 'pix-api', 'gateway', 'mercadopago']).optional(),
     PAYMENT_GATEWAY_URL: httpUrl.optional(),
     PAYMENT_GATEWAY_SECRET_KEY: z.string().min(1).optional(),
     // Mercado Pago (PAYMENT_PROVIDER=mercadopago): the account's access token, its public key
@@ -180,6 +180,20 @@ const envSchema = z
     MERCADOPAGO_PUBLIC_KEY: z.string().min(1).optional(),
     MERCADOPAGO_WEBHOOK_SECRET: z.string().min(1).optional(),
     MERCADOPAGO_API_URL: httpUrl.default('https://api.mercadopago.com'),
+    // PIX through the store's own bank, its API Pix (PAYMENT_PROVIDER=pix-api): the API's base
+    // URL, its OAuth2 token endpoint, the client's id and secret, and the client certificate for
+    // mutual TLS: PEM files (PIX_API_CERT and PIX_API_KEY) or one PKCS#12 file (PIX_API_CERT
+    // with PIX_API_CERT_PASSWORD), with the bank's CA in PIX_API_CA when it is not a public one.
+    PIX_API_URL: httpUrl.optional(),
+    PIX_API_TOKEN_URL: httpUrl.optional(),
+    PIX_API_CLIENT_ID: z.string().min(1).optional(),
+    PIX_API_CLIENT_SECRET: z.string().min(1).optional(),
+    PIX_API_CERT: z.string().min(1).optional(),
+    PIX_API_KEY: z.string().min(1).optional(),
+    PIX_API_CERT_PASSWORD: z.string().min(1).optional(),
+    PIX_API_CA: z.string().min(1).optional(),
+    // How often an instance lists the PIX received, so a lost webhook leaves no paid order pending.
+    PIX_API_RECONCILE_SECONDS: z.coerce.number().int().min(1).max(3600).default(180),
     // Carrier shipping: off by default (the store's own rule prices shipping). Melhor Envio quotes
     // Correios and private carriers in one call and sells their labels from the account's balance;
     // it refuses calls without a User-Agent naming the application and a contact e-mail.
@@ -262,6 +276,21 @@ const envSchema = z
     },
   )
   .refine(
+    (env) =>
+      env.PAYMENT_PROVIDER !== 'pix-api' ||
+      (env.PIX_API_URL !== undefined &&
+        env.PIX_API_TOKEN_URL !== undefined &&
+        env.PIX_API_CLIENT_ID !== undefined &&
+        env.PIX_API_CLIENT_SECRET !== undefined &&
+        env.PIX_API_CERT !== undefined),
+    {
+      path: ['PAYMENT_PROVIDER'],
+      error:
+        'pix-api precisa de PIX_API_URL, PIX_API_TOKEN_URL, PIX_API_CLIENT_ID, ' +
+        'PIX_API_CLIENT_SECRET e PIX_API_CERT (com PIX_API_KEY, ou PIX_API_CERT_PASSWORD se for PKCS#12)',
+    },
+  )
+  .refine(
     (env) => env.SHIPPING_PROVIDER !== 'melhorenvio' || env.MELHOR_ENVIO_TOKEN !== undefined,
     {
       path: ['SHIPPING_PROVIDER'],
@@ -273,12 +302,14 @@ const envSchema = z
   // host in.
   .refine(
     (env) =>
-      (env.PAYMENT_PROVIDER !== 'gateway' && env.PAYMENT_PROVIDER !== 'mercadopago') ||
+      (env.PAYMENT_PROVIDER !== 'gateway' &&
+        env.PAYMENT_PROVIDER !== 'mercadopago' &&
+        env.PAYMENT_PROVIDER !== 'pix-api') ||
       env.PUBLIC_URL !== undefined,
     {
       path: ['PUBLIC_URL'],
       error:
-        'gateway e mercadopago precisam de PUBLIC_URL, o endereço para onde vão os avisos deles',
+        'gateway, mercadopago e pix-api precisam de PUBLIC_URL, o endereço para onde vão os avisos deles',
     },
   );
 

@@ -1,3 +1,6 @@
+import { request as httpsRequest, type Agent as HttpsAgent } from 'node:https';
+import { Readable } from 'node:stream';
+
 import { outsideServiceFailures } from './metrics.server';
 import { readCappedText, ResponseTooLarge } from './read-capped.server';
 
@@ -23,7 +26,8 @@ export class OutsideServiceError extends Error {
 export interface OutsideRequest {
   /** Which service ('payment-gateway', 'cep'), as /metrics counts its failures: never a URL. */
   service: string;
-  method?: 'GET' | 'POST';
+  /** PUT and PATCH as the API Pix writes charges: idempotent by the path they name. */
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH';
   headers?: Record<string, string>;
   /** Sent as it is; callers write their JSON. */
   body?: string;
@@ -46,6 +50,11 @@ export interface OutsideRequest {
   redirect?: 'error' | 'follow';
   /** Ends the call early (the caller's own deadline). */
   signal?: AbortSignal;
+  /**
+   * An https agent holding a client certificate: the call goes over mutual TLS (a bank's API
+   * Pix). Kept by the caller, so its connections are reused.
+   */
+  agent?: HttpsAgent;
   fetch?: typeof fetch;
   /** The pause before retry n (1-based); short, as a person or a job is waiting. */
   retryDelayMs?: (attempt: number) => number;
@@ -88,8 +97,9 @@ export async function callOutsideService(
 ): Promise<OutsideAnswer> {
   const method = request.method ?? 'GET';
   const retries = request.retries ?? 0;
-  if (retries > 0 && method !== 'GET' && !request.idempotencyKey) {
-    throw new TypeError('Only a GET or a POST with an idempotency key may be retried');
+  // A PUT names what it writes (the API Pix's charge by its txid): sent twice, it is one.
+  if (retries > 0 && method !== 'GET' && method !== 'PUT' && !request.idempotencyKey) {
+    throw new TypeError('Only a GET, a PUT or a POST with an idempotency key may be retried');
   }
   const delay = request.retryDelayMs ?? ((attempt) => 200 * attempt);
   const failed = (failure: string) =>
@@ -112,9 +122,47 @@ export async function callOutsideService(
   }
 }
 
+/**
+ * fetch() over node:https with the caller's agent: Node's fetch takes no client certificate
+ * without undici's own Agent, which is no dependency of ours. Only what callOutsideService asks
+ * of fetch: method, headers, body, signal and no redirect followed (https.request follows none;
+ * a 3xx is refused as fetch's redirect: 'error' would).
+ */
+function fetchThrough(agent: HttpsAgent): typeof fetch {
+  return (input, init) =>
+    new Promise<Response>((resolve, reject) => {
+      const call = httpsRequest(
+        String(input),
+        {
+          method: init?.method ?? 'GET',
+          headers: init?.headers as Record<string, string> | undefined,
+          agent,
+          signal: init?.signal ?? undefined,
+        },
+        (answer) => {
+          const status = answer.statusCode ?? 0;
+          if (status >= 300 && status < 400) {
+            answer.destroy();
+            reject(new TypeError('fetch failed', { cause: new Error('Redirect refused') }));
+            return;
+          }
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(answer.headers)) {
+            if (value !== undefined)
+              headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+          }
+          const body = status === 204 ? null : (Readable.toWeb(answer) as ReadableStream);
+          resolve(new Response(body, { status, headers }));
+        },
+      );
+      call.on('error', (error) => reject(new TypeError('fetch failed', { cause: error })));
+      call.end(typeof init?.body === 'string' ? init.body : undefined);
+    });
+}
+
 async function attemptCall(
   url: string,
-  method: 'GET' | 'POST',
+  method: NonNullable<OutsideRequest['method']>,
   request: OutsideRequest,
 ): Promise<OutsideAnswer> {
   const timeout = AbortSignal.timeout(request.timeoutMs);
@@ -128,7 +176,8 @@ async function attemptCall(
     : request.headers;
   let status: number | undefined;
   try {
-    const response = await (request.fetch ?? fetch)(url, {
+    const send = request.fetch ?? (request.agent ? fetchThrough(request.agent) : fetch);
+    const response = await send(url, {
       method,
       headers,
       body: request.body,

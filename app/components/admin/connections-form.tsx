@@ -28,6 +28,8 @@ const ID = 'conexoes';
 const REMOVE_FORM = 'conexoes-remover';
 /** 'Enviar e-mail de teste' posts alone too: it tests what is saved, not what is typed. */
 const TEST_EMAIL_FORM = 'conexoes-teste-email';
+/** 'Testar conexão' and 'Cadastrar webhook' of the API Pix: they act on what is saved. */
+const PIX_API_FORM = 'conexoes-api-pix';
 
 const LABELS: Record<ConnectionField, string> = {
   payment_provider: 'Provedor de pagamento',
@@ -39,11 +41,18 @@ const LABELS: Record<ConnectionField, string> = {
   smtp_from: 'E-mail remetente',
   melhor_envio_token: 'Token do Melhor Envio',
   melhor_envio_webhook_secret: 'Segredo do aplicativo (webhooks do Melhor Envio)',
+  pix_api_url: 'Endereço da API Pix',
+  pix_api_token_url: 'Endereço de token (OAuth2)',
+  pix_api_client_id: 'Client ID',
+  pix_api_client_secret: 'Client Secret',
+  pix_api_certificate: 'Certificado do banco',
+  pix_api_certificate_password: 'Senha do certificado',
 };
 
 const PROVIDER_CHOICES = [
   { value: '', label: 'Nenhum' },
   { value: 'mercadopago', label: 'Mercado Pago (PIX, cartão e boleto)' },
+  { value: 'pix-api', label: 'PIX pela API Pix do banco (confirmação automática, sem taxa)' },
   { value: 'pix', label: 'PIX com a chave da loja (confirmação manual)' },
   { value: 'gateway', label: 'Gateway de pagamento' },
 ] as const;
@@ -83,6 +92,8 @@ export function ConnectionsForm({
   production,
   publicUrlSet,
   webhookUrl,
+  pixApiWebhookUrl,
+  pixApiWebhook,
   adminEmail,
   reply,
 }: {
@@ -92,6 +103,9 @@ export function ConnectionsForm({
   production: boolean;
   publicUrlSet: boolean;
   webhookUrl: string;
+  pixApiWebhookUrl: string;
+  /** What the bank says of its webhook, when the API Pix is in force. */
+  pixApiWebhook: { registered: string | null } | { error: string } | null;
   adminEmail: string;
   reply: unknown;
 }) {
@@ -107,6 +121,8 @@ export function ConnectionsForm({
     navigation.formData?.get('intent') === intent;
   const saving = sending('save');
   const testing = sending('test-email');
+  const pixApiTesting = sending('pix-api-test');
+  const pixApiRegistering = sending('pix-api-webhook');
   const errors = answer?.ok === false ? (answer.fieldErrors ?? {}) : {};
   const { sources, plain, canStoreSecrets } = connections;
   const value = (name: keyof ConnectionsView['plain']) =>
@@ -169,7 +185,11 @@ export function ConnectionsForm({
     );
   };
 
-  const plainField = (name: 'gateway_url' | 'smtp_from', type: 'url' | 'email', hint: string) => (
+  const plainField = (
+    name: 'gateway_url' | 'smtp_from' | 'pix_api_url' | 'pix_api_token_url' | 'pix_api_client_id',
+    type: 'url' | 'email' | 'text',
+    hint: string,
+  ) => (
     <FormField
       look={ADMIN_FORM}
       idPrefix={ID}
@@ -241,7 +261,14 @@ export function ConnectionsForm({
         ) : null}
       </div>
 
-      <Form ref={form} method="post" action="/admin/payments" className="space-y-4" noValidate>
+      <Form
+        ref={form}
+        method="post"
+        action="/admin/payments"
+        encType="multipart/form-data"
+        className="space-y-4"
+        noValidate
+      >
         <input type="hidden" name="intent" value="save" />
         <Section title="Provedor de pagamento">
           <FormField
@@ -311,6 +338,95 @@ export function ConnectionsForm({
           </p>
         </Section>
 
+        <Section title="PIX pela API Pix do banco">
+          <p className="text-sm text-slate-700">
+            Para contas PJ na Efí, Inter, Sicoob, Sicredi, Itaú ou Banco do Brasil: o banco cobra o
+            PIX pela API Pix do Banco Central, sem intermediário, e avisa a loja de cada pagamento.
+            Peça ao banco as credenciais da API Pix (Client ID, Client Secret) e o certificado. A
+            chave PIX é a de Configurações › Avançado.
+          </p>
+          {plainField(
+            'pix_api_url',
+            'url',
+            'O endereço da API Pix do banco, como https://pix.api.efipay.com.br/v2.',
+          )}
+          {plainField(
+            'pix_api_token_url',
+            'url',
+            'O endereço de token OAuth2 do banco, como https://pix.api.efipay.com.br/oauth/token.',
+          )}
+          {plainField('pix_api_client_id', 'text', 'O Client ID da aplicação no banco.')}
+          {secret('pix_api_client_secret', 'O Client Secret da aplicação no banco.')}
+          <FormField
+            look={ADMIN_FORM}
+            idPrefix={ID}
+            name="pix_api_certificate"
+            label={
+              <>
+                {LABELS.pix_api_certificate}
+                <SourceBadge source={sources.pix_api_certificate} />
+              </>
+            }
+            hint={
+              sources.pix_api_certificate === 'env'
+                ? 'Definido no servidor (PIX_API_CERT).'
+                : 'Arquivo .p12 ou .pfx (como a Efí entrega), ou .pem com o certificado e a chave. Guardado criptografado; envie outro para substituí-lo.'
+            }
+            error={errors.pix_api_certificate}
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="file"
+                accept=".p12,.pfx,.pem,.crt,.key"
+                disabled={sources.pix_api_certificate === 'env' || !canStoreSecrets}
+                className="admin-input"
+              />
+            )}
+          </FormField>
+          {secret('pix_api_certificate_password', 'Só para certificado .p12 com senha.')}
+          <p className="text-sm">
+            Endereço do webhook:{' '}
+            <code className="break-all rounded bg-slate-100 px-1" data-testid="pix-api-webhook-url">
+              {pixApiWebhookUrl}
+            </code>{' '}
+            (o banco chama {`${pixApiWebhookUrl}/pix`} com certificado, veja docs/deploy).
+          </p>
+          {pixApiWebhook ? (
+            <p className="text-sm" data-testid="pix-api-webhook">
+              {'error' in pixApiWebhook
+                ? `Não foi possível consultar o webhook no banco: ${pixApiWebhook.error}`
+                : pixApiWebhook.registered
+                  ? `Webhook cadastrado no banco: ${pixApiWebhook.registered}`
+                  : 'Nenhum webhook cadastrado no banco.'}
+            </p>
+          ) : null}
+          {provider?.name === 'pix-api' ? (
+            <div className="flex flex-wrap gap-2">
+              <button
+                type="submit"
+                form={PIX_API_FORM}
+                name="intent"
+                value="pix-api-test"
+                className="admin-button-secondary"
+                disabled={pixApiTesting}
+              >
+                {pixApiTesting ? 'Testando…' : 'Testar conexão'}
+              </button>
+              <button
+                type="submit"
+                form={PIX_API_FORM}
+                name="intent"
+                value="pix-api-webhook"
+                className="admin-button-secondary"
+                disabled={pixApiRegistering}
+              >
+                {pixApiRegistering ? 'Cadastrando…' : 'Cadastrar webhook'}
+              </button>
+            </div>
+          ) : null}
+        </Section>
+
         <Section title="Gateway de pagamento">
           {plainField(
             'gateway_url',
@@ -360,6 +476,7 @@ export function ConnectionsForm({
       <Form id={REMOVE_FORM} method="post" action="/admin/payments" hidden>
         <input type="hidden" name="intent" value="save" />
       </Form>
+      <Form id={PIX_API_FORM} method="post" action="/admin/payments" hidden />
       <Form id={TEST_EMAIL_FORM} method="post" action="/admin/payments" hidden>
         <input type="hidden" name="intent" value="test-email" />
       </Form>

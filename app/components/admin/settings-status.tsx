@@ -13,6 +13,9 @@ const PROVIDER_TEXTS = {
   pix:
     'O cliente paga com um PIX copia e cola gerado com a chave PIX abaixo. Confira o ' +
     'recebimento no banco e confirme cada pagamento em Pedidos.',
+  'pix-api':
+    'O cliente paga um PIX cobrado pela API Pix do banco da loja, sem taxa de intermediário, ' +
+    'e cada pagamento se confirma sozinho.',
   gateway:
     'Os pagamentos passam pelo gateway configurado no servidor, e a loja confirma cada um ' +
     'com o próprio gateway antes de aprovar o pedido.',

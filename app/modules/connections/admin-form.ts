@@ -25,9 +25,24 @@ export const CONNECTIONS_MESSAGES = {
   mercadoPagoToken: 'Digite o token de acesso do Mercado Pago.',
   mercadoPagoSecret: 'Digite a assinatura secreta dos webhooks do Mercado Pago.',
   gatewayMissing: 'Informe o endereço e a chave secreta do gateway.',
+  pixApiUrl: 'Informe o endereço da API Pix do banco, começando com https://.',
+  pixApiTokenUrl: 'Informe o endereço de token (OAuth2) do banco, começando com https://.',
+  pixApiClientId: 'Cole o Client ID sem espaços.',
+  pixApiMissing:
+    'Para a API Pix, informe o endereço da API, o endereço de token, o Client ID, o Client ' +
+    'Secret e o certificado do banco.',
+  pixApiCertificate:
+    'Envie o certificado do banco: um arquivo .p12 ou .pfx, ou um .pem com o certificado e a chave.',
+  pixApiInactive: 'A API Pix não é o provedor ativo: salve-a como provedor de pagamento antes.',
+  pixApiWorks: (charges: number) =>
+    `Conexão com a API Pix funcionando: token obtido e ${charges} cobrança(s) na última hora.`,
+  pixApiWebhook: (url: string) => `Webhook cadastrado no banco: ${url}`,
+  pixApiNoKey: 'Cadastre a chave PIX da loja em Configurações › Avançado antes de usar a API Pix.',
 } as const;
 
 const MAX_SECRET_LENGTH = 4_000;
+/** A bank's client certificate: a PKCS#12 bundle or PEM is a few kilobytes. */
+export const MAX_CERTIFICATE_BYTES = 64 * 1024;
 
 /** A token or key pasted in: blank keeps what is stored. */
 const secretField = z
@@ -80,6 +95,21 @@ export const connectionsFormSchema = z.discriminatedUnion(
         254,
       ),
       ...secretFields,
+      pix_api_url: optionalText(isHttpUrl, CONNECTIONS_MESSAGES.pixApiUrl),
+      pix_api_token_url: optionalText(isHttpUrl, CONNECTIONS_MESSAGES.pixApiTokenUrl),
+      pix_api_client_id: optionalText(
+        (value) => /^\S+$/.test(value),
+        CONNECTIONS_MESSAGES.pixApiClientId,
+        200,
+      ),
+      // The file uploaded; none chosen comes as an empty file (or nothing), which keeps the stored one.
+      pix_api_certificate: z
+        .custom<File>((value) => value instanceof File, { error: CONNECTIONS_MESSAGES.invalid })
+        .refine(
+          (file) => file.size <= MAX_CERTIFICATE_BYTES,
+          CONNECTIONS_MESSAGES.pixApiCertificate,
+        )
+        .optional(),
       smtp_url: secretField.refine(
         (value) => !value || /^smtps?:\/\/\S+$/.test(value),
         CONNECTIONS_MESSAGES.smtpUrl,
@@ -91,6 +121,8 @@ export const connectionsFormSchema = z.discriminatedUnion(
         .optional(),
     }),
     z.object({ intent: z.literal('test-email') }),
+    z.object({ intent: z.literal('pix-api-test') }),
+    z.object({ intent: z.literal('pix-api-webhook') }),
   ],
   { error: CONNECTIONS_MESSAGES.invalid },
 );

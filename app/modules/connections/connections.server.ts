@@ -31,6 +31,12 @@ export type ConnectionsEnv = Partial<
     | 'SMTP_FROM'
     | 'MELHOR_ENVIO_TOKEN'
     | 'MELHOR_ENVIO_WEBHOOK_SECRET'
+    | 'PIX_API_URL'
+    | 'PIX_API_TOKEN_URL'
+    | 'PIX_API_CLIENT_ID'
+    | 'PIX_API_CLIENT_SECRET'
+    | 'PIX_API_CERT'
+    | 'PIX_API_CERT_PASSWORD'
   >
 >;
 

@@ -3,11 +3,18 @@
 // set, wins over what the admin stored.
 
 /** The providers staff may choose; none (an empty choice) leaves the sandbox to a demo store. */
-export const PAYMENT_PROVIDER_CHOICES = ['mercadopago', 'pix', 'gateway'] as const;
+export const PAYMENT_PROVIDER_CHOICES = ['mercadopago', 'pix-api', 'pix', 'gateway'] as const;
 export type PaymentProviderChoice = (typeof PAYMENT_PROVIDER_CHOICES)[number];
 
 /** Fields whose value is shown and kept as typed. */
-export const PLAIN_CONNECTION_FIELDS = ['payment_provider', 'gateway_url', 'smtp_from'] as const;
+export const PLAIN_CONNECTION_FIELDS = [
+  'payment_provider',
+  'gateway_url',
+  'smtp_from',
+  'pix_api_url',
+  'pix_api_token_url',
+  'pix_api_client_id',
+] as const;
 /** Fields stored sealed (ADR 038): never shown again, only replaced or removed. */
 export const SECRET_CONNECTION_FIELDS = [
   'mercadopago_access_token',
@@ -16,6 +23,10 @@ export const SECRET_CONNECTION_FIELDS = [
   'smtp_url',
   'melhor_envio_token',
   'melhor_envio_webhook_secret',
+  'pix_api_client_secret',
+  // The bank's client certificate as uploaded: PEM (certificate and key) or PKCS#12, in base64.
+  'pix_api_certificate',
+  'pix_api_certificate_password',
 ] as const;
 
 export type PlainConnectionField = (typeof PLAIN_CONNECTION_FIELDS)[number];
@@ -38,6 +49,13 @@ export const CONNECTION_ENV: Record<ConnectionField, string> = {
   smtp_url: 'SMTP_URL',
   melhor_envio_token: 'MELHOR_ENVIO_TOKEN',
   melhor_envio_webhook_secret: 'MELHOR_ENVIO_WEBHOOK_SECRET',
+  pix_api_url: 'PIX_API_URL',
+  pix_api_token_url: 'PIX_API_TOKEN_URL',
+  pix_api_client_id: 'PIX_API_CLIENT_ID',
+  pix_api_client_secret: 'PIX_API_CLIENT_SECRET',
+  // From the environment these name files (PIX_API_KEY beside the certificate): see pixApiTls.
+  pix_api_certificate: 'PIX_API_CERT',
+  pix_api_certificate_password: 'PIX_API_CERT_PASSWORD',
 };
 
 export function isSecretField(name: string): name is SecretConnectionField {

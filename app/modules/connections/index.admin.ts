@@ -3,6 +3,7 @@ export {
   CONNECTIONS_MESSAGES,
   connectionsFormSchema,
   echoableValues,
+  MAX_CERTIFICATE_BYTES,
   type ConnectionsForm,
   type ConnectionsSaveForm,
 } from './admin-form';

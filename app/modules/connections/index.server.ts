@@ -7,4 +7,10 @@ export {
   type ConnectionsEnv,
   type ConnectionsStore,
 } from './connections.server';
-export { loadSecretsKey, SECRETS_KEY_FILE, type SecretsKey } from './secrets.server';
+export {
+  loadSecretsKey,
+  openSecret,
+  sealSecret,
+  SECRETS_KEY_FILE,
+  type SecretsKey,
+} from './secrets.server';

@@ -7,3 +7,4 @@ export {
   type OutboxWorker,
   type OutboxWorkerOptions,
 } from './outbox.server';
+export { claimRecurringRun } from './recurring.server';

@@ -28,3 +28,12 @@ export const outbox = pgTable(
       .where(sql`${t.status} = 'pending'`),
   ],
 );
+
+/**
+ * Work done every few minutes by whichever instance comes first (the API Pix's reconciliation):
+ * an instance runs it only when it moves `next_run_at` on itself, which one UPDATE decides.
+ */
+export const recurringRuns = pgTable('recurring_runs', {
+  name: text('name').primaryKey(),
+  nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
+});

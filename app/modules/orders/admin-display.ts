@@ -9,6 +9,7 @@ export const PAYMENT_PROVIDER_LABELS: Record<string, string> = {
   gateway: 'Gateway de pagamento',
   sandbox: 'Modo de teste (sandbox)',
   mercadopago: 'Mercado Pago',
+  'pix-api': 'banco (API Pix)',
 };
 
 /** The payment's status as the provider last reported it (payments module's PaymentStatus). */

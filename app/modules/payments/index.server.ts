@@ -13,3 +13,19 @@ export {
 } from './sandbox.server';
 export { integrationStatus } from './integrations.server';
 export type { SecretsSet } from './integrations';
+export {
+  createPixApiProvider,
+  isPixApiProvider,
+  PIX_API_MESSAGES,
+  pixApiOrderId,
+  readPixApiNotice,
+  type PixApiProvider,
+  type PixApiTls,
+} from './pix-api.server';
+export { pixApiTlsFromFiles, pixApiTlsFromUpload } from './pix-api-tls.server';
+export {
+  databaseTokens,
+  processTokens,
+  type SharedTokens,
+  type TokenSeal,
+} from './pix-api-token.server';

@@ -4,6 +4,8 @@ import type { StoreMode, StoreSettings } from '~/modules/settings';
 
 import { createGatewayProvider } from './gateway.server';
 import { createMercadoPagoProvider } from './mercadopago.server';
+import { createPixApiProvider, type PixApiTls } from './pix-api.server';
+import type { SharedTokens } from './pix-api-token.server';
 import { createPixProvider, isPixConfigured, type PixSettings } from './pix.server';
 import { createSandboxProvider } from './sandbox.server';
 import type { PaymentProvider } from './types';
@@ -18,8 +20,14 @@ export interface PaymentProviderOptions {
     | 'MERCADOPAGO_API_URL'
     | 'MERCADOPAGO_ACCESS_TOKEN'
     | 'MERCADOPAGO_WEBHOOK_SECRET'
+    | 'PIX_API_URL'
+    | 'PIX_API_TOKEN_URL'
+    | 'PIX_API_CLIENT_ID'
+    | 'PIX_API_CLIENT_SECRET'
     | 'PUBLIC_URL'
   >;
+  /** The API Pix's client certificate and shared token, when the connections give one. */
+  pixApi?: { tls: PixApiTls; tokens: SharedTokens };
   db: Db;
   settings: () => Promise<StoreSettings>;
   /** The store's mode: a demo store takes pretend payments, a live one in production never. */
@@ -63,6 +71,27 @@ export function createPaymentProvider(options: PaymentProviderOptions): PaymentP
         publicUrl: env.PUBLIC_URL,
         settings: options.settings,
       });
+    case 'pix-api':
+      if (
+        !env.PIX_API_URL ||
+        !env.PIX_API_TOKEN_URL ||
+        !env.PIX_API_CLIENT_ID ||
+        !env.PIX_API_CLIENT_SECRET ||
+        !env.PUBLIC_URL ||
+        !options.pixApi
+      ) {
+        return null;
+      }
+      return createPixApiProvider({
+        apiUrl: env.PIX_API_URL,
+        tokenUrl: env.PIX_API_TOKEN_URL,
+        clientId: env.PIX_API_CLIENT_ID,
+        clientSecret: env.PIX_API_CLIENT_SECRET,
+        publicUrl: env.PUBLIC_URL,
+        tls: options.pixApi.tls,
+        tokens: options.pixApi.tokens,
+        settings: options.settings,
+      });
     case null:
       return null;
   }
@@ -96,6 +125,6 @@ export function liveSandboxError(
   return (
     'PAYMENT_PROVIDER=sandbox recebe pagamentos de mentira e esta loja é real (criada com ' +
     "SEED=false, ou tornada real com 'Começar loja real'): defina PAYMENT_PROVIDER como pix, " +
-    'gateway ou mercadopago.'
+    'pix-api, gateway ou mercadopago.'
   );
 }

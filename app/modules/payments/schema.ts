@@ -37,3 +37,16 @@ export const sandboxPayments = pgTable(
     ),
   ],
 );
+
+/**
+ * A provider's OAuth2 access token, shared by every instance (the API Pix's, from the bank's
+ * token endpoint): sealed under the secrets key, with its expiry, and the lease of the one
+ * instance renewing it, so fifty charges on two instances ask the bank for one token.
+ */
+export const providerTokens = pgTable('provider_tokens', {
+  name: text('name').primaryKey(),
+  sealed: text('sealed'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  renewingUntil: timestamp('renewing_until', { withTimezone: true }),
+  updatedAt: updatedAt(),
+});

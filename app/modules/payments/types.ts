@@ -12,7 +12,7 @@ export const PAYMENT_STATUSES = [
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-export type PaymentProviderName = 'sandbox' | 'pix' | 'gateway' | 'mercadopago';
+export type PaymentProviderName = 'sandbox' | 'pix' | 'pix-api' | 'gateway' | 'mercadopago';
 
 /**
  * Methods a shopper may choose at checkout: PIX unless the provider takes more (its `accepts`)
@@ -113,6 +113,11 @@ export interface PaymentMoney {
   /** ISO 4217 ('BRL'), as the provider gives it. */
   currency: string;
   held: boolean;
+  /**
+   * The amount the charge asked for, when the provider fixed it (an API Pix charge): any other
+   * amount received is wrong, more as well as less, and is for staff to look at.
+   */
+  exactCents?: number;
 }
 
 /** The provider's account of a payment, for staff; amounts in cents. */

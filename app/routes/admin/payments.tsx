@@ -2,6 +2,7 @@ import { ConnectionsForm } from '~/components/admin/connections-form';
 import {
   connectionsSavedText,
   connectionsScreen,
+  pixApiAdminCheck,
   saveConnections,
   sendStaffTestEmail,
 } from '~/flows/save-connections.server';
@@ -13,6 +14,7 @@ import {
   CONNECTIONS_MESSAGES,
   connectionsFormSchema,
   echoableValues,
+  MAX_CERTIFICATE_BYTES,
 } from '~/modules/connections/index.admin';
 
 import type { Route } from './+types/payments';
@@ -24,6 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     production: context.secretsSet.production,
     publicUrlSet: context.publicUrl !== null,
     webhookUrl: `${context.publicUrl ?? context.origin}/api/payments/mercadopago`,
+    pixApiWebhookUrl: `${context.publicUrl ?? context.origin}/api/payments/pix-api`,
     // Where 'Enviar e-mail de teste' sends to.
     adminEmail: admin.email,
   };
@@ -33,7 +36,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const wrongMethod = refuseOtherMethods(request);
   if (wrongMethod) return wrongMethod;
   const admin = await requireAdmin(context, request);
-  const parsed = await parseForm(request, connectionsFormSchema);
+  const parsed = await parseForm(request, connectionsFormSchema, {
+    // The bank's certificate, uploaded with the form.
+    files: { folder: context.uploadFolder, maxFileBytes: MAX_CERTIFICATE_BYTES, maxFiles: 1 },
+  });
   if (!parsed.ok) {
     return refuseForm(`${CONNECTIONS_MESSAGES.notSaved}: ${parsed.error}`, {
       fieldErrors: parsed.fieldErrors,
@@ -44,6 +50,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.intent === 'test-email') {
     const sent = await sendStaffTestEmail(context, admin.email);
     return sent.ok ? successWithToast(request, sent.message) : refuseForm(sent.error, {}, 422);
+  }
+  if (form.intent === 'pix-api-test' || form.intent === 'pix-api-webhook') {
+    const checked = await pixApiAdminCheck(context, form.intent);
+    return checked.ok
+      ? successWithToast(request, checked.message)
+      : refuseForm(checked.error, {}, 422);
   }
   let saved;
   try {
