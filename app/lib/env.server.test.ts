@@ -69,7 +69,9 @@ describe('parseEnv', () => {
       MERCADOPAGO_ACCESS_TOKEN: 'TEST-1',
       MERCADOPAGO_WEBHOOK_SECRET: 'whsec',
     };
-    expect(() => parseEnv(mercadoPago)).toThrow(/PUBLIC_URL: gateway, mercadopago e pix-api precisam de/);
+    expect(() => parseEnv(mercadoPago)).toThrow(
+      /PUBLIC_URL: gateway, mercadopago e pix-api precisam de/,
+    );
     const env = parseEnv({ ...mercadoPago, PUBLIC_URL: 'https://loja.test' });
     expect(env.MERCADOPAGO_API_URL).toBe('https://api.mercadopago.com');
     expect(

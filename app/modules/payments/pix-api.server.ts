@@ -331,7 +331,8 @@ export function createPixApiProvider(options: PixApiOptions): PixApiProvider {
           status: answer!.status,
         };
       }
-      if (json === undefined && answer!.status !== 204) {
+      // An empty answer is the spec's for some writes (PUT /webhook answers 200 with none).
+      if (json === undefined && answer!.text.trim() !== '') {
         return { ok: false, error: PIX_API_MESSAGES.invalidAnswer, status: answer!.status };
       }
       return { ok: true, value: json, status: answer!.status };
