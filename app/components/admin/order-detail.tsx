@@ -89,6 +89,9 @@ export function OrderDetail({
   const provider = order.payment.provider
     ? (ownEntry(PAYMENT_PROVIDER_LABELS, order.payment.provider) ?? order.payment.provider)
     : null;
+  // A PIX taken through the bank's API Pix goes back as a devolução (issue 40's words).
+  const pixRefund = order.payment.provider === 'pix-api';
+  const refundWord = pixRefund ? 'Devolver PIX' : 'Reembolsar';
   const money = {
     status: order.status,
     paidAt: order.payment.paidAt,
@@ -121,8 +124,9 @@ export function OrderDetail({
           <p className="font-semibold">Pagamento recebido depois do cancelamento</p>
           <p>
             O cliente pagou em {when(order.payment.latePaymentAt)}, depois que o pedido foi
-            cancelado. {refundable ? "Reembolse o cliente com 'Reembolsar'" : 'Reembolse o cliente'}{' '}
-            ou combine o envio com ele.
+            cancelado.{' '}
+            {refundable ? `Reembolse o cliente com '${refundWord}'` : 'Reembolse o cliente'} ou
+            combine o envio com ele.
           </p>
         </div>
       ) : null}
@@ -220,7 +224,7 @@ export function OrderDetail({
           {refundable ? (
             <div className="mt-3">
               <ConfirmDialog
-                title={`Reembolsar pedido ${order.number}`}
+                title={`${refundWord} pedido ${order.number}`}
                 message={
                   <p>
                     {`O cliente recebe de volta ${formatCents(order.totalCents)} pelo ${
@@ -232,10 +236,10 @@ export function OrderDetail({
                     O reembolso não pode ser desfeito.
                   </p>
                 }
-                confirmLabel="Reembolsar"
-                busyLabel="Reembolsando..."
+                confirmLabel={refundWord}
+                busyLabel={pixRefund ? 'Devolvendo...' : 'Reembolsando...'}
                 dismissLabel="Voltar"
-                triggerLabel="Reembolsar"
+                triggerLabel={refundWord}
                 action={actionUrl}
                 fields={{ intent: 'refund' }}
               />
