@@ -30,6 +30,7 @@ describe('parseEnv', () => {
       CHECKOUT_RATE_LIMIT: 20,
       PAGE_CACHE_MAX_BYTES: 64 * 1024 * 1024,
       PAGE_CACHE_TTL_SECONDS: 300,
+      PIX_API_RECONCILE_SECONDS: 180,
     });
   });
 

@@ -42,6 +42,10 @@ const PROPER_NAMES = [
   // Mercado Pago's own name for the credential staff copy from its panel.
   'Access Token',
   'Melhor Envio',
+  // The Central Bank's API and the names banks give its credentials (issue 40).
+  'API Pix',
+  'Client ID',
+  'Client Secret',
   'Open Graph',
   'Brasil',
   'Correios',

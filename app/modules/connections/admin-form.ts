@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { countOf } from '~/lib/plural';
+
 import {
   CONNECTION_FIELDS,
   PAYMENT_PROVIDER_CHOICES,
@@ -35,7 +37,7 @@ export const CONNECTIONS_MESSAGES = {
     'Envie o certificado do banco: um arquivo .p12 ou .pfx, ou um .pem com o certificado e a chave.',
   pixApiInactive: 'A API Pix não é o provedor ativo: salve-a como provedor de pagamento antes.',
   pixApiWorks: (charges: number) =>
-    `Conexão com a API Pix funcionando: token obtido e ${charges} cobrança(s) na última hora.`,
+    `Conexão com a API Pix funcionando: token obtido e ${countOf(charges, 'cobrança', 'cobranças')} na última hora.`,
   pixApiWebhook: (url: string) => `Webhook cadastrado no banco: ${url}`,
   pixApiNoKey: 'Cadastre a chave PIX da loja em Configurações › Avançado antes de usar a API Pix.',
 } as const;

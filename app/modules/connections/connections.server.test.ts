@@ -70,6 +70,9 @@ describe('resolveConnections', () => {
     expect(view.plain).toEqual({
       payment_provider: 'mercadopago',
       gateway_url: '',
+      pix_api_url: '',
+      pix_api_token_url: '',
+      pix_api_client_id: '',
       smtp_from: 'loja@exemplo.com.br',
     });
   });

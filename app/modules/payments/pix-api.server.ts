@@ -373,9 +373,10 @@ export function createPixApiProvider(options: PixApiOptions): PixApiProvider {
       installments: null,
       installmentCents: null,
       paidCents: received.length > 0 ? paidCents : null,
-      // The bank charges no processor's fee: what is paid is what the store receives.
+      // The bank charges no processor's fee: what is paid is what the store receives (a
+      // devolução shows apart, in refundedCents).
       feeCents: received.length > 0 ? 0 : null,
-      netCents: received.length > 0 ? paidCents - refundedCents : null,
+      netCents: received.length > 0 ? paidCents : null,
       refundedCents,
       releaseStatus: null,
       releaseDate: null,
