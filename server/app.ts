@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 
 import compression from 'compression';
@@ -217,13 +217,20 @@ function paymentProviders(
   secretsKey: SecretsKey | null,
 ): () => Promise<PaymentProvider | null> {
   const built = new WeakMap<Connections, Partial<Record<StoreMode, PaymentProvider | null>>>();
-  // One token for the whole store: every instance, and every provider built again, reads it.
-  const tokens = secretsKey
-    ? databaseTokens(db, 'pix-api', {
-        seal: (value) => sealSecret(secretsKey, 'provider_token:pix-api', value),
-        open: (sealed) => openSecret(secretsKey, 'provider_token:pix-api', sealed),
-      })
-    : processTokens();
+  // One token for the whole store: every instance, and every provider built again for the same
+  // bank and client, reads it; another bank or client id never gets this one's token.
+  const tokensOf = (values: Connections['values']) => {
+    if (!secretsKey) return processTokens();
+    const client = createHash('sha256')
+      .update(`${values.pix_api_token_url ?? ''} ${values.pix_api_client_id ?? ''}`)
+      .digest('hex')
+      .slice(0, 16);
+    const name = `pix-api:${client}`;
+    return databaseTokens(db, name, {
+      seal: (value) => sealSecret(secretsKey, `provider_token:${name}`, value),
+      open: (sealed) => openSecret(secretsKey, `provider_token:${name}`, sealed),
+    });
+  };
   return async () => {
     const [current, mode] = await Promise.all([connections.get(), settings.mode()]);
     let byMode = built.get(current);
@@ -244,7 +251,7 @@ function paymentProviders(
           PIX_API_CLIENT_ID: values.pix_api_client_id,
           PIX_API_CLIENT_SECRET: values.pix_api_client_secret,
         },
-        pixApi: tls ? { tls, tokens } : undefined,
+        pixApi: tls ? { tls, tokens: tokensOf(values) } : undefined,
         db,
         settings: () => settings.get(),
         mode,

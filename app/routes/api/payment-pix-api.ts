@@ -23,12 +23,13 @@ export function loader() {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== 'POST') return loader();
+  // The body is judged first: whatever the provider, junk is the caller's fault.
+  const notice = readPixApiNotice(await request.text());
+  if (!notice.ok) return data({ ok: false, message: NOTICE_MESSAGES.invalid }, 400);
   const provider = await context.payments();
   if (!isPixApiProvider(provider)) {
     return data({ ok: false, message: NOTICE_MESSAGES.notActive }, 404);
   }
-  const notice = readPixApiNotice(await request.text());
-  if (!notice.ok) return data({ ok: false, message: NOTICE_MESSAGES.invalid }, 400);
   const settled = await settlePixCharges(context.db, provider, notice.txids, context.orderEvents);
   // Not the callback's fault: the bank calls again, and the reconciliation follows anyway.
   if (settled.failed > 0) return data({ ok: false, message: 'Tente novamente.' }, 503);
