@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
@@ -27,6 +28,7 @@ import { MELHOR_ENVIO_ACCOUNT_MESSAGES } from '~/modules/shipping/index.server';
 
 import { describeDb } from '../support/db';
 import { startFakeMelhorEnvio, type FakeMelhorEnvio } from '../support/fake-melhorenvio';
+import { makeTestPki } from '../support/fake-pix-api';
 import { startFakeMercadoPago, type FakeMercadoPago } from '../support/fake-mercadopago';
 import { startFakeSmtpServer, type FakeSmtpServer } from '../support/fake-smtp';
 
@@ -68,7 +70,7 @@ const smtpUrl = (port: number) =>
   `smtp://loja:${encodeURIComponent(SMTP_PASSWORD)}@127.0.0.1:${port}`;
 
 /** What /admin/payments posts, checked as its action checks it. */
-function form(fields: Record<string, string>): ConnectionsSaveForm {
+function form(fields: Record<string, string | File>): ConnectionsSaveForm {
   const parsed = connectionsFormSchema.safeParse({ intent: 'save', ...fields });
   if (!parsed.success) throw new Error(parsed.error.message);
   if (parsed.data.intent !== 'save') throw new Error('Not a save');
@@ -103,7 +105,7 @@ describeDb('connections', ({ database, db }) => {
 
   const save = (
     store: ConnectionsStore,
-    fields: Record<string, string>,
+    fields: Record<string, string | File>,
     settings: typeof SETTINGS = SETTINGS,
   ) =>
     saveConnections({
@@ -187,6 +189,74 @@ describeDb('connections', ({ database, db }) => {
       },
     });
     expect(await db().select().from(storeConnections)).toEqual([]);
+  });
+
+  it('asks the API Pix for every field, the store’s PIX key and a certificate that opens, then keeps the certificate sealed', async () => {
+    const pki = await makeTestPki();
+    try {
+      const store = await instance();
+      const fields = {
+        payment_provider: 'pix-api',
+        pix_api_url: 'https://pix.banco.test/v2',
+        pix_api_token_url: 'https://pix.banco.test/oauth/token',
+        pix_api_client_id: 'Client_Id_1',
+        pix_api_client_secret: 'Client_Secret_2',
+      };
+      expect(await save(store, { payment_provider: 'pix-api' })).toMatchObject({
+        ok: false,
+        fieldErrors: {
+          pix_api_url: CONNECTIONS_MESSAGES.pixApiMissing,
+          pix_api_certificate: CONNECTIONS_MESSAGES.pixApiMissing,
+        },
+      });
+      const junk = new File(['não é um certificado'], 'banco.p12');
+      expect(await save(store, { ...fields, pix_api_certificate: junk })).toMatchObject({
+        ok: false,
+        fieldErrors: { pix_api_certificate: CONNECTIONS_MESSAGES.pixApiCertificate },
+      });
+      const p12 = await readFile(pki.clientP12);
+      const upload = () => new File([p12], 'banco.p12');
+      expect(
+        await save(store, {
+          ...fields,
+          pix_api_certificate: upload(),
+          pix_api_certificate_password: 'errada',
+        }),
+      ).toMatchObject({
+        ok: false,
+        fieldErrors: { pix_api_certificate: CONNECTIONS_MESSAGES.pixApiCertificate },
+      });
+      expect(
+        await save(
+          store,
+          {
+            ...fields,
+            pix_api_certificate: upload(),
+            pix_api_certificate_password: pki.p12Password,
+          },
+          { ...SETTINGS, pix_key: '' },
+        ),
+      ).toMatchObject({
+        ok: false,
+        fieldErrors: { payment_provider: CONNECTIONS_MESSAGES.pixApiNoKey },
+      });
+      expect(await db().select().from(storeConnections)).toEqual([]);
+
+      const saved = await save(
+        store,
+        { ...fields, pix_api_certificate: upload(), pix_api_certificate_password: pki.p12Password },
+        { ...SETTINGS, pix_key: 'financeiro@loja.test' },
+      );
+      expect(saved).toMatchObject({ ok: true });
+      expect((await store.get()).values.pix_api_certificate).toBe(p12.toString('base64'));
+      const rows = await db().select().from(storeConnections);
+      const certificate = rows.find((row) => row.name === 'pix_api_certificate')!;
+      expect(certificate.value).toBeNull();
+      expect(certificate.sealed).not.toContain(p12.toString('base64').slice(0, 20));
+      expect(JSON.stringify(rows)).not.toContain('Client_Secret_2');
+    } finally {
+      await pki.remove();
+    }
   });
 
   it('leaves what the environment sets alone, and says so when asked to remove it', async () => {
