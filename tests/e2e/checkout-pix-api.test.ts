@@ -214,7 +214,17 @@ describe('PIX through the bank’s API Pix (live store)', () => {
     const admin = await adminVisitor(server.url);
     const payments = await admin.get('/admin/payments');
     answers.push(payments.text);
+    // 'Pagamentos' says the provider is active and shows the webhook the bank has.
     expect(visibleText(payments.text)).toContain('banco (API Pix)');
+    expect(visibleText(payments.text)).toContain(
+      `Webhook cadastrado no banco: ${server.url}/api/payments/pix-api`,
+    );
+    // 'Testar conexão': a token and the bank's charges of the last hour.
+    const listed = bank.requests.filter((request) => request.path === '/v2/cob').length;
+    const tested = await admin.post('/admin/payments', { intent: 'pix-api-test' });
+    answers.push(tested.text);
+    expect(tested.status).toBeLessThan(400);
+    expect(bank.requests.filter((request) => request.path === '/v2/cob').length).toBe(listed + 1);
     for (const answer of answers) {
       for (const secret of secrets) expect(answer).not.toContain(secret);
     }
