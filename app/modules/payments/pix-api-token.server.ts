@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { eq, isNull, lt, or, sql } from 'drizzle-orm';
 
 import type { Db } from '~/db/database.server';
 
@@ -71,7 +71,7 @@ export function databaseTokens(db: Db, name: string, seal: TokenSeal): SharedTok
       await db
         .update(providerTokens)
         .set({ renewingUntil: null })
-        .where(and(eq(providerTokens.name, name)));
+        .where(eq(providerTokens.name, name));
     },
   };
 }

@@ -95,6 +95,7 @@ const TOKEN_POLL_MS = 100;
 const MAX_RESPONSE_BYTES = 512 * 1024;
 // Shortest life a charge is given: a PIX app needs time to read it.
 const MIN_EXPIRY_SECONDS = 60;
+const MAX_NOTICE_TXIDS = 100;
 const SCOPES = 'cob.write cob.read pix.write pix.read webhook.write webhook.read';
 
 /**
@@ -196,7 +197,9 @@ export function readPixApiNotice(body: string): { ok: true; txids: string[] } | 
     const txid = z.looseObject({ txid: z.string() }).safeParse(item).data?.txid;
     return txid && TXID.test(txid) ? [txid] : [];
   });
-  return { ok: true, txids: [...new Set(txids)] };
+  // A bank groups a few PIX per call; a flood of txids is answered up to this many, each read
+  // back from the bank, and the reconciliation finds any left.
+  return { ok: true, txids: [...new Set(txids)].slice(0, MAX_NOTICE_TXIDS) };
 }
 
 /** One call's outcome inside the provider; `status` is the bank's HTTP status when it answered. */

@@ -5,7 +5,9 @@ import { defaultSettings } from '~/modules/settings';
 
 import type { StoreMode } from '~/modules/settings';
 
+import type { SharedTokens } from './pix-api-token.server';
 import {
+  canTakePayments,
   createPaymentProvider,
   liveSandboxError,
   type PaymentProviderOptions,
@@ -92,5 +94,39 @@ describe('createPaymentProvider', () => {
     });
     expect(sandbox?.testMode).toBe(true);
     expect(pix?.testMode).toBe(false);
+  });
+});
+
+describe('the API Pix (pix-api)', () => {
+  const pixApi = {
+    PAYMENT_PROVIDER: 'pix-api',
+    PIX_API_URL: 'https://pix.banco.test/v2',
+    PIX_API_TOKEN_URL: 'https://pix.banco.test/oauth/token',
+    PIX_API_CLIENT_ID: 'id',
+    PIX_API_CLIENT_SECRET: 'secret',
+    PUBLIC_URL: 'https://loja.test',
+  } as const;
+  const tokens = {} as SharedTokens;
+
+  it('is built only with every credential and a certificate', () => {
+    const build = (env: Partial<PaymentProviderOptions['env']>, withTls = true) =>
+      createPaymentProvider({
+        env: { ...base, ...env },
+        db,
+        settings,
+        mode: 'live',
+        pixApi: withTls ? { tls: { pfx: Buffer.from('') }, tokens } : undefined,
+      })?.name ?? null;
+    expect(build(pixApi)).toBe('pix-api');
+    expect(build(pixApi, false)).toBeNull();
+    expect(build({ ...pixApi, PIX_API_CLIENT_SECRET: undefined })).toBeNull();
+    expect(build({ ...pixApi, PUBLIC_URL: undefined })).toBeNull();
+  });
+
+  it('takes payments only with the store’s PIX key', () => {
+    const provider = { name: 'pix-api' } as const;
+    const identity = { pix_key: '', pix_merchant_name: '', pix_merchant_city: '' };
+    expect(canTakePayments(provider, identity)).toBe(false);
+    expect(canTakePayments(provider, { ...identity, pix_key: 'financeiro@loja.test' })).toBe(true);
   });
 });

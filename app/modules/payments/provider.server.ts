@@ -108,6 +108,8 @@ export function canTakePayments(
   settings: Pick<PixSettings, 'pix_key' | 'pix_merchant_name' | 'pix_merchant_city'>,
 ): boolean {
   if (!provider) return false;
+  // The bank's charge needs the store's key too; its name and city are the bank's to give.
+  if (provider.name === 'pix-api') return settings.pix_key.trim() !== '';
   return provider.name !== 'pix' || isPixConfigured(settings);
 }
 
