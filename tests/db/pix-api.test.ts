@@ -330,6 +330,11 @@ describeDb('PIX through the bank’s API Pix', ({ db }) => {
     expect((await efi.testConnection()).ok).toBe(true);
     const { txid } = await charged(db(), efi);
     expect(fake.charges.get(txid)!.status).toBe('ATIVA');
+
+    // A .pem uploaded with the certificate and its key in one file.
+    const bundle = Buffer.concat([await readFile(pki.clientCert), await readFile(pki.clientKey)]);
+    const pemUpload = pixApiTlsFromUpload(bundle.toString('base64'));
+    expect((await provider(db(), { ...pemUpload, ca: pem.ca }).testConnection()).ok).toBe(true);
   });
 
   it('registers the webhook (PUT /webhook/{chave}) and reads it back', async () => {
