@@ -1,14 +1,14 @@
-import OpenAPIBackend from 'openapi-backend';
+import type OpenAPIBackend from 'openapi-backend';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { correctedSpec } from './fake-pix-api';
+import { specValidator } from './fake-pix-api';
 
 // The simulator's validator is what keeps our client and the simulator on the spec: it must
 // refuse what the spec forbids, including what the published file's defects let through.
 let api: OpenAPIBackend;
 
 beforeAll(async () => {
-  api = new OpenAPIBackend({ definition: correctedSpec(), apiRoot: '/v2', quick: true });
+  api = specValidator();
   await api.init();
 });
 
@@ -38,6 +38,14 @@ describe('the API Pix spec as the simulator validates it', () => {
     expect(charge('12345678909', 'a'.repeat(25)).valid).toBe(false);
     expect(charge('12345678909', 'a'.repeat(36)).valid).toBe(false);
     expect(charge('12345678909', `${'a'.repeat(30)}-b`).valid).toBe(false);
+  });
+
+  it('checks dates as RFC 3339', () => {
+    const pix = { endToEndId: `E${'1'.repeat(31)}`, valor: '1.00' };
+    const answer = (horario: string) =>
+      api.validateResponse({ ...pix, horario }, 'get /pix/{e2eid}', 200).valid;
+    expect(answer('2026-12-01T10:00:00.000Z')).toBe(true);
+    expect(answer('01/12/2026 10:00')).toBe(false);
   });
 
   it('requires `pix` in a GET /pix answer, not `cobs`, and no `idCob` in a GET /cob one', () => {

@@ -191,6 +191,30 @@ export function correctedSpec(): Document {
   return spec as unknown as Document;
 }
 
+const RFC_3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * openapi-backend over the corrected spec, with the two string formats the API Pix uses that
+ * its Ajv does not know: `date-time` as RFC 3339 says, and `uri` as any text without spaces,
+ * since the spec's own examples write a charge's `location` with no scheme
+ * (`pix.example.com/qr/v2/…`) and banks answer the same.
+ */
+export function specValidator(): OpenAPIBackend {
+  return new OpenAPIBackend({
+    definition: correctedSpec(),
+    apiRoot: '/v2',
+    quick: true,
+    customizeAjv: (ajv) => {
+      ajv.addFormat(
+        'date-time',
+        (value: string) => RFC_3339.test(value) && !Number.isNaN(Date.parse(value)),
+      );
+      ajv.addFormat('uri', (value: string) => /^\S+$/.test(value));
+      return ajv;
+    },
+  });
+}
+
 export interface FakePixApiOptions {
   pki: TestPki;
   clientId: string;
@@ -263,7 +287,7 @@ const valorOf = (amount: number) =>
   `${Math.floor(amount / 100)}.${String(amount % 100).padStart(2, '0')}`;
 
 export async function startFakePixApi(options: FakePixApiOptions): Promise<FakePixApi> {
-  const api = new OpenAPIBackend({ definition: correctedSpec(), apiRoot: '/v2', quick: true });
+  const api = specValidator();
   await api.init();
   const cnpj = options.cnpj ?? '12345678000195';
   const tokenSeconds = options.tokenSeconds ?? 3600;
