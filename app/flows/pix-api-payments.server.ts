@@ -8,7 +8,7 @@ import { isPixApiProvider, type PixApiProvider } from '~/modules/payments/index.
 import { applyPaymentReport, type StatusOutcome } from './order-changes.server';
 
 /** The recurring run's name in the database (recurring_runs). */
-export const PIX_API_RECONCILIATION = 'pix-api-reconciliation';
+const PIX_API_RECONCILIATION = 'pix-api-reconciliation';
 
 /**
  * Re-reads each charge from the bank (`GET /cob/{txid}`) and applies what it says to its order,

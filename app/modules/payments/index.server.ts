@@ -16,7 +16,6 @@ export type { SecretsSet } from './integrations';
 export {
   createPixApiProvider,
   isPixApiProvider,
-  PIX_API_MESSAGES,
   pixApiOrderId,
   readPixApiNotice,
   type PixApiProvider,
@@ -27,5 +26,4 @@ export {
   databaseTokens,
   processTokens,
   type SharedTokens,
-  type TokenSeal,
 } from './pix-api-token.server';

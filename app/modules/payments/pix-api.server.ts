@@ -74,7 +74,7 @@ export function isPixApiProvider(provider: PaymentProvider | null): provider is 
   return provider?.name === 'pix-api';
 }
 
-export const PIX_API_MESSAGES = {
+const PIX_API_MESSAGES = {
   createFailed: 'Erro ao gerar a cobrança PIX no banco. Tente novamente.',
   statusFailed: 'Erro ao consultar a cobrança PIX no banco.',
   invalidAnswer: 'Resposta inválida da API Pix do banco.',
