@@ -1,7 +1,15 @@
+import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  Agent as HttpsAgent,
+  createServer as createHttpsServer,
+  type Server as HttpsServer,
+} from 'node:https';
 import type { AddressInfo } from 'node:net';
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { makeTestPki, type TestPki } from '../../tests/support/fake-pix-api';
 
 import { callOutsideService, OutsideServiceError, redactSecrets } from './http-client.server';
 
@@ -219,5 +227,87 @@ describe('redactSecrets', () => {
       'a *** b *** c ***',
     );
     expect(redactSecrets('nothing', [])).toBe('nothing');
+  });
+});
+
+describe('over mutual TLS (an https agent with a client certificate)', () => {
+  let pki: TestPki;
+  let tlsServer: HttpsServer;
+  let tlsBase: string;
+  let agent: HttpsAgent;
+
+  beforeAll(async () => {
+    pki = await makeTestPki();
+    tlsServer = createHttpsServer(
+      {
+        key: await readFile(pki.serverKey),
+        cert: await readFile(pki.serverCert),
+        ca: await readFile(pki.caCert),
+        requestCert: true,
+        rejectUnauthorized: true,
+      },
+      (request, response) => {
+        if (request.url === '/moved') {
+          response.writeHead(302, { Location: 'https://elsewhere.test/' }).end();
+          return;
+        }
+        let body = '';
+        request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        request.on('end', () => response.end(JSON.stringify({ method: request.method, body })));
+      },
+    );
+    await new Promise<void>((resolve) => tlsServer.listen(0, '127.0.0.1', resolve));
+    tlsBase = `https://127.0.0.1:${(tlsServer.address() as AddressInfo).port}`;
+    agent = new HttpsAgent({
+      cert: await readFile(pki.clientCert),
+      key: await readFile(pki.clientKey),
+      ca: await readFile(pki.caCert),
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    agent?.destroy();
+    tlsServer?.closeAllConnections();
+    await new Promise((resolve) => tlsServer?.close(resolve));
+    await pki?.remove();
+  });
+
+  const tls = { service: 'test', timeoutMs: 5_000, maxResponseBytes: 1_000 };
+
+  it('sends a PUT with its body through the agent, and may retry it', async () => {
+    const answer = await callOutsideService(`${tlsBase}/cob/x`, {
+      ...tls,
+      method: 'PUT',
+      body: '{"a":1}',
+      retries: 1,
+      agent,
+    });
+    expect(answer).toEqual({
+      status: 200,
+      ok: true,
+      text: '{"method":"PUT","body":"{\\"a\\":1}"}',
+    });
+  });
+
+  it('is refused by the server without the agent’s certificate, and follows no redirect', async () => {
+    const stranger = new HttpsAgent({ ca: await readFile(pki.caCert) });
+    await expect(
+      callOutsideService(`${tlsBase}/cob/x`, { ...tls, agent: stranger }),
+    ).rejects.toThrow(OutsideServiceError);
+    stranger.destroy();
+    await expect(callOutsideService(`${tlsBase}/moved`, { ...tls, agent })).rejects.toThrow(
+      OutsideServiceError,
+    );
+  });
+
+  it('caps the answer’s size as without an agent', async () => {
+    await expect(
+      callOutsideService(`${tlsBase}/cob/x`, {
+        ...tls,
+        method: 'PUT',
+        body: 'x'.repeat(2_000),
+        agent,
+      }),
+    ).rejects.toMatchObject({ failure: 'too-large' });
   });
 });
