@@ -22,8 +22,4 @@ export {
   type PixApiTls,
 } from './pix-api.server';
 export { pixApiTlsFromFiles, pixApiTlsFromUpload } from './pix-api-tls.server';
-export {
-  databaseTokens,
-  processTokens,
-  type SharedTokens,
-} from './pix-api-token.server';
+export { databaseTokens, processTokens, type SharedTokens } from './pix-api-token.server';
