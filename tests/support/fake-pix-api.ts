@@ -21,9 +21,9 @@ import { fakePixCode } from './fake-gateway';
 // failure is kept in `violations`: a test fails when any happened, so our client and this
 // simulator cannot drift from the spec together.
 
-// The Central Bank's file as published (release 2.9.0), kept in the repository so a clean clone
-// tests against it; tests/support/pix-api/README.md says where it comes from.
-const SPEC_PATH = join(import.meta.dirname, 'pix-api', 'openapi.yaml');
+// The Central Bank's file as published (release 2.9.0), beside the repository as the issue gives
+// it (CI clones with ../shared beside the clone): read, never copied, so it cannot drift.
+const SPEC_PATH = join(import.meta.dirname, '..', '..', '..', 'shared', 'pix-api', 'openapi.yaml');
 const run = promisify(execFile);
 
 /** The test's own CA, the simulator's server certificate and a client certificate it signed. */
