@@ -8,6 +8,7 @@ export * from '../modules/media/schema';
 export * from '../modules/orders/schema';
 export * from '../modules/payments/schema';
 export * from '../modules/rate-limits/schema';
+export * from '../modules/recovery/schema';
 export * from '../modules/reviews/schema';
 export * from '../modules/settings/schema';
 export * from '../modules/shipping/schema';

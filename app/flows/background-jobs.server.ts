@@ -36,6 +36,7 @@ import {
 } from '~/modules/orders/index.server';
 import { PAYMENT_STATUSES, type PaymentProvider, type PaymentStatus } from '~/modules/payments';
 import { sweepRateLimits } from '~/modules/rate-limits/index.server';
+import { deleteExpiredRecovery } from '~/modules/recovery/index.server';
 import { REVIEW_ORDER_PATH } from '~/modules/reviews';
 import type { SettingsStore } from '~/modules/settings/index.server';
 import { deliveryDays, shippingLineLabel } from '~/modules/shipping';
@@ -48,6 +49,7 @@ import {
   type UtmifyStatus,
 } from '~/modules/tracking/index.server';
 
+import { abandonedCheckoutHandlers, sweepAbandonedCheckouts } from './abandoned-checkouts.server';
 import { passwordResetHandlers } from './admin-password-reset.server';
 import { expireOrders } from './order-payment.server';
 import { reconcilePixPayments, registerPixWebhook } from './pix-api-payments.server';
@@ -62,6 +64,9 @@ const SWEEP_INTERVAL_MS = 10 * 60_000;
 // A payment still being created (a slow gateway) is waited for this long before the e-mail
 // goes without its PIX code.
 const WAIT_FOR_PAYMENT_MS = 2 * 60_000;
+// The abandoned checkouts' delay is set in minutes: looking every minute keeps the e-mail within
+// a minute of it.
+const RECOVERY_SWEEP_MS = 60_000;
 
 export interface BackgroundJobsOptions {
   env: Env;
@@ -74,6 +79,8 @@ export interface BackgroundJobsOptions {
   mailSending: () => Promise<MailSending>;
   /** The carrier's label calls in force, whose shipped orders' tracking is read periodically. */
   shippingLabels: () => Promise<MelhorEnvioLabels | null>;
+  /** How often abandoned checkouts are looked for; a minute unless a test asks sooner. */
+  recoverySweepMs?: number;
 }
 
 /** How often an instance looks for shipped orders due a tracking read (each is due every 30 min). */
@@ -95,6 +102,7 @@ export function startBackgroundJobs(options: BackgroundJobsOptions): { stop(): P
       ...restockHandlers(options),
       ...passwordResetHandlers(options),
       ...shopperCodeHandlers(options),
+      ...abandonedCheckoutHandlers(options),
     },
   });
   let running: Promise<unknown> = Promise.resolve();
@@ -147,11 +155,23 @@ export function startBackgroundJobs(options: BackgroundJobsOptions): { stop(): P
       sweepShippingQuotes(db).catch((error: unknown) =>
         logger.error({ err: error }, 'Shipping quote sweep failed'),
       ),
+      deleteExpiredRecovery(db, new Date()).catch((error: unknown) =>
+        logger.error({ err: error }, 'Expired abandoned checkout sweep failed'),
+      ),
     ]);
   };
   sweep();
   const sweeps = setInterval(sweep, SWEEP_INTERVAL_MS);
   sweeps.unref();
+  let recovering: Promise<unknown> = Promise.resolve();
+  const recovery = setInterval(() => {
+    recovering = sweepAbandonedCheckouts(db, options.settings, new Date())
+      .then((count) => {
+        if (count > 0) logger.info({ count }, 'Recovery e-mails queued for abandoned checkouts');
+      })
+      .catch((error: unknown) => logger.error({ err: error }, 'Abandoned checkout sweep failed'));
+  }, options.recoverySweepMs ?? RECOVERY_SWEEP_MS);
+  recovery.unref();
   let tracking: Promise<unknown> = Promise.resolve();
   let trackingBusy = false;
   const follow = setInterval(() => {
@@ -180,7 +200,8 @@ export function startBackgroundJobs(options: BackgroundJobsOptions): { stop(): P
       clearInterval(sweeps);
       clearInterval(follow);
       clearInterval(reconcile);
-      await Promise.all([worker.stop(), running, sweeping, tracking, reconciling]);
+      clearInterval(recovery);
+      await Promise.all([worker.stop(), running, sweeping, tracking, reconciling, recovering]);
     },
   };
 }

@@ -26,6 +26,7 @@ import {
   type OrderEventOptions,
 } from '~/modules/orders/index.server';
 import { MIN_PAYMENT_CENTS } from '~/modules/payments';
+import { markCheckoutsConverted } from '~/modules/recovery/index.server';
 import type { StoreSettings } from '~/modules/settings';
 import type { ShippingQuote } from '~/modules/shipping';
 
@@ -53,6 +54,8 @@ export interface PlaceOrderInput {
   };
   /** The database's change feed: the coupon's terms may then come from this instance's cache. */
   changes?: Pick<ChangeFeed, 'only'>;
+  /** The checkout this browser saved for recovery (its cookie), converted with the order. */
+  recoveryCheckoutId?: string | null;
 }
 
 export type PlaceOrderResult =
@@ -231,6 +234,14 @@ export async function placeOrder(
         placedNote: PLACE_ORDER_MESSAGES.placedEvent,
       });
       await mailOrder(tx, ORDER_TOPICS.orderReceived, order.id);
+      // An order is never followed by its cart's recovery e-mail: closed in its transaction.
+      await markCheckoutsConverted(tx, {
+        checkoutId: input.recoveryCheckoutId ?? null,
+        email: form.customerEmail,
+        orderId: order.id,
+        totalCents: cart.totalCents,
+        now: new Date(),
+      });
       await trackOrder(tx, order.id, 'pending', events);
       // Last, so the rows every order of a best seller or a campaign's coupon updates stay
       // locked only for the commit (on a sale day the shoppers queue on them); conditional

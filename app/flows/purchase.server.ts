@@ -33,6 +33,10 @@ import { canTakePayments } from '~/modules/payments/index.server';
 import { checkoutLimit, hitRateLimit } from '~/modules/rate-limits/index.server';
 import { addressLine, SIGN_IN_PATH } from '~/modules/shoppers';
 import { findSignedInShopper, listAddresses } from '~/modules/shoppers/index.server';
+import {
+  checkoutRecoveryCookieHeader,
+  readCheckoutRecoveryCookie,
+} from '~/modules/recovery/index.server';
 import type { StoreSettings } from '~/modules/settings';
 import type { ShippingQuote } from '~/modules/shipping';
 
@@ -285,6 +289,7 @@ export async function submitCheckout(context: AppLoadContext, request: Request) 
       clientAddress: context.clientIp,
       trackingParameters: await readAttribution(request),
       couponCode: held,
+      recoveryCheckoutId: await readCheckoutRecoveryCookie(request),
       settings,
       changes: context.changes,
       shipping: {
@@ -309,6 +314,7 @@ export async function submitCheckout(context: AppLoadContext, request: Request) 
 
   const headers = new Headers();
   headers.append('Set-Cookie', await cartCookieHeader([]));
+  headers.append('Set-Cookie', await checkoutRecoveryCookieHeader(null));
   if (!known) headers.append('Set-Cookie', await orderTokenCookieHeader(orderToken));
   const payment = await payOrder(context.db, payments, placed.order ?? placed.orderId);
   // Cards and boleto are paid on the provider's page, which sends the shopper back.

@@ -45,6 +45,8 @@ export interface RenderedEmail {
   subject: string;
   html: string;
   text: string;
+  /** Extra header lines (List-Unsubscribe on marketing-like mail). */
+  headers?: Record<string, string>;
 }
 
 /** Sent when an order is placed: what was bought and, for PIX, how to pay. */
@@ -247,6 +249,65 @@ export function restockConfirmEmail(
       paragraph('Para receber o aviso, abra o link abaixo e toque em Confirmar.'),
     ],
   );
+}
+
+export interface AbandonedCheckoutEmailData {
+  /** The address typed at checkout. */
+  email: string;
+  customerName: string;
+  /** The cart's products as saved, without prices: the link prices them again today. */
+  items: { name: string; quantity: number }[];
+  /** Absolute URL that restores the cart (it carries the restore key). */
+  recoverUrl: string;
+  /** Absolute one-click unsubscribe URL (it carries its own key). */
+  unsubscribeUrl: string;
+}
+
+/**
+ * The one e-mail of a checkout left with an e-mail typed: a link back to the cart, and one-click
+ * unsubscribe in the footer and in the List-Unsubscribe headers (RFC 2369 and RFC 8058).
+ */
+export function abandonedCheckoutEmail(
+  data: AbandonedCheckoutEmailData,
+  store: EmailStore,
+): RenderedEmail {
+  const subject = 'Seu carrinho está esperando por você';
+  const greeting = firstName(data.customerName);
+  const items = data.items.map((item) => `${item.quantity} × ${item.name}`);
+  const list: Part = {
+    html: `<ul style="margin:0 0 16px;padding-left:20px;">${items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`,
+    text: items.map((item) => `- ${item}`).join('\n'),
+  };
+  const unsubscribe: Part = {
+    html: `<p style="margin:0 0 16px;font-size:14px;color:${MUTED};">Não quer mais receber e-mails como este? <a href="${escapeHtml(data.unsubscribeUrl)}" style="color:${MUTED};">Cancelar estes e-mails</a>.</p>`,
+    text: `Não quer mais receber e-mails como este? Cancele aqui: ${data.unsubscribeUrl}`,
+  };
+  const message = compose(
+    store,
+    subject,
+    {
+      link: { url: data.recoverUrl, label: 'Voltar ao meu carrinho' },
+      reason: `Você recebeu este e-mail porque informou o endereço ${data.email} ao finalizar uma compra ${storeAfter('na', store.name)} e não concluiu o pedido. Este é o único e-mail sobre este carrinho.`,
+    },
+    [
+      paragraph(greeting ? `Olá, ${greeting}!` : 'Olá!'),
+      paragraph(`Você deixou estes produtos no carrinho ${storeAfter('da', store.name)}:`, {
+        strong: true,
+      }),
+      list,
+      paragraph(
+        'O link abaixo abre o mesmo carrinho em qualquer aparelho. Os preços e o estoque são os do momento em que você voltar.',
+      ),
+      unsubscribe,
+    ],
+  );
+  return {
+    ...message,
+    headers: {
+      'List-Unsubscribe': `<${data.unsubscribeUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
 }
 
 export interface PasswordResetEmailData {

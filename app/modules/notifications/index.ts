@@ -1,4 +1,5 @@
 export {
+  abandonedCheckoutEmail,
   orderCancelledEmail,
   orderDeliveredEmail,
   orderLinkEmail,
@@ -10,6 +11,7 @@ export {
   restockConfirmEmail,
   restockEmail,
   shopperCodeEmail,
+  type AbandonedCheckoutEmailData,
   type EmailStore,
   type OrderEmailData,
   type PasswordResetEmailData,

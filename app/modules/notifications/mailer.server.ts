@@ -12,6 +12,8 @@ export interface MailMessage {
   subject: string;
   html: string;
   text: string;
+  /** Extra header lines, such as List-Unsubscribe. */
+  headers?: Record<string, string>;
 }
 
 export interface SentMail {

@@ -572,6 +572,16 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
               'De 1 a 50, contados por navegador, por CPF e por endereço IP. Pagar, ' +
               'cancelar ou deixar vencer o PIX libera um novo pedido.',
           }),
+          field(
+            'abandoned_checkout_delay_minutes',
+            'E-mail de carrinho abandonado após (minutos)',
+            'integer',
+            {
+              hint:
+                'Quem digitou o e-mail no checkout e não fez o pedido recebe um e-mail com o link ' +
+                'do carrinho depois deste tempo, uma única vez. 0 desliga.',
+            },
+          ),
           field('enable_local_pickup', 'Retirada na loja', 'checkbox'),
         ],
       },

@@ -481,6 +481,9 @@ export const settingsSchema = z.object({
   // and client address.
   max_quantity_per_item: integer(10, 1, 999),
   max_pending_orders: integer(3, 1, 50),
+  // Abandoned checkouts: minutes after the shopper typed an e-mail at checkout without ordering
+  // until the one recovery e-mail goes; 0 turns recovery e-mails off.
+  abandoned_checkout_delay_minutes: integer(120, 0, 30 * 24 * 60),
   enable_local_pickup: flag(false),
   enable_credit_card: flag(true),
   enable_debit_card: flag(true),

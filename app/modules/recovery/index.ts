@@ -1,0 +1,10 @@
+export {
+  CHECKOUT_CONTACT_PATH,
+  maskEmail,
+  RECOVER_PATH,
+  RECOVERY_KEY_PARAM,
+  RECOVERY_MESSAGES,
+  RECOVERY_OPT_OUT_FIELD,
+  UNSUBSCRIBE_PATH,
+  whatsappLink,
+} from './recovery';

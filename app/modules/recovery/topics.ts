@@ -1,0 +1,6 @@
+/** The outbox topic of a claimed checkout's one recovery e-mail. */
+export const ABANDONED_RECOVERY_TOPIC = 'recovery.abandoned_checkout';
+
+export interface RecoveryMailPayload {
+  checkoutId: string;
+}
