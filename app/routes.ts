@@ -17,6 +17,8 @@ export default [
     route('purchasehistory', 'routes/store/order-history.tsx', { id: 'purchase-history' }),
     route('favoritos', 'routes/store/favorites.tsx'),
     route('avise-me/confirmar', 'routes/store/restock-confirm.tsx'),
+    route('carrinho/recuperar', 'routes/store/cart-recover.tsx'),
+    route('carrinho/descadastrar', 'routes/store/unsubscribe.tsx'),
     route('avaliar', 'routes/store/review-order.tsx'),
     route('conta', 'routes/store/account.tsx'),
     route('conta/entrar', 'routes/store/account-sign-in.tsx'),
@@ -42,6 +44,8 @@ export default [
     // Pedidos
     route('orders', 'routes/admin/orders.tsx', [route(':id', 'routes/admin/order-detail.tsx')]),
     route('orders/export.csv', 'routes/admin/orders-export.ts'),
+    // Carrinhos abandonados
+    route('abandoned', 'routes/admin/abandoned.tsx'),
     // Cupons
     route('coupons', 'routes/admin/coupons.tsx'),
     route('coupons/export.csv', 'routes/admin/coupons-export.ts'),
@@ -59,6 +63,7 @@ export default [
   route('avise-me', 'routes/store/restock.ts'),
   route('conta/sair', 'routes/store/account-sign-out.ts'),
   route('conta/dados', 'routes/store/account-data.ts'),
+  route('checkout/contato', 'routes/store/checkout-contact.ts'),
   route('order-confirmation/sandbox', 'routes/store/sandbox-payment.ts'),
   route('api/payments/postback', 'routes/api/payment-postback.ts'),
   route('api/payments/mercadopago', 'routes/api/payment-mercadopago.ts'),

@@ -5,6 +5,7 @@ import { productCounts } from '~/modules/catalog/index.server';
 import type { ConnectionsStore } from '~/modules/connections/index.server';
 import { salesByDay, salesMetrics } from '~/modules/orders/index.admin.server';
 import type { PaymentProvider } from '~/modules/payments';
+import { recoveredSales } from '~/modules/recovery/index.admin.server';
 import type { StoreSettings } from '~/modules/settings';
 import type { SettingsStore } from '~/modules/settings/index.server';
 import type { ShippingQuoter } from '~/modules/shipping/index.server';
@@ -30,7 +31,8 @@ interface ComparedRange {
 
 /**
  * The dashboard of the period asked (and the month to date, in the store's time zone): the
- * orders' figures and sales by day, the catalogue's size and what it gained, and for a live
+ * orders' figures and sales by day, the catalogue's size and what it gained, the revenue of
+ * orders recovered from abandoned checkouts, and for a live
  * store what it still lacks before a real sale ('Falta para vender').
  */
 export async function loadDashboard(
@@ -40,15 +42,18 @@ export async function loadDashboard(
 ) {
   const { period, month } = periods;
   const timeZone = settings.timezone;
-  const [metrics, days, products, mode, connections, provider, carrier] = await Promise.all([
-    salesMetrics(scope.db, { period, month, timeZone }),
-    salesByDay(scope.db, period.range, timeZone),
-    productCounts(scope.db, period.range, timeZone),
-    scope.settings.mode(),
-    scope.connections.get(),
-    scope.payments(),
-    scope.shipping(),
-  ]);
+  const [metrics, days, products, mode, connections, provider, carrier, recovered, before] =
+    await Promise.all([
+      salesMetrics(scope.db, { period, month, timeZone }),
+      salesByDay(scope.db, period.range, timeZone),
+      productCounts(scope.db, period.range, timeZone),
+      scope.settings.mode(),
+      scope.connections.get(),
+      scope.payments(),
+      scope.shipping(),
+      recoveredSales(scope.db, period.range, timeZone),
+      recoveredSales(scope.db, period.previous, timeZone),
+    ]);
   const readiness = await storeReadiness(scope.db, {
     mode,
     settings,
@@ -57,7 +62,9 @@ export async function loadDashboard(
     publicUrl: scope.publicUrl,
     carriers: carrier !== null,
   });
-  return { metrics, days, products, demo: mode === 'demo', readiness };
+  // Orders placed after a recovery link restored their cart (abandoned checkouts).
+  const recovery = { current: recovered.cents, previous: before.cents, orders: recovered.orders };
+  return { metrics, days, products, recovery, demo: mode === 'demo', readiness };
 }
 
 export const GO_LIVE_MESSAGES = {

@@ -27,12 +27,12 @@ import {
   isRecoveryOptedOut,
   issueRecoveryMail,
   readCheckoutRecoveryCookie,
-  recoveredSales,
   recoveryDataOf,
   setRecoveryOptOut,
   unsubscribeByKey,
   unsubscribeKeyEmail,
 } from '~/modules/recovery/index.server';
+import { recoveredSales } from '~/modules/recovery/index.admin.server';
 import { defaultSettings, type StoreSettings } from '~/modules/settings';
 import type { SettingsStore } from '~/modules/settings/index.server';
 

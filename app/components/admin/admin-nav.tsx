@@ -7,6 +7,7 @@ const ADMIN_SECTIONS = [
   { to: '/admin/products', label: 'Produtos', end: false },
   { to: '/admin/categories', label: 'Categorias', end: false },
   { to: '/admin/orders', label: 'Pedidos', end: false },
+  { to: '/admin/abandoned', label: 'Carrinhos abandonados', end: false },
   { to: '/admin/coupons', label: 'Cupons', end: false },
   { to: '/admin/reviews', label: 'Avaliações', end: false },
   { to: '/admin/users', label: 'Usuários', end: false },

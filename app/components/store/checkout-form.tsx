@@ -7,6 +7,11 @@ import { useCheck } from '~/lib/use-check';
 import { BRAZIL_STATES, MASKED_LENGTH, maskCep } from '~/modules/checkout';
 import type { ShippingEstimate } from '~/modules/orders';
 import type { PaymentMethod } from '~/modules/payments';
+import {
+  CHECKOUT_CONTACT_PATH,
+  CHECKOUT_RECOVERY_TEXTS,
+  RECOVERY_OPT_OUT_FIELD,
+} from '~/modules/recovery';
 import { APPROXIMATE_SHIPPING } from '~/modules/shipping';
 
 import type * as CheckoutAssist from './checkout-assist';
@@ -112,6 +117,35 @@ function useCheckoutAssist(form: React.RefObject<HTMLFormElement | null>) {
       },
     ));
   return { assist, loaded, load };
+}
+
+const CONTACT_FIELDS = ['customerEmail', 'customerName', 'customerPhone', RECOVERY_OPT_OUT_FIELD];
+
+/**
+ * Once the e-mail field holds a plausible address, what the shopper typed of their contact is
+ * kept with the cart as each field is left (the native change event), for the one e-mail an
+ * abandoned checkout gets; the server checks the address and answers nothing the page needs.
+ */
+function useContactSaving(form: React.RefObject<HTMLFormElement | null>) {
+  useEffect(() => {
+    const element = form.current;
+    if (!element) return;
+    const field = (name: string) => element.elements.namedItem(name) as HTMLInputElement | null;
+    const save = (event: Event) => {
+      if (!CONTACT_FIELDS.includes((event.target as HTMLInputElement).name)) return;
+      const email = field('customerEmail')?.value.trim() ?? '';
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return;
+      const body = new URLSearchParams({
+        customerEmail: email,
+        customerName: field('customerName')?.value ?? '',
+        customerPhone: field('customerPhone')?.value ?? '',
+      });
+      if (field(RECOVERY_OPT_OUT_FIELD)?.checked) body.set(RECOVERY_OPT_OUT_FIELD, 'on');
+      void fetch(CHECKOUT_CONTACT_PATH, { method: 'POST', body }).catch(() => {});
+    };
+    element.addEventListener('change', save);
+    return () => element.removeEventListener('change', save);
+  }, [form]);
 }
 
 type CepState = { kind: 'idle' | 'loading' | 'found' | 'failed'; message: string };
@@ -262,6 +296,7 @@ export function CheckoutForm({
   const errors: FieldErrors = clientErrors ?? serverErrors;
   const summary = clientErrors ? 'Confira os campos destacados.' : serverError;
   const cep = useCepLookup(form);
+  useContactSaving(form);
 
   // A CEP the page started with (from the shopper's shipping estimate) fills the address too,
   // unless the address is already there.
@@ -364,6 +399,18 @@ export function CheckoutForm({
               placeholder="(00) 00000-0000"
             />
           </div>
+          <p id="checkout-recovery-notice" className="text-sm">
+            {CHECKOUT_RECOVERY_TEXTS.notice}
+          </p>
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              name={RECOVERY_OPT_OUT_FIELD}
+              defaultChecked={values[RECOVERY_OPT_OUT_FIELD] === 'on'}
+              aria-describedby="checkout-recovery-notice"
+            />
+            {CHECKOUT_RECOVERY_TEXTS.optOut}
+          </label>
         </fieldset>
 
         <fieldset className="flex flex-col gap-4 rounded-card border border-card-border bg-card p-4">

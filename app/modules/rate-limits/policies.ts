@@ -38,6 +38,11 @@ export const RATE_LIMITS = {
   newPayment: { name: 'new-payment', limit: 5, windowMs: MINUTE },
   /** 'Avise-me quando chegar': each address left is mailed later. */
   restock: { name: 'restock', limit: 10, windowMs: MINUTE },
+  /**
+   * The checkout's contact saved as typed (for the abandoned-checkout e-mail), from one address:
+   * a shopper sends a few; a client sending dozens a minute is filling the table.
+   */
+  checkoutContact: { name: 'checkout-contact', limit: 30, windowMs: MINUTE },
   /** 'Encontrar meu pedido' from one address: guesses of e-mails, CPFs and numbers. */
   orderLookup: { name: 'order-lookup', limit: 10, windowMs: 15 * MINUTE },
   /**

@@ -11,10 +11,14 @@ export const CHECKOUT_CONTACT_PATH = '/checkout/contato';
 /** The checkout's opt-out checkbox. */
 export const RECOVERY_OPT_OUT_FIELD = 'recoveryOptOut';
 
-export const RECOVERY_MESSAGES = {
+/** What the checkout says about recovery e-mails (apart: the checkout's bundle carries it). */
+export const CHECKOUT_RECOVERY_TEXTS = {
   notice:
     'Se você não concluir a compra, podemos enviar um e-mail com um link para retomar este carrinho.',
-  optOut: 'Não quero receber e-mails sobre este carrinho',
+  optOut: 'Não quero receber e-mails sobre carrinhos não finalizados',
+} as const;
+
+export const RECOVERY_MESSAGES = {
   email: 'E-mail inválido.',
   saved: 'Contato salvo.',
   restored: 'Seu carrinho foi recuperado. Os preços são os de hoje.',

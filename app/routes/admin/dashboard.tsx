@@ -64,7 +64,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 const count = (n: number) => n.toLocaleString('pt-BR');
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { period, metrics, days, products, demo, readiness, loadedAt } = loaderData;
+  const { period, metrics, days, products, recovery, demo, readiness, loadedAt } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' && navigation.location?.pathname === '/admin';
   const created = products.createdInPeriod;
@@ -135,6 +135,13 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
               value={count(metrics.pendingOrders.current)}
               higherIsBetter={false}
               {...metrics.pendingOrders}
+            />
+            <MetricCard
+              id="recoveredSales"
+              label="Recuperado de carrinhos abandonados"
+              value={formatCents(recovery.current)}
+              current={recovery.current}
+              previous={recovery.previous}
             />
             {/* A catalogue's size has no "previous period" we could know (deleted products
                 leave no trace): the card says what changed instead. */}

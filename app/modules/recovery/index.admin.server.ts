@@ -1,0 +1,7 @@
+export {
+  issueRestoreKey,
+  listAbandonedCheckouts,
+  recoveredSales,
+  type AbandonedCheckoutRow,
+} from './checkouts.server';
+export { abandonedActionSchema } from './admin.server';
