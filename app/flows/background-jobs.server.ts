@@ -79,8 +79,6 @@ export interface BackgroundJobsOptions {
   mailSending: () => Promise<MailSending>;
   /** The carrier's label calls in force, whose shipped orders' tracking is read periodically. */
   shippingLabels: () => Promise<MelhorEnvioLabels | null>;
-  /** How often abandoned checkouts are looked for; a minute unless a test asks sooner. */
-  recoverySweepMs?: number;
 }
 
 /** How often an instance looks for shipped orders due a tracking read (each is due every 30 min). */
@@ -164,13 +162,16 @@ export function startBackgroundJobs(options: BackgroundJobsOptions): { stop(): P
   const sweeps = setInterval(sweep, SWEEP_INTERVAL_MS);
   sweeps.unref();
   let recovering: Promise<unknown> = Promise.resolve();
-  const recovery = setInterval(() => {
+  const recover = () => {
     recovering = sweepAbandonedCheckouts(db, options.settings, new Date())
       .then((count) => {
         if (count > 0) logger.info({ count }, 'Recovery e-mails queued for abandoned checkouts');
       })
       .catch((error: unknown) => logger.error({ err: error }, 'Abandoned checkout sweep failed'));
-  }, options.recoverySweepMs ?? RECOVERY_SWEEP_MS);
+  };
+  // At start too: checkouts that fell due while no instance ran go at once.
+  recover();
+  const recovery = setInterval(recover, RECOVERY_SWEEP_MS);
   recovery.unref();
   let tracking: Promise<unknown> = Promise.resolve();
   let trackingBusy = false;

@@ -320,6 +320,19 @@ const COUPON_COOKIE = `vitrine_coupon=${encodeURIComponent(
  */
 const UNREACHABLE_FORMS: Record<string, [name: string, value: string][]> = {
   '/avise-me/confirmar': [['chave', 'A'.repeat(43)]],
+  // The recovery e-mail's links (a key that matches nothing) and the checkout's contact, which
+  // its script posts on the fields' change (no form posts there).
+  '/carrinho/recuperar': [['chave', 'A'.repeat(32)]],
+  '/carrinho/descadastrar': [
+    ['chave', 'A'.repeat(32)],
+    ['List-Unsubscribe', 'One-Click'],
+  ],
+  '/checkout/contato': [
+    ['customerEmail', 'maria@example.com'],
+    ['customerName', 'Maria da Silva'],
+    ['customerPhone', '(11) 98765-4321'],
+    ['recoveryOptOut', 'on'],
+  ],
   '/admin/redefinir-senha': [
     ['chave', 'A'.repeat(43)],
     ['newPassword', 'senha-nova-123'],

@@ -114,6 +114,8 @@ const JUNK_COOKIES: readonly string[] = [
   'vitrine_cart',
   'vitrine_cart=',
   'vitrine_cart="e30="',
+  'vitrine_checkout=InVzZXIi',
+  'vitrine_checkout=%22not-a-uuid%22',
   '__proto__=x',
   'constructor=x',
   `x=${'y'.repeat(8000)}`,
