@@ -7,11 +7,7 @@ import { useCheck } from '~/lib/use-check';
 import { BRAZIL_STATES, MASKED_LENGTH, maskCep } from '~/modules/checkout';
 import type { ShippingEstimate } from '~/modules/orders';
 import type { PaymentMethod } from '~/modules/payments';
-import {
-  CHECKOUT_CONTACT_PATH,
-  CHECKOUT_RECOVERY_TEXTS,
-  RECOVERY_OPT_OUT_FIELD,
-} from '~/modules/recovery';
+import { CHECKOUT_RECOVERY_TEXTS, RECOVERY_OPT_OUT_FIELD } from '~/modules/recovery';
 import { APPROXIMATE_SHIPPING } from '~/modules/shipping';
 
 import type * as CheckoutAssist from './checkout-assist';
@@ -119,33 +115,21 @@ function useCheckoutAssist(form: React.RefObject<HTMLFormElement | null>) {
   return { assist, loaded, load };
 }
 
-const CONTACT_FIELDS = ['customerEmail', 'customerName', 'customerPhone', RECOVERY_OPT_OUT_FIELD];
-
 /**
  * Once the e-mail field holds a plausible address, what the shopper typed of their contact is
- * kept with the cart as each field is left (the native change event), for the one e-mail an
- * abandoned checkout gets; the server checks the address and answers nothing the page needs.
+ * kept with the cart as each field is left (the native change event; checkout-assist's
+ * saveContact), for the one e-mail an abandoned checkout gets.
  */
-function useContactSaving(form: React.RefObject<HTMLFormElement | null>) {
+function useContactSaving(
+  form: React.RefObject<HTMLFormElement | null>,
+  loaded: React.RefObject<Assist | null>,
+) {
   useEffect(() => {
     const element = form.current;
-    if (!element) return;
-    const field = (name: string) => element.elements.namedItem(name) as HTMLInputElement | null;
-    const save = (event: Event) => {
-      if (!CONTACT_FIELDS.includes((event.target as HTMLInputElement).name)) return;
-      const email = field('customerEmail')?.value.trim() ?? '';
-      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return;
-      const body = new URLSearchParams({
-        customerEmail: email,
-        customerName: field('customerName')?.value ?? '',
-        customerPhone: field('customerPhone')?.value ?? '',
-      });
-      if (field(RECOVERY_OPT_OUT_FIELD)?.checked) body.set(RECOVERY_OPT_OUT_FIELD, 'on');
-      void fetch(CHECKOUT_CONTACT_PATH, { method: 'POST', body }).catch(() => {});
-    };
-    element.addEventListener('change', save);
-    return () => element.removeEventListener('change', save);
-  }, [form]);
+    const save = (event: Event) => loaded.current?.saveContact(element!, event.target);
+    element?.addEventListener('change', save);
+    return () => element?.removeEventListener('change', save);
+  }, [form, loaded]);
 }
 
 type CepState = { kind: 'idle' | 'loading' | 'found' | 'failed'; message: string };
@@ -296,7 +280,7 @@ export function CheckoutForm({
   const errors: FieldErrors = clientErrors ?? serverErrors;
   const summary = clientErrors ? 'Confira os campos destacados.' : serverError;
   const cep = useCepLookup(form);
-  useContactSaving(form);
+  useContactSaving(form, loaded);
 
   // A CEP the page started with (from the shopper's shipping estimate) fills the address too,
   // unless the address is already there.
