@@ -36,6 +36,13 @@ import { recoveredSales } from '~/modules/recovery/index.admin.server';
 import { defaultSettings, type StoreSettings } from '~/modules/settings';
 import type { SettingsStore } from '~/modules/settings/index.server';
 
+import { loader as recoverLoader } from '~/routes/store/cart-recover';
+import { action as contactAction, loader as contactLoader } from '~/routes/store/checkout-contact';
+import {
+  action as unsubscribeAction,
+  loader as unsubscribeLoader,
+} from '~/routes/store/unsubscribe';
+
 import { describeDb } from '../support/db';
 import { shopperAddress } from '../support/shoppers';
 import { shopperCheckout } from '../support/visitor';
@@ -336,5 +343,112 @@ describeDb('abandoned checkouts', ({ db, database }) => {
     expect((await recoveryDataOf(db(), 'ana@example.com')).checkouts).toEqual([]);
     expect(await isRecoveryOptedOut(db(), 'ana@example.com')).toBe(true);
     expect(await db().select().from(abandonedCheckouts)).toHaveLength(1);
+  });
+});
+
+/** What a route answered: its status, its data and its Set-Cookie lines. */
+async function answerOf(call: () => Promise<unknown>) {
+  let answer: unknown;
+  try {
+    answer = await call();
+  } catch (thrown) {
+    answer = thrown;
+  }
+  if (answer instanceof Response) {
+    return {
+      status: answer.status,
+      data: null as unknown,
+      location: answer.headers.get('Location'),
+      cookies: answer.headers.getSetCookie(),
+    };
+  }
+  const { data, init } = answer as { data: unknown; init: ResponseInit | null };
+  return {
+    status: init?.status ?? 200,
+    data,
+    location: null,
+    cookies: new Headers(init?.headers).getSetCookie(),
+  };
+}
+
+describeDb('the abandoned checkouts routes', ({ db }) => {
+  type Args = Parameters<typeof contactAction>[0];
+  const context = () =>
+    ({
+      db: db(),
+      settings: settingsWith({ abandoned_checkout_delay_minutes: 1 }),
+      clientIp: shopperAddress(),
+    }) as unknown as Args['context'];
+  const call = <A>(route: (args: A) => unknown, request: Request) =>
+    answerOf(async () => route({ request, context: context(), params: {} } as A));
+
+  beforeEach(async () => {
+    await db()
+      .insert(products)
+      .values({ id: FONE, name: 'Fone de Ouvido', priceCents: 29990, stockQuantity: 50 });
+    vi.spyOn(logger, 'info').mockImplementation(() => {});
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('/checkout/contato keeps a valid contact, refuses an invalid one in pt-BR, takes POST only', async () => {
+    const refused = await call(contactAction, await contactRequest({ customerEmail: 'x@y' }));
+    expect(refused).toMatchObject({
+      status: 400,
+      data: { ok: false, fieldErrors: { customerEmail: 'E-mail inválido.' } },
+    });
+    const saved = await call(contactAction, await contactRequest({ customerEmail: 'a@b.com' }));
+    expect(saved.status).toBe(200);
+    expect(saved.cookies[0]).toMatch(/^vitrine_checkout=/);
+    const get = new Request('http://loja.test/checkout/contato');
+    expect((await call(contactLoader, get)).status).toBe(405);
+  });
+
+  it('/carrinho/recuperar and /carrinho/descadastrar: a key that names nothing is a 404', async () => {
+    const url = (path: string) => `http://loja.test${path}?chave=${'A'.repeat(32)}`;
+    const recover = await call(recoverLoader, new Request(url('/carrinho/recuperar')));
+    expect(recover.status).toBe(404);
+    const ask = await call(unsubscribeLoader, new Request(url('/carrinho/descadastrar')));
+    expect(ask).toMatchObject({ status: 404, data: { kind: 'invalid' } });
+    const post = new Request(url('/carrinho/descadastrar'), {
+      method: 'POST',
+      body: 'List-Unsubscribe=One-Click',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
+    expect(await call(unsubscribeAction, post)).toMatchObject({ status: 404 });
+  });
+
+  it('the e-mail links: restore lands on /cart with the cart; unsubscribe asks, then a cookieless POST does it', async () => {
+    // The routes read the machine's clock: the checkout is typed a little before it.
+    const typed = new Date(Date.now() - 2 * 60_000);
+    await typeAtCheckout(db(), 'ana@example.com', typed);
+    const settings = settingsWith({ abandoned_checkout_delay_minutes: 1 });
+    await sweepAbandonedCheckouts(db(), settings, new Date(typed.getTime() + 60_000));
+    const [row] = await db().select().from(abandonedCheckouts);
+    const mail = await issueRecoveryMail(db(), row!.id, new Date(typed.getTime() + 60_000));
+    const recover = await call(
+      recoverLoader,
+      new Request(`http://loja.test/carrinho/recuperar?chave=${mail!.restoreKey}`),
+    );
+    expect(recover).toMatchObject({ status: 303, location: '/cart' });
+    expect(recover.cookies.map((cookie) => cookie.split('=')[0])).toEqual([
+      'vitrine_cart',
+      'vitrine_checkout',
+    ]);
+    const link = `http://loja.test/carrinho/descadastrar?chave=${mail!.unsubscribeKey}`;
+    expect(await call(unsubscribeLoader, new Request(link))).toMatchObject({
+      status: 200,
+      data: { kind: 'ask', email: 'an***@example.com' },
+    });
+    expect(await isRecoveryOptedOut(db(), 'ana@example.com')).toBe(false);
+    const oneClick = new Request(link, {
+      method: 'POST',
+      body: 'List-Unsubscribe=One-Click',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
+    expect(await call(unsubscribeAction, oneClick)).toMatchObject({
+      status: 200,
+      data: { kind: 'done' },
+    });
+    expect(await isRecoveryOptedOut(db(), 'ana@example.com')).toBe(true);
   });
 });
