@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import {
+  abandonedCheckoutEmail,
   orderCancelledEmail,
   orderDeliveredEmail,
   orderLinkEmail,
@@ -250,6 +251,36 @@ describe('status e-mails (staff changes)', () => {
     expect(unpaid.html).not.toContain(PIX_CODE);
     const paid = orderCancelledEmail(data({ wasPaid: true }), store);
     expect(paid.text).toContain('O valor pago será devolvido a você.');
+  });
+});
+
+describe('abandonedCheckoutEmail', () => {
+  const left = {
+    email: 'ana@example.com',
+    customerName: 'Ana <b>Souza</b>',
+    items: [{ name: 'Relógio <Pro> & Cia', quantity: 2 }],
+    recoverUrl: 'https://loja.test/carrinho/recuperar?chave=abc',
+    unsubscribeUrl: 'https://loja.test/carrinho/descadastrar?chave=def',
+  };
+
+  it('lists the cart without prices, links back to it, and unsubscribes in one click', () => {
+    const email = abandonedCheckoutEmail(left, store);
+    expect(email.subject).toBe('Seu carrinho está esperando por você');
+    expect(email.text).toContain('Olá, Ana!');
+    expect(email.text).toContain('- 2 × Relógio <Pro> & Cia');
+    expect(email.text).not.toContain('R$');
+    expect(email.text).toContain(
+      'Voltar ao meu carrinho: https://loja.test/carrinho/recuperar?chave=abc',
+    );
+    expect(email.html).toContain('Relógio &lt;Pro&gt; &amp; Cia');
+    expect(email.html).not.toContain('<Pro>');
+    expect(email.html).toContain('href="https://loja.test/carrinho/descadastrar?chave=def"');
+    expect(email.text).toContain('Este é o único e-mail sobre este carrinho.');
+    // RFC 2369 and RFC 8058: mail programs show their own 'Cancelar inscrição'.
+    expect(email.headers).toEqual({
+      'List-Unsubscribe': '<https://loja.test/carrinho/descadastrar?chave=def>',
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
   });
 });
 

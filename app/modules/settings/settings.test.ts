@@ -108,6 +108,18 @@ describe('resolveSettings', () => {
 });
 
 describe('parseSettingsPatch', () => {
+  it('takes the abandoned checkouts delay in whole minutes, 0 turning it off', () => {
+    expect(defaultSettings().abandoned_checkout_delay_minutes).toBe(120);
+    expect(parseSettingsPatch({ abandoned_checkout_delay_minutes: 0 })).toEqual({
+      success: true,
+      values: { abandoned_checkout_delay_minutes: 0 },
+    });
+    for (const bad of [-1, 1.5, 'duas horas', 30 * 24 * 60 + 1]) {
+      const result = parseSettingsPatch({ abandoned_checkout_delay_minutes: bad });
+      expect(result.success, String(bad)).toBe(false);
+    }
+  });
+
   it('accepts and normalises valid values', () => {
     const result = parseSettingsPatch({
       primary_color: ' #ABCDEF ',
