@@ -125,6 +125,7 @@ describe('the admin, to anyone who is not a signed-in active admin', () => {
       '/admin/categories',
       '/admin/orders',
       '/admin/coupons',
+      '/admin/abandoned',
       '/admin/reviews',
       '/admin/users',
       '/admin/settings',
