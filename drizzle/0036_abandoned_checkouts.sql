@@ -33,6 +33,7 @@ CREATE TABLE "recovery_opt_outs" (
 --> statement-breakpoint
 ALTER TABLE "recovery_keys" ADD CONSTRAINT "recovery_keys_checkout_id_abandoned_checkouts_id_fk" FOREIGN KEY ("checkout_id") REFERENCES "public"."abandoned_checkouts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "abandoned_checkouts_open_idx" ON "abandoned_checkouts" USING btree ("typed_at") WHERE "abandoned_checkouts"."status" = 'open';--> statement-breakpoint
+CREATE UNIQUE INDEX "abandoned_checkouts_open_email_idx" ON "abandoned_checkouts" USING btree ("email") WHERE "abandoned_checkouts"."status" = 'open';--> statement-breakpoint
 CREATE INDEX "abandoned_checkouts_email_idx" ON "abandoned_checkouts" USING btree ("email");--> statement-breakpoint
 CREATE INDEX "abandoned_checkouts_created_at_idx" ON "abandoned_checkouts" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "abandoned_checkouts_converted_idx" ON "abandoned_checkouts" USING btree ("converted_at") WHERE "abandoned_checkouts"."recovered";--> statement-breakpoint

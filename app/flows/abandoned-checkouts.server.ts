@@ -1,6 +1,7 @@
 import type { AppLoadContext } from 'react-router';
 
 import type { Db } from '~/db/database.server';
+import { isUniqueViolation } from '~/db/errors.server';
 import { canonicalOrigin } from '~/lib/canonical-origin';
 import type { Env } from '~/lib/env.server';
 import { parseForm } from '~/lib/form.server';
@@ -46,26 +47,35 @@ export async function saveCheckoutContact(
   if (cart.length === 0) return { ok: true, headers };
   const settings = await context.settings.get();
   const known = await readCheckoutRecoveryCookie(request);
-  const id = await context.db.transaction(async (tx) => {
-    const priced = await priceCart(tx, cart, settings, { paymentMethod: null, coupon: null });
-    if (priced.lines.length === 0) return null;
-    if (parsed.data.recoveryOptOut) {
-      await setRecoveryOptOut(tx, parsed.data.customerEmail, true, now);
-    }
-    return saveAbandonedCheckout(tx, {
-      id: known,
-      contact: parsed.data,
-      lines: priced.lines.map((line) => ({
-        productId: line.productId,
-        variantId: line.variantId,
-        quantity: line.quantity,
-        name: line.name,
-      })),
-      valueCents: priced.subtotalCents,
-      cartExpiresAt: new Date(now.getTime() + CART_LIFE_MS),
-      now,
+  const save = () =>
+    context.db.transaction(async (tx) => {
+      const priced = await priceCart(tx, cart, settings, { paymentMethod: null, coupon: null });
+      if (priced.lines.length === 0) return null;
+      if (parsed.data.recoveryOptOut) {
+        await setRecoveryOptOut(tx, parsed.data.customerEmail, true, now);
+      }
+      return saveAbandonedCheckout(tx, {
+        id: known,
+        contact: parsed.data,
+        lines: priced.lines.map((line) => ({
+          productId: line.productId,
+          variantId: line.variantId,
+          quantity: line.quantity,
+          name: line.name,
+        })),
+        valueCents: priced.subtotalCents,
+        cartExpiresAt: new Date(now.getTime() + CART_LIFE_MS),
+        now,
+      });
     });
-  });
+  let id: string | null;
+  try {
+    id = await save();
+  } catch (error) {
+    // Another browser left the same address open at the same moment: the second try sees it.
+    if (!isUniqueViolation(error)) throw error;
+    id = await save();
+  }
   if (id && id !== known) headers.append('Set-Cookie', await checkoutRecoveryCookieHeader(id));
   return { ok: true, headers };
 }

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-import { and, count, desc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 
 import type { Db } from '~/db/database.server';
@@ -59,8 +59,8 @@ function normalEmail(email: string): string {
 /**
  * Keeps the checkout's contact with its cart. `id` is the browser's saved checkout, if any: an
  * open one is updated (and its delay starts again), one already e-mailed stays as it is (never a
- * second e-mail for the same cart), and a converted or unknown one is replaced by a new row.
- * Answers the id to keep in the browser.
+ * second e-mail for the same cart), and a converted or unknown one gives way to the address's
+ * open checkout, made or updated (one per address). Answers the id to keep in the browser.
  */
 export async function saveAbandonedCheckout(
   db: Db,
@@ -90,6 +90,16 @@ export async function saveAbandonedCheckout(
       .for('update');
     if (kept?.status === 'emailed') return input.id;
     if (kept?.status === 'open') {
+      // The address changed to one another browser left open: this browser's cart wins.
+      await db
+        .delete(abandonedCheckouts)
+        .where(
+          and(
+            eq(abandonedCheckouts.email, values.email),
+            eq(abandonedCheckouts.status, 'open'),
+            ne(abandonedCheckouts.id, input.id),
+          ),
+        );
       await db.update(abandonedCheckouts).set(values).where(eq(abandonedCheckouts.id, input.id));
       return input.id;
     }
@@ -97,6 +107,11 @@ export async function saveAbandonedCheckout(
   const [row] = await db
     .insert(abandonedCheckouts)
     .values(values)
+    .onConflictDoUpdate({
+      target: abandonedCheckouts.email,
+      targetWhere: sql`${abandonedCheckouts.status} = 'open'`,
+      set: values,
+    })
     .returning({ id: abandonedCheckouts.id });
   return row!.id;
 }

@@ -8,6 +8,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -60,6 +61,11 @@ export const abandonedCheckouts = pgTable(
     // The sweep's search: open checkouts by when they were typed.
     index('abandoned_checkouts_open_idx')
       .on(t.typedAt)
+      .where(sql`${t.status} = 'open'`),
+    // One open checkout per address: the checkout's requests racing (several fields left in a
+    // row, two browsers) keep one cart, and so send one e-mail.
+    uniqueIndex('abandoned_checkouts_open_email_idx')
+      .on(t.email)
       .where(sql`${t.status} = 'open'`),
     index('abandoned_checkouts_email_idx').on(t.email),
     index('abandoned_checkouts_created_at_idx').on(t.createdAt.desc()),
