@@ -401,6 +401,7 @@ describeDb('the abandoned checkouts routes', ({ db }) => {
       db: db(),
       settings: settingsWith({ abandoned_checkout_delay_minutes: 1 }),
       clientIp: shopperAddress(),
+      checkoutRateLimit: 20,
     }) as unknown as Args['context'];
   const call = <A>(route: (args: A) => unknown, request: Request) =>
     answerOf(async () => route({ request, context: context(), params: {} } as A));

@@ -5,4 +5,11 @@ export {
   refundRateLimit,
   sweepRateLimits,
 } from './limiter.server';
-export { ANY_ADDRESS, checkoutLimit, OWNER_PROOF, RATE_LIMITS, waitText } from './policies';
+export {
+  ANY_ADDRESS,
+  checkoutContactLimit,
+  checkoutLimit,
+  OWNER_PROOF,
+  RATE_LIMITS,
+  waitText,
+} from './policies';

@@ -38,11 +38,6 @@ export const RATE_LIMITS = {
   newPayment: { name: 'new-payment', limit: 5, windowMs: MINUTE },
   /** 'Avise-me quando chegar': each address left is mailed later. */
   restock: { name: 'restock', limit: 10, windowMs: MINUTE },
-  /**
-   * The checkout's contact saved as typed (for the abandoned-checkout e-mail), from one address:
-   * a shopper sends a few; a client sending dozens a minute is filling the table.
-   */
-  checkoutContact: { name: 'checkout-contact', limit: 30, windowMs: MINUTE },
   /** 'Encontrar meu pedido' from one address: guesses of e-mails, CPFs and numbers. */
   orderLookup: { name: 'order-lookup', limit: 10, windowMs: 15 * MINUTE },
   /**
@@ -101,6 +96,14 @@ export const OWNER_PROOF = 'owner';
 /** Checkout submissions per address per minute: CHECKOUT_RATE_LIMIT. */
 export function checkoutLimit(perMinute: number): RateLimitPolicy {
   return { name: 'checkout', limit: perMinute, windowMs: MINUTE };
+}
+
+/**
+ * The checkout's contact saved as typed (abandoned checkouts), from one address: each checkout
+ * sends a few (one per contact field left), so three times the checkout's own limit per minute.
+ */
+export function checkoutContactLimit(checkoutPerMinute: number): RateLimitPolicy {
+  return { name: 'checkout-contact', limit: 3 * checkoutPerMinute, windowMs: MINUTE };
 }
 
 /** How long to wait, in pt-BR, never less than the time given: '40 segundos', '15 minutos'. */

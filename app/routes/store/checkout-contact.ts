@@ -3,7 +3,7 @@ import { data } from 'react-router';
 import { saveCheckoutContact } from '~/flows/abandoned-checkouts.server';
 import { refuseOtherMethods } from '~/lib/form.server';
 import { refuseForm } from '~/lib/toast.server';
-import { hitRateLimit, RATE_LIMITS } from '~/modules/rate-limits/index.server';
+import { checkoutContactLimit, hitRateLimit } from '~/modules/rate-limits/index.server';
 
 import type { Route } from './+types/checkout-contact';
 
@@ -21,7 +21,7 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const wrongMethod = refuseOtherMethods(request);
   if (wrongMethod) return wrongMethod;
-  const limited = await hitRateLimit(context.db, RATE_LIMITS.checkoutContact, {
+  const limited = await hitRateLimit(context.db, checkoutContactLimit(context.checkoutRateLimit), {
     address: context.clientIp,
   });
   if (!limited.allowed) {
