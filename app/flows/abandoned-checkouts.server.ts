@@ -19,6 +19,7 @@ import {
   checkoutRecoveryCookieHeader,
   claimDueCheckouts,
   issueRecoveryMail,
+  markRecoveryMailSent,
   readCheckoutRecoveryCookie,
   restoreByKey,
   saveAbandonedCheckout,
@@ -205,6 +206,7 @@ export function abandonedCheckoutHandlers({
         dataDir: env.DATA_DIR,
       });
       await mailer.send({ to: mail.email, ...message });
+      await markRecoveryMailSent(db, checkoutId, now());
     },
   };
 }

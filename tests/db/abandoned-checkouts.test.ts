@@ -291,6 +291,8 @@ describeDb('abandoned checkouts', ({ db, database }) => {
         now: () => minutes(2),
       });
       await handlers[ABANDONED_RECOVERY_TOPIC]!(job!.payload, new AbortController().signal);
+      const [sent] = await db().select().from(abandonedCheckouts);
+      expect(sent!.emailedAt).toEqual(minutes(2));
       const folder = join(dataDir, 'mail');
       const names = await readdir(folder);
       expect(names).toHaveLength(1);

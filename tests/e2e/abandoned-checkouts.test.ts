@@ -87,9 +87,13 @@ describe('abandoned checkouts (delay at 1 minute)', () => {
     await row.waitFor();
     expect(await row.innerText()).toContain('1 × Fone de Ouvido');
     expect(await row.innerText()).toContain('E-mail não enviado');
-    // The one left earlier went (the sweep at start); 'Copiar link' gives a link and WhatsApp.
+    // The one left earlier went (the sweep at start, then the outbox): the list says when.
     const lia = admin.getByTestId('abandoned-row').filter({ hasText: 'lia@example.com' });
-    expect(await lia.innerText()).toMatch(/E-mail enviado em/);
+    await until(async () => {
+      await admin.goto(`${server.url}/admin/abandoned`, { waitUntil: 'networkidle' });
+      return /E-mail enviado em/.test(await lia.innerText()) ? true : undefined;
+    }, "the recovery e-mail in the admin's list");
+    await waitForHydration(admin);
     await lia.getByRole('button', { name: 'Copiar link' }).click();
     const whatsapp = lia.getByRole('link', { name: 'Enviar pelo WhatsApp' });
     await whatsapp.waitFor();

@@ -58,7 +58,11 @@ export function AbandonedCheckoutList({ rows }: { rows: AbandonedRow[] }) {
             <Money cents={row.valueCents} className="font-semibold" /> · {row.when}
           </p>
           <p className="text-sm text-slate-600">
-            {row.emailedAt ? `E-mail enviado em ${row.emailedAt}` : 'E-mail não enviado'}
+            {row.emailedAt
+              ? `E-mail enviado em ${row.emailedAt}`
+              : row.status === 'emailed'
+                ? 'E-mail na fila de envio'
+                : 'E-mail não enviado'}
           </p>
           {row.orderId ? (
             <Link to={`/admin/orders/${row.orderId}`} className="text-sm underline">

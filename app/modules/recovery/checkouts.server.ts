@@ -145,7 +145,7 @@ export async function claimDueCheckouts(
     .for('update', { skipLocked: true });
   const claimed = await db
     .update(abandonedCheckouts)
-    .set({ status: 'emailed', emailedAt: input.now })
+    .set({ status: 'emailed' })
     .where(and(inArray(abandonedCheckouts.id, due), eq(abandonedCheckouts.status, 'open')))
     .returning({ id: abandonedCheckouts.id });
   return claimed.map((row) => row.id);
@@ -207,6 +207,14 @@ export async function issueRecoveryMail(
     restoreKey,
     unsubscribeKey,
   };
+}
+
+/** The claimed checkout's e-mail went (the admin list says when). */
+export async function markRecoveryMailSent(db: Db, checkoutId: string, now: Date): Promise<void> {
+  await db
+    .update(abandonedCheckouts)
+    .set({ emailedAt: now })
+    .where(eq(abandonedCheckouts.id, checkoutId));
 }
 
 /** A restore link for staff to send by hand ('Copiar link', WhatsApp); null for a closed one. */

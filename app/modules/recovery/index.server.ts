@@ -6,6 +6,7 @@ export {
   isRecoveryOptedOut,
   issueRecoveryMail,
   markCheckoutsConverted,
+  markRecoveryMailSent,
   recoveryDataOf,
   restoreByKey,
   saveAbandonedCheckout,

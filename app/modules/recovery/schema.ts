@@ -47,6 +47,7 @@ export const abandonedCheckouts = pgTable(
     typedAt: timestamp('typed_at', { withTimezone: true }).notNull(),
     /** When the cart cookie it was saved from expires: the recovery link with it. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** When its one e-mail went (claimed, `emailed`, it may still wait in the outbox). */
     emailedAt: timestamp('emailed_at', { withTimezone: true }),
     /** When a recovery link last restored it. */
     restoredAt: timestamp('restored_at', { withTimezone: true }),
