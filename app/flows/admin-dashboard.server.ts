@@ -32,8 +32,8 @@ interface ComparedRange {
 /**
  * The dashboard of the period asked (and the month to date, in the store's time zone): the
  * orders' figures and sales by day, the catalogue's size and what it gained, the revenue of
- * orders recovered from abandoned checkouts, and for a live
- * store what it still lacks before a real sale ('Falta para vender').
+ * orders recovered from abandoned checkouts, and for a live store what it still lacks before a
+ * real sale ('Falta para vender').
  */
 export async function loadDashboard(
   scope: DashboardScope,
@@ -63,7 +63,7 @@ export async function loadDashboard(
     carriers: carrier !== null,
   });
   // Orders placed after a recovery link restored their cart (abandoned checkouts).
-  const recovery = { current: recovered.cents, previous: before.cents, orders: recovered.orders };
+  const recovery = { current: recovered.cents, previous: before.cents };
   return { metrics, days, products, recovery, demo: mode === 'demo', readiness };
 }
 

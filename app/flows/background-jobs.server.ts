@@ -86,9 +86,10 @@ const TRACKING_ROUND_MS = 5 * 60_000;
 
 /**
  * The server's own work, after requests: the outbox (e-mails, sales tracking), the expiry of
- * unpaid orders, the sweeps of old rate-limit counts, unconfirmed 'Avise-me' requests and
- * expired shipping quotes, and the carrier's tracking of shipped orders. Every instance runs them
- * all; row locks (and, for tracking, each order claimed in the database) keep them from doing
+ * unpaid orders, the sweeps of old rate-limit counts, unconfirmed 'Avise-me' requests, expired
+ * shipping quotes and abandoned checkouts, the abandoned checkouts due their e-mail, and the
+ * carrier's tracking of shipped orders. Every instance runs them all; row locks (and, for
+ * tracking and abandoned checkouts, each row claimed in the database) keep them from doing
  * anything twice.
  */
 export function startBackgroundJobs(options: BackgroundJobsOptions): { stop(): Promise<void> } {

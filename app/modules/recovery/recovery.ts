@@ -20,8 +20,6 @@ export const CHECKOUT_RECOVERY_TEXTS = {
 
 export const RECOVERY_MESSAGES = {
   email: 'E-mail inválido.',
-  saved: 'Contato salvo.',
-  restored: 'Seu carrinho foi recuperado. Os preços são os de hoje.',
   linkInvalid: 'Este link de recuperação não vale mais: o carrinho expirou ou já virou pedido.',
   unsubscribeTitle: 'Cancelar e-mails de carrinho abandonado',
   unsubscribeAsk: (email: string) =>
