@@ -6,6 +6,7 @@ import { parseMediaPath } from '~/modules/media';
 import { deleteMedia } from '~/modules/media/index.server';
 import { deleteAllOrders } from '~/modules/orders/index.admin.server';
 import { deleteSandboxPayments } from '~/modules/payments/index.server';
+import { deleteAllAbandonedCheckouts } from '~/modules/recovery/index.admin.server';
 import { clearSettingsStill, makeStoreLive, readSettings } from '~/modules/settings/index.server';
 
 import {
@@ -23,7 +24,8 @@ export type GoLiveResult =
  * 'Começar loja real': a demo store becomes live, for good, in one transaction (ADR 018). Gone
  * are the sample catalogue (its products with their reviews and restock requests, its
  * categories, but for those holding a product of the store's own), the sample coupons, every order (a demo's orders are all test orders) with the outbox rows about
- * them, so no e-mail or sales report goes out for one, the sandbox's payments, the uploads only
+ * them, so no e-mail or sales report goes out for one, every abandoned checkout (a recovery
+ * e-mail still queued then finds none and sends nothing), the sandbox's payments, the uploads only
  * the deleted products showed, and the sample identity, contacts and slogan where the store
  * has not written its own. Admins, the store's own products and its other settings stay. Every instance
  * hears the change of mode through the settings' notification and stops the sandbox.
@@ -34,6 +36,7 @@ export async function goLive(db: Db): Promise<GoLiveResult> {
     if (!(await makeStoreLive(tx))) return { ok: false, reason: 'already-live' } as const;
     const orderIds = await deleteAllOrders(tx);
     await dropOrderJobs(tx, orderIds);
+    await deleteAllAbandonedCheckouts(tx);
     await deleteSandboxPayments(tx);
     // The orders that used them went first: the sample coupons go whatever their uses.
     await deleteCouponRows(

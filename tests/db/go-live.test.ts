@@ -33,6 +33,7 @@ async function counts(db: Db) {
                (select count(*)::int from order_events) as order_events,
                (select count(*)::int from sandbox_payments) as sandbox_payments,
                (select count(*)::int from restock_requests) as restock_requests,
+               (select count(*)::int from abandoned_checkouts) as abandoned_checkouts,
                (select count(*)::int from outbox where payload ? 'orderId') as order_jobs,
                (select count(*)::int from outbox) as outbox,
                (select count(*)::int from media) as media,
@@ -116,6 +117,11 @@ describeDb('going live', ({ db, database }) => {
         select product_id, id, 'ana@example.com' from product_variants where product_id = ${FONE.id}`,
     );
     await enqueue(db(), 'email.restock', { requestId: randomUUID() });
+    await queryRows(
+      db(),
+      sql`insert into abandoned_checkouts (email, lines, value_cents, typed_at, expires_at)
+        values ('bia@example.com', '[]', 0, now(), now() + interval '30 days')`,
+    );
     const before = await counts(db());
     expect(before).toMatchObject({
       products: 11,
@@ -123,6 +129,7 @@ describeDb('going live', ({ db, database }) => {
       sandbox_payments: 1,
       media: 2,
       coupons: 3,
+      abandoned_checkouts: 1,
     });
     expect(before.order_jobs).toBeGreaterThan(0);
 
@@ -141,6 +148,7 @@ describeDb('going live', ({ db, database }) => {
       order_events: 0,
       sandbox_payments: 0,
       restock_requests: 0,
+      abandoned_checkouts: 0,
       order_jobs: 0,
       // Work about anything else is left to the outbox's own handling.
       outbox: 1,

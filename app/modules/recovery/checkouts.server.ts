@@ -419,6 +419,16 @@ export async function deleteRecoveryData(db: Db, email: string): Promise<number>
   return deleted.length;
 }
 
+/**
+ * Going live: every saved checkout of the demo goes (its shoppers were the merchant trying the
+ * store; its orders and sample products go too). The opt-outs stay: they are real people's word.
+ */
+export async function deleteAllAbandonedCheckouts(db: Db): Promise<number> {
+  await db.delete(recoveryKeys).where(eq(recoveryKeys.purpose, 'restore'));
+  const deleted = await db.delete(abandonedCheckouts).returning({ id: abandonedCheckouts.id });
+  return deleted.length;
+}
+
 /** Saved checkouts whose cart expired, and expired links, go (the background sweep). */
 export async function deleteExpiredRecovery(db: Db, now: Date): Promise<number> {
   await db.delete(recoveryKeys).where(lte(recoveryKeys.expiresAt, now));

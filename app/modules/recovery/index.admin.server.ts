@@ -1,4 +1,5 @@
 export {
+  deleteAllAbandonedCheckouts,
   issueRestoreKey,
   listAbandonedCheckouts,
   recoveredSales,
