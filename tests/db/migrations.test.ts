@@ -12,6 +12,7 @@ describeDb('migrations', ({ database, db }) => {
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
     expect(tables.map((row) => row.table_name)).toEqual([
+      'abandoned_checkouts',
       'admin_password_resets',
       'admin_setup_codes',
       'admin_users',
@@ -30,6 +31,8 @@ describeDb('migrations', ({ database, db }) => {
       'products',
       'provider_tokens',
       'rate_limits',
+      'recovery_keys',
+      'recovery_opt_outs',
       'recurring_runs',
       'restock_requests',
       'reviews',
