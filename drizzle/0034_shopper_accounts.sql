@@ -33,14 +33,6 @@ CREATE TABLE "shopper_favorites" (
 	CONSTRAINT "shopper_favorites_shopper_id_product_id_pk" PRIMARY KEY("shopper_id","product_id")
 );
 --> statement-breakpoint
-CREATE TABLE "shopper_preferences" (
-	"shopper_id" uuid NOT NULL,
-	"key" text NOT NULL,
-	"enabled" boolean NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "shopper_preferences_shopper_id_key_pk" PRIMARY KEY("shopper_id","key")
-);
---> statement-breakpoint
 CREATE TABLE "shopper_sessions" (
 	"id" text PRIMARY KEY NOT NULL,
 	"shopper_id" uuid NOT NULL,
@@ -58,7 +50,6 @@ CREATE TABLE "shoppers" (
 ALTER TABLE "shopper_addresses" ADD CONSTRAINT "shopper_addresses_shopper_id_shoppers_id_fk" FOREIGN KEY ("shopper_id") REFERENCES "public"."shoppers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "shopper_favorites" ADD CONSTRAINT "shopper_favorites_shopper_id_shoppers_id_fk" FOREIGN KEY ("shopper_id") REFERENCES "public"."shoppers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "shopper_favorites" ADD CONSTRAINT "shopper_favorites_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "shopper_preferences" ADD CONSTRAINT "shopper_preferences_shopper_id_shoppers_id_fk" FOREIGN KEY ("shopper_id") REFERENCES "public"."shoppers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "shopper_sessions" ADD CONSTRAINT "shopper_sessions_shopper_id_shoppers_id_fk" FOREIGN KEY ("shopper_id") REFERENCES "public"."shoppers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "shopper_addresses_shopper_idx" ON "shopper_addresses" USING btree ("shopper_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "shopper_addresses_default_idx" ON "shopper_addresses" USING btree ("shopper_id") WHERE "shopper_addresses"."is_default";--> statement-breakpoint

@@ -7,8 +7,19 @@ import {
   restockRequestsOfEmail,
 } from '~/modules/catalog/index.server';
 import { listOrdersForEmail } from '~/modules/orders/index.server';
+import {
+  deleteRecoveryData,
+  isRecoveryOptedOut,
+  recoveryDataOf,
+  setRecoveryOptOut,
+} from '~/modules/recovery/index.server';
 import { anonymizeReviewsOfOrders, reviewsOfOrders } from '~/modules/reviews/index.server';
-import { ACCOUNT_MESSAGES, type AccountAction } from '~/modules/shoppers';
+import {
+  ACCOUNT_MESSAGES,
+  SHOPPER_PREFERENCES,
+  type AccountAction,
+  type ShopperPreferenceKey,
+} from '~/modules/shoppers';
 import {
   addFavorites,
   checkShopperCode,
@@ -16,11 +27,9 @@ import {
   findSignedInShopper,
   listAddresses,
   listFavoriteIds,
-  readPreferences,
   removeAddress,
   removeFavorite,
   saveAddress,
-  savePreferences,
   setDefaultAddress,
   shopperDataPart,
   type SignedInShopper,
@@ -31,6 +40,18 @@ import { askForShopperCode } from './shopper-sign-in.server';
 export { findSignedInShopper, type SignedInShopper };
 
 /**
+ * The account's e-mail preferences, each kept by the domain that sends those e-mails: the checkout
+ * reminders' is recovery's opt-out by address, which their unsubscribe link writes too, so the
+ * account and the link never disagree.
+ */
+async function readPreferences(
+  db: Db,
+  email: string,
+): Promise<Record<ShopperPreferenceKey, boolean>> {
+  return { checkout_reminders: !(await isRecoveryOptedOut(db, email)) };
+}
+
+/**
  * 'Minha conta': every order placed with the shopper's e-mail on any device (newest first), the
  * saved addresses, the account's favourites and the e-mail preferences.
  */
@@ -39,7 +60,7 @@ export async function accountPage(db: Db, shopper: SignedInShopper, timeZone: st
     listOrdersForEmail(db, shopper.email),
     listAddresses(db, shopper.id),
     listFavoriteIds(db, shopper.id),
-    readPreferences(db, shopper.id),
+    readPreferences(db, shopper.email),
   ]);
   const favorites = await listProductsByIds(db, favoriteIds);
   return {
@@ -96,9 +117,16 @@ export async function runAccountAction(
       return (await setDefaultAddress(db, shopper.id, action.addressId))
         ? { ok: true, message: ACCOUNT_MESSAGES.addressDefault }
         : { ok: false, message: ACCOUNT_MESSAGES.addressMissing, status: 404 };
-    case 'preferences':
-      await savePreferences(db, shopper.id, action.enabled ?? []);
+    case 'preferences': {
+      const enabled: readonly string[] = action.enabled ?? [];
+      await setRecoveryOptOut(
+        db,
+        shopper.email,
+        !enabled.includes('checkout_reminders'),
+        context.now,
+      );
       return { ok: true, message: ACCOUNT_MESSAGES.preferencesSaved };
+    }
     case 'favorites': {
       // Only products that exist join the account; the answer is the union, for the browser.
       const asked = action.ids.split(',').map((id) => id.trim().toLowerCase());
@@ -141,10 +169,12 @@ export async function runAccountAction(
  * and sessions, reviews written from their orders, 'Avise-me' alerts and their confirmations.
  */
 export async function shopperDataExport(db: Db, shopper: SignedInShopper, now: Date) {
-  const [account, orders, restockAlerts] = await Promise.all([
+  const [account, orders, restockAlerts, preferences, recovery] = await Promise.all([
     shopperDataPart(db, shopper.id),
     listOrdersForEmail(db, shopper.email, { all: true }),
     restockRequestsOfEmail(db, shopper.email),
+    readPreferences(db, shopper.email),
+    recoveryDataOf(db, shopper.email),
   ]);
   const reviews = await reviewsOfOrders(
     db,
@@ -153,6 +183,11 @@ export async function shopperDataExport(db: Db, shopper: SignedInShopper, now: D
   return {
     exportedAt: now.toISOString(),
     ...account,
+    emailPreferences: SHOPPER_PREFERENCES.map((preference) => ({
+      key: preference.key,
+      label: preference.label,
+      enabled: preferences[preference.key],
+    })),
     orders: orders.map((order) => ({
       number: order.number,
       status: order.status,
@@ -171,6 +206,9 @@ export async function shopperDataExport(db: Db, shopper: SignedInShopper, now: D
     reviews,
     // Each alert's confirmation is the consent it was sent under.
     restockAlerts,
+    // Checkouts left with this e-mail (what was saved as typed) and the reminders' opt-out.
+    abandonedCheckouts: recovery.checkouts,
+    checkoutRemindersOptedOutAt: recovery.optedOutAt,
   };
 }
 
@@ -196,6 +234,8 @@ export async function deleteShopperAccount(
       orders.map((order) => order.id),
     );
     await deleteRestockRequestsOfEmail(tx, shopper.email);
+    // A reminders' opt-out stays, so the address is never sent one after the account is gone.
+    await deleteRecoveryData(tx, shopper.email);
     await deleteShopper(tx, shopper);
   });
   logger.info({ shopperId: shopper.id }, 'Shopper account deleted at their request');

@@ -42,7 +42,6 @@ describeDb('migrations', ({ database, db }) => {
       'shopper_addresses',
       'shopper_codes',
       'shopper_favorites',
-      'shopper_preferences',
       'shopper_sessions',
       'shoppers',
       'store_connections',

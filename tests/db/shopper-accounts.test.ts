@@ -25,12 +25,12 @@ import {
   signInWithCode,
 } from '~/flows/shopper-sign-in.server';
 import { requestRestockAlert } from '~/modules/catalog/index.server';
+import { isRecoveryOptedOut, setRecoveryOptOut } from '~/modules/recovery/index.server';
 import { accountActionSchema, ACCOUNT_MESSAGES, CODE_TTL_MS } from '~/modules/shoppers';
 import {
   checkShopperCode,
   findSignedInShopper,
   issueShopperCode,
-  shopperPrefers,
   type ShopperCodePurpose,
   type SignedInShopper,
 } from '~/modules/shoppers/index.server';
@@ -283,16 +283,22 @@ describeDb('shopper accounts', ({ db }) => {
       .values({ id: PRODUCT, name: 'Caneca', priceCents: 3000, stockQuantity: 5 });
     const { shopper } = await signIn(db());
     const context = { ip: IP, now: new Date() };
-    expect(await shopperPrefers(db(), EMAIL, 'checkout_reminders')).toBe(true);
+    // The checkout reminders' preference is recovery's opt-out, which their e-mails' link writes.
+    const reminders = async () =>
+      (await accountPage(db(), shopper, 'America/Sao_Paulo')).preferences.checkout_reminders;
+    expect(await reminders()).toBe(true);
     await runAccountAction(db(), shopper, action({ intent: 'preferences' }), context);
-    expect(await shopperPrefers(db(), EMAIL, 'checkout_reminders')).toBe(false);
+    expect(await reminders()).toBe(false);
+    expect(await isRecoveryOptedOut(db(), EMAIL)).toBe(true);
     await runAccountAction(
       db(),
       shopper,
       action({ intent: 'preferences', enabled: ['checkout_reminders'] }),
       context,
     );
-    expect(await shopperPrefers(db(), EMAIL, 'checkout_reminders')).toBe(true);
+    expect(await reminders()).toBe(true);
+    await setRecoveryOptOut(db(), EMAIL.toUpperCase(), true, new Date());
+    expect(await reminders()).toBe(false);
 
     const unknown = '5a3b1e00-0000-4000-8000-00000000f0ff';
     const merged = await runAccountAction(
@@ -336,7 +342,16 @@ describeDb('shopper accounts', ({ db }) => {
     expect(exported.emailPreferences).toEqual([
       { key: 'checkout_reminders', label: 'Lembretes de compra não finalizada', enabled: true },
     ]);
+    expect(exported.abandonedCheckouts).toEqual([]);
+    expect(exported.checkoutRemindersOptedOutAt).toBeNull();
     expect(JSON.stringify(exported)).not.toContain(order.accessKey);
+    // Opted out of the reminders, the export says since when; deleting the account keeps it.
+    await setRecoveryOptOut(db(), EMAIL, true, new Date('2026-03-10T12:30:00Z'));
+    const later = await shopperDataExport(db(), shopper, new Date('2026-03-10T13:00:00Z'));
+    expect(later.emailPreferences[0]).toMatchObject({ enabled: false });
+    expect(new Date(later.checkoutRemindersOptedOutAt!).toISOString()).toBe(
+      '2026-03-10T12:30:00.000Z',
+    );
 
     // A sign-in code does not delete; a delete code typed wrong does nothing.
     const signInCode = await codeFor(db());
@@ -354,6 +369,7 @@ describeDb('shopper accounts', ({ db }) => {
     expect(await db().select().from(shopperSessions)).toEqual([]);
     expect(await db().select().from(shopperCodes)).toEqual([]);
     expect(await db().select().from(restockRequests)).toEqual([]);
+    expect(await isRecoveryOptedOut(db(), EMAIL)).toBe(true);
     expect(await db().select({ id: orders.id }).from(orders)).toEqual([{ id: order.id }]);
     expect(await db().select({ name: reviews.customerName }).from(reviews)).toEqual([{ name: '' }]);
 

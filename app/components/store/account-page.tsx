@@ -80,9 +80,10 @@ export function AccountPage({ view, reply }: { view: AccountView; reply?: Accoun
         </a>
         <h3 className="font-semibold">Excluir minha conta</h3>
         <p className="text-sm">
-          Serão excluídos seus endereços, favoritos, avisos de estoque, preferências e sessões. Seus
-          pedidos continuam guardados pela loja, como a lei fiscal exige, e suas avaliações passam a
-          ser assinadas como “Cliente”. Para confirmar, enviaremos um código para o seu e-mail.
+          Serão excluídos seus endereços, favoritos, avisos de estoque, compras não finalizadas e
+          sessões. Seus pedidos continuam guardados pela loja, como a lei fiscal exige, e suas
+          avaliações passam a ser assinadas como “Cliente”. Se você recusou os lembretes de compra,
+          a recusa continua valendo. Para confirmar, enviaremos um código para o seu e-mail.
         </p>
         {deleting || deleteRefused ? (
           <Form method="post" className="flex flex-col gap-3" noValidate>

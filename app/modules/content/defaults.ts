@@ -191,6 +191,7 @@ A ${store} é a controladora dos dados pessoais tratados nesta loja. ${reachUs(s
 
 - **Dados da compra:** ao finalizar um pedido, você informa nome, e-mail, CPF, telefone e endereço de entrega. Guardamos também os itens, os valores e a situação de cada pedido.${cardData}
 - **Dados da sua conta:** se você entrar em [Minha conta](/conta) com o seu e-mail, guardamos esse e-mail, os endereços e favoritos que você salvar, as suas preferências de e-mail e as sessões abertas nos seus aparelhos (por até 90 dias cada).
+- **Compra não finalizada:** quando você digita o seu e-mail no checkout, guardamos o e-mail, o nome, o telefone e os itens do carrinho para lembrar você da compra uma única vez, se ela não for finalizada. Você pode recusar esse lembrete no próprio checkout, pelo link do e-mail ou em Minha conta.
 - **Cookies essenciais:** o seu carrinho, a sua escolha sobre cookies, a sua sessão em Minha conta e o identificador que liga este navegador ao seu histórico de compras ficam guardados em cookies no seu navegador. Sem eles a loja não funciona.
 - **Cookies de medição e publicidade:** ferramentas de análise de visitas e de anúncios (como pixels de redes sociais) só são carregadas se você aceitar. Sem o seu consentimento, elas não são ativadas.
 
@@ -236,8 +237,8 @@ Pelo art. 18 da LGPD, você pode nos pedir a qualquer momento:
 
 Em [Minha conta](/conta), depois de entrar com o código enviado ao seu e-mail, você mesmo pode:
 
-- **Baixar meus dados:** um arquivo com tudo o que a loja guarda sobre você: pedidos, endereços, favoritos, avaliações, avisos de estoque, preferências e sessões;
-- **Excluir minha conta:** apagamos os seus endereços, favoritos, avisos de estoque, preferências e sessões, e as suas avaliações passam a ser assinadas como "Cliente". Os pedidos continuam guardados pelo prazo que a lei fiscal exige.
+- **Baixar meus dados:** um arquivo com tudo o que a loja guarda sobre você: pedidos, endereços, favoritos, avaliações, avisos de estoque, compras não finalizadas, preferências e sessões;
+- **Excluir minha conta:** apagamos os seus endereços, favoritos, avisos de estoque, compras não finalizadas e sessões, e as suas avaliações passam a ser assinadas como "Cliente". Se você recusou os lembretes de compra, a recusa continua valendo. Os pedidos continuam guardados pelo prazo que a lei fiscal exige.
 
 Para os demais direitos, fale com a gente pelos canais indicados acima. Você também pode reclamar à Autoridade Nacional de Proteção de Dados (ANPD).
 

@@ -77,7 +77,9 @@ export type SavedAddressInput = z.output<typeof savedAddressSchema>;
 
 /**
  * The e-mails a shopper may turn off. The orders' own e-mails (received, paid, shipped…) are not
- * here: they always go. Each key is read by whatever sends that e-mail (shopperPrefers).
+ * here: they always go. Each is kept by the domain that sends those e-mails (the checkout reminders'
+ * by recovery, with the opt-out its e-mails' unsubscribe link writes), and read and written
+ * through the account's flow.
  */
 export const SHOPPER_PREFERENCES = [
   {

@@ -20,15 +20,11 @@ export {
   listAddresses,
   listFavoriteIds,
   MAX_ADDRESSES,
-  readPreferences,
   removeAddress,
   removeFavorite,
-  savePreferences,
   saveAddress,
   setDefaultAddress,
   shopperDataPart,
-  shopperPrefers,
   type SaveAddressResult,
-  type ShopperPreferenceValues,
 } from './shoppers.server';
 export type { ShopperCodePurpose } from './schema';

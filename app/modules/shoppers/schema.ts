@@ -121,17 +121,3 @@ export const shopperFavorites = pgTable(
   },
   (t) => [primaryKey({ columns: [t.shopperId, t.productId] })],
 );
-
-/** The shopper's answer for each e-mail preference (SHOPPER_PREFERENCES); no row: its default. */
-export const shopperPreferences = pgTable(
-  'shopper_preferences',
-  {
-    shopperId: uuid('shopper_id')
-      .notNull()
-      .references(() => shoppers.id, { onDelete: 'cascade' }),
-    key: text('key').notNull(),
-    enabled: boolean('enabled').notNull(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [primaryKey({ columns: [t.shopperId, t.key] })],
-);

@@ -2,17 +2,11 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 
 import type { Db } from '~/db/database.server';
 
-import {
-  SHOPPER_PREFERENCES,
-  type SavedAddress,
-  type SavedAddressInput,
-  type ShopperPreferenceKey,
-} from './account';
+import type { SavedAddress, SavedAddressInput } from './account';
 import {
   shopperAddresses,
   shopperCodes,
   shopperFavorites,
-  shopperPreferences,
   shoppers,
   shopperSessions,
 } from './schema';
@@ -199,62 +193,6 @@ export async function removeFavorite(db: Db, shopperId: string, productId: strin
     );
 }
 
-export type ShopperPreferenceValues = Record<ShopperPreferenceKey, boolean>;
-
-/** Every preference of the shopper: their answer, or the preference's default. */
-export async function readPreferences(db: Db, shopperId: string): Promise<ShopperPreferenceValues> {
-  const rows = await db
-    .select({ key: shopperPreferences.key, enabled: shopperPreferences.enabled })
-    .from(shopperPreferences)
-    .where(eq(shopperPreferences.shopperId, shopperId));
-  return Object.fromEntries(
-    SHOPPER_PREFERENCES.map((preference) => [
-      preference.key,
-      rows.find((row) => row.key === preference.key)?.enabled ?? preference.defaultEnabled,
-    ]),
-  ) as ShopperPreferenceValues;
-}
-
-/** Saves the whole preferences form: the keys given are on, every other one off. */
-export async function savePreferences(
-  db: Db,
-  shopperId: string,
-  enabled: readonly string[],
-): Promise<void> {
-  await db
-    .insert(shopperPreferences)
-    .values(
-      SHOPPER_PREFERENCES.map((preference) => ({
-        shopperId,
-        key: preference.key,
-        enabled: enabled.includes(preference.key),
-      })),
-    )
-    .onConflictDoUpdate({
-      target: [shopperPreferences.shopperId, shopperPreferences.key],
-      set: { enabled: sql`excluded.enabled`, updatedAt: new Date() },
-    });
-}
-
-/**
- * Whether the e-mail may get the e-mails of this preference: its account's answer, the
- * preference's default without an account. For whatever sends those e-mails.
- */
-export async function shopperPrefers(
-  db: Db,
-  email: string,
-  key: ShopperPreferenceKey,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ enabled: shopperPreferences.enabled })
-    .from(shopperPreferences)
-    .innerJoin(shoppers, eq(shoppers.id, shopperPreferences.shopperId))
-    .where(and(eq(shoppers.email, email.toLowerCase()), eq(shopperPreferences.key, key)));
-  return (
-    row?.enabled ?? SHOPPER_PREFERENCES.find((preference) => preference.key === key)!.defaultEnabled
-  );
-}
-
 /** The shopper module's part of 'Baixar meus dados'. */
 export async function shopperDataPart(db: Db, shopperId: string) {
   const [account] = await db
@@ -263,7 +201,6 @@ export async function shopperDataPart(db: Db, shopperId: string) {
     .where(eq(shoppers.id, shopperId));
   const addresses = await listAddresses(db, shopperId);
   const favorites = await listFavoriteIds(db, shopperId);
-  const preferences = await readPreferences(db, shopperId);
   const sessions = await db
     .select({ startedAt: shopperSessions.createdAt, expiresAt: shopperSessions.expiresAt })
     .from(shopperSessions)
@@ -282,11 +219,6 @@ export async function shopperDataPart(db: Db, shopperId: string) {
       isDefault: address.isDefault,
     })),
     favoriteProductIds: favorites,
-    emailPreferences: SHOPPER_PREFERENCES.map((preference) => ({
-      key: preference.key,
-      label: preference.label,
-      enabled: preferences[preference.key],
-    })),
     sessions,
   };
 }
