@@ -6,18 +6,6 @@ export const RECOVER_PATH = '/carrinho/recuperar';
 export const UNSUBSCRIBE_PATH = '/carrinho/descadastrar';
 /** The query parameter of both links. */
 export const RECOVERY_KEY_PARAM = 'chave';
-/** The checkout's small request that saves the contact as typed. */
-export const CHECKOUT_CONTACT_PATH = '/checkout/contato';
-/** The checkout's opt-out checkbox. */
-export const RECOVERY_OPT_OUT_FIELD = 'recoveryOptOut';
-
-/** What the checkout says about recovery e-mails (apart: the checkout's bundle carries it). */
-export const CHECKOUT_RECOVERY_TEXTS = {
-  notice:
-    'Se você não concluir a compra, podemos enviar um e-mail com um link para retomar este carrinho.',
-  optOut: 'Não quero receber e-mails sobre carrinhos não finalizados',
-} as const;
-
 export const RECOVERY_MESSAGES = {
   email: 'E-mail inválido.',
   linkInvalid: 'Este link de recuperação não vale mais: o carrinho expirou ou já virou pedido.',
