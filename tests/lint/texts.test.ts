@@ -37,6 +37,7 @@ const PROPER_NAMES = [
   'Meta Commerce Manager',
   'Microsoft Clarity',
   'Autoridade Nacional de Proteção de Dados',
+  'Lei Geral de Proteção de Dados',
   'Meta Pixel',
   'Mercado Pago',
   // Mercado Pago's own name for the credential staff copy from its panel.
