@@ -3,6 +3,7 @@ export * from '../modules/auth/schema';
 export * from '../modules/catalog/schema';
 export * from '../modules/connections/schema';
 export * from '../modules/coupons/schema';
+export * from '../modules/erp/schema';
 export * from '../modules/jobs/schema';
 export * from '../modules/media/schema';
 export * from '../modules/orders/schema';

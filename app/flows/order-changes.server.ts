@@ -4,6 +4,7 @@ import { ordersPaid } from '~/lib/metrics.server';
 import { formatCents } from '~/lib/money';
 import { alertRestocked, releaseStock } from '~/modules/catalog/index.server';
 import { releaseCouponUse } from '~/modules/coupons/index.server';
+import { queuePaidOrder } from '~/modules/erp/index.server';
 import {
   canTransition,
   transitionRefusal,
@@ -263,6 +264,8 @@ export async function settlePayment(
       });
       await mailOrder(tx, ORDER_TOPICS.paymentConfirmed, order.id);
       await trackOrder(tx, order.id, status, events);
+      // To the merchant's ERP (Bling), for its NF-e, when one is connected.
+      await queuePaidOrder(tx, order.id);
       // Counted before the caller's commit: a commit that then fails overcounts by one, which a
       // rate on a dashboard can bear; the orders table remains the record.
       ordersPaid.inc();

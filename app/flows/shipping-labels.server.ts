@@ -4,6 +4,7 @@ import { formatCents } from '~/lib/money';
 import { countOf } from '~/lib/plural';
 import { variantLabel } from '~/modules/catalog';
 import { lookupVariants } from '~/modules/catalog/index.server';
+import { authorizedInvoiceKey } from '~/modules/erp/index.server';
 import type { OrderView } from '~/modules/orders';
 import { adminStatusWord } from '~/modules/orders/index.admin';
 import {
@@ -162,6 +163,7 @@ async function shipmentOf(
     // The goods, not what the shopper paid for shipping or saved with a coupon.
     insuranceCents: order.subtotalCents,
     tag: order.number,
+    invoiceKey: await authorizedInvoiceKey(db, order.id),
   };
 }
 

@@ -205,6 +205,12 @@ const envSchema = z
     // without it /api/shipping/melhorenvio refuses them and the periodic check alone follows
     // deliveries.
     MELHOR_ENVIO_WEBHOOK_SECRET: z.string().min(1).optional(),
+    // Notas fiscais through the merchant's ERP (Bling): the OAuth application's client id and
+    // secret (also typed at /admin/integrations; set here, they win), and the API's address, under
+    // which its OAuth endpoints also sit (tests point it at a fake).
+    BLING_CLIENT_ID: z.string().min(1).max(200).optional(),
+    BLING_CLIENT_SECRET: z.string().min(1).optional(),
+    BLING_API_URL: httpUrl.default('https://api.bling.com.br/Api/v3'),
     // Sales tracking (UTMify's format); off without a token.
     UTMIFY_API_TOKEN: z.string().min(1).optional(),
     UTMIFY_API_URL: httpUrl.default('https://api.utmify.com.br/api-credentials/orders'),

@@ -46,6 +46,9 @@ const PROPER_NAMES = [
   // The Central Bank's API and the names banks give its credentials (issue 40).
   'API Pix',
   'Client ID',
+  // The ERP and its application's credentials, as Bling's own screens name them.
+  'Bling',
+  'Client Id',
   'Client Secret',
   'Open Graph',
   'Brasil',

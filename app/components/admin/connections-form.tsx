@@ -47,6 +47,8 @@ const LABELS: Record<ConnectionField, string> = {
   pix_api_client_secret: 'Client Secret',
   pix_api_certificate: 'Certificado do banco',
   pix_api_certificate_password: 'Senha do certificado',
+  bling_client_id: 'Client Id do aplicativo do Bling',
+  bling_client_secret: 'Client Secret do aplicativo do Bling',
 };
 
 const PROVIDER_CHOICES = [

@@ -40,6 +40,7 @@ export const CONNECTIONS_MESSAGES = {
     `Conexão com a API Pix funcionando: token obtido e ${countOf(charges, 'cobrança', 'cobranças')} na última hora.`,
   pixApiWebhook: (url: string) => `Webhook cadastrado no banco: ${url}`,
   pixApiNoKey: 'Cadastre a chave PIX da loja em Configurações › Avançado antes de usar a API Pix.',
+  blingClientId: 'Cole o Client Id do aplicativo do Bling, sem espaços.',
 } as const;
 
 const MAX_SECRET_LENGTH = 4_000;
@@ -95,6 +96,11 @@ export const connectionsFormSchema = z.discriminatedUnion(
         (value) => z.email().safeParse(value).success,
         CONNECTIONS_MESSAGES.smtpFrom,
         254,
+      ),
+      bling_client_id: optionalText(
+        (value) => /^[\w.-]+$/.test(value),
+        CONNECTIONS_MESSAGES.blingClientId,
+        200,
       ),
       ...secretFields,
       pix_api_url: optionalText(isHttpUrl, CONNECTIONS_MESSAGES.pixApiUrl),

@@ -74,6 +74,7 @@ describe('resolveConnections', () => {
       pix_api_token_url: '',
       pix_api_client_id: '',
       smtp_from: 'loja@exemplo.com.br',
+      bling_client_id: '',
     });
   });
 });

@@ -37,6 +37,8 @@ export type ConnectionsEnv = Partial<
     | 'PIX_API_CLIENT_SECRET'
     | 'PIX_API_CERT'
     | 'PIX_API_CERT_PASSWORD'
+    | 'BLING_CLIENT_ID'
+    | 'BLING_CLIENT_SECRET'
   >
 >;
 

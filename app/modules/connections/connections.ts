@@ -14,6 +14,7 @@ export const PLAIN_CONNECTION_FIELDS = [
   'pix_api_url',
   'pix_api_token_url',
   'pix_api_client_id',
+  'bling_client_id',
 ] as const;
 /** Fields stored sealed (ADR 038): never shown again, only replaced or removed. */
 export const SECRET_CONNECTION_FIELDS = [
@@ -27,6 +28,7 @@ export const SECRET_CONNECTION_FIELDS = [
   // The bank's client certificate as uploaded: PEM (certificate and key) or PKCS#12, in base64.
   'pix_api_certificate',
   'pix_api_certificate_password',
+  'bling_client_secret',
 ] as const;
 
 export type PlainConnectionField = (typeof PLAIN_CONNECTION_FIELDS)[number];
@@ -56,6 +58,8 @@ export const CONNECTION_ENV: Record<ConnectionField, string> = {
   // From the environment these name files (PIX_API_KEY beside the certificate): see pixApiTls.
   pix_api_certificate: 'PIX_API_CERT',
   pix_api_certificate_password: 'PIX_API_CERT_PASSWORD',
+  bling_client_id: 'BLING_CLIENT_ID',
+  bling_client_secret: 'BLING_CLIENT_SECRET',
 };
 
 export function isSecretField(name: string): name is SecretConnectionField {

@@ -31,6 +31,8 @@ export interface OrderEmailData {
   wasPaid?: boolean;
   /** Absolute URL of the page where the buyer reviews what they bought (delivered orders). */
   reviewUrl?: string;
+  /** The order's authorized NF-e: its number, 44-digit access key and DANFE's address. */
+  invoice?: { number: string | null; key: string; danfeUrl: string | null };
 }
 
 export interface EmailStore {
@@ -76,6 +78,33 @@ export function paymentConfirmedEmail(data: OrderEmailData, store: EmailStore): 
     ),
     ...(data.estimatedDelivery
       ? [paragraph(`Previsão de entrega: ${data.estimatedDelivery}.`, { strong: true })]
+      : []),
+    summary(data),
+  ]);
+}
+
+/** Sent when the order's NF-e is authorized: its number, access key and DANFE. */
+export function invoiceAuthorizedEmail(data: OrderEmailData, store: EmailStore): RenderedEmail {
+  const { number, invoice } = data;
+  const subject = `Nota fiscal do pedido ${number}`;
+  const key = invoice?.key.replace(/(\d{4})(?=\d)/g, '$1 ') ?? '';
+  const danfe = invoice?.danfeUrl;
+  return compose(store, subject, orderFrame(store, data), [
+    paragraph(`Olá, ${firstName(data.customerName)}!`),
+    paragraph(
+      invoice?.number
+        ? `A nota fiscal (NF-e nº ${invoice.number}) do seu pedido ${number} foi emitida.`
+        : `A nota fiscal (NF-e) do seu pedido ${number} foi emitida.`,
+    ),
+    heading('Chave de acesso'),
+    paragraph(key, { strong: true }),
+    ...(danfe
+      ? [
+          {
+            html: `<p style="margin:0 0 16px;"><a href="${escapeHtml(danfe)}" style="color:#1d4ed8;font-weight:bold;">Ver o DANFE (PDF)</a></p>`,
+            text: `Ver o DANFE (PDF): ${danfe}`,
+          },
+        ]
       : []),
     summary(data),
   ]);

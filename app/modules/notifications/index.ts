@@ -8,6 +8,7 @@ export {
   trackingCodeChangedEmail,
   passwordResetEmail,
   paymentConfirmedEmail,
+  invoiceAuthorizedEmail,
   restockConfirmEmail,
   restockEmail,
   shopperCodeEmail,

@@ -58,6 +58,7 @@ export const EVENT_KIND_LABELS: Record<OrderEventKind, string> = {
   tracking: 'Código de rastreio',
   label: 'Etiqueta',
   note: 'Observação interna',
+  invoice: 'Nota fiscal (ERP)',
 };
 
 // The two masks below are written out rather than taken from the checkout's library: sharing it

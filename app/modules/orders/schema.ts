@@ -228,7 +228,14 @@ export const orderAdjustments = pgTable(
   ],
 );
 
-export const ORDER_EVENT_KINDS = ['status', 'payment', 'tracking', 'label', 'note'] as const;
+export const ORDER_EVENT_KINDS = [
+  'status',
+  'payment',
+  'tracking',
+  'label',
+  'note',
+  'invoice',
+] as const;
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
 
 /**

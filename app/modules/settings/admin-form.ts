@@ -556,6 +556,13 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
           field('shipping_handling_days', 'Dias para postar o pedido', 'integer', {
             hint: 'Dias úteis somados ao prazo da transportadora.',
           }),
+          field('invoice_on', 'Emissão da NF-e (Bling)', 'select', {
+            options: [
+              { value: 'manual', label: 'Quando a equipe clicar em “Emitir NF-e”' },
+              { value: 'paid', label: 'Assim que o pedido pago chegar ao Bling' },
+            ],
+            hint: 'Conecte o Bling em Integrações.',
+          }),
           field('min_order_value_cents', 'Valor mínimo do pedido', 'money', {
             hint: '0: sem valor mínimo.',
           }),

@@ -474,6 +474,11 @@ export const settingsSchema = z.object({
   shipping_markup_cents: integer(0, 0, 1_000_00),
   shipping_markup_percent: integer(0, 0, 100),
   shipping_handling_days: integer(0, 0, 30),
+  // Notas fiscais through the ERP (/admin/integrations): issued as soon as a paid order is at
+  // the ERP, or when staff press 'Emitir NF-e'.
+  invoice_on: z
+    .enum(['manual', 'paid'], { error: 'Escolha quando a NF-e é emitida.' })
+    .default('manual'),
   return_window_days: integer(30, 7, 365),
   products_per_page: integer(12, 4, 96),
   // Against one shopper holding the whole stock in unpaid orders: the most units of one product

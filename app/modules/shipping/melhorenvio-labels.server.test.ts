@@ -70,6 +70,7 @@ describe('cartBody', () => {
       parcel: { weightGrams: 650, lengthCm: 20, widthCm: 15, heightCm: 20 },
       insuranceCents: 59980,
       tag: '#1001',
+      invoiceKey: null,
     });
     expect(body.service).toBe(2);
     expect(body.from).toMatchObject({ company_document: '11222333000181', phone: '11987654321' });
@@ -82,5 +83,21 @@ describe('cartBody', () => {
       non_commercial: true,
       tags: [{ tag: '#1001', url: null }],
     });
+    expect(body.options).not.toHaveProperty('invoice');
+  });
+
+  it("sends the authorized NF-e's key instead of a content declaration", () => {
+    const key = '35261211222333000181550010000001231000001230';
+    const body = cartBody({
+      serviceId: '2',
+      from: { ...party, name: 'Loja Ltda.', document: '11.222.333/0001-81' },
+      to: party,
+      products: [{ name: 'Fone', quantity: 1, unitCents: 29990 }],
+      parcel: { weightGrams: 650, lengthCm: 20, widthCm: 15, heightCm: 20 },
+      insuranceCents: 29990,
+      tag: '#1001',
+      invoiceKey: key,
+    });
+    expect(body.options).toMatchObject({ non_commercial: false, invoice: { key } });
   });
 });

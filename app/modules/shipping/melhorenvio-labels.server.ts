@@ -35,6 +35,8 @@ export interface LabelShipment {
   insuranceCents: number;
   /** The order's number ('#1001'), shown beside the shipment in Melhor Envio's panel. */
   tag: string;
+  /** The access key of the order's authorized NF-e; null: the goods go with a content declaration. */
+  invoiceKey: string | null;
 }
 
 export type LabelAnswer<T> = { ok: true; value: T } | { ok: false; reason: string };
@@ -177,8 +179,11 @@ export function cartBody(shipment: LabelShipment) {
       receipt: false,
       own_hand: false,
       reverse: false,
-      // The store issues no NF-e through Vitrine: goods go with a content declaration.
-      non_commercial: true,
+      // With the order's NF-e (issued through the ERP) the carrier takes its key; without one the
+      // goods go with a content declaration.
+      ...(shipment.invoiceKey
+        ? { non_commercial: false, invoice: { key: shipment.invoiceKey } }
+        : { non_commercial: true }),
       tags: [{ tag: shipment.tag, url: null }],
     },
   };

@@ -1,0 +1,16 @@
+export {
+  blingInvoiceLink,
+  ERP_EVENT_NOTES,
+  ERP_LABELS,
+  ERP_MESSAGES,
+  ERP_NAMES,
+  formatAccessKey,
+  INVOICE_ON_CHOICES,
+  INVOICE_STATE_LABELS,
+  type ErpConnectionState,
+  type ErpName,
+  type ErpOrderView,
+  type InvoiceOn,
+  type InvoiceState,
+  type SendState,
+} from './erp';
