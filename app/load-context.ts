@@ -1,5 +1,6 @@
 import type { ChangeFeed } from '~/db/changes.server';
 import type { Db } from '~/db/database.server';
+import type { ErpAccess } from '~/flows/erp-orders.server';
 import type { SignedInAdmin } from '~/modules/auth/index.server';
 import type { ConnectionsStore } from '~/modules/connections/index.server';
 import type { OrderEventOptions } from '~/modules/orders/index.server';
@@ -62,6 +63,11 @@ declare module 'react-router' {
     shippingLabels(): Promise<MelhorEnvioLabels | null>;
     /** The secret in force that signs the carrier's notifications; null: they are refused. */
     melhorEnvioWebhookSecret(): Promise<string | null>;
+    /**
+     * The merchant's ERP (Bling) with the secrets key its tokens are sealed under, or null while
+     * its application's client id and secret (or the key) are missing.
+     */
+    erp(): Promise<ErpAccess | null>;
     /** CHECKOUT_RATE_LIMIT: checkout submissions per client address per minute. */
     checkoutRateLimit: number;
     /** What only the environment says (production, the tracking token): yes or no only. */

@@ -55,6 +55,9 @@ export default [
     route('users', 'routes/admin/users.tsx'),
     // Pagamentos: the provider, e-mail sending and carrier shipping, with their credentials
     route('payments', 'routes/admin/payments.tsx'),
+    // Integrações: the ERP (Bling) that issues the notas fiscais, and its OAuth callback
+    route('integrations', 'routes/admin/integrations.tsx'),
+    route('integrations/bling/callback', 'routes/admin/integrations-callback.ts'),
     // Configurações
     route('settings', 'routes/admin/settings.tsx'),
     route('settings/preview', 'routes/admin/settings-preview.tsx'),
@@ -69,6 +72,7 @@ export default [
   route('api/payments/mercadopago', 'routes/api/payment-mercadopago.ts'),
   route('api/payments/pix-api/pix', 'routes/api/payment-pix-api.ts'),
   route('api/shipping/melhorenvio', 'routes/api/shipping-melhorenvio.ts'),
+  route('api/invoices/bling', 'routes/api/invoices-bling.ts'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('feeds/:file', 'routes/feeds.ts'),
   route('robots.txt', 'routes/robots.ts'),

@@ -11,6 +11,7 @@ import { createChangeFeed, type ChangeFeed } from '~/db/changes.server';
 import { databaseOptionsFromEnv, openDatabase, type Database, type Db } from '~/db/database.server';
 import { openReadReplica, type ReadReplica } from '~/db/read-replica.server';
 import { startBackgroundJobs } from '~/flows/background-jobs.server';
+import type { ErpAccess } from '~/flows/erp-orders.server';
 import { currentMailSending } from '~/flows/mail-sending.server';
 import { initializeStore } from '~/flows/seed-sample-store.server';
 import { storeReadiness } from '~/flows/store-readiness.server';
@@ -34,6 +35,7 @@ import {
   type ConnectionsStore,
   type SecretsKey,
 } from '~/modules/connections/index.server';
+import { createBling } from '~/modules/erp/index.server';
 import type { OrderEventOptions } from '~/modules/orders/index.server';
 import type { PaymentProvider } from '~/modules/payments';
 import type { SecretsSet } from '~/modules/payments/index.server';
@@ -152,6 +154,7 @@ export async function startApp(env: Env, assets: StaticFiles): Promise<RunningAp
     const payments = paymentProviders(env, database.db, settings, connections, secretsKey);
     const orderEvents: OrderEventOptions = { tracking: env.UTMIFY_API_TOKEN !== undefined };
     const carrier = carrierShipping(env, settings, connections);
+    const erp = erpAccess(env, connections, secretsKey);
     await logReadiness(database.db, { mode, settings, connections, payments, carrier, env });
     const jobs = startBackgroundJobs({
       env,
@@ -161,6 +164,7 @@ export async function startApp(env: Env, assets: StaticFiles): Promise<RunningAp
       orderEvents,
       mailSending: currentMailSending(connections),
       shippingLabels: carrier.shippingLabels,
+      erp,
     });
     const backups = startServerBackups(database, env);
     let shuttingDown = false;
@@ -173,6 +177,7 @@ export async function startApp(env: Env, assets: StaticFiles): Promise<RunningAp
       connections,
       payments,
       carrier,
+      erp,
       // The storefront's forms may lead to a provider's own checkout (its redirect is checked
       // against form-action too). Staff may switch to Mercado Pago at any time, on any instance:
       // its sites are allowed whichever provider runs now (the others redirect to no other site).
@@ -289,6 +294,33 @@ async function pixApiTls(env: Env, connections: Connections): Promise<PixApiTls 
   }
 }
 
+/**
+ * The ERP (Bling) as the connections say now: its application's client id and secret, typed at
+ * /admin/integrations or set in the environment, and the secrets key its tokens are sealed
+ * under; null while any is missing. Built again only when the connections change.
+ */
+function erpAccess(
+  env: Env,
+  connections: ConnectionsStore,
+  key: SecretsKey | null,
+): () => Promise<ErpAccess | null> {
+  const built = new WeakMap<Connections, ErpAccess | null>();
+  return async () => {
+    const now = await connections.get();
+    if (!built.has(now)) {
+      const clientId = now.values.bling_client_id;
+      const clientSecret = now.values.bling_client_secret;
+      built.set(
+        now,
+        key && clientId && clientSecret
+          ? { erp: createBling({ apiUrl: env.BLING_API_URL, clientId, clientSecret }), key }
+          : null,
+      );
+    }
+    return built.get(now)!;
+  };
+}
+
 interface CarrierShipping {
   shipping(): Promise<ShippingQuoter | null>;
   shippingLabels(): Promise<MelhorEnvioLabels | null>;
@@ -388,6 +420,7 @@ function buildHandler(options: {
   connections: ConnectionsStore;
   payments: () => Promise<PaymentProvider | null>;
   carrier: CarrierShipping;
+  erp: () => Promise<ErpAccess | null>;
   checkoutOrigins: readonly string[];
   orderEvents: OrderEventOptions;
   assets: StaticFiles;
@@ -595,6 +628,7 @@ function buildHandler(options: {
         payments,
         orderEvents,
         ...options.carrier,
+        erp: options.erp,
         checkoutRateLimit: env.CHECKOUT_RATE_LIMIT,
         secretsSet,
         admin: () => signedInAdmin(database, req, res),

@@ -3,6 +3,7 @@ import { logger } from '~/lib/logger.server';
 import type { DayRange } from '~/lib/periods';
 import { productCounts } from '~/modules/catalog/index.server';
 import type { ConnectionsStore } from '~/modules/connections/index.server';
+import { connectionState, erpAlerts } from '~/modules/erp/index.server';
 import { salesByDay, salesMetrics } from '~/modules/orders/index.admin.server';
 import type { PaymentProvider } from '~/modules/payments';
 import { recoveredSales } from '~/modules/recovery/index.admin.server';
@@ -42,18 +43,31 @@ export async function loadDashboard(
 ) {
   const { period, month } = periods;
   const timeZone = settings.timezone;
-  const [metrics, days, products, mode, connections, provider, carrier, recovered, before] =
-    await Promise.all([
-      salesMetrics(scope.db, { period, month, timeZone }),
-      salesByDay(scope.db, period.range, timeZone),
-      productCounts(scope.db, period.range, timeZone),
-      scope.settings.mode(),
-      scope.connections.get(),
-      scope.payments(),
-      scope.shipping(),
-      recoveredSales(scope.db, period.range, timeZone),
-      recoveredSales(scope.db, period.previous, timeZone),
-    ]);
+  const [
+    metrics,
+    days,
+    products,
+    mode,
+    connections,
+    provider,
+    carrier,
+    recovered,
+    before,
+    erp,
+    bling,
+  ] = await Promise.all([
+    salesMetrics(scope.db, { period, month, timeZone }),
+    salesByDay(scope.db, period.range, timeZone),
+    productCounts(scope.db, period.range, timeZone),
+    scope.settings.mode(),
+    scope.connections.get(),
+    scope.payments(),
+    scope.shipping(),
+    recoveredSales(scope.db, period.range, timeZone),
+    recoveredSales(scope.db, period.previous, timeZone),
+    erpAlerts(scope.db),
+    connectionState(scope.db, 'bling'),
+  ]);
   const readiness = await storeReadiness(scope.db, {
     mode,
     settings,
@@ -64,7 +78,16 @@ export async function loadDashboard(
   });
   // Orders placed after a recovery link restored their cart (abandoned checkouts).
   const recovery = { current: recovered.cents, previous: before.cents };
-  return { metrics, days, products, recovery, demo: mode === 'demo', readiness };
+  return {
+    metrics,
+    days,
+    products,
+    recovery,
+    demo: mode === 'demo',
+    readiness,
+    // Bling's word that staff must act on: a revoked authorization, rejected notes, refused orders.
+    invoices: { revoked: bling.state === 'revoked', ...erp },
+  };
 }
 
 export const GO_LIVE_MESSAGES = {

@@ -1,4 +1,6 @@
 import type { Db } from '~/db/database.server';
+import { blingInvoiceLink, ERP_MESSAGES } from '~/modules/erp';
+import { getErpOrder, isConnected } from '~/modules/erp/index.server';
 import { logger } from '~/lib/logger.server';
 import { ADMIN_ORDER_MESSAGES } from '~/modules/orders/index.admin';
 import {
@@ -18,7 +20,8 @@ import {
   deleteOrderByStaff,
   markPaidByStaff,
 } from './admin-order-status.server';
-import type { StaffMember, StaffResult } from './order-changes.server';
+import { issueInvoicesBy, retryInvoiceBy, sendOrderToErpBy } from './erp-orders.server';
+import { staffActor, type StaffMember, type StaffResult } from './order-changes.server';
 import { canRefundOrder, refundOrderByStaff } from './refund-order.server';
 import {
   buyShippingLabel,
@@ -51,13 +54,21 @@ export async function loadStaffOrder(scope: OrderScreenScope, orderId: string) {
   if (!order) {
     return { ok: false as const, status: 404 as const, error: ADMIN_ORDER_MESSAGES.notFound };
   }
-  const [{ timezone }, payments] = await Promise.all([scope.settings.get(), scope.payments()]);
+  const [{ timezone }, payments, erp, erpConnected] = await Promise.all([
+    scope.settings.get(),
+    scope.payments(),
+    getErpOrder(scope.db, orderId),
+    isConnected(scope.db, 'bling'),
+  ]);
   return {
     ok: true as const,
     order,
     timeZone: timezone,
     refundable: canRefundOrder(order, payments),
     labels: (await scope.shippingLabels()) !== null,
+    // Its sales order and NF-e at Bling, and whether 'Enviar ao Bling' / 'Emitir NF-e' may go.
+    erp,
+    erpConnected,
   };
 }
 
@@ -79,6 +90,9 @@ const FAILURES: Record<OrderAction['intent'], string> = {
   label: LABEL_MESSAGES.error,
   note: ADMIN_ORDER_MESSAGES.noteError,
   delete: ADMIN_ORDER_MESSAGES.deleteError,
+  'erp-send': ERP_MESSAGES.failed,
+  invoice: ERP_MESSAGES.failed,
+  'invoice-retry': ERP_MESSAGES.failed,
 };
 
 async function run(
@@ -88,12 +102,24 @@ async function run(
   admin: StaffMember,
 ): Promise<StaffResult> {
   switch (form.intent) {
-    case 'status':
-      return changeOrderStatus(
+    case 'status': {
+      const changed = await changeOrderStatus(
         scope.db,
         { orderId, to: form.status, trackingCode: form.trackingCode ?? null, admin },
         scope.orderEvents,
       );
+      // Cancelling here does not cancel an authorized NF-e: staff must do that in Bling.
+      const erp =
+        changed.ok && form.status === 'cancelled' ? await getErpOrder(scope.db, orderId) : null;
+      if (changed.ok && erp?.invoiceState === 'authorized' && erp.invoiceId) {
+        return {
+          ok: true,
+          warning: true,
+          message: `${changed.message} ${ERP_MESSAGES.cancelInBling(blingInvoiceLink(erp.invoiceId))}`,
+        };
+      }
+      return changed;
+    }
     case 'tracking':
       return changeTrackingCode(scope.db, { orderId, trackingCode: form.trackingCode, admin });
     case 'mark-paid':
@@ -112,6 +138,12 @@ async function run(
       return addOrderNote(scope.db, { orderId, note: form.note, admin });
     case 'delete':
       return deleteOrderByStaff(scope.db, orderId, admin);
+    case 'erp-send':
+      return sendOrderToErpBy(scope.db, orderId, staffActor(admin));
+    case 'invoice':
+      return issueInvoicesBy(scope.db, [orderId], staffActor(admin));
+    case 'invoice-retry':
+      return retryInvoiceBy(scope.db, orderId, staffActor(admin));
   }
 }
 

@@ -5,7 +5,9 @@ import { logger } from '~/lib/logger.server';
 import { variantLabel } from '~/modules/catalog';
 import { deleteExpiredRestockRequests } from '~/modules/catalog/index.server';
 import { startOutboxWorker, type OutboxHandler } from '~/modules/jobs/index.server';
+import { ERP_TOPICS, getErpOrder } from '~/modules/erp/index.server';
 import {
+  invoiceAuthorizedEmail,
   orderCancelledEmail,
   orderDeliveredEmail,
   orderLinkEmail,
@@ -51,6 +53,7 @@ import {
 
 import { abandonedCheckoutHandlers, sweepAbandonedCheckouts } from './abandoned-checkouts.server';
 import { passwordResetHandlers } from './admin-password-reset.server';
+import { erpHandlers, type ErpAccess } from './erp-orders.server';
 import { expireOrders } from './order-payment.server';
 import { reconcilePixPayments, registerPixWebhook } from './pix-api-payments.server';
 import { restockHandlers } from './restock-alerts.server';
@@ -79,6 +82,8 @@ export interface BackgroundJobsOptions {
   mailSending: () => Promise<MailSending>;
   /** The carrier's label calls in force, whose shipped orders' tracking is read periodically. */
   shippingLabels: () => Promise<MelhorEnvioLabels | null>;
+  /** The merchant's ERP (Bling) in force, or null: its orders and NF-e jobs wait for it. */
+  erp: () => Promise<ErpAccess | null>;
 }
 
 /** How often an instance looks for shipped orders due a tracking read (each is due every 30 min). */
@@ -102,6 +107,7 @@ export function startBackgroundJobs(options: BackgroundJobsOptions): { stop(): P
       ...passwordResetHandlers(options),
       ...shopperCodeHandlers(options),
       ...abandonedCheckoutHandlers(options),
+      ...erpHandlers({ db, erp: options.erp, settings: options.settings }),
     },
   });
   let running: Promise<unknown> = Promise.resolve();
@@ -319,7 +325,12 @@ function orderHandlers({
   settings,
   mailSending,
 }: BackgroundJobsOptions): Record<string, OutboxHandler> {
-  const mail = async (order: OrderView, topic: OrderMailTopic) => {
+  const mail = async (
+    order: OrderView,
+    topic: OrderMailTopic,
+    invoice?: OrderEmailData['invoice'],
+    template = TEMPLATES[topic],
+  ) => {
     const store = await settings.get();
     // The pages' own rule (PUBLIC_URL, else canonical_url's origin); no request to fall back on.
     const origin =
@@ -360,6 +371,7 @@ function orderHandlers({
         topic === ORDER_TOPICS.orderDelivered && store.enable_reviews
           ? `${origin}${REVIEW_ORDER_PATH}?${new URLSearchParams({ orderId: order.id, [ORDER_KEY_PARAM]: order.accessKey })}`
           : undefined,
+      invoice,
     };
     const identity = {
       name: store.store_name,
@@ -367,7 +379,7 @@ function orderHandlers({
       contactPhone: store.contact_phone || undefined,
       timeZone: store.timezone,
     };
-    const message = TEMPLATES[topic](data, identity);
+    const message = template(data, identity);
     const mailer = createMailer({
       ...(await mailSending()),
       storeName: store.store_name,
@@ -395,6 +407,23 @@ function orderHandlers({
         },
       ]),
     ),
+    // The authorized NF-e: its key and DANFE, as the ERP gave them (read when the job runs).
+    [ERP_TOPICS.invoiceEmail]: async (payload) => {
+      const order = await orderIfKept(db, payload, ERP_TOPICS.invoiceEmail);
+      if (!order) return;
+      const erpOrder = await getErpOrder(db, order.id);
+      if (erpOrder?.invoiceState !== 'authorized' || !erpOrder.invoiceKey) return;
+      await mail(
+        order,
+        ORDER_TOPICS.paymentConfirmed,
+        {
+          number: erpOrder.invoiceNumber,
+          key: erpOrder.invoiceKey,
+          danfeUrl: erpOrder.danfeUrl,
+        },
+        invoiceAuthorizedEmail,
+      );
+    },
     [ORDER_TOPICS.statusTracking]: async (payload, signal) => {
       if (!env.UTMIFY_API_TOKEN) return;
       const order = await orderIfKept(db, payload, ORDER_TOPICS.statusTracking);

@@ -12,6 +12,7 @@ const ADMIN_SECTIONS = [
   { to: '/admin/reviews', label: 'Avaliações', end: false },
   { to: '/admin/users', label: 'Usuários', end: false },
   { to: '/admin/payments', label: 'Pagamentos', end: false },
+  { to: '/admin/integrations', label: 'Integrações', end: false },
   { to: '/admin/settings', label: 'Configurações', end: false },
 ] as const;
 

@@ -10,6 +10,12 @@ import { countOf } from '~/lib/plural';
 import type { Toast } from '~/lib/toast';
 import { mediaSrcSet } from '~/modules/media';
 import {
+  blingInvoiceLink,
+  formatAccessKey,
+  INVOICE_STATE_LABELS,
+  type ErpOrderView,
+} from '~/modules/erp';
+import {
   canCancelOrder,
   canDeleteOrder,
   ORDER_TRANSITIONS,
@@ -71,6 +77,10 @@ interface OrderDetailProps {
   refundable?: boolean;
   /** The store buys carrier labels (Melhor Envio): 'Gerar etiqueta' may be offered. */
   labels?: boolean;
+  /** The order's sales order and NF-e at the ERP (Bling), if it went there. */
+  erp?: ErpOrderView | null;
+  /** Bling is connected: 'Enviar ao Bling' and 'Emitir NF-e' may be offered. */
+  erpConnected?: boolean;
 }
 
 /** Everything about one order for staff, with the forms that move it along. */
@@ -83,6 +93,8 @@ export function OrderDetail({
   reply,
   refundable = false,
   labels = false,
+  erp = null,
+  erpConnected = false,
 }: OrderDetailProps) {
   const Title = inDialog ? 'h2' : 'h1';
   const when = (date: Date) => formatDateTime(date, timeZone);
@@ -249,6 +261,16 @@ export function OrderDetail({
       </div>
 
       <ShippingSection order={order} labels={labels} actionUrl={actionUrl} titleId={titleId} />
+
+      {erp || (erpConnected && order.payment.paidAt && order.status !== 'cancelled') ? (
+        <InvoiceSection
+          order={order}
+          erp={erp}
+          connected={erpConnected}
+          actionUrl={actionUrl}
+          titleId={titleId}
+        />
+      ) : null}
 
       <section aria-labelledby={`${titleId}-items`} className="admin-card">
         <h3 id={`${titleId}-items`} className="mb-2 font-semibold">
@@ -426,6 +448,125 @@ function ShippingSection({
             intent="label"
             label="Gerar etiqueta"
             busyLabel="Gerando etiqueta..."
+          />
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The order at Bling: its sales order, and its NF-e (number, access key and DANFE once
+ * authorized; SEFAZ's reason and 'Tentar de novo' when rejected).
+ */
+function InvoiceSection({
+  order,
+  erp,
+  connected,
+  actionUrl,
+  titleId,
+}: {
+  order: AdminOrderDetail;
+  erp: ErpOrderView | null;
+  connected: boolean;
+  actionUrl: string;
+  titleId: string;
+}) {
+  const open = order.status !== 'cancelled' && !!order.payment.paidAt;
+  const invoice = erp?.invoiceState ?? null;
+  return (
+    <section
+      aria-labelledby={`${titleId}-invoice`}
+      className="admin-card space-y-3"
+      data-testid="order-invoice"
+    >
+      <h3 id={`${titleId}-invoice`} className="font-semibold">
+        Nota fiscal (Bling)
+      </h3>
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-slate-600">Pedido no Bling</dt>
+        <dd>
+          {erp?.sendState === 'sent'
+            ? `Enviado (nº ${erp.erpOrderId})`
+            : erp?.sendState === 'queued'
+              ? 'Na fila para envio'
+              : erp?.sendState === 'refused'
+                ? `Recusado: ${erp.sendError ?? ''}`
+                : 'Não enviado'}
+        </dd>
+        {invoice ? (
+          <>
+            <dt className="text-slate-600">NF-e</dt>
+            <dd data-testid="invoice-state">{INVOICE_STATE_LABELS[invoice]}</dd>
+          </>
+        ) : null}
+        {invoice === 'authorized' && erp?.invoiceKey ? (
+          <>
+            <dt className="text-slate-600">Número</dt>
+            <dd data-testid="invoice-number">{erp.invoiceNumber}</dd>
+            <dt className="text-slate-600">Chave de acesso</dt>
+            <dd className="break-all font-mono" data-testid="invoice-key">
+              {formatAccessKey(erp.invoiceKey)}
+            </dd>
+          </>
+        ) : null}
+        {invoice === 'rejected' ? (
+          <>
+            <dt className="text-slate-600">Motivo da SEFAZ</dt>
+            <dd className="text-red-900" data-testid="invoice-reason">
+              {erp?.invoiceReason}
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      {order.status === 'cancelled' && invoice === 'authorized' && erp?.invoiceId ? (
+        <p className="rounded-md border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950">
+          Este pedido foi cancelado, mas a NF-e continua autorizada:{' '}
+          <a
+            href={blingInvoiceLink(erp.invoiceId)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="underline"
+          >
+            cancele a nota no Bling
+          </a>
+          .
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        {invoice === 'authorized' && erp?.danfeUrl ? (
+          <a
+            href={erp.danfeUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="admin-button-secondary"
+            data-testid="danfe-link"
+          >
+            Abrir DANFE<span className="sr-only"> (PDF do Bling, em nova aba)</span>
+          </a>
+        ) : null}
+        {connected && open && (!erp || erp.sendState === 'refused') ? (
+          <IntentButton
+            actionUrl={actionUrl}
+            intent="erp-send"
+            label="Enviar ao Bling"
+            busyLabel="Enviando..."
+          />
+        ) : null}
+        {connected && open && (invoice === null || invoice === 'cancelled') ? (
+          <IntentButton
+            actionUrl={actionUrl}
+            intent="invoice"
+            label="Emitir NF-e"
+            busyLabel="Emitindo..."
+          />
+        ) : null}
+        {connected && open && invoice === 'rejected' ? (
+          <IntentButton
+            actionUrl={actionUrl}
+            intent="invoice-retry"
+            label="Tentar de novo"
+            busyLabel="Enviando..."
           />
         ) : null}
       </div>
@@ -686,7 +827,7 @@ function IntentButton({
   busyLabel,
 }: {
   actionUrl: string;
-  intent: 'mark-paid' | 'label';
+  intent: 'mark-paid' | 'label' | 'erp-send' | 'invoice' | 'invoice-retry';
   label: string;
   busyLabel: string;
 }) {

@@ -98,8 +98,8 @@ export const connectionsFormSchema = z.discriminatedUnion(
         254,
       ),
       bling_client_id: optionalText(
-        (value) => /^[\w.-]+$/.test(value),
-        CONNECTIONS_MESSAGES.blingClientId,
+        (value) => /^\S+$/.test(value),
+        CONNECTIONS_MESSAGES.invalid,
         200,
       ),
       ...secretFields,

@@ -68,6 +68,7 @@ export const ERP_MESSAGES = {
   retryQueued: 'Nova tentativa de emissão da NF-e solicitada.',
   notRejected: 'Só uma NF-e rejeitada pode ser enviada de novo.',
   notFound: 'Pedido não encontrado.',
+  failed: 'Erro ao falar com o Bling. Tente novamente em instantes.',
   cancelInBling: (link: string) =>
     `Este pedido tem NF-e autorizada: cancele a nota no Bling (${link}) — cancelar o pedido ` +
     'aqui não cancela a nota.',

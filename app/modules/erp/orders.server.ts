@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 
 import type { Db } from '~/db/database.server';
 import { enqueue } from '~/modules/jobs/index.server';
@@ -191,15 +191,25 @@ export async function authorizedInvoiceKey(db: Db, orderId: string): Promise<str
   return row?.key ?? null;
 }
 
-/** What the dashboard warns of: notes SEFAZ rejected and orders the ERP refused. */
-export async function erpAlerts(db: Db): Promise<{ rejected: number; refused: number }> {
-  const [rejected] = await db
-    .select({ n: count() })
-    .from(erpOrders)
-    .where(eq(erpOrders.invoiceState, 'rejected'));
-  const [refused] = await db
-    .select({ n: count() })
-    .from(erpOrders)
-    .where(eq(erpOrders.sendState, 'refused'));
-  return { rejected: Number(rejected?.n ?? 0), refused: Number(refused?.n ?? 0) };
+/** What the dashboard warns of: notes SEFAZ rejected (the latest, with its reason), orders refused. */
+export async function erpAlerts(db: Db): Promise<{
+  rejected: { orderId: string; reason: string | null }[];
+  rejectedCount: number;
+  refusedCount: number;
+}> {
+  const [rejected, [rejectedCount], [refused]] = await Promise.all([
+    db
+      .select({ orderId: erpOrders.orderId, reason: erpOrders.invoiceReason })
+      .from(erpOrders)
+      .where(eq(erpOrders.invoiceState, 'rejected'))
+      .orderBy(desc(erpOrders.updatedAt))
+      .limit(5),
+    db.select({ n: count() }).from(erpOrders).where(eq(erpOrders.invoiceState, 'rejected')),
+    db.select({ n: count() }).from(erpOrders).where(eq(erpOrders.sendState, 'refused')),
+  ]);
+  return {
+    rejected,
+    rejectedCount: Number(rejectedCount?.n ?? 0),
+    refusedCount: Number(refused?.n ?? 0),
+  };
 }

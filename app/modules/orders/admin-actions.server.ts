@@ -20,6 +20,10 @@ export const orderActionSchema = z.discriminatedUnion(
     z.object({ intent: z.literal('refund') }),
     z.object({ intent: z.literal('label') }),
     z.object({ intent: z.literal('delete') }),
+    // The ERP (Bling): 'Enviar ao Bling', 'Emitir NF-e' and 'Tentar de novo' on a rejected note.
+    z.object({ intent: z.literal('erp-send') }),
+    z.object({ intent: z.literal('invoice') }),
+    z.object({ intent: z.literal('invoice-retry') }),
   ],
   { error: ORDER_FORM_MESSAGES.intent },
 );

@@ -8,6 +8,7 @@ import { DashboardSales } from '~/components/admin/dashboard-sales';
 import { DashboardStatusPanel } from '~/components/admin/dashboard-status-panel';
 import { DashboardUpdated } from '~/components/admin/dashboard-updated';
 import { DemoStorePanel } from '~/components/admin/demo-store-panel';
+import { InvoiceAlerts } from '~/components/admin/invoice-alerts';
 import { StoreReadinessPanel } from '~/components/admin/store-readiness-panel';
 import { useToastFrom } from '~/components/admin/toaster';
 import {
@@ -64,7 +65,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 const count = (n: number) => n.toLocaleString('pt-BR');
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { period, metrics, days, products, recovery, demo, readiness, loadedAt } = loaderData;
+  const { period, metrics, days, products, recovery, demo, readiness, invoices, loadedAt } =
+    loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' && navigation.location?.pathname === '/admin';
   const created = products.createdInPeriod;
@@ -87,6 +89,8 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           canTakePayments={readiness.canTakePayments}
         />
       ) : null}
+
+      <InvoiceAlerts {...invoices} />
 
       <DashboardPeriodFilter period={period} busy={busy} />
 

@@ -24,8 +24,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);
   const page = await loadStaffOrder(context, params.id);
   if (!page.ok) throw routeError(page.status, page.error);
-  const { order, timeZone, refundable, labels } = page;
-  return { order, timeZone, refundable, labels };
+  const { order, timeZone, refundable, labels, erp, erpConnected } = page;
+  return { order, timeZone, refundable, labels, erp, erpConnected };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -88,6 +88,8 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
         timeZone={loaderData.timeZone}
         refundable={loaderData.refundable}
         labels={loaderData.labels}
+        erp={loaderData.erp}
+        erpConnected={loaderData.erpConnected}
         actionUrl={`${location.pathname}${location.search}`}
         titleId="order-detail-title"
         inDialog={inDialog}
