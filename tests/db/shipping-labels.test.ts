@@ -4,7 +4,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 
 import type { Db } from '~/db/database.server';
-import { orderEvents, orders, outbox, products } from '~/db/schema';
+import { erpOrders, orderEvents, orders, outbox, products } from '~/db/schema';
 import { changeOrderStatus } from '~/flows/admin-order-status.server';
 import type { StaffMember } from '~/flows/order-changes.server';
 import { placeOrder } from '~/flows/place-order.server';
@@ -201,6 +201,7 @@ describeDb('shipping labels through Melhor Envio', ({ db }) => {
     expect(shipment.to).toMatchObject({ address: 'Avenida Paulista', postal_code: '01310100' });
     expect(shipment.insurance_value).toBe(319.8);
     expect(shipment.non_commercial).toBe(true);
+    expect(shipment.invoice_key).toBeNull();
     expect(shipment.volumes).toEqual([{ height: 20, width: 15, length: 20, weight: 0.6 }]);
 
     expect(await topics(db())).toEqual([ORDER_TOPICS.orderShipped]);
@@ -219,6 +220,26 @@ describeDb('shipping labels through Melhor Envio', ({ db }) => {
       message: LABEL_MESSAGES.already,
     });
     expect(fake.purchaseCalls()).toBe(purchases + 1);
+  });
+
+  it("sends the authorized NF-e's key instead of a content declaration", async () => {
+    const orderId = await paidOrder(db(), admin);
+    const key = '35261211222333000181550010000000071000000078';
+    await db().insert(erpOrders).values({
+      orderId,
+      provider: 'bling',
+      sendState: 'sent',
+      erpOrderId: '9000001',
+      invoiceRequested: true,
+      invoiceId: '9000002',
+      invoiceState: 'authorized',
+      invoiceNumber: '000007',
+      invoiceKey: key,
+    });
+    const result = await buyShippingLabel(scope(), orderId, by());
+    expect(result.ok).toBe(true);
+    const shipment = fake.orders.get((await orderRow(db(), orderId)).shippingLabel!.shipmentId)!;
+    expect(shipment).toMatchObject({ non_commercial: false, invoice_key: key });
   });
 
   it('says why in pt-BR when the balance is short, buys nothing and leaves the order as it was', async () => {

@@ -94,6 +94,8 @@ export interface FakeOrder {
   collect: boolean;
   reverse: boolean;
   non_commercial: boolean;
+  /** The NF-e's access key a commercial shipment travels with (options.invoice.key). */
+  invoice_key: string | null;
   tracking: string | null;
   self_tracking: string | null;
   from: Record<string, unknown>;
@@ -620,10 +622,14 @@ export async function startFakeMelhorEnvio(
       errors['options.insurance_value'] = ['O campo options.insurance value é obrigatório.'];
     }
     const nonCommercial = opts.non_commercial === true;
-    if (!nonCommercial && !(isObject(opts.invoice) && typeof opts.invoice.key === 'string')) {
+    const invoiceKey =
+      isObject(opts.invoice) && typeof opts.invoice.key === 'string' ? opts.invoice.key : null;
+    if (!nonCommercial && invoiceKey === null) {
       errors['options.invoice.key'] = [
         'O campo options.invoice.key é obrigatório para envios comerciais.',
       ];
+    } else if (!nonCommercial && !/^\d{44}$/.test(invoiceKey ?? '')) {
+      errors['options.invoice.key'] = ['A chave da nota fiscal deve ter 44 dígitos.'];
     }
     if (Object.keys(errors).length > 0 || !tariff) throw invalid(errors);
     const parcel = {
@@ -654,6 +660,7 @@ export async function startFakeMelhorEnvio(
       collect: opts.collect === true,
       reverse: opts.reverse === true,
       non_commercial: nonCommercial,
+      invoice_key: nonCommercial ? null : invoiceKey,
       tracking: null,
       self_tracking: null,
       from: body.from as Record<string, unknown>,
