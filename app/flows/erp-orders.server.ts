@@ -218,16 +218,19 @@ export function erpHandlers(
 ): Record<string, (payload: unknown, signal: AbortSignal) => Promise<void>> {
   const now = scope.now ?? (() => new Date());
 
-  /** Runs a call with a good access token; a token refused before its time is renewed next. */
+  /**
+   * Runs a call with a good access token. One the ERP refuses before its time (401: the call was
+   * not done) is renewed, once for every call that saw it refused, and the call made again.
+   */
   async function withToken<T>(access: ErpAccess, call: (token: string) => Promise<T>): Promise<T> {
-    const token = await accessToken(scope.db, access.key, access.erp, now);
+    const first = await accessToken(scope.db, access.key, access.erp, now);
     try {
-      return await call(token);
+      return await call(first.token);
     } catch (error) {
-      if (error instanceof ErpError && error.failure === 'unauthorized') {
-        await expireAccessToken(scope.db, access.erp.name, now());
-      }
-      throw error;
+      if (!(error instanceof ErpError) || error.failure !== 'unauthorized') throw error;
+      await expireAccessToken(scope.db, access.erp.name, first.expiresAt, now());
+      const renewed = await accessToken(scope.db, access.key, access.erp, now);
+      return call(renewed.token);
     }
   }
 

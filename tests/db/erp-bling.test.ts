@@ -342,6 +342,21 @@ describeDb('notas fiscais through Bling', ({ db }) => {
     expect(sent.every((row) => row.state === 'sent')).toBe(true);
   });
 
+  it('a token Bling refuses before its time is renewed once, and every call made again', async () => {
+    await connect();
+    const ids = [];
+    for (let i = 0; i < 20; i++) ids.push(await paidOrder());
+    // Bling let the tokens go while the store still thinks them good.
+    fake.expireAccessTokens();
+    const refreshes = fake.tokenGrants.refresh_token;
+    const run = handlers();
+    await Promise.all(
+      ids.map((orderId) => run[ERP_TOPICS.sendOrder]!({ orderId }, new AbortController().signal)),
+    );
+    expect(fake.tokenGrants.refresh_token - refreshes).toBe(1);
+    expect(fake.orders).toHaveLength(20);
+  });
+
   it('a refused refresh marks the connection revoked', async () => {
     await connect();
     fake.revoke();

@@ -12,6 +12,7 @@ import {
 import { openDatabase } from '~/db/database.server';
 import {
   coupons,
+  erpOrders,
   orderAdjustments,
   orders,
   shopperAddresses,
@@ -19,12 +20,21 @@ import {
   shopperSessions,
 } from '~/db/schema';
 import { SAMPLE_COUPONS } from '~/flows/sample-store';
+import { loadSecretsKey } from '~/modules/connections/index.server';
+import { saveAuthorization } from '~/modules/erp/index.server';
 
 import { adminVisitor, withAdmin } from '../support/admin';
 import { insertOrderRow } from '../support/orders';
 import { startServer, type TestServer } from '../support/server';
+import { startFakeBling, type FakeBling } from '../support/fake-bling';
 import { startFakeMelhorEnvio, type FakeMelhorEnvio } from '../support/fake-melhorenvio';
-import { FUZZ_COUPON, FUZZ_MELHOR_ENVIO_TOKEN, FUZZ_SERVER_ENV } from './server-env';
+import {
+  FUZZ_BLING,
+  FUZZ_COUPON,
+  FUZZ_MELHOR_ENVIO_TOKEN,
+  FUZZ_SECRETS_KEY,
+  FUZZ_SERVER_ENV,
+} from './server-env';
 
 import {
   buildDirectory,
@@ -58,10 +68,45 @@ const adminRoutes = (pattern: string) => pattern === '/admin' || pattern.startsW
  * order used the sample's first coupon, so the coupons screen shows one that can only be
  * deactivated beside one that can be deleted.
  */
+let bling: FakeBling | undefined;
+
 const prepareStore = withAdmin(async (db) => {
   const used = SAMPLE_COUPONS[0]!;
+  // Connected to (a fake) Bling: the order page offers 'Enviar ao Bling', 'Emitir NF-e' and, on
+  // the shipped order whose note SEFAZ rejected, 'Tentar de novo'.
+  const grant = bling?.grant() ?? {
+    access_token: 'fuzz-access-token',
+    refresh_token: 'fuzz-refresh-token',
+    expires_in: 21_600,
+  };
+  await saveAuthorization(
+    db,
+    (await loadSecretsKey({ secretsKey: FUZZ_SECRETS_KEY }))!,
+    'bling',
+    {
+      accessToken: grant.access_token,
+      refreshToken: grant.refresh_token,
+      expiresInSeconds: grant.expires_in,
+    },
+    new Date(),
+  );
   for (const status of ['pending', 'confirmed', 'shipped', 'delivered'] as const) {
     const order = await insertOrderRow(db, { cents: 10_000, status });
+    if (status !== 'pending') {
+      await db.update(orders).set({ paidAt: new Date() }).where(eq(orders.id, order.id));
+    }
+    if (status === 'shipped') {
+      await db.insert(erpOrders).values({
+        orderId: order.id,
+        provider: 'bling',
+        sendState: 'sent',
+        erpOrderId: '9000001',
+        invoiceRequested: true,
+        invoiceId: '9000002',
+        invoiceState: 'rejected',
+        invoiceReason: 'Rejeição 778: Informado NCM inexistente',
+      });
+    }
     if (status !== 'confirmed') continue;
     // Paid and shipping by a Melhor Envio service: the list and the order offer its label.
     await db
@@ -181,8 +226,10 @@ describe('the HTTP server under fuzzing', () => {
   beforeAll(async () => {
     // Carriers quote through a fake Melhor Envio, so the checkout's shipping choice is fuzzed too.
     melhorEnvio = await startFakeMelhorEnvio({ token: FUZZ_MELHOR_ENVIO_TOKEN });
+    // Bling's calls (orders and notes the fuzzer asks for) go to a fake too.
+    bling = await startFakeBling({ ...FUZZ_BLING, rateLimitPerSecond: 1000 });
     server = await startServer({
-      env: { ...FUZZ_SERVER_ENV, MELHOR_ENVIO_API_URL: melhorEnvio.url },
+      env: { ...FUZZ_SERVER_ENV, MELHOR_ENVIO_API_URL: melhorEnvio.url, BLING_API_URL: bling.url },
       settings: { shipping_origin_cep: '01310100' },
       prepare: prepareStore,
     });
@@ -195,6 +242,7 @@ describe('the HTTP server under fuzzing', () => {
   afterAll(async () => {
     await server?.stop();
     await melhorEnvio?.close();
+    await bling?.close();
   });
 
   it('sends every request, to every route and action in the manifest', () => {
@@ -239,6 +287,26 @@ describe('the HTTP server under fuzzing', () => {
     expect([...(route('/admin/orders')?.postFields.get('intent') ?? [])]).toContain('labels');
     expect(route('/admin/orders')?.postFields.get('ids')?.size).toBeGreaterThan(0);
     const hook = report.byTarget.get('/api/shipping/melhorenvio action');
+    // The fuzzer cannot sign: every notification it sends is refused, none fails.
+    expect([...(hook?.byStatus.keys() ?? [])].some((status) => status.startsWith('401'))).toBe(
+      true,
+    );
+  });
+
+  it("reaches 'Enviar ao Bling', 'Emitir NF-e', 'Tentar de novo', the integrations and Bling's notifications", () => {
+    const route = (pattern: string) => report.routes.find((target) => target.pattern === pattern);
+    expect([...(route('/admin/orders/:id')?.postFields.get('intent') ?? [])]).toEqual(
+      expect.arrayContaining(['erp-send', 'invoice', 'invoice-retry']),
+    );
+    expect([...(route('/admin/integrations')?.postFields.get('intent') ?? [])]).toEqual(
+      expect.arrayContaining(['save', 'remove']),
+    );
+    expect(
+      report.byTarget.has(
+        '/admin/integrations/bling/callback (routes/admin/integrations-callback)',
+      ),
+    ).toBe(true);
+    const hook = report.byTarget.get('/api/invoices/bling action');
     // The fuzzer cannot sign: every notification it sends is refused, none fails.
     expect([...(hook?.byStatus.keys() ?? [])].some((status) => status.startsWith('401'))).toBe(
       true,

@@ -7,8 +7,15 @@ export const FUZZ_METRICS_TOKEN = 'fuzz-metrics-token-0123456789';
 
 export const FUZZ_MELHOR_ENVIO_TOKEN = 'fuzz-melhor-envio-token';
 
-/** The fuzzed server's environment: checkout takes orders (the sandbox), and CEP look-ups and
- * Melhor Envio (its labels, its notifications' route) go to a closed local port, never outside. */
+/** The Bling application's credentials the fuzzed store connects with (its fake checks them). */
+export const FUZZ_BLING = { clientId: 'fuzz-bling-client', clientSecret: 'fuzz-bling-secret' };
+
+/** The secrets key, so the fuzzed store's Bling tokens can be sealed before it starts. */
+export const FUZZ_SECRETS_KEY = Buffer.alloc(32, 7).toString('base64');
+
+/** The fuzzed server's environment: checkout takes orders (the sandbox), and CEP look-ups,
+ * Melhor Envio (its labels, its notifications' route) and Bling go to a closed local port (or a
+ * fake), never outside. */
 export const FUZZ_SERVER_ENV = {
   PAYMENT_PROVIDER: 'sandbox',
   CEP_SERVICE_URL: 'http://127.0.0.1:9',
@@ -18,6 +25,10 @@ export const FUZZ_SERVER_ENV = {
   MELHOR_ENVIO_API_URL: 'http://127.0.0.1:9/api/v2',
   MELHOR_ENVIO_USER_AGENT: 'Vitrine (fuzz@vitrine.test)',
   MELHOR_ENVIO_WEBHOOK_SECRET: 'fuzz-melhor-envio-secret',
+  SECRETS_KEY: FUZZ_SECRETS_KEY,
+  BLING_CLIENT_ID: FUZZ_BLING.clientId,
+  BLING_CLIENT_SECRET: FUZZ_BLING.clientSecret,
+  BLING_API_URL: 'http://127.0.0.1:9/Api/v3',
 };
 
 /** The sample store's welcome coupon, applied on the cart and the checkout and by links (`?cupom=`). */

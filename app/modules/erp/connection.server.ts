@@ -98,12 +98,20 @@ export async function isConnected(db: Db, provider: ErpName): Promise<boolean> {
   return (await connectionState(db, provider)).state === 'connected';
 }
 
-/** The access token was refused before its time: the next call renews it. */
-export async function expireAccessToken(db: Db, provider: ErpName, now: Date): Promise<void> {
+/**
+ * The access token good until `until` was refused before its time: the next call renews it. A
+ * token renewed meanwhile (another call saw the refusal first) is left alone.
+ */
+export async function expireAccessToken(
+  db: Db,
+  provider: ErpName,
+  until: Date,
+  now: Date,
+): Promise<void> {
   await db
     .update(erpConnections)
     .set({ expiresAt: now })
-    .where(eq(erpConnections.provider, provider));
+    .where(and(eq(erpConnections.provider, provider), eq(erpConnections.expiresAt, until)));
 }
 
 /**
@@ -116,7 +124,7 @@ export async function accessToken(
   key: SecretsKey,
   erp: Pick<Erp, 'name' | 'refresh'>,
   now: () => Date,
-): Promise<string> {
+): Promise<{ token: string; expiresAt: Date }> {
   const provider = erp.name;
   const deadline = Date.now() + REFRESH_LEASE_MS * 2;
   for (;;) {
@@ -130,7 +138,7 @@ export async function accessToken(
     if (row.expiresAt.getTime() - RENEW_MARGIN_MS > at.getTime()) {
       const token = openSecret(key, accessName(provider), row.sealedAccessToken);
       if (token === null) throw new ErpError('revoked', 'Tokens do ERP ilegíveis com esta chave');
-      return token;
+      return { token, expiresAt: row.expiresAt };
     }
     const [claimed] = await db
       .update(erpConnections)
@@ -154,11 +162,12 @@ export async function accessToken(
       if (refresh === null) throw new ErpError('revoked', 'Tokens do ERP ilegíveis com esta chave');
       const tokens = await erp.refresh(refresh);
       const done = now();
+      const renewed = sealed(key, provider, tokens, done);
       await db
         .update(erpConnections)
-        .set({ ...sealed(key, provider, tokens, done), refreshLeaseUntil: null, updatedAt: done })
+        .set({ ...renewed, refreshLeaseUntil: null, updatedAt: done })
         .where(eq(erpConnections.provider, provider));
-      return tokens.accessToken;
+      return { token: tokens.accessToken, expiresAt: renewed.expiresAt };
     } catch (error) {
       const revoked = error instanceof ErpError && error.failure === 'revoked';
       await db
