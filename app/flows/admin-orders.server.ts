@@ -165,10 +165,29 @@ export async function runOrderAction(
   }
 }
 
+/** Whether the list offers 'Emitir NF-e' for the orders ticked: Bling is connected. */
+export function invoicesOnList(scope: Pick<OrderScreenScope, 'db'>): Promise<boolean> {
+  return isConnected(scope.db, 'bling');
+}
+
+/** 'Emitir NF-e' for the orders ticked on the list, through the ERP. */
+export async function issueListInvoices(
+  scope: Pick<OrderScreenScope, 'db'>,
+  orderIds: string[],
+  admin: StaffMember,
+): Promise<OrderScreenResult> {
+  try {
+    return await issueInvoicesBy(scope.db, orderIds, staffActor(admin));
+  } catch (error) {
+    logger.error({ err: error }, 'NF-e request failed');
+    return { ok: false, status: 500, error: ERP_MESSAGES.failed };
+  }
+}
+
 /** 'Cancelar pedido' and 'Excluir' on the list. */
 export async function runOrderListAction(
   scope: OrderScreenScope,
-  form: Exclude<OrderListAction, { intent: 'labels' }>,
+  form: Exclude<OrderListAction, { intent: 'labels' | 'invoices' }>,
   admin: StaffMember,
 ): Promise<OrderScreenResult> {
   try {

@@ -280,6 +280,23 @@ describeDb('notas fiscais through Bling', ({ db }) => {
     expect(fake.invoices).toHaveLength(1);
   });
 
+  it("'Emitir NF-e' for the orders ticked asks for each paid one and says how many", async () => {
+    await connect();
+    const first = await paidOrder();
+    const second = await paidOrder();
+    await runErpJobs();
+    expect(await issueInvoicesBy(db(), [first, second], { actor: 'Gerente' })).toEqual({
+      ok: true,
+      message: ERP_MESSAGES.invoicesQueued(2),
+    });
+    await runErpJobs();
+    expect(fake.invoices).toHaveLength(2);
+    expect(await issueInvoicesBy(db(), [first, randomUUID()], { actor: 'Gerente' })).toMatchObject({
+      ok: false,
+      status: 409,
+    });
+  });
+
   it('with invoice_on = paid the note follows the order; a pending note is read again on notice', async () => {
     storeSettings = settings({ invoice_on: 'paid' });
     await connect();

@@ -108,9 +108,10 @@ describe('admin: notas fiscais through Bling', () => {
             .from(productVariants)
             .where(eq(productVariants.productId, HEADPHONES.id));
           sku = variant!.sku;
+          for (let i = 0; i < 20; i++) batch.push(await order(db, true));
+          // The newest, first on the list's first page.
           pending = await order(db, false);
           rejected = await order(db, true);
-          for (let i = 0; i < 20; i++) batch.push(await order(db, true));
         }),
         settings: { store_name: 'Loja Notas' },
       }),
@@ -188,8 +189,14 @@ describe('admin: notas fiscais through Bling', () => {
     // A rejected note: SEFAZ's reason on the order and the dashboard, then 'Tentar de novo'.
     await admin.post(`/admin/orders/${rejected.orderId}`, { intent: 'erp-send' });
     await orderSays(page, rejected.orderId, 'order-invoice', 'Enviado (nº');
+    // Asked for from the list, the order ticked there.
     fake.rejectNextInvoice(REJECTION);
+    await page.goto(`${server.url}/admin/orders`, { waitUntil: 'networkidle' });
+    await page
+      .getByRole('checkbox', { name: `Selecionar pedido ${rejected.number} para gerar etiqueta` })
+      .check();
     await page.getByRole('button', { name: 'Emitir NF-e' }).click();
+    await page.getByText('Emissão da NF-e solicitada.').first().waitFor();
     await orderSays(page, rejected.orderId, 'invoice-reason', REJECTION);
     await page.goto(`${server.url}/admin`, { waitUntil: 'networkidle' });
     expect(await page.getByTestId('invoice-alerts').textContent()).toContain(REJECTION);

@@ -57,7 +57,7 @@ interface OrderListProps {
   timeZone: string;
   /** The list's query string ("?status=…"), kept by the detail's and the delete's URLs. */
   search: string;
-  /** The id of the 'Gerar etiquetas' form: paid orders get a box to tick for it. */
+  /** The id of the 'Gerar etiquetas' / 'Emitir NF-e' form: paid orders get a box to tick for it. */
   labelsForm?: string;
 }
 
@@ -79,7 +79,7 @@ function LabelBox({
       name="ids"
       value={order.id}
       form={form}
-      aria-label={`Selecionar pedido ${order.number} para gerar etiqueta`}
+      aria-label={`Selecionar pedido ${order.number} para gerar etiqueta ou emitir NF-e`}
       className="size-5"
     />
   );

@@ -199,16 +199,27 @@ export function SubmitButton({
   busyLabel,
   disabled = false,
   className,
+  name,
+  value,
   children,
 }: {
   busy: boolean;
   busyLabel: string;
   disabled?: boolean;
   className: string;
+  /** A form with several buttons: which one was pressed is posted as `name=value`. */
+  name?: string;
+  value?: string;
   children: React.ReactNode;
 }) {
   return (
-    <button type="submit" className={className} disabled={busy || disabled}>
+    <button
+      type="submit"
+      name={name}
+      value={value}
+      className={className}
+      disabled={busy || disabled}
+    >
       {busy ? busyLabel : children}
     </button>
   );

@@ -37,7 +37,7 @@ export const MAX_LABELS_AT_ONCE = 50;
 
 /**
  * What the list posts: a row's action by the order's id (deleting it, or cancelling it), or
- * 'Gerar etiquetas' for the orders ticked (`ids`, read as repeatable).
+ * 'Gerar etiquetas' or 'Emitir NF-e' for the orders ticked (`ids`, read as repeatable).
  */
 export const orderListActionSchema = z.discriminatedUnion(
   'intent',
@@ -49,6 +49,14 @@ export const orderListActionSchema = z.discriminatedUnion(
       ids: z
         .array(listedOrderId, { error: ORDER_FORM_MESSAGES.labels })
         .min(1, { error: ORDER_FORM_MESSAGES.labels })
+        .max(MAX_LABELS_AT_ONCE, { error: ORDER_FORM_MESSAGES.labelsMax }),
+    }),
+    // 'Emitir NF-e' (through the ERP) for the orders ticked.
+    z.object({
+      intent: z.literal('invoices'),
+      ids: z
+        .array(listedOrderId, { error: ORDER_FORM_MESSAGES.invoices })
+        .min(1, { error: ORDER_FORM_MESSAGES.invoices })
         .max(MAX_LABELS_AT_ONCE, { error: ORDER_FORM_MESSAGES.labelsMax }),
     }),
   ],

@@ -17,6 +17,7 @@ export const ORDER_FORM_MESSAGES = {
   intent: 'Envie os dados pelo formulário do pedido.',
   labels: 'Selecione ao menos um pedido para gerar etiquetas.',
   labelsMax: 'Selecione no máximo 50 pedidos por vez.',
+  invoices: 'Selecione ao menos um pedido para emitir a NF-e.',
 } as const;
 
 export const NOTE_MAX_LENGTH = 1000;

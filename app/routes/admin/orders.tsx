@@ -18,7 +18,13 @@ import { OrderList } from '~/components/admin/order-list';
 import { useToastFrom } from '~/components/admin/toaster';
 import { SubmitButton } from '~/components/ui/form';
 import { Pagination } from '~/components/ui/pagination';
-import { buyListLabels, runOrderListAction, type ListLabels } from '~/flows/admin-orders.server';
+import {
+  buyListLabels,
+  invoicesOnList,
+  issueListInvoices,
+  runOrderListAction,
+  type ListLabels,
+} from '~/flows/admin-orders.server';
 import { isDocumentRequest, parseForm, refuseOtherMethods } from '~/lib/form.server';
 import { redirectFormerPage } from '~/lib/pagination';
 import type { Toast } from '~/lib/toast';
@@ -41,7 +47,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = parseOrderFilters(new URL(request.url).searchParams);
   const { timezone } = await context.settings.get();
   const page = await listAdminOrders(context.db, filters, { timeZone: timezone });
-  return { filters, page, timeZone: timezone, labels: (await context.shippingLabels()) !== null };
+  return {
+    filters,
+    page,
+    timeZone: timezone,
+    labels: (await context.shippingLabels()) !== null,
+    invoices: await invoicesOnList(context),
+  };
 }
 
 /** Without JavaScript the browser gets the list again (reloading it posts nothing twice). */
@@ -66,7 +78,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (isDocumentRequest(request)) return backToList(request, done);
     return { ok: bought.ok, toast: done, labels: bought.labels };
   }
-  const result = await runOrderListAction(context, form, admin);
+  const result =
+    form.intent === 'invoices'
+      ? await issueListInvoices(context, form.ids, admin)
+      : await runOrderListAction(context, form, admin);
   if (!result.ok) {
     return data({ ok: false, toast: toast('error', result.error) }, result.status);
   }
@@ -126,7 +141,7 @@ export interface OrdersOutletContext {
 }
 
 export default function Orders({ loaderData, actionData }: Route.ComponentProps) {
-  const { filters, page, timeZone, labels } = loaderData;
+  const { filters, page, timeZone, labels, invoices } = loaderData;
   const reply = actionData as (OrderActionReply & { labels?: ListLabels['labels'] }) | undefined;
   useToastFrom(reply);
   const location = useLocation();
@@ -147,7 +162,10 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
     navigation.state === 'loading' && navigation.location.pathname === '/admin/orders';
   const labelling =
     navigation.state === 'submitting' && navigation.formData?.get('intent') === 'labels';
-  const labelsForm = labels && page.orders.some((order) => order.status === 'confirmed');
+  const issuing =
+    navigation.state === 'submitting' && navigation.formData?.get('intent') === 'invoices';
+  const labelsForm =
+    (labels || invoices) && page.orders.some((order) => order.status === 'confirmed');
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -172,18 +190,35 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
           action={`/admin/orders${location.search}`}
           className="admin-card flex flex-wrap items-center justify-between gap-3"
         >
-          <input type="hidden" name="intent" value="labels" />
           <p className="text-sm text-slate-700">
-            Marque os pedidos pagos e gere as etiquetas do Melhor Envio de uma vez: cada pedido
-            passa a enviado, com o código de rastreio.
+            {labels
+              ? 'Marque os pedidos pagos e gere as etiquetas do Melhor Envio de uma vez: cada pedido passa a enviado, com o código de rastreio.'
+              : 'Marque os pedidos pagos e peça a NF-e de todos de uma vez pelo Bling.'}
           </p>
-          <SubmitButton
-            busy={labelling}
-            busyLabel="Gerando etiquetas..."
-            className="admin-button-primary"
-          >
-            Gerar etiquetas
-          </SubmitButton>
+          <div className="flex flex-wrap gap-2">
+            {labels ? (
+              <SubmitButton
+                busy={labelling}
+                busyLabel="Gerando etiquetas..."
+                className="admin-button-primary"
+                name="intent"
+                value="labels"
+              >
+                Gerar etiquetas
+              </SubmitButton>
+            ) : null}
+            {invoices ? (
+              <SubmitButton
+                busy={issuing}
+                busyLabel="Emitindo..."
+                className="admin-button-secondary"
+                name="intent"
+                value="invoices"
+              >
+                Emitir NF-e
+              </SubmitButton>
+            ) : null}
+          </div>
         </Form>
       ) : null}
       {reply?.labels ? (
