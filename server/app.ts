@@ -33,6 +33,7 @@ import {
   warnOfUnreadableSecrets,
   type Connections,
   type ConnectionsStore,
+  secretsVault,
   type SecretsKey,
 } from '~/modules/connections/index.server';
 import { createBling } from '~/modules/erp/index.server';
@@ -313,7 +314,10 @@ function erpAccess(
       built.set(
         now,
         key && clientId && clientSecret
-          ? { erp: createBling({ apiUrl: env.BLING_API_URL, clientId, clientSecret }), key }
+          ? {
+              erp: createBling({ apiUrl: env.BLING_API_URL, clientId, clientSecret }),
+              vault: secretsVault(key),
+            }
           : null,
       );
     }

@@ -108,7 +108,7 @@ export async function finishBlingConnection(
   if (!access) return { ok: false, error: ERP_MESSAGES.notConfigured };
   try {
     const tokens = await access.erp.exchangeCode(code);
-    await saveAuthorization(scope.db, access.key, 'bling', tokens, now);
+    await saveAuthorization(scope.db, access.vault, 'bling', tokens, now);
   } catch (error) {
     if (!(error instanceof ErpError)) throw error;
     logger.warn({ failure: error.failure }, 'Bling authorization code not exchanged');

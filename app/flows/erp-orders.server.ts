@@ -1,7 +1,6 @@
 import type { Db } from '~/db/database.server';
 import { logger } from '~/lib/logger.server';
 import { variantLabel } from '~/modules/catalog';
-import type { SecretsKey } from '~/modules/connections/index.server';
 import { ERP_EVENT_NOTES, ERP_LABELS, ERP_MESSAGES, type ErpOrderView } from '~/modules/erp';
 import {
   accessToken,
@@ -23,6 +22,7 @@ import {
   type ErpInvoice,
   type ErpJob,
   type ErpOrderInput,
+  type TokenVault,
 } from '~/modules/erp/index.server';
 import { enqueue } from '~/modules/jobs/index.server';
 import { wasPaid, type OrderView } from '~/modules/orders';
@@ -38,7 +38,8 @@ import type { SettingsStore } from '~/modules/settings/index.server';
 /** The ERP in force and what its calls need: null while it is not set up. */
 export interface ErpAccess {
   erp: Erp;
-  key: SecretsKey;
+  /** Seals and opens its tokens under the secrets key. */
+  vault: TokenVault;
 }
 
 export interface ErpScope {
@@ -223,13 +224,13 @@ export function erpHandlers(
    * not done) is renewed, once for every call that saw it refused, and the call made again.
    */
   async function withToken<T>(access: ErpAccess, call: (token: string) => Promise<T>): Promise<T> {
-    const first = await accessToken(scope.db, access.key, access.erp, now);
+    const first = await accessToken(scope.db, access.vault, access.erp, now);
     try {
       return await call(first.token);
     } catch (error) {
       if (!(error instanceof ErpError) || error.failure !== 'unauthorized') throw error;
       await expireAccessToken(scope.db, access.erp.name, first.expiresAt, now());
-      const renewed = await accessToken(scope.db, access.key, access.erp, now);
+      const renewed = await accessToken(scope.db, access.vault, access.erp, now);
       return call(renewed.token);
     }
   }

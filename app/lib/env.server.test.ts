@@ -27,6 +27,7 @@ describe('parseEnv', () => {
       CEP_SERVICE_URL: 'https://viacep.com.br/ws',
       MERCADOPAGO_API_URL: 'https://api.mercadopago.com',
       MELHOR_ENVIO_API_URL: 'https://melhorenvio.com.br/api/v2',
+      BLING_API_URL: 'https://api.bling.com.br/Api/v3',
       CHECKOUT_RATE_LIMIT: 20,
       PAGE_CACHE_MAX_BYTES: 64 * 1024 * 1024,
       PAGE_CACHE_TTL_SECONDS: 300,

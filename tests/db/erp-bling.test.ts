@@ -16,7 +16,7 @@ import {
 import type { StaffMember } from '~/flows/order-changes.server';
 import { placeOrder } from '~/flows/place-order.server';
 import { createAdmin } from '~/modules/auth/index.server';
-import { loadSecretsKey, type SecretsKey } from '~/modules/connections/index.server';
+import { loadSecretsKey, secretsVault, type SecretsKey } from '~/modules/connections/index.server';
 import { ERP_MESSAGES } from '~/modules/erp';
 import {
   accessToken,
@@ -73,7 +73,7 @@ function settings(patch: Partial<StoreSettings> = {}): StoreSettings {
 describeDb('notas fiscais through Bling', ({ db }) => {
   let admin: StaffMember;
   let storeSettings: StoreSettings;
-  const access = (): ErpAccess => ({ erp: bling(), key });
+  const access = (): ErpAccess => ({ erp: bling(), vault: secretsVault(key) });
   const handlers = () =>
     erpHandlers({
       db: db(),
@@ -101,7 +101,7 @@ describeDb('notas fiscais through Bling', ({ db }) => {
   }
 
   async function connect(): Promise<void> {
-    await saveAuthorization(db(), key, 'bling', fromGrant(fake.grant()), new Date());
+    await saveAuthorization(db(), secretsVault(key), 'bling', fromGrant(fake.grant()), new Date());
   }
 
   const fromGrant = (grant: {
@@ -193,7 +193,7 @@ describeDb('notas fiscais through Bling', ({ db }) => {
     const back = new URL(approved.headers.get('location')!);
     expect(back.searchParams.get('state')).toBe(state);
     const tokens = await bling().exchangeCode(back.searchParams.get('code')!);
-    await saveAuthorization(db(), key, 'bling', tokens, now);
+    await saveAuthorization(db(), secretsVault(key), 'bling', tokens, now);
     const tokenCall = fake.requests.findLast((request) => request.path === '/oauth/token')!;
     expect(tokenCall.headers.authorization).toBe(
       `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64')}`,
@@ -380,7 +380,9 @@ describeDb('notas fiscais through Bling', ({ db }) => {
     await db()
       .update(erpConnections)
       .set({ expiresAt: new Date(Date.now() - 1000) });
-    await expect(accessToken(db(), key, bling(), () => new Date())).rejects.toMatchObject({
+    await expect(
+      accessToken(db(), secretsVault(key), bling(), () => new Date()),
+    ).rejects.toMatchObject({
       failure: 'revoked',
     });
     expect(await connectionState(db(), 'bling')).toMatchObject({ state: 'revoked' });

@@ -20,7 +20,7 @@ import {
   shopperSessions,
 } from '~/db/schema';
 import { SAMPLE_COUPONS } from '~/flows/sample-store';
-import { loadSecretsKey } from '~/modules/connections/index.server';
+import { loadSecretsKey, secretsVault } from '~/modules/connections/index.server';
 import { saveAuthorization } from '~/modules/erp/index.server';
 
 import { adminVisitor, withAdmin } from '../support/admin';
@@ -81,7 +81,7 @@ const prepareStore = withAdmin(async (db) => {
   };
   await saveAuthorization(
     db,
-    (await loadSecretsKey({ secretsKey: FUZZ_SECRETS_KEY }))!,
+    secretsVault((await loadSecretsKey({ secretsKey: FUZZ_SECRETS_KEY }))!),
     'bling',
     {
       accessToken: grant.access_token,

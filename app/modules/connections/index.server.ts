@@ -7,10 +7,4 @@ export {
   type ConnectionsEnv,
   type ConnectionsStore,
 } from './connections.server';
-export {
-  loadSecretsKey,
-  openSecret,
-  sealSecret,
-  SECRETS_KEY_FILE,
-  type SecretsKey,
-} from './secrets.server';
+export { loadSecretsKey, SECRETS_KEY_FILE, secretsVault, type SecretsKey } from './secrets.server';

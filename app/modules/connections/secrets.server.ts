@@ -95,6 +95,17 @@ export function sealSecret(key: SecretsKey, name: string, value: string): string
     .join('.');
 }
 
+/** Sealing and opening under one key, for a module that keeps secrets of its own (the ERP's tokens). */
+export function secretsVault(key: SecretsKey): {
+  seal(name: string, value: string): string;
+  open(name: string, sealed: string): string | null;
+} {
+  return {
+    seal: (name, value) => sealSecret(key, name, value),
+    open: (name, sealed) => openSecret(key, name, sealed),
+  };
+}
+
 /** The secret, or null when it was sealed under another key, for another name, or is damaged. */
 export function openSecret(key: SecretsKey, name: string, sealed: string): string | null {
   const [format, id, iv, ciphertext, tag, ...rest] = sealed.split('.');

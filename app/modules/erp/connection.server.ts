@@ -3,10 +3,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 
 import type { Db } from '~/db/database.server';
-import { openSecret, sealSecret, type SecretsKey } from '~/modules/connections/index.server';
 
 import type { ErpConnectionState, ErpName } from './erp';
-import { ErpError, type Erp, type TokenSet } from './erp.server';
+import { ErpError, type Erp, type TokenSet, type TokenVault } from './erp.server';
 import { erpConnections, erpOauthStates } from './schema';
 
 /** The access token is renewed this long before it expires. */
@@ -53,10 +52,10 @@ export async function takeAuthorizationState(
   return taken.length === 1;
 }
 
-function sealed(key: SecretsKey, provider: ErpName, tokens: TokenSet, now: Date) {
+function sealed(vault: TokenVault, provider: ErpName, tokens: TokenSet, now: Date) {
   return {
-    sealedAccessToken: sealSecret(key, accessName(provider), tokens.accessToken),
-    sealedRefreshToken: sealSecret(key, refreshName(provider), tokens.refreshToken),
+    sealedAccessToken: vault.seal(accessName(provider), tokens.accessToken),
+    sealedRefreshToken: vault.seal(refreshName(provider), tokens.refreshToken),
     expiresAt: new Date(now.getTime() + tokens.expiresInSeconds * 1000),
   };
 }
@@ -64,13 +63,13 @@ function sealed(key: SecretsKey, provider: ErpName, tokens: TokenSet, now: Date)
 /** Stores a new authorization (sealed), replacing a revoked or older one. */
 export async function saveAuthorization(
   db: Db,
-  key: SecretsKey,
+  vault: TokenVault,
   provider: ErpName,
   tokens: TokenSet,
   now: Date,
 ): Promise<void> {
   const values = {
-    ...sealed(key, provider, tokens, now),
+    ...sealed(vault, provider, tokens, now),
     revokedAt: null,
     refreshLeaseUntil: null,
   };
@@ -121,7 +120,7 @@ export async function expireAccessToken(
  */
 export async function accessToken(
   db: Db,
-  key: SecretsKey,
+  vault: TokenVault,
   erp: Pick<Erp, 'name' | 'refresh'>,
   now: () => Date,
 ): Promise<{ token: string; expiresAt: Date }> {
@@ -136,7 +135,7 @@ export async function accessToken(
     if (!row) throw new ErpError('revoked', 'ERP não conectado');
     if (row.revokedAt) throw new ErpError('revoked', 'Autorização do ERP revogada');
     if (row.expiresAt.getTime() - RENEW_MARGIN_MS > at.getTime()) {
-      const token = openSecret(key, accessName(provider), row.sealedAccessToken);
+      const token = vault.open(accessName(provider), row.sealedAccessToken);
       if (token === null) throw new ErpError('revoked', 'Tokens do ERP ilegíveis com esta chave');
       return { token, expiresAt: row.expiresAt };
     }
@@ -157,12 +156,12 @@ export async function accessToken(
       await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
       continue;
     }
-    const refresh = openSecret(key, refreshName(provider), claimed.sealedRefreshToken);
+    const refresh = vault.open(refreshName(provider), claimed.sealedRefreshToken);
     try {
       if (refresh === null) throw new ErpError('revoked', 'Tokens do ERP ilegíveis com esta chave');
       const tokens = await erp.refresh(refresh);
       const done = now();
-      const renewed = sealed(key, provider, tokens, done);
+      const renewed = sealed(vault, provider, tokens, done);
       await db
         .update(erpConnections)
         .set({ ...renewed, refreshLeaseUntil: null, updatedAt: done })

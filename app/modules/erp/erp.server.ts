@@ -79,6 +79,16 @@ export class ErpError extends Error {
   }
 }
 
+/**
+ * Seals and opens the tokens (ADR 038's AES-256-GCM under the secrets key, the token's name
+ * authenticated with it): given by the server, which holds the key, so this module never does.
+ */
+export interface TokenVault {
+  seal(name: string, value: string): string;
+  /** Null when sealed under another key, for another name, or damaged. */
+  open(name: string, sealed: string): string | null;
+}
+
 export interface Erp {
   readonly name: ErpName;
   /** Where staff authorize the store's application, carrying `state` back to the callback. */

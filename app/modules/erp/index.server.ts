@@ -17,6 +17,7 @@ export {
   type ErpOrderInput,
   type ErpOrderLine,
   type TokenSet,
+  type TokenVault,
 } from './erp.server';
 export {
   authorizedInvoiceKey,
