@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import {
   abandonedCheckoutEmail,
+  invoiceAuthorizedEmail,
   orderCancelledEmail,
   orderDeliveredEmail,
   orderLinkEmail,
@@ -161,6 +162,22 @@ describe('orderReceivedEmail', () => {
     );
     expect(text).toContain('Dúvidas? Fale com a gente: oi@loja.test · (11) 4000-1234');
     expect(orderReceivedEmail(data(), { name: 'Loja' }).text).not.toContain('Dúvidas?');
+  });
+});
+
+describe('invoiceAuthorizedEmail', () => {
+  it("gives the note's number, its key in groups of four and the DANFE's link", () => {
+    const key = '35261211222333000181550010000000071000000078';
+    const email = invoiceAuthorizedEmail(
+      data({ invoice: { number: '000007', key, danfeUrl: 'https://bling.test/danfe/7.pdf' } }),
+      store,
+    );
+    expect(email.subject).toBe('Nota fiscal do pedido #1042');
+    for (const body of [email.html, email.text]) {
+      expect(body).toContain('NF-e nº 000007');
+      expect(body).toContain('3526 1211 2223 3300 0181 5500 1000 0000 0710 0000 0078');
+      expect(body).toContain('https://bling.test/danfe/7.pdf');
+    }
   });
 });
 
