@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 
 import { erpConnections, erpOrders, orderEvents, orderItems, outbox, products } from '~/db/schema';
 import { changeOrderStatus } from '~/flows/admin-order-status.server';
+import { runOrderAction } from '~/flows/admin-orders.server';
 import {
   erpHandlers,
   issueInvoicesBy,
@@ -17,7 +18,7 @@ import type { StaffMember } from '~/flows/order-changes.server';
 import { placeOrder } from '~/flows/place-order.server';
 import { createAdmin } from '~/modules/auth/index.server';
 import { loadSecretsKey, secretsVault, type SecretsKey } from '~/modules/connections/index.server';
-import { ERP_MESSAGES } from '~/modules/erp';
+import { blingInvoiceLink, ERP_MESSAGES } from '~/modules/erp';
 import {
   accessToken,
   beginAuthorization,
@@ -278,6 +279,24 @@ describeDb('notas fiscais through Bling', ({ db }) => {
       error: ERP_MESSAGES.invoiceAlready,
     });
     expect(fake.invoices).toHaveLength(1);
+
+    // Cancelled here, the note stays authorized: staff are told to cancel it in Bling.
+    const cancelled = await runOrderAction(
+      {
+        db: db(),
+        orderEvents: { tracking: false },
+        settings: { get: async () => storeSettings },
+        payments: async () => null,
+        shippingLabels: async () => null,
+      },
+      orderId,
+      { intent: 'status', status: 'cancelled' },
+      admin,
+    );
+    expect(cancelled).toMatchObject({ ok: true, warning: true });
+    expect(cancelled.ok && cancelled.message).toContain(
+      ERP_MESSAGES.cancelInBling(blingInvoiceLink(String(fake.invoices[0]!.id))),
+    );
   });
 
   it("'Emitir NF-e' for the orders ticked asks for each paid one and says how many", async () => {
