@@ -9,7 +9,7 @@ import {
   expireAccessToken,
   findOrderIdByInvoice,
   getErpOrder,
-  INVOICE_READ_DELAY_MS,
+  nextInvoiceRead,
   isConnected,
   lockErpOrder,
   recordErpRefusal,
@@ -248,16 +248,22 @@ export function erpHandlers(
   }
 
   /** Records the note as read, with its timeline line, e-mail and next read. */
-  async function applyInvoice(orderId: string, before: ErpOrderView, invoice: ErpInvoice) {
+  async function applyInvoice(
+    orderId: string,
+    before: ErpOrderView,
+    invoice: ErpInvoice,
+    reads = 0,
+  ) {
     const erpName = ERP_LABELS[before.provider];
     await scope.db.transaction(async (tx) => {
       const current = await lockErpOrder(tx, orderId);
       if (!current) return;
       const changed = current.invoiceState !== invoice.state || current.invoiceId !== invoice.id;
       await recordInvoice(tx, orderId, invoice);
-      if (invoice.state === 'pending') {
-        await enqueue(tx, ERP_TOPICS.readInvoice, { orderId } satisfies ErpJob, {
-          runAt: new Date(now().getTime() + INVOICE_READ_DELAY_MS),
+      const next = invoice.state === 'pending' ? nextInvoiceRead(reads, now()) : null;
+      if (next) {
+        await enqueue(tx, ERP_TOPICS.readInvoice, { orderId, reads: reads + 1 } satisfies ErpJob, {
+          runAt: next,
         });
       }
       if (!changed) return;
@@ -358,7 +364,8 @@ export function erpHandlers(
       const invoice = await withToken(access, (token) =>
         access.erp.readInvoice(token, invoiceId, signal),
       );
-      await applyInvoice(orderId, row, invoice);
+      const reads = (payload as ErpJob).reads;
+      await applyInvoice(orderId, row, invoice, typeof reads === 'number' ? reads : 0);
     },
   };
 }

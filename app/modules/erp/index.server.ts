@@ -25,7 +25,7 @@ export {
   erpAlerts,
   findOrderIdByInvoice,
   getErpOrder,
-  INVOICE_READ_DELAY_MS,
+  nextInvoiceRead,
   lockErpOrder,
   queuePaidOrder,
   recordErpRefusal,

@@ -19,10 +19,18 @@ export const ERP_TOPICS = {
 
 export interface ErpJob {
   orderId: string;
+  /** For a note's reads: how many came before this one. */
+  reads?: number;
 }
 
-/** A note still at SEFAZ is read again after this. */
-export const INVOICE_READ_DELAY_MS = 30_000;
+/**
+ * When a note still at SEFAZ is read again: 30 s, then twice as long each time up to an hour;
+ * null after 30 reads (about a day), when a notification or staff opening Bling must tell.
+ */
+export function nextInvoiceRead(reads: number, now: Date): Date | null {
+  if (reads >= 30) return null;
+  return new Date(now.getTime() + Math.min(30_000 * 2 ** reads, 60 * 60_000));
+}
 
 const VIEW = {
   provider: erpOrders.provider,
