@@ -258,7 +258,8 @@ export function erpHandlers(
     await scope.db.transaction(async (tx) => {
       const current = await lockErpOrder(tx, orderId);
       if (!current) return;
-      const changed = current.invoiceState !== invoice.state || current.invoiceId !== invoice.id;
+      const changed =
+        current.invoiceState !== invoice.state || current.invoiceId !== (invoice.id || null);
       await recordInvoice(tx, orderId, invoice);
       const next = invoice.state === 'pending' ? nextInvoiceRead(reads, now()) : null;
       if (next) {
@@ -285,11 +286,26 @@ export function erpHandlers(
   async function issue(orderId: string, access: ErpAccess, row: ErpOrderView, signal: AbortSignal) {
     if (!row.erpOrderId || row.invoiceState !== 'issuing') return;
     const erpOrderId = row.erpOrderId;
-    const invoice = await withToken(access, (token) =>
-      row.invoiceId
-        ? access.erp.resendInvoice(token, row.invoiceId, signal)
-        : access.erp.issueInvoice(token, erpOrderId, signal),
-    );
+    let invoice: ErpInvoice;
+    try {
+      invoice = await withToken(access, (token) =>
+        row.invoiceId
+          ? access.erp.resendInvoice(token, row.invoiceId, signal)
+          : access.erp.issueInvoice(token, erpOrderId, signal),
+      );
+    } catch (error) {
+      if (!(error instanceof ErpError) || error.failure !== 'refused') throw error;
+      // Refused before SEFAZ (no note generated: a setting missing in Bling): said as a
+      // rejection, in Bling's words, for 'Tentar de novo' once fixed.
+      invoice = {
+        id: row.invoiceId ?? '',
+        state: 'rejected',
+        number: null,
+        key: null,
+        danfeUrl: null,
+        reason: error.message,
+      };
+    }
     await applyInvoice(orderId, row, invoice);
   }
 

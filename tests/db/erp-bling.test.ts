@@ -359,6 +359,25 @@ describeDb('notas fiscais through Bling', ({ db }) => {
     expect(await retryInvoiceBy(db(), orderId, { actor: 'Gerente' })).toMatchObject({ ok: false });
   });
 
+  it("a note Bling refuses to generate shows its words, and is generated after 'Tentar de novo'", async () => {
+    await connect();
+    const orderId = await paidOrder();
+    await runErpJobs();
+    fake.refuseNextGeneration('Natureza de operação padrão não configurada');
+    await issueInvoicesBy(db(), [orderId], { actor: 'Gerente' });
+    await runErpJobs();
+    expect(await getErpOrder(db(), orderId)).toMatchObject({
+      invoiceState: 'rejected',
+      invoiceId: null,
+      invoiceReason: 'Natureza de operação padrão não configurada',
+    });
+    expect(fake.invoices).toHaveLength(0);
+    await retryInvoiceBy(db(), orderId, { actor: 'Gerente' });
+    await runErpJobs();
+    expect(await getErpOrder(db(), orderId)).toMatchObject({ invoiceState: 'authorized' });
+    expect(fake.invoices).toHaveLength(1);
+  });
+
   it('renews an expired token once for 20 orders sent at once', async () => {
     await connect();
     const ids = [];

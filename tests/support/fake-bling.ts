@@ -73,6 +73,8 @@ export interface FakeBling {
   dropNextOrderAnswer(): void;
   /** The next NF-e sent is rejected by SEFAZ with this reason. */
   rejectNextInvoice(reason: string): void;
+  /** The next 'gerar-nfe' is refused by Bling itself (a setting missing there), with this. */
+  refuseNextGeneration(description: string): void;
   /** Notes sent from now on wait at SEFAZ (situação 8) until authorizePending. */
   holdInvoices(hold: boolean): void;
   authorizePending(): void;
@@ -128,6 +130,7 @@ export async function startFakeBling(options: FakeBlingOptions): Promise<FakeBli
   let nextId = 9_000_000;
   let dropOrder = false;
   let rejection: string | null = null;
+  let refusedGeneration: string | null = null;
   let hold = false;
   const basic = `Basic ${Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64')}`;
 
@@ -175,6 +178,9 @@ export async function startFakeBling(options: FakeBlingOptions): Promise<FakeBli
     },
     rejectNextInvoice: (reason) => {
       rejection = reason;
+    },
+    refuseNextGeneration: (description) => {
+      refusedGeneration = description;
     },
     holdInvoices: (value) => {
       hold = value;
@@ -412,6 +418,14 @@ export async function startFakeBling(options: FakeBlingOptions): Promise<FakeBli
         });
       }
       if (method === 'POST' && orderMatch[2]) {
+        if (refusedGeneration) {
+          const description = refusedGeneration;
+          refusedGeneration = null;
+          return json(
+            400,
+            blingError('VALIDATION_ERROR', 'Não foi possível gerar a nota', description),
+          );
+        }
         if (order.notaFiscal.id !== 0) {
           return json(
             400,

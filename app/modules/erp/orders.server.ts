@@ -167,7 +167,7 @@ export async function recordInvoice(tx: Db, orderId: string, invoice: ErpInvoice
   await tx
     .update(erpOrders)
     .set({
-      invoiceId: invoice.id,
+      invoiceId: invoice.id || null,
       invoiceState: invoice.state,
       invoiceNumber: invoice.number,
       invoiceKey: invoice.key && /^\d{44}$/.test(invoice.key) ? invoice.key : null,
