@@ -61,7 +61,7 @@ export function statusKey(response: RawResponse): string {
 export function check(
   request: FuzzRequest,
   response: RawResponse,
-  options: { slowMs: number; host: string; port: number },
+  options: { slowMs: number; host: string; port: number; redirectOrigins?: readonly string[] },
 ): { failures: FailureKind[]; detail?: string } {
   const failures: FailureKind[] = [];
   let detail: string | undefined;
@@ -124,7 +124,9 @@ export function check(
     let sameSite = false;
     try {
       const url = new URL(location.trim(), `http://${options.host}:${options.port}/`);
-      sameSite = url.host === `${options.host}:${options.port}` && /^https?:$/.test(url.protocol);
+      sameSite =
+        (url.host === `${options.host}:${options.port}` && /^https?:$/.test(url.protocol)) ||
+        (options.redirectOrigins ?? []).includes(url.origin);
     } catch {
       // Unparseable: a browser would not follow it anywhere either; still worth a look.
     }
@@ -138,7 +140,7 @@ export function check(
 
 export async function exchange(
   request: FuzzRequest,
-  options: { host: string; port: number; slowMs: number },
+  options: { host: string; port: number; slowMs: number; redirectOrigins?: readonly string[] },
 ): Promise<Observation> {
   const response = await send({
     host: options.host,

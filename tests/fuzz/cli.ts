@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 
 import { startServer, type TestServer } from '../support/server';
-import { FUZZ_SERVER_ENV } from './server-env';
+import { FUZZ_REDIRECT_ORIGINS, FUZZ_SERVER_ENV } from './server-env';
 
 import {
   buildDirectory,
@@ -97,6 +97,7 @@ async function main(): Promise<number> {
       concurrency,
       pid,
       log: print,
+      redirectOrigins: FUZZ_REDIRECT_ORIGINS,
     };
     if (values.replay !== undefined) {
       const observation = await replay({

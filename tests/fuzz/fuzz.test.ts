@@ -32,6 +32,7 @@ import {
   FUZZ_BLING,
   FUZZ_COUPON,
   FUZZ_MELHOR_ENVIO_TOKEN,
+  FUZZ_REDIRECT_ORIGINS,
   FUZZ_SECRETS_KEY,
   FUZZ_SERVER_ENV,
 } from './server-env';
@@ -197,6 +198,8 @@ async function fuzzServer(
     log: print,
     adminCookie: await adminCookie(server),
     only: options.only,
+    // 'Conectar ao Bling' sends staff to Bling's authorization page (its fake here).
+    redirectOrigins: [...FUZZ_REDIRECT_ORIGINS, ...(bling ? [bling.url] : [])],
   });
   print(formatReport(report));
   const errors = serverErrors(server.output());

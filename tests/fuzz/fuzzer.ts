@@ -83,6 +83,11 @@ export interface FuzzOptions {
   adminCookie?: string;
   /** Aims only at the routes whose pattern passes (the admin's run), nothing else. */
   only?: (pattern: string) => boolean;
+  /**
+   * Origins the store sends staff to by design, not by what a request says (Bling's OAuth
+   * authorization page, at BLING_API_URL): a redirect there is no open redirect.
+   */
+  redirectOrigins?: readonly string[];
 }
 
 export interface TargetStats {
@@ -160,7 +165,12 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const warmup = Math.min(options.warmup ?? 2_000, Math.floor(total / 4));
   const settleMs = options.settleMs ?? 3_000;
   const log = options.log ?? (() => {});
-  const target = { host: options.host, port: options.port, slowMs };
+  const target = {
+    host: options.host,
+    port: options.port,
+    slowMs,
+    redirectOrigins: options.redirectOrigins,
+  };
 
   const discovery: Discovery = await discover(options);
   const ctx: GeneratorContext = {
@@ -379,5 +389,6 @@ export async function replay(options: FuzzOptions & { index: number }): Promise<
     host: options.host,
     port: options.port,
     slowMs: options.slowMs ?? 2_000,
+    redirectOrigins: options.redirectOrigins,
   });
 }

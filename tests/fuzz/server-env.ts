@@ -31,6 +31,9 @@ export const FUZZ_SERVER_ENV = {
   BLING_API_URL: 'http://127.0.0.1:9/Api/v3',
 };
 
+/** Where the fuzzed store sends staff to authorize it at Bling (by design, not an open redirect). */
+export const FUZZ_REDIRECT_ORIGINS = [new URL(FUZZ_SERVER_ENV.BLING_API_URL).origin];
+
 /** The sample store's welcome coupon, applied on the cart and the checkout and by links (`?cupom=`). */
 export const FUZZ_COUPON = SAMPLE_COUPONS[0]!.code;
 

@@ -83,7 +83,7 @@ function simplifications(request: FuzzRequest, defaultHost: string): FuzzRequest
 async function shrink(
   observation: Observation,
   stillFails: (attempt: Observation) => boolean,
-  options: { host: string; port: number; slowMs: number },
+  options: { host: string; port: number; slowMs: number; redirectOrigins?: readonly string[] },
   budget: { left: number; used: number },
 ): Promise<Observation> {
   let current = observation;
@@ -129,7 +129,13 @@ export interface RunTimes {
 
 export async function groupFailures(
   failed: Observation[],
-  options: { host: string; port: number; slowMs: number; shrinkBudget: number },
+  options: {
+    host: string;
+    port: number;
+    slowMs: number;
+    shrinkBudget: number;
+    redirectOrigins?: readonly string[];
+  },
   times: RunTimes,
 ): Promise<{ groups: FailureGroup[]; shrinkRequests: number }> {
   const groups: FailureGroup[] = [];
