@@ -28,8 +28,6 @@ import {
 import {
   createConnectionsStore,
   loadSecretsKey,
-  openSecret,
-  sealSecret,
   warnOfUnreadableSecrets,
   type Connections,
   type ConnectionsStore,
@@ -232,9 +230,10 @@ function paymentProviders(
       .digest('hex')
       .slice(0, 16);
     const name = `pix-api:${client}`;
+    const vault = secretsVault(secretsKey);
     return databaseTokens(db, name, {
-      seal: (value) => sealSecret(secretsKey, `provider_token:${name}`, value),
-      open: (sealed) => openSecret(secretsKey, `provider_token:${name}`, sealed),
+      seal: (value) => vault.seal(`provider_token:${name}`, value),
+      open: (sealed) => vault.open(`provider_token:${name}`, sealed),
     });
   };
   return async () => {

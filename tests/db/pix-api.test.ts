@@ -13,7 +13,7 @@ import { REFUND_MESSAGES, refundOrderByStaff } from '~/flows/refund-order.server
 import { logger } from '~/lib/logger.server';
 import { createAdmin } from '~/modules/auth/index.server';
 import { checkoutFormSchema } from '~/modules/checkout';
-import { openSecret, sealSecret, type SecretsKey } from '~/modules/connections/index.server';
+import { secretsVault, type SecretsKey } from '~/modules/connections/index.server';
 import { getOrder } from '~/modules/orders/index.server';
 import {
   createPixApiProvider,
@@ -74,8 +74,8 @@ function provider(db: Db, tls: PixApiTls = pem): PixApiProvider {
     publicUrl: 'https://loja.test',
     settings: async () => ({ pix_key: PIX_KEY, pix_expiration_minutes: 30 }),
     tokens: databaseTokens(db, 'pix-api', {
-      seal: (value) => sealSecret(SECRETS, 'provider_token:pix-api', value),
-      open: (sealed) => openSecret(SECRETS, 'provider_token:pix-api', sealed),
+      seal: (value) => secretsVault(SECRETS).seal('provider_token:pix-api', value),
+      open: (sealed) => secretsVault(SECRETS).open('provider_token:pix-api', sealed),
     }),
   });
 }

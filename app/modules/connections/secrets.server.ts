@@ -95,7 +95,10 @@ export function sealSecret(key: SecretsKey, name: string, value: string): string
     .join('.');
 }
 
-/** Sealing and opening under one key, for a module that keeps secrets of its own (the ERP's tokens). */
+/**
+ * Sealing and opening under one key, for a module that keeps secrets of its own (the ERP's
+ * tokens, the API Pix's).
+ */
 export function secretsVault(key: SecretsKey): {
   seal(name: string, value: string): string;
   open(name: string, sealed: string): string | null;
