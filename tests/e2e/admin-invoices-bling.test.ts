@@ -221,5 +221,19 @@ describe('admin: notas fiscais through Bling', () => {
     );
     expect(fake.tokenGrants.refresh_token - refreshes).toBe(1);
     expect(problems).toEqual([]);
+
+    // Neither the client secret nor any token Bling handed out, in a page, its data or the log.
+    const secrets = [CLIENT_SECRET, ...fake.issuedTokens];
+    expect(fake.issuedTokens.length).toBeGreaterThanOrEqual(4);
+    for (const path of [
+      '/admin/integrations',
+      '/admin/integrations.data',
+      `/admin/orders/${rejected.orderId}`,
+      '/admin',
+    ]) {
+      const text = (await admin.get(path)).text;
+      for (const secret of secrets) expect(text).not.toContain(secret);
+    }
+    for (const secret of secrets) expect(server.output()).not.toContain(secret);
   }, 150_000);
 });

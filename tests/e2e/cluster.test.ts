@@ -86,6 +86,22 @@ describe.runIf(TEST_DATABASE_URL)('two instances behind nginx', () => {
     await sql.query('update product_variants set stock_quantity = 100000 where product_id = $1', [
       KEYBOARD.id,
     ]);
+    // Two checkouts left two minutes ago, one by a shopper who opted out, with recovery e-mails
+    // due after a minute: both instances' sweeps (every minute) meet them during the tests below.
+    await sql.query(
+      `insert into store_settings (id, values) values (1, '{"abandoned_checkout_delay_minutes": 1}')
+        on conflict (id) do update set values = store_settings.values || excluded.values`,
+    );
+    await sql.query(
+      `insert into abandoned_checkouts (email, name, lines, value_cents, typed_at, expires_at)
+        select email, 'Lia Souza', $1::jsonb, 59980, now() - interval '2 minutes',
+               now() + interval '30 days'
+        from unnest(array['lia@example.com', 'nao-quer@example.com']) as email`,
+      [JSON.stringify([{ productId: KEYBOARD.id, variantId: null, quantity: 1, name: 'Teclado' }])],
+    );
+    await sql.query(
+      `insert into recovery_opt_outs (email, opted_out_at) values ('nao-quer@example.com', now())`,
+    );
   }, 300_000);
   afterAll(async () => {
     await sql?.end();
@@ -312,6 +328,28 @@ describe.runIf(TEST_DATABASE_URL)('two instances behind nginx', () => {
     // Each order's unit back in stock once.
     expect(after.rows[0]!.stock - before.rows[0]!.stock).toBe(ORDERS);
   }, 240_000);
+
+  it('e-mails an abandoned checkout once across both instances, and an opted-out shopper never', async () => {
+    const recoveries = (to: string) =>
+      smtp.mails.filter(
+        (mail) => mail.to.includes(to) && mail.subject.startsWith('Seu carrinho está esperando'),
+      );
+    // Each instance sweeps at start and every minute: within the minute, both have seen it due.
+    await expect
+      .poll(() => recoveries('lia@example.com').length, { timeout: 75_000, interval: 500 })
+      .toBe(1);
+    // Both workers have had time to send it twice.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const swept = await sql.query<{ email: string; emailed: boolean }>(
+      `select email, emailed_at is not null as emailed from abandoned_checkouts order by email`,
+    );
+    expect(recoveries('lia@example.com')).toHaveLength(1);
+    expect(recoveries('nao-quer@example.com')).toEqual([]);
+    expect(swept.rows).toEqual([
+      { email: 'lia@example.com', emailed: true },
+      { email: 'nao-quer@example.com', emailed: false },
+    ]);
+  }, 90_000);
 
   it('loses no acknowledged order when an instance is killed mid-load, and keeps serving', async () => {
     const killed = servers[1]!;

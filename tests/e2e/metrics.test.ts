@@ -71,7 +71,8 @@ describe('/metrics with METRICS_TOKEN', () => {
     const shopper = new Visitor(server.url);
     await shopper.addToCart(HEADPHONES.id, 1);
     await shopper.checkout();
-    // The sale emptied the page cache: this visit fills it again.
+    // The sale left the headphones' stock in the band their page shows (migration 0033): this
+    // visit is a hit too.
     expect((await fetch(`${server.url}${productPath}`)).status).toBe(200);
 
     const after = await families();
@@ -89,8 +90,8 @@ describe('/metrics with METRICS_TOKEN', () => {
 
     const cache = (parsed: MetricFamily[], result: string) =>
       valueOf(parsed, 'vitrine_page_cache_requests_total', { result });
-    expect(cache(after, 'miss') - cache(before, 'miss')).toBeGreaterThanOrEqual(2);
-    expect(cache(after, 'hit') - cache(before, 'hit')).toBeGreaterThanOrEqual(2);
+    expect(cache(after, 'miss') - cache(before, 'miss')).toBeGreaterThanOrEqual(1);
+    expect(cache(after, 'hit') - cache(before, 'hit')).toBeGreaterThanOrEqual(3);
     expect(valueOf(after, 'vitrine_page_cache_bytes')).toBeGreaterThan(0);
 
     expect(

@@ -65,6 +65,8 @@ export interface FakeBling {
   invoices: FakeInvoice[];
   /** Token calls by grant type. */
   tokenGrants: { authorization_code: number; refresh_token: number };
+  /** Every access and refresh token handed out (what must never show in clear). */
+  issuedTokens: string[];
   /** Where the authorization page sends staff back (the app's registered redirect). */
   redirectUri: string | null;
   addProduct(codigo: string, nome: string): FakeProduct;
@@ -140,6 +142,7 @@ export async function startFakeBling(options: FakeBlingOptions): Promise<FakeBli
     const refreshToken = token();
     access.set(accessToken, now().getTime() + ttl * 1000);
     refresh.add(refreshToken);
+    fake.issuedTokens.push(accessToken, refreshToken);
     return {
       access_token: accessToken,
       expires_in: ttl,
@@ -157,6 +160,7 @@ export async function startFakeBling(options: FakeBlingOptions): Promise<FakeBli
     orders: [],
     invoices: [],
     tokenGrants: { authorization_code: 0, refresh_token: 0 },
+    issuedTokens: [],
     redirectUri: null,
     addProduct(codigo, nome) {
       const product = { id: nextId++, codigo, nome };
