@@ -65,6 +65,12 @@ describe('abandoned checkouts (delay at 1 minute)', () => {
       viewport: { width: 360, height: 800 },
     });
     const page = await context.newPage();
+    // The form's helpers arrive late, as on a slow phone: the e-mail is left before they do, and
+    // is saved all the same once they are in.
+    await page.route(/\/assets\/checkout-assist-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
     await page.goto(`${server.url}/product/${HEADPHONES.id}`, { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'Comprar agora' }).click();
     await page.waitForURL(`${server.url}/checkout`);

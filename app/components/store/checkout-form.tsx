@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 
 import { ErrorSummary, FormField, STORE_FORM, SubmitButton } from '~/components/ui/form';
@@ -94,24 +94,27 @@ function useCheckoutAssist(form: React.RefObject<HTMLFormElement | null>) {
   const [assist, setAssist] = useState<Assist | null>(null);
   const loaded = useRef<Assist | null>(null);
   const asking = useRef<Promise<Assist | null> | null>(null);
-  const load = () =>
-    (asking.current ??= import('./checkout-assist').then(
-      (module) => {
-        // What was typed before the masks arrived is masked now.
-        for (const [name, mask] of Object.entries(module.MASKS)) {
-          const input = form.current?.elements.namedItem(name) as HTMLInputElement | null;
-          if (input && mask) input.value = mask(input.value);
-        }
-        loaded.current = module;
-        setAssist(module);
-        return module;
-      },
-      () => {
-        // Offline for a moment: the next touch asks again; meanwhile the server checks the form.
-        asking.current = null;
-        return null;
-      },
-    ));
+  const load = useCallback(
+    () =>
+      (asking.current ??= import('./checkout-assist').then(
+        (module) => {
+          // What was typed before the masks arrived is masked now.
+          for (const [name, mask] of Object.entries(module.MASKS)) {
+            const input = form.current?.elements.namedItem(name) as HTMLInputElement | null;
+            if (input && mask) input.value = mask(input.value);
+          }
+          loaded.current = module;
+          setAssist(module);
+          return module;
+        },
+        () => {
+          // Offline for a moment: the next touch asks again; meanwhile the server checks the form.
+          asking.current = null;
+          return null;
+        },
+      )),
+    [form],
+  );
   return { assist, loaded, load };
 }
 
@@ -122,14 +125,19 @@ function useCheckoutAssist(form: React.RefObject<HTMLFormElement | null>) {
  */
 function useContactSaving(
   form: React.RefObject<HTMLFormElement | null>,
-  loaded: React.RefObject<Assist | null>,
+  load: () => Promise<Assist | null>,
 ) {
   useEffect(() => {
     const element = form.current;
-    const save = (event: Event) => loaded.current?.saveContact(element!, event.target);
+    // A field left before checkout-assist arrived (a fast typist, a slow phone) is saved once it
+    // has: the first touch started loading it.
+    const save = (event: Event) => {
+      const target = event.target;
+      void load().then((assist) => assist?.saveContact(element!, target));
+    };
     element?.addEventListener('change', save);
     return () => element?.removeEventListener('change', save);
-  }, [form, loaded]);
+  }, [form, load]);
 }
 
 type CepState = { kind: 'idle' | 'loading' | 'found' | 'failed'; message: string };
@@ -280,7 +288,7 @@ export function CheckoutForm({
   const errors: FieldErrors = clientErrors ?? serverErrors;
   const summary = clientErrors ? 'Confira os campos destacados.' : serverError;
   const cep = useCepLookup(form);
-  useContactSaving(form, loaded);
+  useContactSaving(form, load);
 
   // A CEP the page started with (from the shopper's shipping estimate) fills the address too,
   // unless the address is already there.
