@@ -10,7 +10,7 @@ import type { CartLine } from '~/modules/cart';
 import { cartCookieHeader, priceCart, readCart } from '~/modules/cart/index.server';
 import { enqueue, type OutboxHandler } from '~/modules/jobs/index.server';
 import { abandonedCheckoutEmail } from '~/modules/notifications';
-import { createMailer, type MailSending } from '~/modules/notifications/index.server';
+import { type MailSending } from '~/modules/notifications/index.server';
 import { RECOVER_PATH, RECOVERY_KEY_PARAM, UNSUBSCRIBE_PATH } from '~/modules/recovery';
 import {
   ABANDONED_RECOVERY_TOPIC,
@@ -27,6 +27,8 @@ import {
   type RecoveryMailPayload,
 } from '~/modules/recovery/index.server';
 import type { SettingsStore } from '~/modules/settings/index.server';
+
+import { emailStoreOf, sendStoreMail } from './mail-sending.server';
 
 /**
  * The checkout's contact as typed (the e-mail field holds a valid address): kept with the cart
@@ -193,19 +195,12 @@ export function abandonedCheckoutHandlers({
           recoverUrl: link(RECOVER_PATH, mail.restoreKey),
           unsubscribeUrl: link(UNSUBSCRIBE_PATH, mail.unsubscribeKey),
         },
-        {
-          name: store.store_name,
-          contactEmail: store.contact_email || undefined,
-          contactPhone: store.contact_phone || undefined,
-          timeZone: store.timezone,
-        },
+        emailStoreOf(store),
       );
-      const mailer = createMailer({
-        ...(await mailSending()),
-        storeName: store.store_name,
-        dataDir: env.DATA_DIR,
-      });
-      await mailer.send({ to: mail.email, ...message });
+      await sendStoreMail(
+        { dataDir: env.DATA_DIR, storeName: store.store_name, mailSending },
+        { to: mail.email, ...message },
+      );
       await markRecoveryMailSent(db, checkoutId, now());
     },
   };

@@ -5,7 +5,7 @@ import { logger } from '~/lib/logger.server';
 import { issuePasswordResetToken, requestPasswordReset } from '~/modules/auth/index.server';
 import { enqueue, type OutboxHandler } from '~/modules/jobs/index.server';
 import { passwordResetEmail } from '~/modules/notifications';
-import { createMailer, type MailSending } from '~/modules/notifications/index.server';
+import { type MailSending } from '~/modules/notifications/index.server';
 import {
   ANY_ADDRESS,
   hitRateLimit,
@@ -13,6 +13,8 @@ import {
   RATE_LIMITS,
 } from '~/modules/rate-limits/index.server';
 import type { SettingsStore } from '~/modules/settings/index.server';
+
+import { emailStoreOf, sendStoreMail } from './mail-sending.server';
 
 /** The outbox topic of the 'Redefinir a senha' e-mail. */
 export const PASSWORD_RESET_TOPIC = 'email.password-reset';
@@ -125,19 +127,12 @@ export function passwordResetHandlers({
           resetUrl: `${origin}${PASSWORD_RESET_PATH}?${new URLSearchParams({ chave: mail.token })}`,
           expiresAt: mail.expiresAt,
         },
-        {
-          name: store.store_name,
-          contactEmail: store.contact_email || undefined,
-          contactPhone: store.contact_phone || undefined,
-          timeZone: store.timezone,
-        },
+        emailStoreOf(store),
       );
-      const mailer = createMailer({
-        ...(await mailSending()),
-        storeName: store.store_name,
-        dataDir: env.DATA_DIR,
-      });
-      await mailer.send({ to: mail.email, ...message });
+      await sendStoreMail(
+        { dataDir: env.DATA_DIR, storeName: store.store_name, mailSending },
+        { to: mail.email, ...message },
+      );
     },
   };
 }

@@ -19,7 +19,7 @@ import {
   type OrderEmailData,
   type RenderedEmail,
 } from '~/modules/notifications';
-import { createMailer, type MailSending } from '~/modules/notifications/index.server';
+import { type MailSending } from '~/modules/notifications/index.server';
 import {
   addressLine,
   estimatedDelivery,
@@ -51,6 +51,7 @@ import {
   type UtmifyStatus,
 } from '~/modules/tracking/index.server';
 
+import { emailStoreOf, sendStoreMail } from './mail-sending.server';
 import { abandonedCheckoutHandlers, sweepAbandonedCheckouts } from './abandoned-checkouts.server';
 import { passwordResetHandlers } from './admin-password-reset.server';
 import { erpHandlers, type ErpAccess } from './erp-orders.server';
@@ -373,19 +374,11 @@ function orderHandlers({
           : undefined,
       invoice,
     };
-    const identity = {
-      name: store.store_name,
-      contactEmail: store.contact_email || undefined,
-      contactPhone: store.contact_phone || undefined,
-      timeZone: store.timezone,
-    };
-    const message = template(data, identity);
-    const mailer = createMailer({
-      ...(await mailSending()),
-      storeName: store.store_name,
-      dataDir: env.DATA_DIR,
-    });
-    await mailer.send({ to: order.customer.email, ...message });
+    const message = template(data, emailStoreOf(store));
+    await sendStoreMail(
+      { dataDir: env.DATA_DIR, storeName: store.store_name, mailSending },
+      { to: order.customer.email, ...message },
+    );
   };
 
   return {

@@ -1,6 +1,9 @@
 import type { Connections, ConnectionsStore } from '~/modules/connections/index.server';
+import type { EmailStore } from '~/modules/notifications';
 import {
+  createMailer,
   sendTestEmail,
+  type MailMessage,
   type MailSending,
   type MailTestResult,
 } from '~/modules/notifications/index.server';
@@ -11,6 +14,32 @@ export type MailIdentitySettings = Pick<
   StoreSettings,
   'store_name' | 'contact_email' | 'contact_phone' | 'timezone'
 >;
+
+/** What an e-mail names the store with, from its settings. */
+export function emailStoreOf(settings: MailIdentitySettings): EmailStore {
+  return {
+    name: settings.store_name,
+    contactEmail: settings.contact_email || undefined,
+    contactPhone: settings.contact_phone || undefined,
+    timeZone: settings.timezone,
+  };
+}
+
+/**
+ * One message as every e-mail of the store goes: through the SMTP server in force when it is
+ * sent, else to an .eml file in the data folder.
+ */
+export async function sendStoreMail(
+  options: { dataDir: string; storeName: string; mailSending: () => Promise<MailSending> },
+  message: MailMessage,
+): Promise<void> {
+  const mailer = createMailer({
+    ...(await options.mailSending()),
+    storeName: options.storeName,
+    dataDir: options.dataDir,
+  });
+  await mailer.send(message);
+}
 
 /** The SMTP server and sender of these connections: SMTP_URL and SMTP_FROM when set, else the admin's. */
 export function mailSendingOf(values: Connections['values']): MailSending {
@@ -35,11 +64,6 @@ export function testMailSending(options: {
   return sendTestEmail({
     sending: options.sending,
     to: options.to,
-    store: {
-      name: settings.store_name,
-      contactEmail: settings.contact_email || undefined,
-      contactPhone: settings.contact_phone || undefined,
-      timeZone: settings.timezone,
-    },
+    store: emailStoreOf(settings),
   });
 }

@@ -22,8 +22,10 @@ import {
 } from '~/modules/catalog/index.server';
 import { enqueue, type OutboxHandler } from '~/modules/jobs/index.server';
 import { restockConfirmEmail, restockEmail } from '~/modules/notifications';
-import { createMailer, type MailSending } from '~/modules/notifications/index.server';
+import { type MailSending } from '~/modules/notifications/index.server';
 import type { SettingsStore } from '~/modules/settings/index.server';
+
+import { emailStoreOf, sendStoreMail } from './mail-sending.server';
 
 /**
  * 'Avise-me quando chegar' on a sold-out variant's page: the request is kept unconfirmed and, in
@@ -87,18 +89,11 @@ export function restockHandlers({
     // The order e-mails' rule: PUBLIC_URL, else canonical_url's origin.
     const origin =
       env.PUBLIC_URL ?? canonicalOrigin(store.canonical_url) ?? `http://localhost:${env.PORT}`;
-    const message = render(origin, {
-      name: store.store_name,
-      contactEmail: store.contact_email || undefined,
-      contactPhone: store.contact_phone || undefined,
-      timeZone: store.timezone,
-    });
-    const mailer = createMailer({
-      ...(await mailSending()),
-      storeName: store.store_name,
-      dataDir: env.DATA_DIR,
-    });
-    await mailer.send({ to, ...message });
+    const message = render(origin, emailStoreOf(store));
+    await sendStoreMail(
+      { dataDir: env.DATA_DIR, storeName: store.store_name, mailSending },
+      { to, ...message },
+    );
   };
 
   return {

@@ -3,7 +3,7 @@ import type { Env } from '~/lib/env.server';
 import { logger } from '~/lib/logger.server';
 import { enqueue, type OutboxHandler } from '~/modules/jobs/index.server';
 import { shopperCodeEmail } from '~/modules/notifications';
-import { createMailer, type MailSending } from '~/modules/notifications/index.server';
+import { type MailSending } from '~/modules/notifications/index.server';
 import {
   ANY_ADDRESS,
   hitRateLimit,
@@ -20,6 +20,8 @@ import {
   startShopperSession,
   type ShopperCodePurpose,
 } from '~/modules/shoppers/index.server';
+
+import { emailStoreOf, sendStoreMail } from './mail-sending.server';
 
 /** The outbox topic of the six-digit code's e-mail. */
 export const SHOPPER_CODE_TOPIC = 'email.shopper-code';
@@ -118,18 +120,11 @@ export function shopperCodeHandlers({
         return;
       }
       const store = await settings.get();
-      const message = shopperCodeEmail(mail, {
-        name: store.store_name,
-        contactEmail: store.contact_email || undefined,
-        contactPhone: store.contact_phone || undefined,
-        timeZone: store.timezone,
-      });
-      const mailer = createMailer({
-        ...(await mailSending()),
-        storeName: store.store_name,
-        dataDir: env.DATA_DIR,
-      });
-      await mailer.send({ to: mail.email, ...message });
+      const message = shopperCodeEmail(mail, emailStoreOf(store));
+      await sendStoreMail(
+        { dataDir: env.DATA_DIR, storeName: store.store_name, mailSending },
+        { to: mail.email, ...message },
+      );
     },
   };
 }

@@ -1,2 +1,2 @@
 export { MAIL_TEST_MESSAGES, sendTestEmail, type MailTestResult } from './mail-test.server';
-export { createMailer, type MailSending } from './mailer.server';
+export { createMailer, type MailMessage, type MailSending } from './mailer.server';
