@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Logger } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -18,6 +18,7 @@ import { logger } from '~/lib/logger.server';
 import { databaseStatements } from '~/lib/metrics.server';
 import { makePrivate } from '~/lib/private-folder.server';
 
+import { openPgliteThread, type PgliteThread } from './pglite-thread.server';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -80,11 +81,16 @@ export const PGLITE_EXTENSIONS = { pg_trgm };
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('databaseUrl' in options) return openPostgres(options.databaseUrl, options.poolMax ?? 10);
   if ('dataDir' in options) return openPgliteFolder(options.dataDir, options.loadDataDir);
-  const client = await PGlite.create({
-    loadDataDir: options.loadDataDir,
-    extensions: PGLITE_EXTENSIONS,
+  return wrapPglite(await openEmbedded({ loadDataDir: options.loadDataDir }), async () => {});
+}
+
+/** PGlite in its own thread (ADR 049), in a folder or in memory. */
+function openEmbedded(options: { dataDir?: string; loadDataDir?: Blob }): Promise<PgliteThread> {
+  return openPgliteThread({
+    ...options,
+    extensions: Object.keys(PGLITE_EXTENSIONS),
+    textTypes: TEXT_TYPES,
   });
-  return wrapPglite(client, async () => {});
 }
 
 /** The embedded database's own folder in DATA_DIR; its lock and owner files sit beside it. */
@@ -98,7 +104,7 @@ async function openPgliteFolder(dataDir: string, loadDataDir?: Blob): Promise<Da
   // PGlite does not guard its folder; two processes writing to it would corrupt it.
   const release = await lockFolder(dir, dataDir);
   try {
-    const client = await PGlite.create(dir, { loadDataDir, extensions: PGLITE_EXTENSIONS });
+    const client = await openEmbedded({ dataDir: dir, loadDataDir });
     // A new folder's files are written 0666 whatever the umask (PGlite's template of an
     // initialised database), its WAL then holding shoppers' e-mails and password hashes; the
     // files PostgreSQL makes later are 0600 of its own accord.
@@ -136,8 +142,8 @@ async function lockFolder(dir: string, dataDir: string): Promise<() => Promise<v
     lockfile.lock(dir, {
       lockfilePath: lockPath,
       fs: lockFs,
-      // Refreshed every 5 s, stale only after 60 s: PGlite runs on the event loop, and on a
-      // machine at load 28 a refresh came later than a 10 s limit and the store stopped itself.
+      // Refreshed every 5 s, stale only after 60 s: on a machine at load 28 the event loop ran a
+      // refresh later than a 10 s limit (PGlite still ran on it then) and the store stopped itself.
       // A crashed owner on this machine is taken over at once anyway (deadOwner).
       stale: 60_000,
       update: 5_000,
@@ -207,46 +213,14 @@ const STATEMENT_COUNTER: Logger = {
  * The types Drizzle reads as PostgreSQL's own text (timestamps, dates, intervals, and the arrays
  * of those and of numeric). Drizzle sends a parser for each with every query, and PGlite then
  * copies its whole table of parsers (every type and array type) into a new object for each
- * result: 6% of a checkout's CPU. The client gets them once instead (readsAsText), and Drizzle's
- * per-query copy is dropped (withoutQueryParsers).
+ * result: 6% of a checkout's CPU. The database's thread sets them once on its client instead,
+ * and queries reach it without their own (pglite-thread.server.ts passes only the row mode).
  */
 const TEXT_TYPES = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182];
 
-function readsAsText(client: PGlite): void {
-  for (const oid of TEXT_TYPES) client.parsers[oid] = (value: string) => value;
-}
-
-type QueryOptions = Parameters<PGlite['query']>[2];
-
-/** The client as Drizzle uses it, its queries' own parsers left out (see TEXT_TYPES). */
-function withoutQueryParsers<Client extends Pick<PGlite, 'query'>>(client: Client): Client {
-  const strip = (options: QueryOptions): QueryOptions => {
-    if (!options?.parsers) return options;
-    const { parsers: _sameAsTheClients, ...rest } = options;
-    return rest;
-  };
-  return new Proxy(client, {
-    get(target, property) {
-      if (property === 'query') {
-        return (query: string, params?: unknown[], options?: QueryOptions) =>
-          target.query(query, params, strip(options));
-      }
-      if (property === 'transaction') {
-        const transaction = (target as unknown as PGlite).transaction.bind(target);
-        return <T>(work: (tx: Transaction) => Promise<T>) =>
-          transaction((tx) => work(withoutQueryParsers(tx)));
-      }
-      // The client's own private fields need it as `this`.
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
-    },
-  });
-}
-
-function wrapPglite(client: PGlite, release: () => Promise<void>): Database {
-  readsAsText(client);
+function wrapPglite(client: PgliteThread, release: () => Promise<void>): Database {
   const db = drizzlePglite({
-    client: withoutQueryParsers(client),
+    client: client as unknown as PGlite,
     schema,
     logger: STATEMENT_COUNTER,
   }) as unknown as Db;
@@ -265,13 +239,11 @@ function wrapPglite(client: PGlite, release: () => Promise<void>): Database {
       };
     },
     async migrate() {
-      await migratePglite(drizzlePglite({ client }), { migrationsFolder: migrationsFolder() });
+      await migratePglite(drizzlePglite({ client: client as unknown as PGlite }), {
+        migrationsFolder: migrationsFolder(),
+      });
     },
-    async dumpDataDir() {
-      // Written pages make the tarball start without replaying the WAL since the last checkpoint.
-      await client.exec('CHECKPOINT');
-      return client.dumpDataDir('gzip');
-    },
+    dumpDataDir: () => client.dumpDataDir(),
     async close() {
       if (!client.closed) await client.close();
       await release();

@@ -1,0 +1,170 @@
+// The embedded database's own thread (ADR 049): PGlite's engine, about half of a purchase's CPU,
+// runs here, so the server's thread renders pages and answers requests while queries run, and a
+// long report no longer holds every shopper's page. Plain JavaScript, as server/main.js: Node
+// runs it as it is, from the sources and from a build alike. The other side, and the protocol's
+// description, is app/db/pglite-thread.server.ts.
+import { parentPort, workerData } from 'node:worker_threads';
+
+import { PGlite } from '@electric-sql/pglite';
+
+/**
+ * @typedef {{ dataDir?: string, loadDataDir?: ArrayBuffer, extensions: string[], textTypes: number[] }} Setup
+ * @typedef {{ query: PGlite['query'], exec: PGlite['exec'] }} Queryable
+ */
+
+const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
+const setup = /** @type {Setup} */ (workerData);
+
+/** An error as data: what a structured clone would drop (the SQLSTATE `code`, `constraint`…) kept. */
+function describe(/** @type {unknown} */ error) {
+  if (!(error instanceof Error)) return { message: String(error) };
+  /** @type {Record<string, unknown>} */
+  const fields = { name: error.name, message: error.message, stack: error.stack };
+  for (const [key, value] of Object.entries(error)) {
+    if (['string', 'number', 'boolean'].includes(typeof value)) fields[key] = value;
+  }
+  return fields;
+}
+
+/** Thrown into a transaction's callback when the server's side ended it with an error. */
+class RolledBack extends Error {}
+
+const extensions = Object.fromEntries(
+  await Promise.all(
+    setup.extensions.map(async (name) => {
+      const module = await import(`@electric-sql/pglite/contrib/${name}`);
+      return [name, module[name]];
+    }),
+  ),
+);
+
+/** @type {PGlite} */
+let client;
+try {
+  client = await PGlite.create(setup.dataDir ?? 'memory://', {
+    loadDataDir: setup.loadDataDir ? new Blob([setup.loadDataDir]) : undefined,
+    extensions,
+  });
+  // Read as PostgreSQL's text, as Drizzle wants them (see TEXT_TYPES in database.server.ts).
+  for (const oid of setup.textTypes) client.parsers[oid] = (/** @type {string} */ value) => value;
+  port.postMessage({ op: 'ready' });
+} catch (error) {
+  port.postMessage({ op: 'failed', error: describe(error) });
+  process.exit(1);
+}
+
+/** Open transactions by id: their queries run through `tx`; `end` settles the callback. */
+const transactions = new Map(
+  /** @type {[number, { tx: Queryable, end: (commit: boolean) => void, settled: Promise<unknown> }][]} */ ([]),
+);
+/** What each LISTEN returned, to stop it. */
+const listening = new Map(/** @type {[string, () => Promise<void>][]} */ ([]));
+
+/**
+ * @param {number} id
+ * @param {() => Promise<unknown>} work
+ * @param {(value: any) => import("node:worker_threads").Transferable[]} [transfer]
+ */
+async function answer(id, work, transfer) {
+  try {
+    const result = await work();
+    port.postMessage({ id, ok: true, result }, transfer ? transfer(result) : []);
+  } catch (error) {
+    port.postMessage({ id, ok: false, error: describe(error) });
+  }
+}
+
+/** @param {number | undefined} tx */
+function target(tx) {
+  if (tx === undefined) return client;
+  const open = transactions.get(tx);
+  if (!open) throw new Error(`No open transaction ${tx}`);
+  return open.tx;
+}
+
+port.on('message', (/** @type {any} */ message) => {
+  const { id, op } = message;
+  switch (op) {
+    case 'query':
+      void answer(id, async () => {
+        const { rows, fields, affectedRows } = await target(message.tx).query(
+          message.sql,
+          message.params,
+          message.options,
+        );
+        return { rows, fields, affectedRows };
+      });
+      return;
+    case 'exec':
+      void answer(id, () => target(message.tx).exec(message.sql));
+      return;
+    case 'begin': {
+      // Answered once inside (PGlite runs one transaction at a time, and queries outside it
+      // wait), then held open until the server's side sends `end`.
+      let entered = false;
+      const settled = client.transaction(
+        (tx) =>
+          new Promise((resolve, reject) => {
+            entered = true;
+            const end = (/** @type {boolean} */ commit) =>
+              commit ? resolve(undefined) : reject(new RolledBack());
+            transactions.set(id, { tx, end, settled });
+            port.postMessage({ id, ok: true, result: id });
+          }),
+      );
+      settled
+        .catch((/** @type {unknown} */ error) => {
+          if (!entered) port.postMessage({ id, ok: false, error: describe(error) });
+        })
+        .finally(() => transactions.delete(id));
+      return;
+    }
+    case 'end':
+      void answer(id, async () => {
+        const open = transactions.get(message.tx);
+        if (!open) throw new Error(`No open transaction ${message.tx}`);
+        open.end(message.commit);
+        try {
+          await open.settled;
+        } catch (error) {
+          if (!(error instanceof RolledBack)) throw error;
+        }
+      });
+      return;
+    case 'listen':
+      void answer(id, async () => {
+        const channel = /** @type {string} */ (message.channel);
+        if (listening.has(channel)) return;
+        const stop = await client.listen(channel, (payload) =>
+          port.postMessage({ op: 'notify', channel, payload }),
+        );
+        listening.set(channel, stop);
+      });
+      return;
+    case 'unlisten':
+      void answer(id, async () => {
+        const stop = listening.get(message.channel);
+        listening.delete(message.channel);
+        await stop?.();
+      });
+      return;
+    case 'dump':
+      void answer(
+        id,
+        async () => {
+          // Written pages make the tarball start without replaying the WAL since the last checkpoint.
+          await client.exec('CHECKPOINT');
+          return (await client.dumpDataDir('gzip')).arrayBuffer();
+        },
+        (buffer) => [/** @type {ArrayBuffer} */ (buffer)],
+      );
+      return;
+    case 'close':
+      void answer(id, async () => {
+        if (!client.closed) await client.close();
+      });
+      return;
+    default:
+      port.postMessage({ id, ok: false, error: { message: `Unknown operation ${op}` } });
+  }
+});
