@@ -19,6 +19,7 @@ import { databaseStatements } from '~/lib/metrics.server';
 import { makePrivate } from '~/lib/private-folder.server';
 
 import { openPgliteThread, type PgliteThread } from './pglite-thread.server';
+import { prepareRepeatedStatements } from './prepared-statements.server';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -255,6 +256,7 @@ function openPostgres(connectionString: string, poolMax: number): Database {
   const pool = new pg.Pool({ connectionString, max: poolMax });
   // An idle client losing its connection must not take the process down; the pool replaces it.
   pool.on('error', (error) => logger.warn({ err: error }, 'PostgreSQL idle client error'));
+  prepareRepeatedStatements(pool);
   const db = drizzlePg({ client: pool, schema, logger: STATEMENT_COUNTER }) as unknown as Db;
   const listeners = new Set<() => Promise<void>>();
 

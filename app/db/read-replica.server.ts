@@ -6,6 +6,7 @@ import { readQueries } from '~/lib/metrics.server';
 
 import type { ChangeFeed } from './changes.server';
 import type { Db } from './database.server';
+import { prepareRepeatedStatements } from './prepared-statements.server';
 import * as schema from './schema';
 
 /** How often, at most, a replica that is behind is asked how far it has replayed. */
@@ -57,6 +58,7 @@ export function openReadReplica(options: {
     query_timeout: REPLICA_TIMEOUT_MS,
   });
   replica.on('error', (error) => logger.warn({ err: error }, 'Read replica idle client error'));
+  prepareRepeatedStatements(replica);
 
   // Moves on with every announcement: a position read from the primary is the one to reach only
   // while no announcement came after it was asked for.

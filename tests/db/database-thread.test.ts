@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 
 import { isUniqueViolation } from '~/db/errors.server';
+import { PREPARED_PER_CONNECTION } from '~/db/prepared-statements.server';
 import { coupons } from '~/db/schema';
 
 import { describeDb } from '../support/db';
@@ -97,6 +98,37 @@ describeDb('the database, as the app uses it', ({ backend, db, database }) => {
       });
       await reading;
       expect(order).toEqual(['commit', 'read 2']);
+    },
+  );
+
+  it.runIf(backend === 'postgres')(
+    'prepares a statement sent again on a connection once, up to a bound, and sends others as they are',
+    async () => {
+      await db().transaction(async (tx) => {
+        for (const code of ['PRIMEIRO', 'SEGUNDO', 'TERCEIRO']) {
+          await tx.select().from(coupons).where(eq(coupons.code, code));
+        }
+        // Several statements in one text, as a migration's file: never prepared, still run.
+        await tx.execute(sql.raw('select 1; select 2'));
+        const prepared = async () =>
+          (
+            (await tx.execute(sql`select statement from pg_prepared_statements`)) as unknown as {
+              rows: { statement: string }[];
+            }
+          ).rows.map((row) => row.statement);
+        const coupon = (await prepared()).filter((text) => text.includes('from "coupons"'));
+        expect(coupon).toHaveLength(1);
+        expect(coupon[0]).toContain('"coupons"."code" = $1');
+        expect(await prepared()).not.toContain('select 1; select 2');
+        // More shapes than the bound: all answered, the connection's prepared ones bounded.
+        for (let i = 0; i <= PREPARED_PER_CONNECTION; i++) {
+          const answer = (await tx.execute(
+            sql`select ${i}::int + ${sql.raw(String(i))} as n`,
+          )) as unknown as { rows: { n: number }[] };
+          expect(answer.rows[0]!.n).toBe(2 * i);
+        }
+        expect((await prepared()).length).toBe(PREPARED_PER_CONNECTION);
+      });
     },
   );
 
