@@ -34,6 +34,9 @@
 // those pages the cache answered says whether sales keep emptying it (each order's stock change
 // announced as a storefront change did, before migration 0033).
 //
+// COMPARE_BUILD=<folder> (with ROUNDS, default 3) measures instead this build against an earlier
+// one, plain purchases only, alternated (see compareBuilds).
+//
 // Environment: DURATION (s, default 15), WARMUP (s, default 3), CONNECTIONS (default 20),
 // BENCH_POSTGRES_URL (server to create a scratch database on; default
 // postgres://postgres@127.0.0.1:5432/postgres; BENCH_POSTGRES_URL=skip runs PGlite only,
@@ -54,10 +57,13 @@ import { Visitor } from '../tests/support/visitor';
 
 import { positiveInteger } from './options';
 import {
+  BUILD_DIR,
   combineTallies,
   ensureBuilt,
+  loadAverage,
   percentile,
   printTable,
+  ROOT,
   runLoad,
   scratchPostgres,
   startServer,
@@ -160,6 +166,7 @@ interface WatchedServer extends Server {
 async function startWatchedServer(
   backend: Backend,
   extraEnv: Record<string, string> = {},
+  buildDir = BUILD_DIR,
 ): Promise<WatchedServer> {
   let partial = '';
   const complaints = new Map<string, number>();
@@ -195,6 +202,7 @@ async function startWatchedServer(
       ...extraEnv,
     },
     count,
+    { root: ROOT, buildDir },
   );
   return { ...server, complaints };
 }
@@ -778,8 +786,108 @@ async function carrierRun(backend: Backend) {
   }
 }
 
+/**
+ * COMPARE_BUILD: this build against an earlier one (a folder of this checkout that an earlier
+ * commit's `npm run build` wrote, with VITRINE_BUILD_DIR), each on a database of its own, plain
+ * purchases only, ROUNDS rounds alternating which goes first. Ratios of one run, on one machine.
+ */
+async function compareBuilds(reference: string): Promise<void> {
+  const rounds = positiveInteger('ROUNDS', 3);
+  const makers = [
+    ...(process.env.BENCH_PGLITE === 'skip' ? [] : [pgliteBackend]),
+    ...(POSTGRES_URL === 'skip' ? [] : [postgresBackend]),
+  ];
+  const lines: string[][] = [];
+  for (const make of makers) {
+    const databases = new Map([
+      [reference, await make()],
+      [BUILD_DIR, await make()],
+    ]);
+    const figures = new Map<string, { perSecond: number; cpu: number; database: number }[]>();
+    try {
+      for (let round = 0; round < rounds; round++) {
+        const order = round % 2 === 0 ? [reference, BUILD_DIR] : [BUILD_DIR, reference];
+        for (const build of order) {
+          const backend = databases.get(build)!;
+          const server = await startWatchedServer(backend, {}, build);
+          try {
+            console.log(`${backend.name}, ${build}, round ${round + 1}: ${DURATION_MS / 1000} s…`);
+            await shoppers(server.url, WARMUP_MS);
+            const pids = backend.databaseUrl ? await postgresBackendPids(backend.databaseUrl) : [];
+            const before = await serverCounts(server.url);
+            const databaseBefore = await processCpuSeconds(pids);
+            const tally = await shoppers(server.url, DURATION_MS);
+            const after = await serverCounts(server.url);
+            const databaseSeconds = (await processCpuSeconds(pids)) - databaseBefore;
+            printFailures(`${build} round ${round + 1}`, tally.failures);
+            const orders = Math.max(1, after.orders - before.orders);
+            figures.set(build, [
+              ...(figures.get(build) ?? []),
+              {
+                perSecond: tally.done / tally.seconds,
+                cpu: (1000 * (after.cpuSeconds - before.cpuSeconds)) / orders,
+                database: (1000 * databaseSeconds) / orders,
+              },
+            ]);
+          } finally {
+            await server.stop();
+          }
+        }
+      }
+    } finally {
+      for (const database of databases.values()) await database.cleanUp();
+    }
+    const name = databases.get(BUILD_DIR)!.name;
+    const median = (build: string, key: 'perSecond' | 'cpu' | 'database') =>
+      percentile(
+        figures.get(build)!.map((figure) => figure[key]),
+        50,
+      );
+    for (const build of [reference, BUILD_DIR]) {
+      lines.push([
+        name,
+        build,
+        figures
+          .get(build)!
+          .map((figure) => figure.perSecond.toFixed(1))
+          .join(', '),
+        median(build, 'perSecond').toFixed(1),
+        median(build, 'cpu').toFixed(1),
+        name === 'PostgreSQL' ? median(build, 'database').toFixed(1) : '-',
+      ]);
+    }
+    lines.push([
+      name,
+      `${BUILD_DIR} ÷ ${reference}`,
+      '',
+      (median(BUILD_DIR, 'perSecond') / median(reference, 'perSecond')).toFixed(2),
+      (median(BUILD_DIR, 'cpu') / median(reference, 'cpu')).toFixed(2),
+      name === 'PostgreSQL'
+        ? (median(BUILD_DIR, 'database') / median(reference, 'database')).toFixed(2)
+        : '-',
+    ]);
+  }
+  console.log(
+    `\nCheckout, two builds: ${CONNECTIONS} concurrent shoppers, ${DURATION_MS / 1000} s per ` +
+      `round after ${WARMUP_MS / 1000} s of warm-up, ${rounds} rounds alternated; load average ` +
+      `now ${loadAverage()}.\n`,
+  );
+  printTable(
+    [
+      'Backend',
+      'Build',
+      'orders/s by round',
+      'orders/s (median)',
+      'server CPU / order (ms)',
+      'PostgreSQL CPU / order (ms)',
+    ],
+    lines,
+  );
+}
+
 async function main(): Promise<void> {
   await ensureBuilt();
+  if (process.env.COMPARE_BUILD) return compareBuilds(process.env.COMPARE_BUILD);
   const outcomes: Outcome[] = [];
   const makers: (() => Promise<Backend>)[] =
     process.env.BENCH_PGLITE === 'skip' ? [] : [pgliteBackend];
