@@ -10,11 +10,10 @@ export const PREPARED_PER_CONNECTION = 200;
 
 /**
  * Sends each statement with parameters as a named prepared statement on every connection the pool
- * opens: PostgreSQL parses and plans it the first time, then only binds and runs it. Parsing and
- * planning were most of a simple statement's cost in PostgreSQL (a purchase's variant lookup,
- * 330 µs of the server's CPU unnamed against 120 µs named, `docs/benchmarks.md`), and Drizzle
- * names none itself. Statements without parameters (migrations' files, `begin`, `select 1`) go
- * as they are: a file may hold several statements, which a prepared statement cannot.
+ * opens (ADR 050): PostgreSQL parses and plans it the first time, then only binds and runs it.
+ * Parsing and planning were most of a simple statement's cost in PostgreSQL, and Drizzle names
+ * none itself. Statements without parameters (migrations' files, `begin`, `select 1`) go as they
+ * are: a file may hold several statements, which a prepared statement cannot.
  *
  * A pooler between the app and PostgreSQL must keep prepared statements per client (PgBouncer
  * 1.21+ with `max_prepared_statements`, in transaction mode).
