@@ -1,11 +1,14 @@
 // The Node entry: loads the app (the server build, or the sources through Vite with --dev),
 // listens, and shuts down gracefully. Everything else lives in server/app.ts.
+import cluster from 'node:cluster';
 import { readdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import express from 'express';
+
+import { STOP_COPY, superviseCopies } from './cluster.js';
 
 // Everything the server writes holds shoppers' data or none: DATA_DIR (the database's new WAL
 // and cache files, e-mails, backups, keys) and each request's upload folder under TMPDIR. It
@@ -42,6 +45,17 @@ let env;
 let app;
 try {
   env = parseEnv();
+} catch (error) {
+  logger.fatal(error instanceof Error ? error.message : String(error));
+  await vite?.close();
+  process.exit(1);
+}
+if (!dev && cluster.isPrimary && env.WEB_CONCURRENCY > 1) {
+  // This process only looks after the copies (server/cluster.js); each of them runs what follows.
+  logger.level = env.LOG_LEVEL;
+  await superviseCopies(env.WEB_CONCURRENCY, logger);
+}
+try {
   app = await startApp(
     env,
     // Development sets no Content-Security-Policy: files need not be told apart from pages.
@@ -137,6 +151,13 @@ async function shutdown(signal) {
 }
 process.on('SIGTERM', shutdown);
 process.on('SIGINT', shutdown);
+// A copy is told to stop by the process that started it (server/cluster.js); a terminal's Ctrl-C
+// may have told it already, which is no second signal.
+if (cluster.isWorker) {
+  process.on('message', (/** @type {{ type?: string, signal?: NodeJS.Signals }} */ message) => {
+    if (message?.type === STOP_COPY && !stopping) void shutdown(message.signal ?? 'SIGTERM');
+  });
+}
 // A promise nobody awaited is a bug to log, not a reason to drop every shopper's request.
 process.on('unhandledRejection', (reason) => {
   logger.error({ err: reason }, 'Unhandled promise rejection');

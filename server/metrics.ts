@@ -1,7 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 
 import type express from 'express';
-import { Gauge, Registry } from 'prom-client';
+import cluster from 'node:cluster';
+
+import { AggregatorRegistry, Gauge, Registry } from 'prom-client';
 import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
 
 import type { Database } from '~/db/database.server';
@@ -9,6 +11,7 @@ import { logger } from '~/lib/logger.server';
 import { httpRequestDuration, metricsRegistry, pageCacheRequests } from '~/lib/metrics.server';
 import { outboxBacklog } from '~/modules/jobs/index.server';
 
+import { METRICS_ANSWER, METRICS_REQUEST } from './cluster.js';
 import type { PageCache } from './page-cache';
 
 /** Distinct paths whose route is remembered; past it the memory starts over (paths are unbounded). */
@@ -74,6 +77,8 @@ export function createMetrics(options: {
     name: 'vitrine_outbox_pending',
     help: 'Outbox jobs waiting to run, by topic (the whole store).',
     labelNames: ['topic'] as const,
+    // The store's, read from the database: every copy tells the same.
+    aggregator: 'max',
     registers: [registry],
     async collect() {
       this.reset();
@@ -84,12 +89,20 @@ export function createMetrics(options: {
     name: 'vitrine_outbox_oldest_pending_seconds',
     help: 'Age of the oldest outbox job still waiting, by topic.',
     labelNames: ['topic'] as const,
+    // The store's, read from the database: every copy tells the same.
+    aggregator: 'max',
     registers: [registry],
     async collect() {
       this.reset();
       for (const row of await readBacklog()) this.set({ topic: row.topic }, row.oldestSeconds);
     },
   });
+
+  if (cluster.isWorker) {
+    // Answers the supervising process's request for this copy's figures (prom-client's side).
+    new AggregatorRegistry();
+    AggregatorRegistry.setRegistries([metricsRegistry, registry]);
+  }
 
   const routeOf = createRouteLabeler(options.build);
   const expected = digest(`Bearer ${options.token}`);
@@ -114,6 +127,16 @@ export function createMetrics(options: {
     if (!timingSafeEqual(digest(req.get('Authorization') ?? ''), expected)) {
       res.set('WWW-Authenticate', 'Bearer realm="metrics"');
       res.status(401).type('text/plain').send('Token de métricas ausente ou inválido.\n');
+      return;
+    }
+    if (cluster.isWorker) {
+      // One copy of several (server/cluster.js): the figures of all of them, added up.
+      try {
+        res.type(registry.contentType).send(await clusterMetrics());
+      } catch (error) {
+        logger.warn({ err: error }, 'Metrics: the copies did not answer');
+        res.status(503).type('text/plain').send('Métricas indisponíveis no momento.\n');
+      }
       return;
     }
     const merged = Registry.merge([metricsRegistry, registry]);
@@ -172,4 +195,27 @@ function routeTree(manifest: ServerBuild['routes']): RouteObject[] {
           },
     );
   return under(undefined);
+}
+
+const METRICS_WAIT_MS = 5_000;
+let metricsAsked = 0;
+
+/** This copy asks the supervising process (server/cluster.js) for every copy's figures. */
+function clusterMetrics(): Promise<string> {
+  const id = ++metricsAsked;
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      process.off('message', listen);
+      reject(new Error('No answer from the supervising process'));
+    }, METRICS_WAIT_MS);
+    function listen(message: { type?: string; id?: number; text?: string; error?: string }) {
+      if (message?.type !== METRICS_ANSWER || message.id !== id) return;
+      clearTimeout(timer);
+      process.off('message', listen);
+      if (message.error !== undefined) reject(new Error(message.error));
+      else resolve(message.text ?? '');
+    }
+    process.on('message', listen);
+    process.send!({ type: METRICS_REQUEST, id });
+  });
 }

@@ -32,6 +32,7 @@ describe('parseEnv', () => {
       PAGE_CACHE_MAX_BYTES: 64 * 1024 * 1024,
       PAGE_CACHE_TTL_SECONDS: 300,
       PIX_API_RECONCILE_SECONDS: 180,
+      WEB_CONCURRENCY: 1,
     });
   });
 
@@ -123,6 +124,16 @@ describe('parseEnv', () => {
         .DATABASE_REPLICA_URL,
     ).toBe(replica);
     expect(parseEnv({ DATABASE_REPLICA_URL: '' }).DATABASE_REPLICA_URL).toBeUndefined();
+  });
+
+  it('runs several copies of the server only on PostgreSQL', () => {
+    expect(() => parseEnv({ WEB_CONCURRENCY: '2' })).toThrow(
+      /WEB_CONCURRENCY: acima de 1 precisa de DATABASE_URL/,
+    );
+    expect(() => parseEnv({ WEB_CONCURRENCY: '0' })).toThrow(/WEB_CONCURRENCY/);
+    expect(
+      parseEnv({ WEB_CONCURRENCY: '2', DATABASE_URL: 'postgres://localhost/loja' }).WEB_CONCURRENCY,
+    ).toBe(2);
   });
 
   it('reads the public address as an origin, and refuses one with a path', () => {

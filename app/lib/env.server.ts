@@ -120,6 +120,9 @@ const envSchema = z
     // A streaming replica of DATABASE_URL's server for the storefront's anonymous reads (ADR 033).
     DATABASE_REPLICA_URL: postgresUrl.optional(),
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+    // Copies of the server on the same port, one per core the machine gives it (ADR 051): with
+    // PostgreSQL only, as the embedded database opens in one process.
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
     // Backups (ADR 030): the folder (default DATA_DIR/backups); with the embedded database, one
     // every so many hours (0: none; at most a week, as timers go) keeping the newest BACKUP_KEEP.
     BACKUP_DIR: z.string().min(1).optional(),
@@ -245,6 +248,11 @@ const envSchema = z
   .refine((env) => env.HEADERS_TIMEOUT_MS <= env.REQUEST_TIMEOUT_MS, {
     path: ['HEADERS_TIMEOUT_MS'],
     error: 'não pode ser maior que REQUEST_TIMEOUT_MS',
+  })
+  .refine((env) => env.WEB_CONCURRENCY === 1 || env.DATABASE_URL !== undefined, {
+    path: ['WEB_CONCURRENCY'],
+    error:
+      'acima de 1 precisa de DATABASE_URL: o banco embutido abre em um só processo (use 1, ou PostgreSQL)',
   })
   // The embedded database has no replica: without DATABASE_URL a replica would go unused.
   .refine((env) => env.DATABASE_REPLICA_URL === undefined || env.DATABASE_URL !== undefined, {
