@@ -41,7 +41,8 @@
 // BENCH_POSTGRES_URL (server to create a scratch database on; default
 // postgres://postgres@127.0.0.1:5432/postgres; BENCH_POSTGRES_URL=skip runs PGlite only,
 // BENCH_PGLITE=skip PostgreSQL only),
-// VITRINE_BUILD_DIR (default build-bench, built first if missing).
+// VITRINE_BUILD_DIR (default build-bench, built first if missing), WEB_CONCURRENCY (copies of the
+// server on PostgreSQL, ADR 051; the server CPU per order is then all of theirs).
 import { readFile, rm } from 'node:fs/promises';
 import { availableParallelism, cpus } from 'node:os';
 
@@ -139,7 +140,8 @@ async function pgliteBackend(): Promise<Backend> {
   const dataDir = await prepareStoreFolder({}, fillStock);
   return {
     name: 'PGlite',
-    env: { DATA_DIR: dataDir },
+    // WEB_CONCURRENCY, given to the bench, is for PostgreSQL: the embedded database opens in one.
+    env: { DATA_DIR: dataDir, WEB_CONCURRENCY: '1' },
     open: () => openDatabase({ dataDir }),
     cleanUp: () => rm(dataDir, { recursive: true, force: true }),
   };
