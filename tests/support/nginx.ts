@@ -49,7 +49,7 @@ export async function startNginx(options: {
   http?: string;
 }): Promise<Nginx> {
   const clientDir =
-    options.clientDir ?? join(ROOT, process.env.VITRINE_BUILD_DIR || 'build', 'client');
+    options.clientDir ?? resolve(ROOT, process.env.VITRINE_BUILD_DIR || 'build', 'client');
   if (!existsSync(NGINX)) {
     throw new Error('nginx is missing: apt-get install nginx libnginx-mod-http-brotli-static');
   }
