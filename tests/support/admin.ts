@@ -1,9 +1,12 @@
 import type { Page as BrowserPage } from 'playwright-core';
 
 import type { Db } from '~/db/database.server';
+import { SAMPLE_SETTINGS } from '~/flows/sample-store';
 import { createAdmin } from '~/modules/auth/index.server';
+import { defaultSettings, type StoreSettings } from '~/modules/settings';
+import { SETTINGS_FORM_FIELDS, settingsFormValues } from '~/modules/settings/index.admin';
 
-import { Visitor } from './visitor';
+import { Visitor, visibleText } from './visitor';
 
 /** The admin that `withAdmin` creates. */
 export const ADMIN = {
@@ -54,4 +57,25 @@ export async function signIn(
   await page.waitForURL(`${baseUrl}/admin`);
   // The address changes as the navigation commits; the admin's layout renders right after.
   await page.locator('main#conteudo').waitFor();
+}
+
+/**
+ * Saves the store's settings through the admin's settings form, as staff would: the sample
+ * store's settings with `changes` (each call starts again from the sample store, it does not add
+ * to the last). Lets one server serve blocks of tests that need different settings, instead of a
+ * server per block (each costs seconds of CPU to start).
+ */
+export async function saveSampleSettings(
+  admin: Visitor,
+  changes: Partial<StoreSettings> = {},
+): Promise<void> {
+  const values = settingsFormValues({ ...defaultSettings(), ...SAMPLE_SETTINGS, ...changes });
+  // Unticked boxes send nothing, as in the page.
+  const form = SETTINGS_FORM_FIELDS.filter(
+    (spec) => spec.kind !== 'checkbox' || values[spec.key] !== '',
+  ).map((spec): [string, string] => [spec.key, values[spec.key] ?? '']);
+  const answer = await admin.post('/admin/settings', form);
+  if (answer.status !== 303) {
+    throw new Error(`Saving the settings answered ${answer.status}: ${visibleText(answer.text)}`);
+  }
 }
