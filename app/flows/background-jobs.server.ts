@@ -61,16 +61,12 @@ import { restockHandlers } from './restock-alerts.server';
 import { followShippedLabels, TRACKING_CHECK_INTERVAL_MS } from './shipping-labels.server';
 import { shopperCodeHandlers } from './shopper-sign-in.server';
 
-const EXPIRY_INTERVAL_MS = 30_000;
 // Forgotten rate-limit counts are already ignored, and unconfirmed 'Avise-me' requests live 7
 // days: deleting either ten minutes late changes nothing; it only keeps the tables small.
 const SWEEP_INTERVAL_MS = 10 * 60_000;
 // A payment still being created (a slow gateway) is waited for this long before the e-mail
 // goes without its PIX code.
 const WAIT_FOR_PAYMENT_MS = 2 * 60_000;
-// The abandoned checkouts' delay is set in minutes: looking every minute keeps the e-mail within
-// a minute of it.
-const RECOVERY_SWEEP_MS = 60_000;
 
 export interface BackgroundJobsOptions {
   env: Env;
@@ -119,7 +115,7 @@ export function startBackgroundJobs(options: BackgroundJobsOptions): { stop(): P
         if (count > 0) logger.info({ count }, 'Cancelled unpaid orders past their deadline');
       })
       .catch((error: unknown) => logger.error({ err: error }, 'Order expiry failed'));
-  }, EXPIRY_INTERVAL_MS);
+  }, options.env.ORDER_EXPIRY_SECONDS * 1000);
   expiry.unref();
   // The API Pix: the webhook registered at start, and the received PIX listed every interval by
   // whichever instance the database lets, so a lost webhook leaves no paid order pending.
@@ -177,9 +173,11 @@ export function startBackgroundJobs(options: BackgroundJobsOptions): { stop(): P
       })
       .catch((error: unknown) => logger.error({ err: error }, 'Abandoned checkout sweep failed'));
   };
-  // At start too: checkouts that fell due while no instance ran go at once.
+  // At start too: checkouts that fell due while no instance ran go at once. The abandoned
+  // checkouts' delay is set in minutes: looking every minute (the default) keeps the e-mail within
+  // a minute of it.
   recover();
-  const recovery = setInterval(recover, RECOVERY_SWEEP_MS);
+  const recovery = setInterval(recover, options.env.RECOVERY_SWEEP_SECONDS * 1000);
   recovery.unref();
   let tracking: Promise<unknown> = Promise.resolve();
   let trackingBusy = false;

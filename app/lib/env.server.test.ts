@@ -33,6 +33,8 @@ describe('parseEnv', () => {
       PAGE_CACHE_TTL_SECONDS: 300,
       PIX_API_RECONCILE_SECONDS: 180,
       WEB_CONCURRENCY: 1,
+      ORDER_EXPIRY_SECONDS: 30,
+      RECOVERY_SWEEP_SECONDS: 60,
     });
   });
 

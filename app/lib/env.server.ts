@@ -197,6 +197,11 @@ const envSchema = z
     PIX_API_CA: z.string().min(1).optional(),
     // How often an instance lists the PIX received, so a lost webhook leaves no paid order pending.
     PIX_API_RECONCILE_SECONDS: z.coerce.number().int().min(1).max(3600).default(180),
+    // How often an instance cancels the unpaid orders past their deadline, and looks for abandoned
+    // checkouts due their e-mail (whose delay is set in minutes). Shorter rounds only cost queries;
+    // the tests of several instances shorten them rather than wait.
+    ORDER_EXPIRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+    RECOVERY_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     // Carrier shipping: off by default (the store's own rule prices shipping). Melhor Envio quotes
     // Correios and private carriers in one call and sells their labels from the account's balance;
     // it refuses calls without a User-Agent naming the application and a contact e-mail.
