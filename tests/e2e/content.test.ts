@@ -1,10 +1,13 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { firstAdminVisitor, saveSampleSettings } from '../support/admin';
 import { launchBrowser, openPage, VIEWPORTS } from '../support/browser';
 import { seriousAxeViolations } from '../support/axe';
+import { elements } from '../support/html';
 import { publicFileSrc } from '../support/sample';
 import { startServer, type TestServer } from '../support/server';
+import { Visitor, visibleText } from '../support/visitor';
 
 const PAGES = [
   ['/sobre', 'Sobre nós'],
@@ -14,23 +17,21 @@ const PAGES = [
   ['/contato', 'Contato'],
 ] as const;
 
+// One server for the file: the blocks after the first save their settings through the admin, in
+// the order they run (a server costs seconds of CPU to start).
 let browser: Browser;
+let server: TestServer;
+let staff: Visitor;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  [browser, server] = await Promise.all([launchBrowser(), startServer()]);
+  staff = await firstAdminVisitor(server);
 });
 afterAll(async () => {
   await browser?.close();
+  await server?.stop();
 });
 
 describe('content pages with the default texts', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startServer();
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
-
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     it.each(PAGES)(`%s answers with its title, accessible (${name})`, async (path, title) => {
       const response = await fetch(`${server.url}${path}`);
@@ -102,58 +103,47 @@ describe('content pages with the default texts', () => {
 });
 
 describe('content pages of a store with no contact channel yet', () => {
-  let server: TestServer;
   beforeAll(async () => {
     // The sample store comes with contacts; this one has cleared them all.
-    server = await startServer({
-      settings: {
-        contact_whatsapp: '',
-        contact_email: '',
-        contact_phone: '',
-        contact_address: '',
-      },
+    await saveSampleSettings(staff, {
+      contact_whatsapp: '',
+      contact_email: '',
+      contact_phone: '',
+      contact_address: '',
     });
-  });
-  afterAll(async () => {
-    await server?.stop();
   });
 
   it('says so kindly when the store has no contact channel yet', async () => {
-    const { page } = await openPage(browser, `${server.url}/contato`);
-    expect(
-      await page
-        .getByText('Em breve publicaremos aqui os nossos canais de atendimento.', { exact: false })
-        .isVisible(),
-    ).toBe(true);
-    expect(await page.locator('article a[href^="https://wa.me/"]').count()).toBe(0);
-    await page.context().close();
+    const page = await new Visitor(server.url).get('/contato');
+    expect(page.status).toBe(200);
+    const [article = ''] = elements(page.text, 'article');
+    expect(visibleText(article)).toContain(
+      'Em breve publicaremos aqui os nossos canais de atendimento.',
+    );
+    expect(elements(article, 'a').filter((link) => link.includes('href="https://wa.me/'))).toEqual(
+      [],
+    );
   });
 });
 
 describe('content pages with the store’s settings', () => {
-  let server: TestServer;
   beforeAll(async () => {
-    server = await startServer({
-      settings: {
-        store_name: 'Casa Aurora',
-        contact_whatsapp: '5511987654321',
-        contact_email: 'atendimento@casaaurora.com.br',
-        contact_phone: '(11) 4000-1234',
-        contact_address: 'Rua das Flores, 100 - São Paulo/SP',
-        return_window_days: 45,
-        about_image_url: '/sample/logo.svg',
-        about_page_text: [
-          '# Nossa história',
-          'Somos a **Casa Aurora**.',
-          '<script>window.pwned = true</script>',
-          '<img src="x" onerror="window.pwned = true">',
-          '[Clique aqui](javascript:window.pwned=true)',
-        ].join('\n\n'),
-      },
+    await saveSampleSettings(staff, {
+      store_name: 'Casa Aurora',
+      contact_whatsapp: '5511987654321',
+      contact_email: 'atendimento@casaaurora.com.br',
+      contact_phone: '(11) 4000-1234',
+      contact_address: 'Rua das Flores, 100 - São Paulo/SP',
+      return_window_days: 45,
+      about_image_url: '/sample/logo.svg',
+      about_page_text: [
+        '# Nossa história',
+        'Somos a **Casa Aurora**.',
+        '<script>window.pwned = true</script>',
+        '<img src="x" onerror="window.pwned = true">',
+        '[Clique aqui](javascript:window.pwned=true)',
+      ].join('\n\n'),
     });
-  });
-  afterAll(async () => {
-    await server?.stop();
   });
 
   it('lists every configured channel on /contato with working links', async () => {
