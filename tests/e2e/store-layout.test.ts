@@ -7,28 +7,48 @@ import { SAMPLE_CATEGORIES, SAMPLE_CATALOGUE } from '~/flows/sample-store';
 import { hashSessionToken, sessionCookie } from '~/modules/auth/index.server';
 import { adminUsers, sessions } from '~/modules/auth/schema';
 
+import { saveSampleSettings } from '../support/admin';
 import { seriousAxeViolations } from '../support/axe';
 import { launchBrowser, openPage, VIEWPORTS, waitForHydration } from '../support/browser';
 import { sampleProduct } from '../support/sample';
 import { startServer, type TestServer } from '../support/server';
+import { Visitor } from '../support/visitor';
 
+// One server for the file, with an admin's session for the tests of a closed store; the blocks
+// after the first save their settings with it, in the order they run (a server costs seconds of
+// CPU to start).
+const token = randomBytes(32).toString('hex');
 let browser: Browser;
+let server: TestServer;
+/** The admin's browser over plain HTTP, signed in by the session the store was prepared with. */
+let staff: Visitor;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  [browser, server] = await Promise.all([
+    launchBrowser(),
+    startServer({
+      prepare: async (db) => {
+        const [admin] = await db
+          .insert(adminUsers)
+          .values({ email: 'ana@loja.com.br', fullName: 'Ana', passwordHash: 'x' })
+          .returning();
+        await db.insert(sessions).values({
+          id: hashSessionToken(token),
+          adminUserId: admin!.id,
+          expiresAt: new Date(Date.now() + 3_600_000),
+        });
+      },
+    }),
+  ]);
+  staff = new Visitor(server.url);
+  const [name, value] = (await sessionCookie.serialize(token)).split(';')[0]!.split('=');
+  staff.cookies.set(name!, value!);
 });
 afterAll(async () => {
   await browser?.close();
+  await server?.stop();
 });
 
 describe('the store layout with default settings', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startServer();
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
-
   it('opens the slide-in menu at 360 px, locks scrolling and closes on Escape and outside clicks', async () => {
     const { page, problems } = await openPage(browser, server.url, VIEWPORTS.mobile);
     const opener = page.getByRole('button', { name: 'Abrir menu' });
@@ -233,19 +253,13 @@ describe('the store layout with default settings', () => {
 });
 
 describe('tracking behind the cookie banner', () => {
-  let store: TestServer;
   beforeAll(async () => {
-    store = await startServer({
-      settings: {
-        facebook_pixel_id: '123456789012345',
-        google_ads_conversion_id: 'AW-123456789',
-        google_ads_conversion_label: 'AbC-D_efG',
-        custom_head_scripts: '<script>window.customHeadRan = true;</script>',
-      },
+    await saveSampleSettings(staff, {
+      facebook_pixel_id: '123456789012345',
+      google_ads_conversion_id: 'AW-123456789',
+      google_ads_conversion_label: 'AbC-D_efG',
+      custom_head_scripts: '<script>window.customHeadRan = true;</script>',
     });
-  });
-  afterAll(async () => {
-    await store?.stop();
   });
 
   /** Serves the vendors' files from the test instead of the internet, and counts the requests. */
@@ -266,7 +280,7 @@ describe('tracking behind the cookie banner', () => {
   it('loads nothing before the shopper accepts, everything after, and reports AddToCart from a card', async () => {
     const { page, problems } = await openPage(browser, 'about:blank');
     const requested = await fakeVendors(page);
-    await page.goto(store.url, { waitUntil: 'networkidle' });
+    await page.goto(server.url, { waitUntil: 'networkidle' });
 
     const banner = page.getByRole('region', { name: 'Consentimento de cookies' });
     expect(await banner.isVisible()).toBe(true);
@@ -306,18 +320,18 @@ describe('tracking behind the cookie banner', () => {
   it('remembers a refusal, and the privacy page can change it', async () => {
     const { page } = await openPage(browser, 'about:blank');
     const requested = await fakeVendors(page);
-    await page.goto(store.url, { waitUntil: 'networkidle' });
+    await page.goto(server.url, { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'Recusar' }).click();
     await page.waitForLoadState('networkidle');
     await page.reload({ waitUntil: 'networkidle' });
     expect(await page.getByRole('region', { name: 'Consentimento de cookies' }).count()).toBe(0);
     expect(requested).toEqual([]);
 
-    await page.goto(`${store.url}/politicaprivacidade`, { waitUntil: 'networkidle' });
+    await page.goto(`${server.url}/politicaprivacidade`, { waitUntil: 'networkidle' });
     const preferences = page.getByRole('region', { name: 'Preferências de cookies' });
     expect(await preferences.innerText()).toContain('Você recusou');
     await preferences.getByRole('button', { name: 'Aceitar cookies' }).click();
-    await page.waitForURL(`${store.url}/politicaprivacidade`);
+    await page.waitForURL(`${server.url}/politicaprivacidade`);
     await page.waitForLoadState('networkidle');
     expect(await preferences.innerText()).toContain('Você aceitou');
     expect(requested.some((url) => url.includes('fbevents.js'))).toBe(true);
@@ -326,37 +340,19 @@ describe('tracking behind the cookie banner', () => {
 });
 
 describe('store switches', () => {
-  let store: TestServer;
-  const token = randomBytes(32).toString('hex');
   beforeAll(async () => {
-    store = await startServer({
-      settings: {
-        maintenance_mode: true,
-        enable_chat: true,
-        contact_whatsapp: '5511987654321',
-        enable_dark_mode: true,
-        enable_reviews: false,
-      },
-      prepare: async (db) => {
-        const [admin] = await db
-          .insert(adminUsers)
-          .values({ email: 'ana@loja.com.br', fullName: 'Ana', passwordHash: 'x' })
-          .returning();
-        await db.insert(sessions).values({
-          id: hashSessionToken(token),
-          adminUserId: admin!.id,
-          expiresAt: new Date(Date.now() + 3_600_000),
-        });
-      },
+    await saveSampleSettings(staff, {
+      maintenance_mode: true,
+      enable_chat: true,
+      contact_whatsapp: '5511987654321',
+      enable_dark_mode: true,
+      enable_reviews: false,
     });
-  });
-  afterAll(async () => {
-    await store?.stop();
   });
 
   it('closes the store with a 503 maintenance page, except for a signed-in admin', async () => {
     for (const path of ['/', '/products', '/cart']) {
-      const response = await fetch(`${store.url}${path}`);
+      const response = await fetch(`${server.url}${path}`);
       expect(response.status).toBe(503);
       expect(response.headers.get('retry-after')).toBe('600');
       const html = await response.text();
@@ -364,7 +360,7 @@ describe('store switches', () => {
       expect(html).not.toContain('data-testid="product-card"');
     }
     const cookie = (await sessionCookie.serialize(token)).split(';')[0]!;
-    const asAdmin = await fetch(store.url, { headers: { cookie } });
+    const asAdmin = await fetch(server.url, { headers: { cookie } });
     expect(asAdmin.status).toBe(200);
     const html = await asAdmin.text();
     expect(html).toContain('Modo de manutenção ativo');
@@ -373,14 +369,14 @@ describe('store switches', () => {
     expect(html).not.toContain('Avaliação');
 
     const expired = (await sessionCookie.serialize(randomBytes(32).toString('hex'))).split(';')[0]!;
-    expect((await fetch(store.url, { headers: { cookie: expired } })).status).toBe(503);
+    expect((await fetch(server.url, { headers: { cookie: expired } })).status).toBe(503);
   });
 
   it('offers WhatsApp chat and a remembered dark scheme', async () => {
     const { page, problems } = await openPage(browser, 'about:blank', VIEWPORTS.mobile);
     const [name, value] = (await sessionCookie.serialize(token)).split(';')[0]!.split('=');
-    await page.context().addCookies([{ name: name!, value: value!, url: store.url }]);
-    await page.goto(store.url, { waitUntil: 'networkidle' });
+    await page.context().addCookies([{ name: name!, value: value!, url: server.url }]);
+    await page.goto(server.url, { waitUntil: 'networkidle' });
 
     const chat = page.getByRole('link', { name: 'Fale conosco pelo WhatsApp' });
     expect(await chat.getAttribute('href')).toBe('https://wa.me/5511987654321');
