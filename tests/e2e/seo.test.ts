@@ -6,9 +6,12 @@ import { SAMPLE_CATALOGUE } from '~/flows/sample-store';
 import { prepareImages, storeImages } from '~/modules/media/index.server';
 import { saveSettings } from '~/modules/settings/index.server';
 
+import { firstAdminVisitor, saveSampleSettings } from '../support/admin';
 import { launchBrowser, openPage } from '../support/browser';
+import { attribute, element } from '../support/html';
 import { sampleProduct, sampleProductPath } from '../support/sample';
 import { startServer, type TestServer } from '../support/server';
+import { Visitor } from '../support/visitor';
 
 /** A live store that takes payments: PIX with the store's own key. */
 const SELLING = {
@@ -22,13 +25,47 @@ const SELLING = {
 
 const CONTENT_PATHS = ['/sobre', '/politicadevolucao', '/politicaprivacidade', '/faq', '/contato'];
 
+// One server for the file: a live store that sells, with its own share picture uploaded; the
+// last block saves other settings through the admin (a server costs seconds of CPU to start).
+// A demo keeps crawlers out (tests/e2e/demo-store.test.ts), and so does a live store that cannot
+// take a payment (tests/e2e/store-readiness.test.ts); one that sells invites them.
 let browser: Browser;
+let server: TestServer;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  [browser, server] = await Promise.all([
+    launchBrowser(),
+    startServer({
+      mode: 'live',
+      env: SELLING.env,
+      settings: SELLING.settings,
+      // The store's own share picture, uploaded (uploads are WebP).
+      prepare: async (db) => {
+        const png = await sharp({
+          create: { width: 1600, height: 1200, channels: 3, background: '#0a78c8' },
+        })
+          .png()
+          .toBuffer();
+        const prepared = await prepareImages(db, [
+          new File([new Uint8Array(png)], 'capa.png', { type: 'image/png' }),
+        ]);
+        if (!prepared.ok) throw new Error(prepared.error);
+        await storeImages(db, prepared.images);
+        await saveSettings(db, { og_image_url: prepared.images[0]!.url });
+      },
+    }),
+  ]);
 });
 afterAll(async () => {
   await browser?.close();
+  await server?.stop();
 });
+
+/** The `content` of the page's meta tag the selector names, as the server wrote it. */
+async function metaOf(path: string) {
+  const page = await new Visitor(server.url).get(path);
+  expect(page.status).toBe(200);
+  return (selector: string) => attribute(element(page.text, selector), 'content');
+}
 
 /** The <loc> and <lastmod> of each URL, parsed by Chromium's XML parser (which fails on bad XML). */
 async function parseSitemap(xml: string) {
@@ -50,16 +87,6 @@ async function parseSitemap(xml: string) {
 }
 
 describe('sitemap and robots of a live store with the default settings', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    // A demo keeps crawlers out (tests/e2e/demo-store.test.ts), and so does a live store that
-    // cannot take a payment (tests/e2e/store-readiness.test.ts); one that sells invites them.
-    server = await startServer({ mode: 'live', env: SELLING.env, settings: SELLING.settings });
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
-
   it('lists every product with its last change, the home, the catalogue and the content pages', async () => {
     const response = await fetch(`${server.url}/sitemap.xml`);
     expect(response.status).toBe(200);
@@ -98,85 +125,27 @@ describe('sitemap and robots of a live store with the default settings', () => {
   });
 
   it('gives each content page its description and Open Graph tags', async () => {
-    const { page } = await openPage(browser, `${server.url}/faq`);
-    const meta = (selector: string) => page.locator(selector).getAttribute('content');
-    expect(await meta('meta[name="description"]')).toBe(
+    const meta = await metaOf('/faq');
+    expect(meta('meta[name="description"]')).toBe(
       'Respostas sobre produtos, pagamento, entrega e devoluções na loja TechStore.',
     );
-    expect(await meta('meta[property="og:title"]')).toBe('Perguntas frequentes | TechStore');
-    expect(await meta('meta[property="og:url"]')).toBe(`${server.url}/faq`);
-    expect(await meta('meta[name="robots"]')).toBe('index, follow');
-    await page.context().close();
-  });
-});
-
-describe('sitemap and robots of a store with a canonical URL that asks not to be indexed', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startServer({
-      settings: {
-        ...SELLING.settings,
-        canonical_url: 'https://loja.example.com.br/',
-        meta_robots: 'noindex, nofollow',
-      },
-      env: SELLING.env,
-      mode: 'live',
-    });
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
-
-  it('writes absolute URLs on the canonical address', async () => {
-    const sitemap = await parseSitemap(await (await fetch(`${server.url}/sitemap.xml`)).text());
-    expect(sitemap.urls).toHaveLength(7 + SAMPLE_CATALOGUE.length);
-    for (const url of sitemap.urls) expect(url.loc).toMatch(/^https:\/\/loja\.example\.com\.br\//);
-  });
-
-  it('closes the whole store to crawlers', async () => {
-    const robots = await (await fetch(`${server.url}/robots.txt`)).text();
-    expect(robots).toMatch(/^Disallow: \/$/m);
-    expect(robots).not.toContain('Disallow: /cart');
-    expect(robots).toContain('Sitemap: https://loja.example.com.br/sitemap.xml');
+    expect(meta('meta[property="og:title"]')).toBe('Perguntas frequentes | TechStore');
+    expect(meta('meta[property="og:url"]')).toBe(`${server.url}/faq`);
+    expect(meta('meta[name="robots"]')).toBe('index, follow');
   });
 });
 
 describe('share pictures and the icon', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startServer({
-      // The store's own share picture, uploaded (uploads are WebP).
-      prepare: async (db) => {
-        const png = await sharp({
-          create: { width: 1600, height: 1200, channels: 3, background: '#0a78c8' },
-        })
-          .png()
-          .toBuffer();
-        const prepared = await prepareImages(db, [
-          new File([new Uint8Array(png)], 'capa.png', { type: 'image/png' }),
-        ]);
-        if (!prepared.ok) throw new Error(prepared.error);
-        await storeImages(db, prepared.images);
-        await saveSettings(db, { og_image_url: prepared.images[0]!.url });
-      },
-    });
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
-
   /** The page's og:image tags, and what its picture's URL answers. */
   async function shareImage(path: string) {
-    const { page } = await openPage(browser, `${server.url}${path}`);
-    const meta = (selector: string) => page.locator(selector).getAttribute('content');
+    const meta = await metaOf(path);
     const tags = {
-      url: (await meta('meta[property="og:image"]'))!,
-      type: await meta('meta[property="og:image:type"]'),
-      width: await meta('meta[property="og:image:width"]'),
-      height: await meta('meta[property="og:image:height"]'),
-      twitter: await meta('meta[name="twitter:image"]'),
+      url: meta('meta[property="og:image"]')!,
+      type: meta('meta[property="og:image:type"]'),
+      width: meta('meta[property="og:image:width"]'),
+      height: meta('meta[property="og:image:height"]'),
+      twitter: meta('meta[name="twitter:image"]'),
     };
-    await page.context().close();
     expect(tags.url.startsWith(`${server.url}/`)).toBe(true);
     const response = await fetch(tags.url);
     const { format, width, height } = await sharp(
@@ -225,5 +194,28 @@ describe('share pictures and the icon', () => {
     expect(response.headers.get('content-type')).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)$/);
     // An ICO file's header: reserved 0, type 1 (icon).
     expect([...new Uint8Array(await response.arrayBuffer()).subarray(0, 4)]).toEqual([0, 0, 1, 0]);
+  });
+});
+
+describe('sitemap and robots of a store with a canonical URL that asks not to be indexed', () => {
+  beforeAll(async () => {
+    await saveSampleSettings(await firstAdminVisitor(server), {
+      ...SELLING.settings,
+      canonical_url: 'https://loja.example.com.br/',
+      meta_robots: 'noindex, nofollow',
+    });
+  });
+
+  it('writes absolute URLs on the canonical address', async () => {
+    const sitemap = await parseSitemap(await (await fetch(`${server.url}/sitemap.xml`)).text());
+    expect(sitemap.urls).toHaveLength(7 + SAMPLE_CATALOGUE.length);
+    for (const url of sitemap.urls) expect(url.loc).toMatch(/^https:\/\/loja\.example\.com\.br\//);
+  });
+
+  it('closes the whole store to crawlers', async () => {
+    const robots = await (await fetch(`${server.url}/robots.txt`)).text();
+    expect(robots).toMatch(/^Disallow: \/$/m);
+    expect(robots).not.toContain('Disallow: /cart');
+    expect(robots).toContain('Sitemap: https://loja.example.com.br/sitemap.xml');
   });
 });
