@@ -6,8 +6,10 @@ import { formatCents } from '~/lib/money';
 import { pixDiscountCents } from '~/modules/pricing';
 import { cartCookieHeader } from '~/modules/cart/index.server';
 
+import { firstAdminVisitor, saveSampleSettings } from '../support/admin';
 import { launchBrowser, openPage, VIEWPORTS } from '../support/browser';
 import { useStoreAndBrowser } from '../support/fixtures';
+import { elements, textsOf } from '../support/html';
 import {
   createDatabase,
   dropDatabase,
@@ -17,6 +19,7 @@ import {
 import { sampleProduct } from '../support/sample';
 import { seriousAxeViolations } from '../support/axe';
 import { startServer, type TestServer } from '../support/server';
+import { Visitor } from '../support/visitor';
 
 // R$ 299,90, 75 in stock.
 const HEADPHONES = sampleProduct('Fone de Ouvido');
@@ -494,70 +497,77 @@ describe('cart', () => {
   );
 });
 
-describe('cart with a PIX discount and instalments', () => {
-  const store = useStoreAndBrowser({
-    settings: {
-      pix_discount_percent: 10,
-      max_installments: 12,
-      min_installment_cents: 500,
-      shipping_mode: 'flat_rate',
-      default_shipping_cost_cents: 1000,
-      free_shipping_threshold_cents: 50000,
-    },
-  });
-
-  it.each(Object.entries(VIEWPORTS))(
-    'shows the total paid with PIX and the instalments, as the checkout charges (%s)',
-    async (_name, viewport) => {
-      const { page, problems } = await openPage(store.browser, store.server.url, viewport);
-      for (const product of [HEADPHONES, MOUSE]) {
-        const response = await page.request.post(`${store.server.url}/cart`, {
-          form: { intent: 'add', productId: product.id, quantity: '1' },
-        });
-        expect(response.status()).toBe(200);
-      }
-      await page.goto(`${store.server.url}/cart`, { waitUntil: 'networkidle' });
-      // R$ 299,90 + R$ 129,90 = R$ 429,80, shipping R$ 10,00: R$ 439,80. PIX takes 10% off the
-      // products only: R$ 429,80 − R$ 42,98 + R$ 10,00 = R$ 396,82.
-      const subtotal = HEADPHONES.priceCents + MOUSE.priceCents;
-      const pixTotal = subtotal - pixDiscountCents(subtotal, { pix_discount_percent: 10 }) + 1000;
-      expect(formatCents(pixTotal)).toBe('R$ 396,82');
-      expect(await page.getByTestId('cart-total').innerText()).toBe('R$ 439,80');
-      expect(await page.getByTestId('cart-pix-total').innerText()).toBe('R$ 396,82');
-      expect(await page.getByTestId('cart-pix-saving').innerText()).toBe(
-        '10% de desconto no PIX: você economiza R$ 42,98.',
-      );
-      // Card and 12 instalments are switched on, and the sandbox takes cards: R$ 439,80 / 12.
-      expect(await page.getByTestId('cart-installments').innerText()).toBe(
-        'ou 12x de R$ 36,65 sem juros',
-      );
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        viewport.width,
-      );
-      await expect(seriousAxeViolations(page)).resolves.toEqual([]);
-
-      // The checkout's total for PIX is the cart's.
-      await page.goto(`${store.server.url}/checkout`, { waitUntil: 'networkidle' });
-      expect(await page.getByTestId('summary-total').innerText()).toBe('R$ 396,82');
-      expect(problems).toEqual([]);
-      await page.context().close();
-    },
-  );
-});
-
-describe('cart without offers', () => {
+// One server for the store's offers: first without any, then with the settings saved through the
+// admin (a server costs seconds of CPU to start).
+describe('cart offers', () => {
   const store = useStoreAndBrowser();
 
-  it('shows neither a PIX total nor instalments', async () => {
-    const { page, problems } = await openPage(store.browser, store.server.url);
-    await page.request.post(`${store.server.url}/cart`, {
-      form: { intent: 'add', productId: HEADPHONES.id, quantity: '1' },
+  it('shows neither a PIX total nor instalments without offers', async () => {
+    const shopper = new Visitor(store.server.url);
+    await shopper.addToCart(HEADPHONES.id);
+    const cart = await shopper.get('/cart');
+    expect(cart.status).toBe(200);
+    expect(textsOf(cart.text, '[data-testid="cart-total"]')).toEqual(['R$ 299,90']);
+    expect(elements(cart.text, '[data-testid="cart-pix-total"]')).toEqual([]);
+    expect(elements(cart.text, '[data-testid="cart-offers"]')).toEqual([]);
+  });
+
+  describe('with a PIX discount and instalments', () => {
+    beforeAll(async () => {
+      await saveSampleSettings(await firstAdminVisitor(store.server), {
+        pix_discount_percent: 10,
+        max_installments: 12,
+        min_installment_cents: 500,
+        shipping_mode: 'flat_rate',
+        default_shipping_cost_cents: 1000,
+        free_shipping_threshold_cents: 50000,
+      });
     });
-    await page.goto(`${store.server.url}/cart`, { waitUntil: 'networkidle' });
-    expect(await page.getByTestId('cart-total').innerText()).toBe('R$ 299,90');
-    expect(await page.getByTestId('cart-pix-total').count()).toBe(0);
-    expect(await page.getByTestId('cart-offers').count()).toBe(0);
-    expect(problems).toEqual([]);
-    await page.context().close();
+
+    it('writes the PIX total into the cart page the server renders', async () => {
+      const shopper = new Visitor(store.server.url);
+      await shopper.addToCart(HEADPHONES.id);
+      const cart = await shopper.get('/cart');
+      // R$ 299,90 − 10% (R$ 29,99) + R$ 10,00 of shipping.
+      expect(textsOf(cart.text, '[data-testid="cart-pix-total"]')).toEqual(['R$ 279,91']);
+      expect(elements(cart.text, '[data-testid="cart-offers"]')).toHaveLength(1);
+    });
+    it.each(Object.entries(VIEWPORTS))(
+      'shows the total paid with PIX and the instalments, as the checkout charges (%s)',
+      async (_name, viewport) => {
+        const { page, problems } = await openPage(store.browser, store.server.url, viewport);
+        for (const product of [HEADPHONES, MOUSE]) {
+          const response = await page.request.post(`${store.server.url}/cart`, {
+            form: { intent: 'add', productId: product.id, quantity: '1' },
+          });
+          expect(response.status()).toBe(200);
+        }
+        await page.goto(`${store.server.url}/cart`, { waitUntil: 'networkidle' });
+        // R$ 299,90 + R$ 129,90 = R$ 429,80, shipping R$ 10,00: R$ 439,80. PIX takes 10% off the
+        // products only: R$ 429,80 − R$ 42,98 + R$ 10,00 = R$ 396,82.
+        const subtotal = HEADPHONES.priceCents + MOUSE.priceCents;
+        const pixTotal = subtotal - pixDiscountCents(subtotal, { pix_discount_percent: 10 }) + 1000;
+        expect(formatCents(pixTotal)).toBe('R$ 396,82');
+        expect(await page.getByTestId('cart-total').innerText()).toBe('R$ 439,80');
+        expect(await page.getByTestId('cart-pix-total').innerText()).toBe('R$ 396,82');
+        expect(await page.getByTestId('cart-pix-saving').innerText()).toBe(
+          '10% de desconto no PIX: você economiza R$ 42,98.',
+        );
+        // Card and 12 instalments are switched on, and the sandbox takes cards: R$ 439,80 / 12.
+        expect(await page.getByTestId('cart-installments').innerText()).toBe(
+          'ou 12x de R$ 36,65 sem juros',
+        );
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          viewport.width,
+        );
+        await expect(seriousAxeViolations(page)).resolves.toEqual([]);
+
+        // The checkout's total for PIX is the cart's.
+        await page.goto(`${store.server.url}/checkout`, { waitUntil: 'networkidle' });
+        expect(await page.getByTestId('summary-total').innerText()).toBe('R$ 396,82');
+        expect(problems).toEqual([]);
+        await page.context().close();
+      },
+    );
   });
 });
