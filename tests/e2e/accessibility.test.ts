@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
+import { firstAdminVisitor, saveSampleSettings } from '../support/admin';
 import { seriousAxeViolations } from '../support/axe';
 import { openPage, VIEWPORTS } from '../support/browser';
 import { useStoreAndBrowser } from '../support/fixtures';
@@ -51,44 +52,54 @@ describe('accessibility (axe-core, serious and critical)', () => {
     expect(problems.filter((problem) => !expected.test(problem))).toEqual([]);
     await page.context().close();
   });
-});
 
-describe('accessibility in the dark scheme (axe-core, serious and critical)', () => {
-  // With the PIX price and instalments on, so their colours are checked on dark cards too.
-  const store = useStoreAndBrowser({
-    settings: { enable_dark_mode: true, pix_discount_percent: 5, max_installments: 12 },
-    env: { PAYMENT_PROVIDER: 'sandbox' },
-  });
+  // The same server, its settings saved through the admin (a server costs seconds of CPU to
+  // start). With the PIX price and instalments on, so their colours are checked on dark cards too.
+  describe('in the dark scheme', () => {
+    beforeAll(async () => {
+      await saveSampleSettings(await firstAdminVisitor(store.server), {
+        enable_dark_mode: true,
+        pix_discount_percent: 5,
+        max_installments: 12,
+      });
+    });
 
-  it.each([
-    '/',
-    '/products',
-    `/product/${HEADPHONES.id}`,
-    `/product/${SOLD_OUT.id}`,
-    '/favoritos',
-    '/cart',
-    '/checkout',
-  ])('%s at 360 px (the checkout with its errors, the home with its cart toast)', async (path) => {
-    const context = await store.browser.newContext({
-      viewport: VIEWPORTS.mobile,
-      colorScheme: 'dark',
-      locale: 'pt-BR',
-    });
-    const page = await context.newPage();
-    await page.request.post(`${store.server.url}/cart`, {
-      form: { intent: 'add', productId: HEADPHONES.id, quantity: '1' },
-    });
-    await page.goto(`${store.server.url}${path}`, { waitUntil: 'networkidle' });
-    expect(await page.evaluate(() => getComputedStyle(document.body).colorScheme)).toBe('dark');
-    if (path === '/checkout') {
-      await page.getByRole('button', { name: 'Finalizar pedido' }).click();
-      await expect.poll(() => page.getByText('Informe seu nome completo.').count()).toBe(1);
-    }
-    if (path === '/') {
-      await page.getByTestId('product-card').first().getByRole('button').click();
-      await page.getByTestId('card-feedback').getByRole('link', { name: 'Ver carrinho' }).waitFor();
-    }
-    expect(await seriousAxeViolations(page)).toEqual([]);
-    await context.close();
+    it.each([
+      '/',
+      '/products',
+      `/product/${HEADPHONES.id}`,
+      `/product/${SOLD_OUT.id}`,
+      '/favoritos',
+      '/cart',
+      '/checkout',
+    ])(
+      '%s at 360 px (the checkout with its errors, the home with its cart toast)',
+      async (path) => {
+        const context = await store.browser.newContext({
+          viewport: VIEWPORTS.mobile,
+          colorScheme: 'dark',
+          locale: 'pt-BR',
+        });
+        const page = await context.newPage();
+        await page.request.post(`${store.server.url}/cart`, {
+          form: { intent: 'add', productId: HEADPHONES.id, quantity: '1' },
+        });
+        await page.goto(`${store.server.url}${path}`, { waitUntil: 'networkidle' });
+        expect(await page.evaluate(() => getComputedStyle(document.body).colorScheme)).toBe('dark');
+        if (path === '/checkout') {
+          await page.getByRole('button', { name: 'Finalizar pedido' }).click();
+          await expect.poll(() => page.getByText('Informe seu nome completo.').count()).toBe(1);
+        }
+        if (path === '/') {
+          await page.getByTestId('product-card').first().getByRole('button').click();
+          await page
+            .getByTestId('card-feedback')
+            .getByRole('link', { name: 'Ver carrinho' })
+            .waitFor();
+        }
+        expect(await seriousAxeViolations(page)).toEqual([]);
+        await context.close();
+      },
+    );
   });
 });
