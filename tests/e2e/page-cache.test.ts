@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { ADMIN, adminVisitor, withAdmin } from '../support/admin';
+import { ADMIN, adminVisitor, saveSampleSettings, withAdmin } from '../support/admin';
 import { sampleProduct, sampleProductPath } from '../support/sample';
 import { startServer, type TestServer } from '../support/server';
 import { Visitor, type Page } from '../support/visitor';
@@ -142,27 +142,23 @@ describe('the full-page cache', () => {
       })
       .toBe(before - 1);
   });
-});
 
-describe('the full-page cache during maintenance', () => {
-  let server: TestServer;
+  // The same server, closed through the admin (a server costs seconds of CPU to start).
+  describe('during maintenance', () => {
+    beforeAll(async () => {
+      await saveSampleSettings(await adminVisitor(server.url, ADMIN), { maintenance_mode: true });
+    });
 
-  beforeAll(async () => {
-    server = await startServer({ settings: { maintenance_mode: true }, prepare: withAdmin() });
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
-
-  it('keeps neither the closed page nor the preview staff see', async () => {
-    const shopper = new Visitor(server.url);
-    const admin = await adminVisitor(server.url, ADMIN);
-    const closed = await shopper.get('/');
-    const preview = await admin.get('/');
-    const again = await shopper.get('/');
-    expect([closed.status, preview.status, again.status]).toEqual([503, 200, 503]);
-    expect(preview.text).toContain('Modo de manutenção ativo');
-    expect(again.text).not.toContain('Modo de manutenção ativo');
-    expect(cacheState(again)).toBe('miss');
+    it('keeps neither the closed page nor the preview staff see', async () => {
+      const shopper = new Visitor(server.url);
+      const admin = await adminVisitor(server.url, ADMIN);
+      const closed = await shopper.get('/');
+      const preview = await admin.get('/');
+      const again = await shopper.get('/');
+      expect([closed.status, preview.status, again.status]).toEqual([503, 200, 503]);
+      expect(preview.text).toContain('Modo de manutenção ativo');
+      expect(again.text).not.toContain('Modo de manutenção ativo');
+      expect(cacheState(again)).toBe('miss');
+    });
   });
 });
