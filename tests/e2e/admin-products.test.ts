@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 
-import { ADMIN, adminVisitor, withAdmin } from '../support/admin';
+import { adminVisitor, signedInPage, withAdmin } from '../support/admin';
 import { seriousAxeViolations } from '../support/axe';
 import { openPage, VIEWPORTS } from '../support/browser';
 import { useStoreAndBrowser } from '../support/fixtures';
@@ -42,15 +42,8 @@ async function adminPage(
   viewport: { width: number; height: number },
   path = '/admin/products',
 ) {
-  const { page, problems } = await openPage(
-    store.browser,
-    `${store.server.url}/admin/login?redirectTo=${encodeURIComponent(path)}`,
-    viewport,
-  );
-  await page.getByLabel('E-mail').fill(ADMIN.email);
-  await page.getByLabel('Senha').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Entrar no painel' }).click();
-  await page.waitForURL(`${store.server.url}${path}`);
+  // Signed in over HTTP: the form's journey is admin-auth.test.ts's.
+  const { page, problems } = await signedInPage(store.browser, store.server.url, path, viewport);
   await page.getByRole('heading', { name: 'Produtos', level: 1 }).waitFor();
   return { page, problems };
 }
@@ -67,9 +60,11 @@ async function expectNoSidewaysScroll(page: Page) {
   );
 }
 
-describe('admin products in Chromium', () => {
-  const store = useStoreAndBrowser({ prepare: withAdmin() });
+// One store for the file: the tests over HTTP make their own products (a server costs seconds of
+// CPU to start).
+const store = useStoreAndBrowser({ prepare: withAdmin() });
 
+describe('admin products in Chromium', () => {
   it('at 1280 px: adds a product with an uploaded photo in the dialog, and the store shows it', async () => {
     const { page, problems } = await adminPage(store, VIEWPORTS.desktop);
     expect(await seriousAxeViolations(page)).toEqual([]);
@@ -284,8 +279,6 @@ describe('admin products in Chromium', () => {
 });
 
 describe('admin products over HTTP', () => {
-  const store = useStoreAndBrowser({ prepare: withAdmin() });
-
   async function multipart(
     visitor: Visitor | null,
     path: string,

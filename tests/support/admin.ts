@@ -1,4 +1,4 @@
-import type { Page as BrowserPage } from 'playwright-core';
+import type { Browser, Page as BrowserPage } from 'playwright-core';
 
 import type { Db } from '~/db/database.server';
 import { SAMPLE_SETTINGS } from '~/flows/sample-store';
@@ -6,6 +6,7 @@ import { createAdmin } from '~/modules/auth/index.server';
 import { defaultSettings, type StoreSettings } from '~/modules/settings';
 import { SETTINGS_FORM_FIELDS, settingsFormValues } from '~/modules/settings/index.admin';
 
+import { openPage, waitForHydration, type Viewport } from './browser';
 import type { TestServer } from './server';
 import { Visitor, visibleText } from './visitor';
 
@@ -63,6 +64,32 @@ export async function firstAdminVisitor(server: TestServer): Promise<Visitor> {
     throw new Error(`Creating the admin failed: ${answer.status} ${visibleText(answer.text)}`);
   }
   return visitor;
+}
+
+/**
+ * A Chromium page on the admin's `path`, already signed in as `who`: the session of a sign-in over
+ * HTTP, handed to the page as its cookie. For the tests of a screen; a sign-in through the form
+ * (`signIn`, and tests/e2e/admin-auth.test.ts) costs two more pages, the form's and the
+ * dashboard's.
+ */
+export async function signedInPage(
+  browser: Browser,
+  baseUrl: string,
+  path: string,
+  viewport?: Viewport,
+  who: { email: string; password: string } = ADMIN,
+): Promise<{ page: BrowserPage; problems: string[] }> {
+  const [staff, opened] = await Promise.all([
+    adminVisitor(baseUrl, who),
+    openPage(browser, 'about:blank', viewport),
+  ]);
+  await opened.page
+    .context()
+    .addCookies([...staff.cookies].map(([name, value]) => ({ name, value, url: baseUrl })));
+  await opened.page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
+  // A click before React takes over does nothing (a dialog's button never opens it).
+  await waitForHydration(opened.page);
+  return opened;
 }
 
 /** Signs a Chromium page in through the form, as staff do, and waits for the dashboard. */

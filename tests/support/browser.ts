@@ -279,7 +279,7 @@ class ContextPool {
   }
 }
 
-type Viewport = { width: number; height: number };
+export type Viewport = { width: number; height: number };
 
 interface Pooled {
   key: string;
