@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { defaultSettings } from '~/modules/settings';
 import { SETTINGS_FORM_FIELDS, settingsFormValues } from '~/modules/settings/index.admin';
 
-import { adminVisitor, signIn, withAdmin } from '../support/admin';
+import { adminVisitor, signedInPage, withAdmin } from '../support/admin';
 import { seriousAxeViolations } from '../support/axe';
-import { openPage, VIEWPORTS, waitForHydration } from '../support/browser';
+import { VIEWPORTS } from '../support/browser';
 import { useStoreAndBrowser } from '../support/fixtures';
 import { publicFileSrc } from '../support/sample';
 import { Visitor, visibleText } from '../support/visitor';
@@ -45,17 +45,9 @@ function unexpected(problems: string[]): string[] {
   return problems.filter((problem) => !/HTTP 4\d\d|status of 4\d\d/.test(problem));
 }
 
-async function settingsPage(viewport: { width: number; height: number }, path = '') {
-  const opened = await openPage(store.browser, `${store.server.url}/admin/login`, viewport);
-  await signIn(opened.page, store.server.url);
-  // Leaving the dashboard while it still loads would abort its requests (reported as problems).
-  await opened.page.waitForLoadState('networkidle');
-  await opened.page.goto(`${store.server.url}/admin/settings${path}`, {
-    waitUntil: 'networkidle',
-  });
-  // A click before React takes over does nothing (seen: a preview button on a loaded machine).
-  await waitForHydration(opened.page);
-  return opened;
+/** The settings page, signed in (the form's journey is admin-auth.test.ts's). */
+function settingsPage(viewport: { width: number; height: number }, path = '') {
+  return signedInPage(store.browser, store.server.url, `/admin/settings${path}`, viewport);
 }
 
 async function toast(page: Page, message: string) {
