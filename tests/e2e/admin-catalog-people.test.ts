@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { createAdmin } from '~/modules/auth/index.server';
 import { putCategory, putProduct } from '~/modules/catalog/index.server';
 
-import { ADMIN, adminVisitor, signIn, withAdmin } from '../support/admin';
+import { ADMIN, adminVisitor, signedInPage, signIn, withAdmin } from '../support/admin';
 import { seriousAxeViolations } from '../support/axe';
-import { openPage, VIEWPORTS, waitForHydration } from '../support/browser';
+import { openPage, VIEWPORTS } from '../support/browser';
 import { useStoreAndBrowser } from '../support/fixtures';
 import { sampleProduct, sampleProductPath } from '../support/sample';
 import { Visitor, visibleText } from '../support/visitor';
@@ -29,15 +29,9 @@ function unexpected(problems: string[]): string[] {
   return problems.filter((problem) => !/HTTP 4\d\d|status of 4\d\d/.test(problem));
 }
 
-async function adminPage(url: string, path: string, viewport: { width: number; height: number }) {
-  const opened = await openPage(store.browser, `${url}/admin/login`, viewport);
-  await signIn(opened.page, url);
-  // Requests the dashboard started would be cut off by the next page and count as failures.
-  await opened.page.waitForLoadState('networkidle');
-  await opened.page.goto(`${url}${path}`, { waitUntil: 'networkidle' });
-  // A click before React takes over does nothing (a dialog's button never opens it).
-  await waitForHydration(opened.page);
-  return opened;
+/** The admin's screen at `path`, signed in (the form's journey is admin-auth.test.ts's). */
+function adminPage(url: string, path: string, viewport: { width: number; height: number }) {
+  return signedInPage(store.browser, url, path, viewport);
 }
 
 async function toast(page: Page, message: string) {
@@ -408,12 +402,11 @@ describe('admin users', () => {
       expect(unexpected(problems)).toEqual([]);
       await page.context().close();
 
-      // The new admin signs in, changes their own password and signs in with it.
-      const own = await openPage(store.browser, `${store.server.url}/admin/login`, viewport);
-      await signIn(own.page, store.server.url, { email, password: 'senha-inicial-1' });
-      await own.page.waitForLoadState('networkidle');
-      await own.page.goto(`${store.server.url}/admin/users`, { waitUntil: 'networkidle' });
-      await waitForHydration(own.page);
+      // The new admin signs in, changes their own password and signs in with it through the form.
+      const own = await signedInPage(store.browser, store.server.url, '/admin/users', viewport, {
+        email,
+        password: 'senha-inicial-1',
+      });
       const password = own.page.getByRole('region', { name: 'Alterar minha senha' });
       await password.getByLabel('Senha atual').fill('senha-errada-9');
       await password.getByLabel('Nova senha', { exact: true }).fill('senha-nova-123');

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { SANDBOX_PAYMENT_PATH } from '~/components/store/order-payment';
 
-import { adminVisitor, signIn, withAdmin } from '../support/admin';
+import { adminVisitor, signedInPage, signIn, withAdmin } from '../support/admin';
 import { seriousAxeViolations } from '../support/axe';
-import { launchBrowser, openPage, VIEWPORTS } from '../support/browser';
+import { launchBrowser, VIEWPORTS } from '../support/browser';
 import { startFakeUtmify, type FakeUtmify } from '../support/fake-gateway';
 import { sampleProduct } from '../support/sample';
 import { startServer, type TestServer } from '../support/server';
@@ -102,10 +102,7 @@ describe('admin orders (Pedidos)', () => {
       approve: true,
     });
 
-    const { page, problems } = await openPage(browser, `${server.url}/admin/login`);
-    await signIn(page, server.url);
-    await page.waitForLoadState('networkidle');
-    await page.goto(`${server.url}/admin/orders`);
+    const { page, problems } = await signedInPage(browser, server.url, '/admin/orders');
     const row = page.getByTestId('order-row').filter({ hasText: `#${number}` });
     expect(await row.textContent()).toContain('Confirmado');
     expect(await row.textContent()).toContain('R$ 299,90');
@@ -210,14 +207,12 @@ describe('admin orders (Pedidos)', () => {
     const { number } = await shopperOrder(server, HEADSET.id, 2, { approve: false });
     expect(await new Visitor(server.url).stockOf(HEADSET.id)).toBe(stockBefore - 2);
 
-    const { page, problems } = await openPage(
+    const { page, problems } = await signedInPage(
       browser,
-      `${server.url}/admin/login`,
+      server.url,
+      '/admin/orders?status=pending',
       VIEWPORTS.mobile,
     );
-    await signIn(page, server.url);
-    await page.waitForLoadState('networkidle');
-    await page.goto(`${server.url}/admin/orders?status=pending`);
     const card = page.getByTestId('order-card').filter({ hasText: `#${number}` });
     expect(await card.textContent()).toContain('Pendente');
     await noHorizontalScroll(page);
@@ -249,14 +244,12 @@ describe('admin orders (Pedidos)', () => {
   it("offers 'Excluir' only where the server deletes, and 'Cancelar pedido' for a paid order, at 360 px", async () => {
     const pending = await shopperOrder(server, HEADPHONES.id, 1, { approve: false });
     const paid = await shopperOrder(server, HEADPHONES.id, 1, { approve: true });
-    const { page, problems } = await openPage(
+    const { page, problems } = await signedInPage(
       browser,
-      `${server.url}/admin/login`,
+      server.url,
+      '/admin/orders',
       VIEWPORTS.mobile,
     );
-    await signIn(page, server.url);
-    await page.waitForLoadState('networkidle');
-    await page.goto(`${server.url}/admin/orders`, { waitUntil: 'networkidle' });
     // The store is a tap away, in the top bar.
     expect(await page.getByRole('link', { name: 'Ver loja' }).first().getAttribute('href')).toBe(
       '/',
@@ -335,10 +328,7 @@ describe('admin orders (Pedidos)', () => {
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(
       new Date(),
     );
-    const { page, problems } = await openPage(browser, `${server.url}/admin/login`);
-    await signIn(page, server.url);
-    await page.waitForLoadState('networkidle');
-    await page.goto(`${server.url}/admin/orders`);
+    const { page, problems } = await signedInPage(browser, server.url, '/admin/orders');
 
     const form = page.getByRole('search', { name: 'Filtrar pedidos' });
     await form.getByLabel('Buscar pedido', { exact: true }).fill(`#${number}`);
