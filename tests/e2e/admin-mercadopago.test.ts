@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDate } from '~/lib/date-format';
 import { formatCents } from '~/lib/money';
 
-import { adminVisitor, signIn, withAdmin } from '../support/admin';
+import { adminVisitor, signedInPage, withAdmin } from '../support/admin';
 import { seriousAxeViolations } from '../support/axe';
-import { launchBrowser, openPage, VIEWPORTS } from '../support/browser';
+import { launchBrowser, VIEWPORTS } from '../support/browser';
 import { startFakeMercadoPago, type FakeMercadoPago } from '../support/fake-mercadopago';
 import { freePort } from '../support/ports';
 import { sampleProduct } from '../support/sample';
@@ -85,11 +85,7 @@ describe('admin: Mercado Pago payments (details, refunds, chargebacks)', () => {
     orderId: string,
     viewport: { width: number; height: number } = VIEWPORTS.desktop,
   ) {
-    const { page, problems } = await openPage(browser, `${server.url}/admin/login`, viewport);
-    await signIn(page, server.url);
-    await page.waitForLoadState('networkidle');
-    await page.goto(`${server.url}/admin/orders/${orderId}`, { waitUntil: 'networkidle' });
-    return { page, problems };
+    return signedInPage(browser, server.url, `/admin/orders/${orderId}`, viewport);
   }
 
   const paymentSection = (page: Page) => page.getByRole('region', { name: 'Pagamento' });
