@@ -12,6 +12,8 @@ import {
 import { openPage, VIEWPORTS, waitForHydration } from '../support/browser';
 import { useStoreAndBrowser } from '../support/fixtures';
 import { seriousAxeViolations } from '../support/axe';
+import { attribute, element, elements, textsOf } from '../support/html';
+import { Visitor, visibleText } from '../support/visitor';
 
 async function cardNames(page: Page): Promise<string[]> {
   return page.locator('[data-testid="product-card"] h3').allInnerTexts();
@@ -449,40 +451,49 @@ describe('catalogue /products', () => {
     },
   );
 
+  /** The catalogue page over HTTP: the server's answer, as the first visit gets it. */
+  async function catalogue(path: string) {
+    const page = await new Visitor(store.server.url).get(path);
+    return {
+      status: page.status,
+      location: page.location,
+      cards: elements(page.text, '[data-testid="product-card"]').map(
+        (card) => textsOf(card, 'h3')[0],
+      ),
+      notices: elements(page.text, '[data-testid="catalog-notices"]'),
+      /** The value a filter field shows: an input's value, or a select's chosen option. */
+      value: (name: string) => {
+        const filters = element(page.text, '[id="catalog-filters"]');
+        const select = elements(filters, `select[name="${name}"]`)[0];
+        if (select) return attribute(elements(select, 'option[selected]')[0] ?? '', 'value');
+        return attribute(element(filters, `input[name="${name}"]`), 'value');
+      },
+    };
+  }
+
   it('filters by a category slug and sends old id links there with a 301', async () => {
-    const { page, problems } = await openPage(
-      store.browser,
-      `${store.server.url}/products?categoria=audio`,
-    );
-    expect(await cardNames(page)).toEqual(
+    const audio = await catalogue('/products?categoria=audio');
+    expect(audio.cards).toEqual(
       SAMPLE_PRODUCTS.filter((product) => product.categoryId === AUDIO_ID).map((p) => p.name),
     );
-    expect(await field(page, 'Categoria').inputValue()).toBe('audio');
-    expect(await page.getByTestId('catalog-notices').innerText()).toBe('');
+    expect(audio.value('categoria')).toBe('audio');
+    expect(audio.notices.map(visibleText)).toEqual(['']);
 
-    const old = await fetch(`${store.server.url}/products?q=fone&categoria=${AUDIO_ID}&max=500`, {
-      redirect: 'manual',
-    });
+    const old = await catalogue(`/products?q=fone&categoria=${AUDIO_ID}&max=500`);
     expect(old.status).toBe(301);
-    expect(old.headers.get('location')).toBe('/products?q=fone&categoria=audio&max=500');
-
-    const response = await page.goto(`${store.server.url}/products?categoria=${AUDIO_ID}`, IDLE);
-    expect(response?.status()).toBe(200);
-    expect(page.url()).toBe(`${store.server.url}/products?categoria=audio`);
-    expect(await cardNames(page)).toHaveLength(3);
-    expect(problems).toEqual([]);
-    await page.context().close();
+    expect(old.location).toBe('/products?q=fone&categoria=audio&max=500');
+    const byId = await catalogue(`/products?categoria=${AUDIO_ID}`);
+    expect([byId.status, byId.location]).toEqual([301, '/products?categoria=audio']);
   });
 
   it('answers bad values with 200 and a notice saying what was ignored', async () => {
-    const { page } = await openPage(store.browser, `${store.server.url}/products`);
-    const response = await page.goto(
-      `${store.server.url}/products?min=abc&max=-1&ordem=barato&pagina=0&categoria=nenhuma&vista=x`,
+    const bad = await catalogue(
+      '/products?min=abc&max=-1&ordem=barato&pagina=0&categoria=nenhuma&vista=x',
     );
-    expect(response?.status()).toBe(200);
-    const notices = page.getByTestId('catalog-notices');
-    expect(await notices.getAttribute('role')).toBe('status');
-    expect(await notices.locator('li').allInnerTexts()).toEqual([
+    expect(bad.status).toBe(200);
+    const [notices = ''] = bad.notices;
+    expect(attribute(notices, 'role')).toBe('status');
+    expect(textsOf(notices, 'li')).toEqual([
       'A categoria escolhida não foi encontrada; mostrando todas as categorias.',
       'O preço mínimo “abc” não é um número e foi ignorado.',
       'O preço máximo “-1” não pode ser negativo e foi ignorado.',
@@ -490,25 +501,22 @@ describe('catalogue /products', () => {
       'A página “0” não existe; mostrando a página 1.',
       'A visualização “x” não existe; mostrando em grade.',
     ]);
-    expect(await page.locator('[data-testid="product-card"]').count()).toBe(
-      SAMPLE_CATALOGUE.length,
-    );
+    expect(bad.cards).toHaveLength(SAMPLE_CATALOGUE.length);
 
-    await page.goto(`${store.server.url}/products?min=1.000&max=10,5`, IDLE);
-    expect(await notices.innerText()).toBe(
+    const swapped = await catalogue('/products?min=1.000&max=10,5');
+    expect(swapped.notices.map(visibleText)).toEqual([
       'O preço mínimo era maior que o máximo; os dois foram trocados.',
-    );
-    expect(await field(page, 'Preço mínimo (R$)').inputValue()).toBe('10,50');
-    expect(await field(page, 'Preço máximo (R$)').inputValue()).toBe('1000');
+    ]);
+    expect(swapped.value('min')).toBe('10,50');
+    expect(swapped.value('max')).toBe('1000');
     // All but the monitor (R$ 1.234,56).
-    expect(await page.locator('[data-testid="product-card"]').count()).toBe(
-      SAMPLE_CATALOGUE.length - 1,
-    );
+    expect(swapped.cards).toHaveLength(SAMPLE_CATALOGUE.length - 1);
 
-    const late = await page.goto(`${store.server.url}/products?pagina=7`, IDLE);
-    expect(late?.status()).toBe(200);
-    expect(await notices.innerText()).toBe('A página 7 não existe; mostrando a última página (1).');
-    await page.context().close();
+    const late = await catalogue('/products?pagina=7');
+    expect(late.status).toBe(200);
+    expect(late.notices.map(visibleText)).toEqual([
+      'A página 7 não existe; mostrando a última página (1).',
+    ]);
   });
 
   it('switches between grid and list, keeping the filters', async () => {
