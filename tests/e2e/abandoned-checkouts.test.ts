@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 import { abandonedCheckouts, recoveryOptOuts } from '~/db/schema';
 
-import { signIn, withAdmin } from '../support/admin';
+import { signedInPage, withAdmin } from '../support/admin';
 import { waitForHydration } from '../support/browser';
 import { useStoreAndBrowser } from '../support/fixtures';
 import { sampleProduct } from '../support/sample';
@@ -86,9 +86,8 @@ describe('abandoned checkouts (delay at 1 minute)', () => {
     expect((await saved).status()).toBe(200);
     await context.close();
 
-    const admin = await (await browser.newContext({ locale: 'pt-BR' })).newPage();
-    await signIn(admin, server.url);
-    await admin.goto(`${server.url}/admin/abandoned`, { waitUntil: 'networkidle' });
+    // Signed in over HTTP: the form's journey is admin-auth.test.ts's.
+    const { page: admin } = await signedInPage(browser, server.url, '/admin/abandoned');
     const row = admin.getByTestId('abandoned-row').filter({ hasText: 'rui@example.com' });
     await row.waitFor();
     expect(await row.innerText()).toContain('1 × Fone de Ouvido');

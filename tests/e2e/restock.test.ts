@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
-import { signIn, withAdmin } from '../support/admin';
+import { signedInPage, withAdmin } from '../support/admin';
 import { seriousAxeViolations } from '../support/axe';
 import { VIEWPORTS } from '../support/browser';
 import { useStoreAndBrowser } from '../support/fixtures';
@@ -258,15 +258,14 @@ describe("'Avise-me quando chegar'", () => {
   });
 
   it('shows staff who is waiting, and mails each of them once the stock is back', async () => {
-    const context = await store.browser.newContext({
-      viewport: VIEWPORTS.desktop,
-      locale: 'pt-BR',
-    });
-    const page = await context.newPage();
-    await signIn(page, store.server.url);
-    await page.goto(`${store.server.url}/admin/products/${SMARTWATCH.id}`, {
-      waitUntil: 'networkidle',
-    });
+    // Signed in over HTTP: the form's journey is admin-auth.test.ts's.
+    const { page } = await signedInPage(
+      store.browser,
+      store.server.url,
+      `/admin/products/${SMARTWATCH.id}`,
+      VIEWPORTS.desktop,
+    );
+    const context = page.context();
     const waiting = page.getByTestId('restock-requests');
     expect(await waiting.locator('summary').innerText()).toBe(
       `${confirmed().length} clientes pediram aviso quando chegar`,
