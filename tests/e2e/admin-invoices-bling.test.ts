@@ -13,9 +13,9 @@ import { placeOrder } from '~/flows/place-order.server';
 import { getOrder } from '~/modules/orders/index.server';
 import { defaultSettings } from '~/modules/settings';
 
-import { ADMIN, adminVisitor, signIn, withAdmin } from '../support/admin';
+import { ADMIN, adminVisitor, signedInPage, withAdmin } from '../support/admin';
 import { seriousAxeViolations } from '../support/axe';
-import { launchBrowser, openPage } from '../support/browser';
+import { launchBrowser } from '../support/browser';
 import { startFakeBling, type FakeBling } from '../support/fake-bling';
 import { sampleProduct } from '../support/sample';
 import { START_BUDGET_MS, startServer, type TestServer } from '../support/server';
@@ -144,9 +144,8 @@ describe('admin: notas fiscais through Bling', () => {
   }
 
   it('connects, sends a paid order once, issues, rejects and retries notas, renews the token once', async () => {
-    const { page, problems } = await openPage(browser, `${server.url}/admin/login`);
-    await signIn(page, server.url);
-    await page.goto(`${server.url}/admin/integrations`, { waitUntil: 'networkidle' });
+    // Signed in over HTTP: the form's journey is admin-auth.test.ts's.
+    const { page, problems } = await signedInPage(browser, server.url, '/admin/integrations');
     await page.getByLabel('Client Id').fill(CLIENT_ID);
     await page.getByLabel('Client Secret').fill(CLIENT_SECRET);
     await page.getByRole('button', { name: 'Salvar' }).click();

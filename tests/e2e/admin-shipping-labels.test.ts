@@ -11,9 +11,9 @@ import { placeOrder } from '~/flows/place-order.server';
 import { getOrder } from '~/modules/orders/index.server';
 import { defaultSettings } from '~/modules/settings';
 
-import { adminVisitor, signIn, withAdmin } from '../support/admin';
+import { adminVisitor, signedInPage, withAdmin } from '../support/admin';
 import { seriousAxeViolations } from '../support/axe';
-import { launchBrowser, openPage } from '../support/browser';
+import { launchBrowser } from '../support/browser';
 import {
   signMelhorEnvioWebhook,
   startFakeMelhorEnvio,
@@ -156,10 +156,8 @@ describe('admin: shipping labels from Melhor Envio', () => {
     const [first, second] = paid as [PaidOrder, PaidOrder];
     const purchases = fake.purchaseCalls();
 
-    const { page, problems } = await openPage(browser, `${server.url}/admin/login`);
-    await signIn(page, server.url);
-    await page.waitForLoadState('networkidle');
-    await page.goto(`${server.url}/admin/orders`, { waitUntil: 'networkidle' });
+    // Signed in over HTTP: the form's journey is admin-auth.test.ts's.
+    const { page, problems } = await signedInPage(browser, server.url, '/admin/orders');
     expect(await seriousAxeViolations(page)).toEqual([]);
     for (const { number } of [first, second]) {
       await page

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 import { orderItems } from '~/db/schema';
 
-import { adminVisitor, signIn, withAdmin } from '../support/admin';
+import { adminVisitor, signedInPage, withAdmin } from '../support/admin';
 import { seriousAxeViolations } from '../support/axe';
 import { openPage, VIEWPORTS } from '../support/browser';
 import { useStoreAndBrowser } from '../support/fixtures';
@@ -128,10 +128,14 @@ describe('reviews from real buyers', () => {
     await shopper.page.context().close();
 
     // Staff see it first, and approve it.
-    const staffContext = await browser.newContext({ viewport: VIEWPORTS.mobile, locale: 'pt-BR' });
-    const staff = await staffContext.newPage();
-    await signIn(staff, server.url);
-    await staff.goto(`${server.url}/admin/reviews`, { waitUntil: 'networkidle' });
+    // Signed in over HTTP: the form's journey is admin-auth.test.ts's.
+    const { page: staff } = await signedInPage(
+      browser,
+      server.url,
+      '/admin/reviews',
+      VIEWPORTS.mobile,
+    );
+    const staffContext = staff.context();
     await staff.getByText('2 avaliações aguardando aprovação').waitFor();
     const first = staff.getByRole('article').first();
     expect(await first.getByTestId('review-status').innerText()).toBe('Aguardando aprovação');
