@@ -8,7 +8,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
 /**
- * @typedef {{ dataDir?: string, loadDataDir?: ArrayBuffer, extensions: string[], textTypes: number[] }} Setup
+ * @typedef {{ dataDir?: string, loadDataDir?: ArrayBuffer, extensions: string[], textTypes: number[], syncPort: import('node:worker_threads').MessagePort, syncFlag: Int32Array }} Setup
  * @typedef {{ query: PGlite['query'], exec: PGlite['exec'] }} Queryable
  */
 
@@ -61,16 +61,35 @@ const transactions = new Map(
 const listening = new Map(/** @type {[string, () => Promise<void>][]} */ ([]));
 
 /**
+ * @typedef {(answer: object, transfer?: import('node:worker_threads').Transferable[]) => void} Send
+ */
+
+/** Answers on the port the call came by. */
+const asynchronous = /** @type {Send} */ ((reply, transfer) => port.postMessage(reply, transfer));
+
+/**
+ * Answers a transaction's statement on its own port, then wakes the server's thread, which waits
+ * for it without running anything else (see pglite-thread.server.ts).
+ * @type {Send}
+ */
+const synchronous = (reply) => {
+  setup.syncPort.postMessage(reply);
+  Atomics.store(setup.syncFlag, 0, 1);
+  Atomics.notify(setup.syncFlag, 0);
+};
+
+/**
+ * @param {Send} send
  * @param {number} id
  * @param {() => Promise<unknown>} work
  * @param {(value: any) => import("node:worker_threads").Transferable[]} [transfer]
  */
-async function answer(id, work, transfer) {
+async function answer(send, id, work, transfer) {
   try {
     const result = await work();
-    port.postMessage({ id, ok: true, result }, transfer ? transfer(result) : []);
+    send({ id, ok: true, result }, transfer ? transfer(result) : []);
   } catch (error) {
-    port.postMessage({ id, ok: false, error: describe(error) });
+    send({ id, ok: false, error: describe(error) });
   }
 }
 
@@ -82,11 +101,15 @@ function target(tx) {
   return open.tx;
 }
 
-port.on('message', (/** @type {any} */ message) => {
+/**
+ * @param {any} message
+ * @param {Send} send
+ */
+function handle(message, send) {
   const { id, op } = message;
   switch (op) {
     case 'query':
-      void answer(id, async () => {
+      void answer(send, id, async () => {
         const { rows, fields, affectedRows } = await target(message.tx).query(
           message.sql,
           message.params,
@@ -96,7 +119,7 @@ port.on('message', (/** @type {any} */ message) => {
       });
       return;
     case 'exec':
-      void answer(id, () => target(message.tx).exec(message.sql));
+      void answer(send, id, () => target(message.tx).exec(message.sql));
       return;
     case 'begin': {
       // Answered once inside (PGlite runs one transaction at a time, and queries outside it
@@ -109,18 +132,18 @@ port.on('message', (/** @type {any} */ message) => {
             const end = (/** @type {boolean} */ commit) =>
               commit ? resolve(undefined) : reject(new RolledBack());
             transactions.set(id, { tx, end, settled });
-            port.postMessage({ id, ok: true, result: id });
+            send({ id, ok: true, result: id });
           }),
       );
       settled
         .catch((/** @type {unknown} */ error) => {
-          if (!entered) port.postMessage({ id, ok: false, error: describe(error) });
+          if (!entered) send({ id, ok: false, error: describe(error) });
         })
         .finally(() => transactions.delete(id));
       return;
     }
     case 'end':
-      void answer(id, async () => {
+      void answer(send, id, async () => {
         const open = transactions.get(message.tx);
         if (!open) throw new Error(`No open transaction ${message.tx}`);
         open.end(message.commit);
@@ -132,7 +155,7 @@ port.on('message', (/** @type {any} */ message) => {
       });
       return;
     case 'listen':
-      void answer(id, async () => {
+      void answer(send, id, async () => {
         const channel = /** @type {string} */ (message.channel);
         if (listening.has(channel)) return;
         const stop = await client.listen(channel, (payload) =>
@@ -142,7 +165,7 @@ port.on('message', (/** @type {any} */ message) => {
       });
       return;
     case 'unlisten':
-      void answer(id, async () => {
+      void answer(send, id, async () => {
         const stop = listening.get(message.channel);
         listening.delete(message.channel);
         await stop?.();
@@ -150,6 +173,7 @@ port.on('message', (/** @type {any} */ message) => {
       return;
     case 'dump':
       void answer(
+        send,
         id,
         async () => {
           // Written pages make the tarball start without replaying the WAL since the last checkpoint.
@@ -160,11 +184,14 @@ port.on('message', (/** @type {any} */ message) => {
       );
       return;
     case 'close':
-      void answer(id, async () => {
+      void answer(send, id, async () => {
         if (!client.closed) await client.close();
       });
       return;
     default:
-      port.postMessage({ id, ok: false, error: { message: `Unknown operation ${op}` } });
+      send({ id, ok: false, error: { message: `Unknown operation ${op}` } });
   }
-});
+}
+
+port.on('message', (message) => handle(message, asynchronous));
+setup.syncPort.on('message', (message) => handle(message, synchronous));

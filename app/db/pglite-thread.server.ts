@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
 
 import type { PGlite, Results, Transaction } from '@electric-sql/pglite';
 
@@ -24,6 +24,9 @@ export interface PgliteThread {
   close(): Promise<void>;
   readonly closed: boolean;
 }
+
+/** While a transaction's statement runs, how often the thread is checked for having stopped. */
+const THREAD_CHECK_MS = 1_000;
 
 interface Answer {
   id?: number;
@@ -60,14 +63,20 @@ export async function openPgliteThread(options: {
   textTypes: number[];
 }): Promise<PgliteThread> {
   const loadDataDir = options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined;
+  // A transaction's statements are answered on a port of their own, waited for with Atomics (see
+  // `waitFor`).
+  const { port1: syncPort, port2: workerSyncPort } = new MessageChannel();
+  const syncFlag = new Int32Array(new SharedArrayBuffer(4));
   const worker = new Worker(workerFile(), {
     workerData: {
       dataDir: options.dataDir,
       loadDataDir,
       extensions: options.extensions,
       textTypes: options.textTypes,
+      syncPort: workerSyncPort,
+      syncFlag,
     },
-    transferList: loadDataDir ? [loadDataDir] : [],
+    transferList: [workerSyncPort, ...(loadDataDir ? [loadDataDir] : [])],
   });
   const pending = new Map<
     number,
@@ -137,17 +146,41 @@ export async function openPgliteThread(options: {
     });
   };
 
+  /**
+   * A statement of an open transaction, waited for without letting this thread run anything else
+   * meanwhile. PGlite runs one transaction at a time and every other statement waits for it: were
+   * its statements answered as events, each would wait behind whatever page this thread renders
+   * then, and the transaction, holding the whole database, would last as long as many renders.
+   * Waited for here, it is as short as on one thread (ADR 049). Only a transaction's statements:
+   * they never wait for another (this one holds the database), where a statement outside it may
+   * wait for a transaction that itself waits for this thread.
+   */
+  const waitFor = <T>(message: Record<string, unknown>): Promise<T> => {
+    if (gone) return Promise.reject(gone);
+    Atomics.store(syncFlag, 0, 0);
+    syncPort.postMessage({ ...message, id: 0 });
+    while (Atomics.wait(syncFlag, 0, 0, THREAD_CHECK_MS) === 'timed-out') {
+      if (worker.threadId === -1) return Promise.reject(new Error('The database thread stopped'));
+    }
+    const answer = receiveMessageOnPort(syncPort)?.message as Answer | undefined;
+    if (!answer) return Promise.reject(new Error('The database thread did not answer'));
+    return answer.ok
+      ? Promise.resolve(answer.result as T)
+      : Promise.reject(rebuildError(answer.error));
+  };
+
   const queryIn =
     (tx?: number) =>
     <T>(sql: string, params?: unknown[], queryOptions?: { rowMode?: 'array' | 'object' }) =>
-      call<Results<T>>({
+      (tx === undefined ? call : waitFor)<Results<T>>({
         op: 'query',
         tx,
         sql,
         params,
         options: queryOptions?.rowMode ? { rowMode: queryOptions.rowMode } : undefined,
       });
-  const execIn = (tx?: number) => (sql: string) => call<Results[]>({ op: 'exec', tx, sql });
+  const execIn = (tx?: number) => (sql: string) =>
+    (tx === undefined ? call : waitFor)<Results[]>({ op: 'exec', tx, sql });
 
   try {
     await ready;
@@ -183,10 +216,10 @@ export async function openPgliteThread(options: {
       try {
         result = await work(handle);
       } catch (error) {
-        await call({ op: 'end', tx, commit: false });
+        await waitFor({ op: 'end', tx, commit: false });
         throw error;
       }
-      await call({ op: 'end', tx, commit: true });
+      await waitFor({ op: 'end', tx, commit: true });
       return result;
     },
     async listen(channel, onNotify) {
@@ -211,6 +244,7 @@ export async function openPgliteThread(options: {
       if (closed) return;
       await call({ op: 'close' });
       closed = true;
+      syncPort.close();
       await worker.terminate();
     },
     get closed() {
