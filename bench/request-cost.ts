@@ -1,0 +1,152 @@
+// npx tsx bench/request-cost.ts — the server's CPU for each kind of request of a purchase.
+//
+// Starts the production server (sandbox payments, no page cache, no rate limit) on the sample
+// store, on PGlite or, with BACKEND=postgres, on a scratch PostgreSQL database, and for each kind
+// of request runs CONNECTIONS loops (default 10) for DURATION seconds (default 6) after a short
+// warm-up, reading the server process's CPU from its /metrics before and after. Printed: requests
+// per second and the server's CPU per request (ms), which a busy machine stretches far less than
+// the rate; `/healthz` is the floor of any request, a 404 page the floor of any page of the
+// store's layout, and a whole purchase (POST /cart, GET /checkout, POST /checkout) the sum.
+// VITRINE_BUILD_DIR (default build-bench, built first if missing), BENCH_POSTGRES_URL.
+import { sql } from 'drizzle-orm';
+
+import type { Db } from '~/db/database.server';
+
+import { prepareStoreFolder } from '../tests/support/store';
+import { Visitor } from '../tests/support/visitor';
+
+import { positiveInteger } from './options';
+import {
+  ensureBuilt,
+  loadAverage,
+  printTable,
+  runLoad,
+  scratchPostgres,
+  startServer,
+} from './support';
+
+const DURATION_MS = positiveInteger('DURATION', 6) * 1000;
+const CONNECTIONS = positiveInteger('CONNECTIONS', 10);
+const POSTGRES_URL =
+  process.env.BENCH_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const METRICS_TOKEN = 'bench-metrics-token-0123456789';
+
+const fill = async (db: Db) => {
+  await db.execute(sql`update product_variants set stock_quantity = 1000000`);
+};
+
+await ensureBuilt();
+const onPostgres = process.env.BACKEND === 'postgres';
+const scratch = onPostgres ? await scratchPostgres(POSTGRES_URL, 'vitrine_requests', fill) : null;
+const env: Record<string, string> = scratch
+  ? { DATABASE_URL: scratch.url, DATA_DIR: scratch.dataDir }
+  : { DATA_DIR: await prepareStoreFolder({}, fill), WEB_CONCURRENCY: '1' };
+const server = await startServer({
+  PAYMENT_PROVIDER: 'sandbox',
+  CHECKOUT_RATE_LIMIT: '1000000',
+  PAGE_CACHE_MAX_BYTES: '0',
+  METRICS_TOKEN,
+  ...env,
+});
+
+const serverCpuSeconds = async () => {
+  const response = await fetch(`${server.url}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  return Number(/^process_cpu_seconds_total (\S+)$/m.exec(await response.text())?.[1]);
+};
+
+/** The checkout form of a shopper of its own (the store locks one person's orders). */
+function form(shopper: Visitor, idempotencyKey: string) {
+  const n = Number(shopper.cpf.replace(/\D/g, '').slice(0, 9));
+  return {
+    customerName: 'Maria da Silva',
+    customerEmail: `cliente${n}@example.com`,
+    customerPhone: `119${String(n).padStart(8, '0').slice(-8)}`,
+    customerCpf: shopper.cpf,
+    zipCode: '01310100',
+    street: 'Avenida Paulista',
+    number: String(1 + (n % 99_999)),
+    neighborhood: 'Bela Vista',
+    city: 'São Paulo',
+    state: 'SP',
+    paymentMethod: 'pix',
+    idempotencyKey,
+  };
+}
+
+const rows: string[][] = [];
+try {
+  const catalogue = await new Visitor(server.url).get('/products');
+  const productId = /name="productId" value="([^"]+)"/.exec(catalogue.text)?.[1];
+  if (!productId) throw new Error('No product on /products');
+  const expect = (page: { status: number }, status: number, what: string) => {
+    if (page.status !== status) throw new Error(`${what} answered ${page.status}`);
+  };
+  const kinds: [string, () => Promise<() => Promise<void>>][] = [
+    [
+      'GET /healthz',
+      async () => async () =>
+        expect(await new Visitor(server.url).get('/healthz'), 200, '/healthz'),
+    ],
+    [
+      'GET /nao-existe (404 page)',
+      async () => {
+        const shopper = new Visitor(server.url);
+        return async () => expect(await shopper.get('/nao-existe'), 404, 'a missing page');
+      },
+    ],
+    [
+      'GET / (uncached)',
+      async () => {
+        const shopper = new Visitor(server.url);
+        return async () => expect(await shopper.get('/'), 200, '/');
+      },
+    ],
+    [
+      'GET /products (uncached)',
+      async () => {
+        const shopper = new Visitor(server.url);
+        return async () => expect(await shopper.get('/products'), 200, '/products');
+      },
+    ],
+    ['POST /cart', async () => async () => new Visitor(server.url).addToCart(productId)],
+    [
+      'GET /checkout',
+      async () => {
+        const shopper = new Visitor(server.url);
+        await shopper.addToCart(productId);
+        return async () => expect(await shopper.get('/checkout'), 200, '/checkout');
+      },
+    ],
+    [
+      'a purchase (the three)',
+      async () => async () => {
+        const shopper = new Visitor(server.url);
+        await shopper.addToCart(productId);
+        const key = await shopper.checkoutKey();
+        expect(await shopper.post('/checkout', form(shopper, key)), 303, 'POST /checkout');
+      },
+    ],
+  ];
+  for (const [kind, setUp] of kinds) {
+    await runLoad(CONNECTIONS, Math.min(DURATION_MS, 1500), setUp);
+    const before = await serverCpuSeconds();
+    const tally = await runLoad(CONNECTIONS, DURATION_MS, setUp);
+    const after = await serverCpuSeconds();
+    for (const [reason, n] of tally.failures) console.error(`${kind}: ${n} × ${reason}`);
+    rows.push([
+      kind,
+      (tally.done / tally.seconds).toFixed(1),
+      ((1000 * (after - before)) / Math.max(1, tally.done)).toFixed(2),
+    ]);
+  }
+} finally {
+  await server.stop();
+  await scratch?.cleanUp();
+}
+console.log(
+  `\n${onPostgres ? 'PostgreSQL' : 'PGlite'}: ${CONNECTIONS} connections, ` +
+    `${DURATION_MS / 1000} s per kind; load average now ${loadAverage()}.\n`,
+);
+printTable(['Request', 'per s', 'server CPU per request (ms)'], rows);
