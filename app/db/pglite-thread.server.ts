@@ -157,16 +157,26 @@ export async function openPgliteThread(options: {
    */
   const waitFor = <T>(message: Record<string, unknown>): Promise<T> => {
     if (gone) return Promise.reject(gone);
+    const id = nextId++;
     Atomics.store(syncFlag, 0, 0);
-    syncPort.postMessage({ ...message, id: 0 });
-    while (Atomics.wait(syncFlag, 0, 0, THREAD_CHECK_MS) === 'timed-out') {
-      if (worker.threadId === -1) return Promise.reject(new Error('The database thread stopped'));
+    syncPort.postMessage({ ...message, id });
+    // The flag says an answer came; the answer itself is taken by its id, so an answer that
+    // came late to a call before this one (or a flag set before its message shows) is never
+    // taken for this one's.
+    for (;;) {
+      if (Atomics.wait(syncFlag, 0, 0, THREAD_CHECK_MS) === 'timed-out' && worker.threadId === -1) {
+        return Promise.reject(new Error('The database thread stopped'));
+      }
+      for (;;) {
+        const answer = receiveMessageOnPort(syncPort)?.message as Answer | undefined;
+        if (!answer) break;
+        if (answer.id !== id) continue;
+        return answer.ok
+          ? Promise.resolve(answer.result as T)
+          : Promise.reject(rebuildError(answer.error));
+      }
+      Atomics.store(syncFlag, 0, 0);
     }
-    const answer = receiveMessageOnPort(syncPort)?.message as Answer | undefined;
-    if (!answer) return Promise.reject(new Error('The database thread did not answer'));
-    return answer.ok
-      ? Promise.resolve(answer.result as T)
-      : Promise.reject(rebuildError(answer.error));
   };
 
   const queryIn =
