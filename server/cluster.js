@@ -16,6 +16,15 @@ export const METRICS_ANSWER = 'vitrine:metrics-answer';
 export const STOP_COPY = 'vitrine:stop';
 
 /**
+ * In a copy, from its start: answers the supervising process's requests for figures, with none
+ * until server/metrics.ts hands it the registries, so a copy still starting never keeps /metrics
+ * waiting for it.
+ */
+export function answerForMetrics() {
+  new AggregatorRegistry();
+}
+
+/**
  * Starts `copies` servers, the first alone (it migrates the database and prepares the store), the
  * others once it listens; starts again one that dies; stops them all on SIGTERM or SIGINT, and
  * exits when they have.
@@ -28,7 +37,14 @@ export async function superviseCopies(copies, logger) {
   let stopping = false;
   /** The copies serving (their handlers for a stop are in place). */
   const listening = new Set();
-  cluster.on('listening', (worker) => listening.add(worker.id));
+  let announced = false;
+  cluster.on('listening', (worker) => {
+    listening.add(worker.id);
+    if (!announced && listening.size === copies) {
+      announced = true;
+      logger.info({ copies, pid: process.pid }, `${copies} cópias do servidor no ar`);
+    }
+  });
 
   cluster.on('message', (worker, message) => {
     if (message?.type !== METRICS_REQUEST) return;
@@ -86,6 +102,5 @@ export async function superviseCopies(copies, logger) {
     process.exit(1);
   }
   for (let i = 1; i < copies; i++) cluster.fork();
-  logger.info({ copies, pid: process.pid }, `${copies} cópias do servidor no ar`);
   return new Promise(() => {});
 }

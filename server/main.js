@@ -8,7 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import express from 'express';
 
-import { STOP_COPY, superviseCopies } from './cluster.js';
+import { answerForMetrics, STOP_COPY, superviseCopies } from './cluster.js';
 
 // Everything the server writes holds shoppers' data or none: DATA_DIR (the database's new WAL
 // and cache files, e-mails, backups, keys) and each request's upload folder under TMPDIR. It
@@ -50,6 +50,7 @@ try {
   await vite?.close();
   process.exit(1);
 }
+if (cluster.isWorker) answerForMetrics();
 if (!dev && cluster.isPrimary && env.WEB_CONCURRENCY > 1) {
   // This process only looks after the copies (server/cluster.js); each of them runs what follows.
   logger.level = env.LOG_LEVEL;

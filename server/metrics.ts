@@ -98,11 +98,8 @@ export function createMetrics(options: {
     },
   });
 
-  if (cluster.isWorker) {
-    // Answers the supervising process's request for this copy's figures (prom-client's side).
-    new AggregatorRegistry();
-    AggregatorRegistry.setRegistries([metricsRegistry, registry]);
-  }
+  // The figures this copy gives the supervising process (server/cluster.js answers for them).
+  if (cluster.isWorker) AggregatorRegistry.setRegistries([metricsRegistry, registry]);
 
   const routeOf = createRouteLabeler(options.build);
   const expected = digest(`Bearer ${options.token}`);
