@@ -59,6 +59,7 @@ import { Visitor } from '../tests/support/visitor';
 import { positiveInteger } from './options';
 import {
   BUILD_DIR,
+  shopperFields,
   combineTallies,
   ensureBuilt,
   loadAverage,
@@ -88,19 +89,6 @@ const ORIGIN = { shipping_origin_cep: '01310-100' };
  * follows) may take on average; set from the figures of issue 37 with a little room.
  */
 const STATEMENTS_CEILING = 45;
-
-// A valid checkout form; the idempotency key comes from the page, and each shopper's e-mail,
-// phone and house number from `shopperFields`.
-const CUSTOMER = {
-  customerName: 'Maria da Silva',
-  zipCode: '01310100',
-  street: 'Avenida Paulista',
-  complement: 'Apto 12',
-  neighborhood: 'Bela Vista',
-  city: 'São Paulo',
-  state: 'SP',
-  paymentMethod: 'pix',
-};
 
 // ---------------------------------------------------------------------------------------------
 // Database and server
@@ -415,21 +403,6 @@ async function postgresBackendPids(url: string): Promise<number[]> {
   } finally {
     await database.close();
   }
-}
-
-/**
- * Who this shopper is: a sale day's shoppers share a product, not an e-mail, a phone or a door
- * (the checkout serialises the orders of one person, under a lock on each of those).
- */
-function shopperFields(shopper: Visitor) {
-  const n = Number(shopper.cpf.replace(/\D/g, '').slice(0, 9));
-  return {
-    ...CUSTOMER,
-    customerCpf: shopper.cpf,
-    customerEmail: `cliente${n}@example.com`,
-    customerPhone: `119${String(n).padStart(8, '0').slice(-8)}`,
-    number: String(1 + (n % 99_999)),
-  };
 }
 
 /** Runs the task `setUp` makes in CONNECTIONS loops until `durationMs` have passed. */

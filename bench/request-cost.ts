@@ -22,6 +22,7 @@ import {
   printTable,
   runLoad,
   scratchPostgres,
+  shopperFields,
   startServer,
 } from './support';
 
@@ -55,25 +56,6 @@ const serverCpuSeconds = async () => {
   });
   return Number(/^process_cpu_seconds_total (\S+)$/m.exec(await response.text())?.[1]);
 };
-
-/** The checkout form of a shopper of its own (the store locks one person's orders). */
-function form(shopper: Visitor, idempotencyKey: string) {
-  const n = Number(shopper.cpf.replace(/\D/g, '').slice(0, 9));
-  return {
-    customerName: 'Maria da Silva',
-    customerEmail: `cliente${n}@example.com`,
-    customerPhone: `119${String(n).padStart(8, '0').slice(-8)}`,
-    customerCpf: shopper.cpf,
-    zipCode: '01310100',
-    street: 'Avenida Paulista',
-    number: String(1 + (n % 99_999)),
-    neighborhood: 'Bela Vista',
-    city: 'São Paulo',
-    state: 'SP',
-    paymentMethod: 'pix',
-    idempotencyKey,
-  };
-}
 
 const rows: string[][] = [];
 try {
@@ -125,7 +107,11 @@ try {
         const shopper = new Visitor(server.url);
         await shopper.addToCart(productId);
         const key = await shopper.checkoutKey();
-        expect(await shopper.post('/checkout', form(shopper, key)), 303, 'POST /checkout');
+        expect(
+          await shopper.post('/checkout', { ...shopperFields(shopper), idempotencyKey: key }),
+          303,
+          'POST /checkout',
+        );
       },
     ],
   ];

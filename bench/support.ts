@@ -13,6 +13,8 @@ import { initializeStore } from '~/flows/seed-sample-store.server';
 import { freePort } from '../tests/support/ports';
 import { createDatabase, dropDatabase, uniqueDatabaseName } from '../tests/support/postgres';
 
+import type { Visitor } from '../tests/support/visitor';
+
 export const ROOT = new URL('..', import.meta.url).pathname;
 export const BUILD_DIR = process.env.VITRINE_BUILD_DIR || 'build-bench';
 
@@ -253,3 +255,31 @@ export const loadAverage = () =>
   loadavg()
     .map((value) => value.toFixed(2))
     .join(' ');
+
+// A valid checkout form; the idempotency key comes from the page, and each shopper's e-mail,
+// phone and house number from `shopperFields`.
+const CUSTOMER = {
+  customerName: 'Maria da Silva',
+  zipCode: '01310100',
+  street: 'Avenida Paulista',
+  complement: 'Apto 12',
+  neighborhood: 'Bela Vista',
+  city: 'São Paulo',
+  state: 'SP',
+  paymentMethod: 'pix',
+};
+
+/**
+ * Who this shopper is: a sale day's shoppers share a product, not an e-mail, a phone or a door
+ * (the checkout serialises the orders of one person, under a lock on each of those).
+ */
+export function shopperFields(shopper: Visitor) {
+  const n = Number(shopper.cpf.replace(/\D/g, '').slice(0, 9));
+  return {
+    ...CUSTOMER,
+    customerCpf: shopper.cpf,
+    customerEmail: `cliente${n}@example.com`,
+    customerPhone: `119${String(n).padStart(8, '0').slice(-8)}`,
+    number: String(1 + (n % 99_999)),
+  };
+}
