@@ -7,6 +7,7 @@
 // per second and the server's CPU per request (ms), which a busy machine stretches far less than
 // the rate; `/healthz` is the floor of any request, a 404 page the floor of any page of the
 // store's layout, and a whole purchase (POST /cart, GET /checkout, POST /checkout) the sum.
+// ONLY runs just the kinds whose name contains it (with PROFILE_DIR, a profile of that kind alone).
 // VITRINE_BUILD_DIR (default build-bench, built first if missing), BENCH_POSTGRES_URL.
 import { sql } from 'drizzle-orm';
 
@@ -115,7 +116,8 @@ try {
       },
     ],
   ];
-  for (const [kind, setUp] of kinds) {
+  const only = process.env.ONLY;
+  for (const [kind, setUp] of kinds.filter(([name]) => !only || name.includes(only))) {
     await runLoad(CONNECTIONS, Math.min(DURATION_MS, 1500), setUp);
     const before = await serverCpuSeconds();
     const tally = await runLoad(CONNECTIONS, DURATION_MS, setUp);
