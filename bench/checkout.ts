@@ -8,9 +8,9 @@
 // Then the same again with a coupon on every order (a 10% coupon with no limit, opened by the
 // link /checkout?cupom=BENCH10 and sent back with the form): its ratio to the plain run is the
 // cost of coupons (checked on the checkout page and again, with a use taken, in the order).
-// Each purchase is a new shopper (the tests' Visitor: fresh cookies, CPF and client address, sent
-// as X-Forwarded-For), as the store allows few unpaid orders per browser, CPF and address
-// (max_pending_orders).
+// Each purchase is a new shopper (the tests' Visitor, on the lighter benchFetch: fresh cookies,
+// CPF and client address, sent as X-Forwarded-For), as the store allows few unpaid orders per
+// browser, CPF and address (max_pending_orders).
 // References measured in the same run with the same client and concurrency (GET / rendered
 // each time, as the server runs without its page cache, and GET /healthz) give ratios that mean
 // something across machines. At the end the orders in the database must equal the 303s counted.
@@ -54,10 +54,10 @@ import { salesByDay } from '~/modules/orders/index.admin.server';
 
 import { startFakeMelhorEnvio, type FakeMelhorEnvio } from '../tests/support/fake-melhorenvio';
 import { prepareStoreFolder } from '../tests/support/store';
-import { Visitor } from '../tests/support/visitor';
 
 import { positiveInteger } from './options';
 import {
+  benchShopper,
   BUILD_DIR,
   shopperFields,
   combineTallies,
@@ -204,7 +204,7 @@ const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
 /** The product ids a shopper finds on /products. */
 async function findProducts(base: string): Promise<string[]> {
-  const page = await new Visitor(base).get('/products');
+  const page = await benchShopper(base).get('/products');
   if (page.status !== 200) throw new Error(`GET /products ${page.status}`);
   // Product links carry slugs; the add-to-cart forms carry the ids.
   const ids = [...page.text.matchAll(new RegExp(`name="productId" value="(${UUID})"`, 'g'))].map(
@@ -239,7 +239,7 @@ async function buy(
   coupon: string | null,
   carrier = false,
 ): Promise<void> {
-  const shopper = new Visitor(base);
+  const shopper = benchShopper(base);
   let begin = performance.now();
   await shopper.addToCart(productId);
   steps.record('POST /cart', begin);
@@ -323,7 +323,7 @@ async function statementsPerStep(
       counts.set(name, [...(counts.get(name) ?? []), now - before]);
       before = now;
     };
-    const shopper = new Visitor(base);
+    const shopper = benchShopper(base);
     await shopper.addToCart(productId);
     await step('POST /cart');
     const page = await shopper.get('/checkout');
@@ -696,7 +696,7 @@ async function saleDayRun(backend: Backend) {
   });
   try {
     console.log(`${backend.name}: a sale day, ${DURATION_MS / 1000} s…`);
-    const products = await new Visitor(server.url).get('/products');
+    const products = await benchShopper(server.url).get('/products');
     const paths = [
       '/',
       '/products',

@@ -14,10 +14,10 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '~/db/database.server';
 
 import { prepareStoreFolder } from '../tests/support/store';
-import { Visitor } from '../tests/support/visitor';
 
 import { positiveInteger } from './options';
 import {
+  benchShopper,
   ensureBuilt,
   loadAverage,
   printTable,
@@ -60,7 +60,7 @@ const serverCpuSeconds = async () => {
 
 const rows: string[][] = [];
 try {
-  const catalogue = await new Visitor(server.url).get('/products');
+  const catalogue = await benchShopper(server.url).get('/products');
   const productId = /name="productId" value="([^"]+)"/.exec(catalogue.text)?.[1];
   if (!productId) throw new Error('No product on /products');
   const expect = (page: { status: number }, status: number, what: string) => {
@@ -70,34 +70,34 @@ try {
     [
       'GET /healthz',
       async () => async () =>
-        expect(await new Visitor(server.url).get('/healthz'), 200, '/healthz'),
+        expect(await benchShopper(server.url).get('/healthz'), 200, '/healthz'),
     ],
     [
       'GET /nao-existe (404 page)',
       async () => {
-        const shopper = new Visitor(server.url);
+        const shopper = benchShopper(server.url);
         return async () => expect(await shopper.get('/nao-existe'), 404, 'a missing page');
       },
     ],
     [
       'GET / (uncached)',
       async () => {
-        const shopper = new Visitor(server.url);
+        const shopper = benchShopper(server.url);
         return async () => expect(await shopper.get('/'), 200, '/');
       },
     ],
     [
       'GET /products (uncached)',
       async () => {
-        const shopper = new Visitor(server.url);
+        const shopper = benchShopper(server.url);
         return async () => expect(await shopper.get('/products'), 200, '/products');
       },
     ],
-    ['POST /cart', async () => async () => new Visitor(server.url).addToCart(productId)],
+    ['POST /cart', async () => async () => benchShopper(server.url).addToCart(productId)],
     [
       'GET /checkout',
       async () => {
-        const shopper = new Visitor(server.url);
+        const shopper = benchShopper(server.url);
         await shopper.addToCart(productId);
         return async () => expect(await shopper.get('/checkout'), 200, '/checkout');
       },
@@ -105,7 +105,7 @@ try {
     [
       'a purchase (the three)',
       async () => async () => {
-        const shopper = new Visitor(server.url);
+        const shopper = benchShopper(server.url);
         await shopper.addToCart(productId);
         const key = await shopper.checkoutKey();
         expect(
