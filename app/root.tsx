@@ -20,9 +20,15 @@ import { publicFileUrl } from '~/lib/public-files';
 import { keepDataAfter } from '~/lib/revalidation';
 import { narrowPaymentSwitches, type AcceptedMethod } from '~/modules/payments';
 import { canTakePayments } from '~/modules/payments/index.server';
-import { DEMO_NOTICE, themeCss, type StoreSettings } from '~/modules/settings';
+import {
+  DEMO_NOTICE,
+  storefrontSettings,
+  themeCss,
+  type StoreSettings,
+  type StorefrontSettings,
+} from '~/modules/settings';
 import { readColorScheme } from '~/modules/settings/index.server';
-import { inlineScriptText, type TrackingScript } from '~/modules/tracking';
+import { inlineScriptText, needsConsent, type TrackingScript } from '~/modules/tracking';
 import { readConsent, trackingScripts } from '~/modules/tracking/index.server';
 import { fontFaceCss, fontPreloads } from '~/styles/store-fonts.server';
 
@@ -49,17 +55,20 @@ function storeLook(settings: StoreSettings) {
   return look;
 }
 
-/** The settings with only the payment switches the provider honours, worked out once per change. */
-const storefrontSettings = new WeakMap<
+/**
+ * The storefront's share of the settings, with only the payment switches the provider honours,
+ * worked out once per change. Every page carries it in its data, so the rest stays here.
+ */
+const offered = new WeakMap<
   StoreSettings,
-  { accepts: readonly AcceptedMethod[]; settings: StoreSettings }
+  { accepts: readonly AcceptedMethod[]; settings: StorefrontSettings }
 >();
 
 function offeredSettings(settings: StoreSettings, accepts: readonly AcceptedMethod[]) {
-  let known = storefrontSettings.get(settings);
+  let known = offered.get(settings);
   if (known?.accepts !== accepts) {
-    known = { accepts, settings: narrowPaymentSwitches(settings, accepts) };
-    storefrontSettings.set(settings, known);
+    known = { accepts, settings: storefrontSettings(narrowPaymentSwitches(settings, accepts)) };
+    offered.set(settings, known);
   }
   return known.settings;
 }
@@ -87,6 +96,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
     selling: canTakePayments(payments, settings),
     ...storeLook(settings),
     consent,
+    tracks: needsConsent(settings),
     colorScheme: settings.enable_dark_mode ? colorScheme : null,
     // LGPD: third-party tracking reaches the page only after the shopper said yes. Never beside
     // a signed-in admin's session (ADR 019): in the same origin a tag could use it to read the

@@ -277,6 +277,15 @@ describe('tracking behind the cookie banner', () => {
     return requested;
   }
 
+  it("sends no tracking code or pixel id in a page's HTML or data before the shopper accepts", async () => {
+    // The page's data carries the storefront's share of the settings only (STOREFRONT_SETTING_KEYS).
+    const home = await new Visitor(server.url).get('/');
+    expect(home.status).toBe(200);
+    expect(home.text).toContain('Consentimento de cookies');
+    expect(home.text).not.toContain('customHeadRan');
+    expect(home.text).not.toContain('123456789012345');
+  });
+
   it('loads nothing before the shopper accepts, everything after, and reports AddToCart from a card', async () => {
     const { page, problems } = await openPage(browser, 'about:blank');
     const requested = await fakeVendors(page);

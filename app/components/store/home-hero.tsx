@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 
 import { publicFileUrl } from '~/lib/public-files';
 import { mediaSrcSet } from '~/modules/media';
-import type { StoreSettings } from '~/modules/settings';
+import type { StorefrontSettings } from '~/modules/settings';
 import { storeAfter } from '~/lib/store-name';
 
 /**
@@ -10,7 +10,7 @@ import { storeAfter } from '~/lib/store-name';
  * or the primary colour darkened, and one call to action, white with dark text, that stands
  * out on either.
  */
-export function HomeHero({ settings }: { settings: StoreSettings }) {
+export function HomeHero({ settings }: { settings: StorefrontSettings }) {
   return (
     <section
       aria-labelledby="hero-title"

@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 import { useRouteLoaderData } from 'react-router';
 
 import type { SeoContext } from '~/lib/seo';
-import type { StoreSettings } from '~/modules/settings';
+import type { StorefrontSettings } from '~/modules/settings';
 import type { Consent, TrackingScripts } from '~/modules/tracking';
 
 export const STORE_LAYOUT_ID = 'routes/store/layout';
@@ -12,7 +12,7 @@ export const STORE_LAYOUT_ID = 'routes/store/layout';
  * components that read it do not import the routes that render them (ADR 021).
  */
 export interface RootData {
-  settings: StoreSettings;
+  settings: StorefrontSettings;
   demo: boolean;
   /**
    * Whether checkout can take a payment now. While it cannot, where buying starts says the store
@@ -22,6 +22,8 @@ export interface RootData {
   themeCss: string;
   fontPreloads: string[];
   consent: Consent;
+  /** Whether the store loads anything the shopper must consent to; without it, no banner. */
+  tracks: boolean;
   colorScheme: 'dark' | 'light' | null;
   tracking: TrackingScripts | null;
   staff: boolean;
@@ -47,10 +49,10 @@ export function useRootData() {
  * Settings that replace the saved ones for the storefront components below it: the admin's
  * preview draws the real header, cards and footer with the form's unsaved values.
  */
-export const PreviewSettings = createContext<StoreSettings | null>(null);
+export const PreviewSettings = createContext<StorefrontSettings | null>(null);
 
 /** The store settings; the root loader always provides them (defaults when the DB fails). */
-export function useSettings(): StoreSettings {
+export function useSettings(): StorefrontSettings {
   const preview = useContext(PreviewSettings);
   const root = useRootData();
   return preview ?? root!.settings;
@@ -74,7 +76,7 @@ interface MatchLike {
 /** Settings and origin for a page's `meta` function, read from the root and layout matches. */
 export function seoContext(
   matches: readonly (MatchLike | undefined)[],
-): SeoContext & { settings: StoreSettings } {
+): SeoContext & { settings: StorefrontSettings } {
   const root = matches.find((match) => match?.id === 'root')?.loaderData as
     Pick<RootData, 'settings' | 'demo' | 'selling'> | undefined;
   const store = matches.find((match) => match?.id === STORE_LAYOUT_ID)?.loaderData as

@@ -1,9 +1,9 @@
 import { ShieldIcon, StarIcon, TruckIcon } from '~/components/ui/icons';
 import { freeShippingFromCents } from '~/modules/pricing';
-import type { StoreSettings } from '~/modules/settings';
+import type { StorefrontSettings } from '~/modules/settings';
 
 /** The home page's three reasons to buy here, under the featured products. */
-export function TrustBlocks({ settings }: { settings: StoreSettings }) {
+export function TrustBlocks({ settings }: { settings: StorefrontSettings }) {
   const blocks = [
     {
       icon: <StarIcon />,

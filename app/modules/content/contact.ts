@@ -18,7 +18,12 @@ function formatWhatsapp(number: string): string {
 }
 
 /** The store's configured contact channels, in the order shoppers prefer them. */
-export function contactChannels(settings: StoreSettings): ContactChannel[] {
+export function contactChannels(
+  settings: Pick<
+    StoreSettings,
+    'contact_whatsapp' | 'contact_email' | 'contact_phone' | 'contact_address'
+  >,
+): ContactChannel[] {
   const channels: ContactChannel[] = [];
   if (settings.contact_whatsapp) {
     channels.push({

@@ -1,5 +1,6 @@
 export { fallbackFamily, FONT_NAMES, FONTS, type FontName } from './fonts';
 export { defaultSettings, type SettingKey, type StoreSettings } from './settings';
+export { STOREFRONT_SETTING_KEYS, storefrontSettings, type StorefrontSettings } from './storefront';
 export { DEMO_NOTICE, type StoreMode } from './mode';
 export { themeCss, themeVariables } from './theme';
 export {

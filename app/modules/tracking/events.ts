@@ -1,10 +1,13 @@
 import { lineTotalCents } from '~/modules/pricing';
 import type { StoreSettings } from '~/modules/settings';
 
+/** What reporting an event reads of the settings: the Google Ads conversion to count. */
+type AdsSettings = Pick<StoreSettings, 'google_ads_conversion_id' | 'google_ads_conversion_label'>;
+
 import type { TrackedItem, TrackingWindow } from './tools';
 
 /** Reports an add to cart to the ad and analytics tools the store set up. */
-export function trackAddToCart(settings: StoreSettings, item: TrackedItem): void {
+export function trackAddToCart(settings: AdsSettings, item: TrackedItem): void {
   const w = window as TrackingWindow;
   const value = lineTotalCents(item.priceCents, item.quantity) / 100;
   const price = item.priceCents / 100;
@@ -39,7 +42,7 @@ export function trackAddToCart(settings: StoreSettings, item: TrackedItem): void
 
 /** Reports a paid order to the ad and analytics tools (the thank-you page calls it once). */
 export function trackPurchase(
-  settings: StoreSettings,
+  settings: AdsSettings,
   order: { id: string; totalCents: number; items: TrackedItem[] },
 ): void {
   const w = window as TrackingWindow;

@@ -1,5 +1,7 @@
 import type { StoreSettings } from '~/modules/settings';
 
+type AdsSettings = Pick<StoreSettings, 'google_ads_conversion_id' | 'google_ads_conversion_label'>;
+
 import type { TrackedItem, TrackingWindow } from './tools';
 
 function anyTool(): boolean {
@@ -11,14 +13,14 @@ function anyTool(): boolean {
 // storefront page needs that code to show itself, and without consent it is never fetched.
 
 /** Reports an add to cart to the ad and analytics tools the store set up. */
-export function trackAddToCart(settings: StoreSettings, item: TrackedItem): void {
+export function trackAddToCart(settings: AdsSettings, item: TrackedItem): void {
   if (!anyTool()) return;
   void import('./events').then((events) => events.trackAddToCart(settings, item));
 }
 
 /** Reports a paid order to the ad and analytics tools (the thank-you page calls it once). */
 export function trackPurchase(
-  settings: StoreSettings,
+  settings: AdsSettings,
   order: { id: string; totalCents: number; items: TrackedItem[] },
 ): void {
   if (!anyTool()) return;

@@ -19,7 +19,6 @@ import { publicFileUrl } from '~/lib/public-files';
 import { keepDataAfter } from '~/lib/revalidation';
 import { routeError } from '~/lib/route-errors';
 import { listCategories } from '~/modules/catalog/index.server';
-import { needsConsent } from '~/modules/tracking';
 
 import type { Route } from './+types/layout';
 
@@ -63,7 +62,7 @@ export function headers({ errorHeaders, parentHeaders }: Route.HeadersArgs) {
 function StoreShell({ children }: { children: React.ReactNode }) {
   const settings = useSettings();
   const rootData = useRootData();
-  const showBanner = rootData?.consent === null && needsConsent(settings);
+  const showBanner = rootData?.consent === null && rootData.tracks;
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -80,7 +79,7 @@ function StoreShell({ children }: { children: React.ReactNode }) {
           Modo de manutenção ativo: a loja está fechada para os clientes; só administradores a veem.
         </p>
       ) : null}
-      {rootData?.staff && needsConsent(settings) ? (
+      {rootData?.staff && rootData.tracks ? (
         <p role="note" className="bg-card px-4 py-2 text-center text-sm text-ink">
           Você está conectado ao painel: por segurança, os scripts e pixels de rastreamento da loja
           não são carregados para você. Os clientes continuam a recebê-los.
