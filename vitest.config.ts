@@ -87,6 +87,11 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/e2e-global-setup.ts'],
           setupFiles: ['tests/support/e2e-setup.ts'],
+          // One module graph per worker (Vitest, Playwright, the app's modules), as in `unit` and
+          // `db`: a fresh one per file cost each file ~1.5 CPU-seconds. The supports keep no state a
+          // later file reads (the pool is each file's Browser's; a server the file left running is
+          // stopped after it, tests/support/e2e-setup.ts), and the setup file runs for every file.
+          isolate: false,
           testTimeout: 60_000,
           // A file's hooks start its servers (tests/support/server.ts START_BUDGET_MS) and Chromium.
           hookTimeout: 180_000,

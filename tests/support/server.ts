@@ -49,12 +49,24 @@ export interface ServerOptions {
 /** How long a server may take to listen; the e2e hooks that start servers allow for it. */
 export const START_BUDGET_MS = 150_000;
 
-// A server still running when its test file's worker ends (a hook that timed out before it could
-// stop it) would go on loading the machine for the next files.
+// A server still running when its test file ends (a hook that timed out before it could stop it)
+// would go on loading the machine for the next files.
 const running = new Set<ChildProcess>();
 process.once('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
+
+/** Kills the servers still running (the e2e setup file's, after each file's own hooks). */
+export async function stopServersLeftRunning(): Promise<void> {
+  await Promise.all(
+    [...running].map((child) => {
+      if (child.exitCode !== null || child.signalCode !== null) return undefined;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      return exited;
+    }),
+  );
+}
 
 /** Runs the production build (`node server/main.js`) as a separate process, as `npm start` does. */
 export function spawnServer(options: ServerOptions & { dataDir: string }): ServerProcess {
