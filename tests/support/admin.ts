@@ -8,6 +8,7 @@ import { SETTINGS_FORM_FIELDS, settingsFormValues } from '~/modules/settings/ind
 
 import { openPage, waitForHydration, type Viewport } from './browser';
 import type { TestServer } from './server';
+import type { TemplatedPrepare } from './store';
 import { Visitor, visibleText } from './visitor';
 
 /** The admin that `withAdmin` creates. */
@@ -17,15 +18,28 @@ export const ADMIN = {
   password: 'senha-forte-123',
 } as const;
 
+/** Where the e2e global setup leaves a copy of the store template with the test admin in it. */
+export const ADMIN_TEMPLATE_ENV = 'VITRINE_TEST_ADMIN_TEMPLATE';
+
+async function addAdmin(db: Db): Promise<void> {
+  const created = await createAdmin(db, ADMIN);
+  if (!created.ok) throw new Error(created.error);
+}
+
+const ADMIN_ONLY: TemplatedPrepare = Object.assign((db: Db) => addAdmin(db), {
+  templateEnv: ADMIN_TEMPLATE_ENV,
+});
+
 /**
  * A `prepare` for startServer/prepareStoreFolder that adds the test admin (and runs `then`, for
- * the test's own data).
+ * the test's own data). Without `then`, a folder under the test runner starts as a copy of the
+ * run's template with the admin (ADMIN_TEMPLATE_ENV) instead.
  */
-export function withAdmin(then?: (db: Db) => Promise<void>) {
+export function withAdmin(then?: (db: Db) => Promise<void>): (db: Db) => Promise<void> {
+  if (!then) return ADMIN_ONLY;
   return async (db: Db) => {
-    const created = await createAdmin(db, ADMIN);
-    if (!created.ok) throw new Error(created.error);
-    await then?.(db);
+    await addAdmin(db);
+    await then(db);
   };
 }
 

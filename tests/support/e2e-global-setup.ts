@@ -4,8 +4,9 @@ import { rm } from 'node:fs/promises';
 
 import { chromium } from 'playwright-core';
 
+import { ADMIN_TEMPLATE_ENV, withAdmin } from './admin';
 import { BROWSER_SERVER_ENV, CHROMIUM_OPTIONS, CHROMIUM_PATH } from './browser';
-import { createStoreTemplate, STORE_TEMPLATE_ENV } from './store';
+import { createStoreTemplate, createTemplateFrom, STORE_TEMPLATE_ENV } from './store';
 
 const SETUP_DONE_ENV = 'VITRINE_TEST_E2E_SETUP';
 
@@ -25,17 +26,24 @@ export default async function setup() {
   }
   // Made once for the run; the test workers, started after this, inherit the variables: they copy
   // the store's folder, and connect to the one Chromium.
-  const [template, browser] = await Promise.all([
-    createStoreTemplate(),
+  // The second template holds the test admin, which a dozen files' servers start with.
+  const [[template, adminTemplate], browser] = await Promise.all([
+    createStoreTemplate().then(
+      async (made) => [made, await createTemplateFrom(made, withAdmin())] as const,
+    ),
     chromium.launchServer(CHROMIUM_OPTIONS),
   ]);
   process.env[STORE_TEMPLATE_ENV] = template;
+  process.env[ADMIN_TEMPLATE_ENV] = adminTemplate;
   process.env[BROWSER_SERVER_ENV] = browser.wsEndpoint();
   return async () => {
     delete process.env[STORE_TEMPLATE_ENV];
+    delete process.env[ADMIN_TEMPLATE_ENV];
     delete process.env[BROWSER_SERVER_ENV];
     delete process.env[SETUP_DONE_ENV];
     await browser.close();
-    await rm(template, { recursive: true, force: true });
+    await Promise.all(
+      [template, adminTemplate].map((folder) => rm(folder, { recursive: true, force: true })),
+    );
   };
 }
