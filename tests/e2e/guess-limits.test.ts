@@ -8,15 +8,29 @@ import { shopperAddress } from '../support/shoppers';
 // (point 4) are limited per client address, and a saved CEP the carrier does not price is never
 // kept by the page cache.
 
-describe('coupon guesses over HTTP', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startServer();
+// One server for both (a server costs seconds of CPU to start): the carrier's is a store like any
+// other for coupons.
+const TOKEN = 'me-guess-limits-4417';
+let fake: FakeMelhorEnvio;
+let server: TestServer;
+beforeAll(async () => {
+  fake = await startFakeMelhorEnvio({ token: TOKEN });
+  server = await startServer({
+    settings: { shipping_origin_cep: '01310100' },
+    env: {
+      SHIPPING_PROVIDER: 'melhorenvio',
+      MELHOR_ENVIO_TOKEN: TOKEN,
+      MELHOR_ENVIO_API_URL: fake.url,
+      MELHOR_ENVIO_USER_AGENT: 'Vitrine Teste (contato@loja.test)',
+    },
   });
-  afterAll(async () => {
-    await server?.stop();
-  });
+});
+afterAll(async () => {
+  await server?.stop();
+  await fake?.close();
+});
 
+describe('coupon guesses over HTTP', () => {
   const apply = (code: string, address: string) =>
     fetch(`${server.url}/cart.data`, {
       method: 'POST',
@@ -54,26 +68,6 @@ describe('coupon guesses over HTTP', () => {
 });
 
 describe('shipping quotes over HTTP, with a carrier', () => {
-  const TOKEN = 'me-guess-limits-4417';
-  let fake: FakeMelhorEnvio;
-  let server: TestServer;
-  beforeAll(async () => {
-    fake = await startFakeMelhorEnvio({ token: TOKEN });
-    server = await startServer({
-      settings: { shipping_origin_cep: '01310100' },
-      env: {
-        SHIPPING_PROVIDER: 'melhorenvio',
-        MELHOR_ENVIO_TOKEN: TOKEN,
-        MELHOR_ENVIO_API_URL: fake.url,
-        MELHOR_ENVIO_USER_AGENT: 'Vitrine Teste (contato@loja.test)',
-      },
-    });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await fake?.close();
-  });
-
   async function productPath(): Promise<string> {
     const listing = await (await fetch(`${server.url}/products`)).text();
     return /href="(\/product\/[^"?]+)"/.exec(listing)![1]!;
