@@ -77,6 +77,7 @@ export async function launchBrowser(): Promise<Browser> {
     const context = await newContext(options);
     if (CLOCK_OFFSET_MS !== 0) await context.addInitScript(moveDate(CLOCK_OFFSET_MS));
     if (options?.javaScriptEnabled !== false) settleMeansHydrated(context);
+    closeRequestsConnections(context);
     return context;
   };
   const pool = new ContextPool(browser, fresh);
@@ -123,6 +124,23 @@ function settleMeansHydrated(context: BrowserContext): void {
     };
     return page;
   };
+}
+
+/**
+ * `page.request` (the context's own HTTP client) keeps its connections alive with no timeout of
+ * its own, and a context from the pool comes back to the next test with them: the server closes
+ * one after 5 s idle (KEEP_ALIVE_TIMEOUT_MS), and a request written as it does fails with
+ * ECONNRESET (an accessibility test's POST to /cart, in a run at load 9). So each of its
+ * requests asks for its connection to be closed after the answer: none waits idle to be reused.
+ */
+function closeRequestsConnections(context: BrowserContext): void {
+  const request = context.request;
+  const fetch = request.fetch.bind(request);
+  request.fetch = (urlOrRequest, options = {}) =>
+    // A Request's own headers stand unless headers are given, so those are left alone.
+    typeof urlOrRequest === 'string'
+      ? fetch(urlOrRequest, { ...options, headers: { Connection: 'close', ...options.headers } })
+      : fetch(urlOrRequest, options);
 }
 
 let testRunning = false;
