@@ -43,7 +43,7 @@
 // BENCH_PGLITE=skip PostgreSQL only),
 // VITRINE_BUILD_DIR (default build-bench, built first if missing), WEB_CONCURRENCY (copies of the
 // server on PostgreSQL, ADR 051; the server CPU per order is then all of theirs).
-import { readFile, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { availableParallelism, cpus } from 'node:os';
 
 import { sql } from 'drizzle-orm';
@@ -65,6 +65,7 @@ import {
   loadAverage,
   percentile,
   printTable,
+  procCpuSeconds,
   ROOT,
   runLoad,
   scratchPostgres,
@@ -375,20 +376,9 @@ function watchLocks(url: string) {
  * CPU seconds (user + system) the given processes have used, from /proc; a process gone since
  * counts nothing. Linux only: elsewhere NaN.
  */
-async function processCpuSeconds(pids: number[]): Promise<number> {
-  const ticksPerSecond = 100; // USER_HZ, the same on every Linux architecture Node runs on
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-      // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      if (process.platform !== 'linux') return NaN;
-    }
-  }
-  return ticks / ticksPerSecond;
+function processCpuSeconds(pids: number[]): Promise<number> {
+  if (process.platform !== 'linux') return Promise.resolve(NaN);
+  return procCpuSeconds(pids.map((pid) => `/proc/${pid}/stat`));
 }
 
 /** The PostgreSQL backends serving the bench's database (the server's pool, once it is open). */

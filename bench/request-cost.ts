@@ -7,8 +7,13 @@
 // per second and the server's CPU per request (ms), which a busy machine stretches far less than
 // the rate; `/healthz` is the floor of any request, a 404 page the floor of any page of the
 // store's layout, and a whole purchase (POST /cart, GET /checkout, POST /checkout) the sum.
+// The server's CPU is also split by thread (Linux's /proc): its main thread, which runs the requests,
+// and the others (V8's own, for garbage collection and compiling; libuv's, for compression and
+// crypto; PGlite's, ADR 049).
 // ONLY runs just the kinds whose name contains it (with PROFILE_DIR, a profile of that kind alone).
 // VITRINE_BUILD_DIR (default build-bench, built first if missing), BENCH_POSTGRES_URL.
+import { readdirSync } from 'node:fs';
+
 import { sql } from 'drizzle-orm';
 
 import type { Db } from '~/db/database.server';
@@ -21,6 +26,7 @@ import {
   ensureBuilt,
   loadAverage,
   printTable,
+  procCpuSeconds,
   runLoad,
   scratchPostgres,
   shopperFields,
@@ -56,6 +62,16 @@ const serverCpuSeconds = async () => {
     headers: { authorization: `Bearer ${METRICS_TOKEN}` },
   });
   return Number(/^process_cpu_seconds_total (\S+)$/m.exec(await response.text())?.[1]);
+};
+
+/** CPU seconds of the server process so far: its main thread's, and its other threads' together. */
+const threadCpuSeconds = async () => {
+  const tasks = `/proc/${server.pid}/task`;
+  const others = readdirSync(tasks).filter((thread) => thread !== String(server.pid));
+  return {
+    main: await procCpuSeconds([`${tasks}/${server.pid}/stat`]),
+    others: await procCpuSeconds(others.map((thread) => `${tasks}/${thread}/stat`)),
+  };
 };
 
 const rows: string[][] = [];
@@ -120,13 +136,18 @@ try {
   for (const [kind, setUp] of kinds.filter(([name]) => !only || name.includes(only))) {
     await runLoad(CONNECTIONS, Math.min(DURATION_MS, 1500), setUp);
     const before = await serverCpuSeconds();
+    const threadsBefore = await threadCpuSeconds();
     const tally = await runLoad(CONNECTIONS, DURATION_MS, setUp);
     const after = await serverCpuSeconds();
+    const threadsAfter = await threadCpuSeconds();
+    const perRequest = (seconds: number) => ((1000 * seconds) / Math.max(1, tally.done)).toFixed(2);
     for (const [reason, n] of tally.failures) console.error(`${kind}: ${n} × ${reason}`);
     rows.push([
       kind,
       (tally.done / tally.seconds).toFixed(1),
-      ((1000 * (after - before)) / Math.max(1, tally.done)).toFixed(2),
+      perRequest(after - before),
+      perRequest(threadsAfter.main - threadsBefore.main),
+      perRequest(threadsAfter.others - threadsBefore.others),
     ]);
   }
 } finally {
@@ -137,4 +158,7 @@ console.log(
   `\n${onPostgres ? 'PostgreSQL' : 'PGlite'}: ${CONNECTIONS} connections, ` +
     `${DURATION_MS / 1000} s per kind; load average now ${loadAverage()}.\n`,
 );
-printTable(['Request', 'per s', 'server CPU per request (ms)'], rows);
+printTable(
+  ['Request', 'per s', 'server CPU per request (ms)', 'its main thread', 'its other threads'],
+  rows,
+);

@@ -1,7 +1,7 @@
 // What the benches that run the production server share: the build, the server, a scratch
 // PostgreSQL database, and the figures and table they print.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -185,7 +185,9 @@ export async function startServer(
   const profile = process.env.PROFILE_DIR
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE_DIR}`]
     : [];
-  const child: ChildProcess = spawn(process.execPath, [...profile, 'server/main.js'], {
+  // SERVER_NODE_FLAGS: Node's own flags for the server (say --max-semi-space-size=64), to try one.
+  const flags = (process.env.SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...profile, ...flags, 'server/main.js'], {
     cwd: checkout.root,
     env: serverEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -228,6 +230,26 @@ export async function startServer(
       if (code !== 0) console.error(`The server exited with ${code}:\n${output}`);
     },
   };
+}
+
+/**
+ * CPU seconds (user + system) counted in /proc stat files, a process's (`/proc/PID/stat`) or a
+ * thread's (`/proc/PID/task/TID/stat`); one gone since counts nothing.
+ */
+export async function procCpuSeconds(statFiles: string[]): Promise<number> {
+  const ticksPerSecond = 100; // USER_HZ, the same on every Linux architecture Node runs on
+  let ticks = 0;
+  for (const file of statFiles) {
+    try {
+      const stat = await readFile(file, 'utf8');
+      // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // Gone.
+    }
+  }
+  return ticks / ticksPerSecond;
 }
 
 /** The value below which `p` percent of `values` fall (0 for none). */
