@@ -89,7 +89,7 @@ export type StorefrontSettings = Pick<StoreSettings, (typeof STOREFRONT_SETTING_
 
 /** The storefront's share of `settings`. */
 export function storefrontSettings(settings: StoreSettings): StorefrontSettings {
-  const share: Partial<StorefrontSettings> = {};
-  for (const key of STOREFRONT_SETTING_KEYS) Object.assign(share, { [key]: settings[key] });
-  return share as StorefrontSettings;
+  return Object.fromEntries(
+    STOREFRONT_SETTING_KEYS.map((key) => [key, settings[key]]),
+  ) as StorefrontSettings;
 }

@@ -1,10 +1,6 @@
 import { lineTotalCents } from '~/modules/pricing';
-import type { StoreSettings } from '~/modules/settings';
 
-/** What reporting an event reads of the settings: the Google Ads conversion to count. */
-type AdsSettings = Pick<StoreSettings, 'google_ads_conversion_id' | 'google_ads_conversion_label'>;
-
-import type { TrackedItem, TrackingWindow } from './tools';
+import type { AdsSettings, TrackedItem, TrackingWindow } from './tools';
 
 /** Reports an add to cart to the ad and analytics tools the store set up. */
 export function trackAddToCart(settings: AdsSettings, item: TrackedItem): void {

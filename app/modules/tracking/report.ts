@@ -1,8 +1,4 @@
-import type { StoreSettings } from '~/modules/settings';
-
-type AdsSettings = Pick<StoreSettings, 'google_ads_conversion_id' | 'google_ads_conversion_label'>;
-
-import type { TrackedItem, TrackingWindow } from './tools';
+import type { AdsSettings, TrackedItem, TrackingWindow } from './tools';
 
 function anyTool(): boolean {
   const w = window as TrackingWindow;

@@ -1,3 +1,5 @@
+import type { StoreSettings } from '~/modules/settings';
+
 type Command = (...args: unknown[]) => void;
 
 // The vendors' command queues exist only when their scripts were loaded, which happens only
@@ -16,3 +18,9 @@ export interface TrackedItem {
   priceCents: number;
   quantity: number;
 }
+
+/** What reporting an event reads of the settings: the Google Ads conversion to count. */
+export type AdsSettings = Pick<
+  StoreSettings,
+  'google_ads_conversion_id' | 'google_ads_conversion_label'
+>;
