@@ -31,6 +31,14 @@ export async function createStoreTemplate(): Promise<string> {
   return dataDir;
 }
 
+/** A fresh folder holding a copy of `template`'s database. */
+async function copyOf(template: string, prefix: string): Promise<string> {
+  const dataDir = await mkdtemp(join(tmpdir(), prefix));
+  // The lock is the template's own (released, but its folder may linger); the copy gets its own.
+  await cp(template, dataDir, { recursive: true, filter: (from) => !from.endsWith('.lock') });
+  return dataDir;
+}
+
 /**
  * A `prepare` whose rows a second template of the run already holds (made by the e2e global
  * setup, its folder in the variable `templateEnv`): a folder it prepares starts as a copy of that
@@ -43,8 +51,7 @@ export async function createTemplateFrom(
   template: string,
   prepare: (db: Db) => Promise<void>,
 ): Promise<string> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'vitrine-e2e-template-'));
-  await cp(template, dataDir, { recursive: true, filter: (from) => !from.endsWith('.lock') });
+  const dataDir = await copyOf(template, 'vitrine-e2e-template-');
   const database = await openDatabase({ dataDir });
   try {
     await prepare(database.db);
@@ -68,16 +75,15 @@ export async function prepareStoreFolder(
   prepare?: (db: Db) => Promise<void>,
   mode: StoreMode = 'demo',
 ): Promise<string> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'vitrine-e2e-'));
   const prepared =
     prepare && 'templateEnv' in prepare
       ? process.env[(prepare as TemplatedPrepare).templateEnv]
       : undefined;
   const template = prepared ?? process.env[STORE_TEMPLATE_ENV];
   const rest = prepared ? undefined : prepare;
-  // The lock is the template's own (released, but its folder may linger); the copy gets its own.
-  if (template)
-    await cp(template, dataDir, { recursive: true, filter: (from) => !from.endsWith('.lock') });
+  const dataDir = template
+    ? await copyOf(template, 'vitrine-e2e-')
+    : await mkdtemp(join(tmpdir(), 'vitrine-e2e-'));
   // Opening the copy to change nothing would cost a second or two of CPU.
   if (template && Object.keys(settings).length === 0 && !rest && mode === 'demo') return dataDir;
   const database = await openDatabase({ dataDir });
