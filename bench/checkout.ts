@@ -57,9 +57,9 @@ import { prepareStoreFolder } from '../tests/support/store';
 
 import { positiveInteger } from './options';
 import {
+  benchFetch,
   benchShopper,
   BUILD_DIR,
-  shopperFields,
   combineTallies,
   ensureBuilt,
   loadAverage,
@@ -69,6 +69,7 @@ import {
   ROOT,
   runLoad,
   scratchPostgres,
+  shopperFields,
   startServer,
   type Server,
   type Tally,
@@ -400,7 +401,7 @@ const loop = (durationMs: number, setUp: () => Promise<() => Promise<void>>) =>
   runLoad(CONNECTIONS, durationMs, setUp);
 
 const get = (base: string, path: string) => async () => {
-  const response = await fetch(`${base}${path}`, { headers: { accept: 'text/html' } });
+  const response = await benchFetch(`${base}${path}`, { headers: { accept: 'text/html' } });
   await response.arrayBuffer();
   if (response.status !== 200) throw new Error(`GET ${path} ${response.status}`);
 };

@@ -64,8 +64,12 @@ const serverCpuSeconds = async () => {
   return Number(/^process_cpu_seconds_total (\S+)$/m.exec(await response.text())?.[1]);
 };
 
-/** CPU seconds of the server process so far: its main thread's, and its other threads' together. */
+/**
+ * CPU seconds of the server process so far: its main thread's, and its other threads' together
+ * (Linux only: elsewhere NaN).
+ */
 const threadCpuSeconds = async () => {
+  if (process.platform !== 'linux') return { main: NaN, others: NaN };
   const tasks = `/proc/${server.pid}/task`;
   const others = readdirSync(tasks).filter((thread) => thread !== String(server.pid));
   return {

@@ -14,7 +14,6 @@ import { initializeStore } from '~/flows/seed-sample-store.server';
 
 import { freePort } from '../tests/support/ports';
 import { createDatabase, dropDatabase, uniqueDatabaseName } from '../tests/support/postgres';
-
 import { Visitor } from '../tests/support/visitor';
 
 export const ROOT = new URL('..', import.meta.url).pathname;
@@ -30,10 +29,9 @@ const decompressors: Record<string, (body: Buffer) => Buffer> = {
 };
 
 /**
- * A `fetch` for the benches' shoppers, on `node:http` with kept-alive connections. Node's own
- * fetch costs the client about twice the CPU per request (1.3–1.6 against 0.6–0.8 ms for a 404
- * page, `bench/checkout.ts`'s client measured both ways), and the client shares the server's two
- * cores: what it saves goes to the server, as a shopper's phone would not take from it. It takes
+ * A `fetch` for the benches' shoppers, on `node:http` with kept-alive connections. The client
+ * shares the server's two cores, which a shopper's phone does not: with Node's own fetch it took
+ * 3.4 ms of CPU per order in `bench/checkout.ts`, with this one 1.6–2.2 ms (docs/benchmarks.md). It takes
  * what Visitor sends (a URL, a method, headers, a text or form body), never follows redirects, and
  * asks for compressed bodies as a browser does.
  */
