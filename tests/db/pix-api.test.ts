@@ -23,6 +23,7 @@ import {
   pixApiTlsFromUpload,
   type PixApiProvider,
   type PixApiTls,
+  type SharedTokens,
 } from '~/modules/payments/index.server';
 import { defaultSettings } from '~/modules/settings';
 import { action as pixApiWebhook } from '~/routes/api/payment-pix-api';
@@ -64,7 +65,19 @@ afterAll(async () => {
   await pki?.remove();
 });
 
-function provider(db: Db, tls: PixApiTls = pem): PixApiProvider {
+/** The token row every instance of the store shares, sealed. */
+function sharedTokens(db: Db): SharedTokens {
+  return databaseTokens(db, 'pix-api', {
+    seal: (value) => secretsVault(SECRETS).seal('provider_token:pix-api', value),
+    open: (sealed) => secretsVault(SECRETS).open('provider_token:pix-api', sealed),
+  });
+}
+
+function provider(
+  db: Db,
+  tls: PixApiTls = pem,
+  tokens: SharedTokens = sharedTokens(db),
+): PixApiProvider {
   return createPixApiProvider({
     apiUrl: fake.url,
     tokenUrl: fake.tokenUrl,
@@ -73,10 +86,7 @@ function provider(db: Db, tls: PixApiTls = pem): PixApiProvider {
     tls,
     publicUrl: 'https://loja.test',
     settings: async () => ({ pix_key: PIX_KEY, pix_expiration_minutes: 30 }),
-    tokens: databaseTokens(db, 'pix-api', {
-      seal: (value) => secretsVault(SECRETS).seal('provider_token:pix-api', value),
-      open: (sealed) => secretsVault(SECRETS).open('provider_token:pix-api', sealed),
-    }),
+    tokens,
   });
 }
 
@@ -310,6 +320,29 @@ describeDb('PIX through the bank’s API Pix', ({ db }) => {
     expect(row!.sealed).toBeTruthy();
     expect(row!.sealed).not.toContain(CLIENT_SECRET);
   }, 60_000);
+
+  it('takes the token another instance saved between its look and its lease, instead of asking again', async () => {
+    const first = provider(db());
+    await charged(db(), first);
+    fake.expireTokens();
+    const before = fake.tokensIssued();
+    const shared = sharedTokens(db());
+    let other: Promise<unknown> | undefined;
+    const second = provider(db(), pem, {
+      ...shared,
+      // This instance has seen the refused token; the other renews and saves it, freeing the
+      // lease, before this one asks for the lease.
+      async lease(now, ms) {
+        other ??= placed(db()).then((orderId) => payOrder(db(), first, orderId));
+        await other;
+        return shared.lease(now, ms);
+      },
+    });
+    const paid = await payOrder(db(), second, await placed(db()));
+    expect(paid.ok).toBe(true);
+    expect(other).toBeDefined();
+    expect(fake.tokensIssued() - before).toBe(1);
+  });
 
   it('is refused without the bank’s CA-signed client certificate, and works with the PKCS#12 file', async () => {
     const stranger = provider(db(), {

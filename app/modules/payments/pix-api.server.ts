@@ -269,6 +269,13 @@ export function createPixApiProvider(options: PixApiOptions): PixApiProvider {
       if (fresh(stored, stale)) return (memo = stored!).token;
       if (await options.tokens.lease(now(), TOKEN_LEASE_MS)) {
         try {
+          // Another instance may have saved a new token (and freed the lease) between the read
+          // above and this lease: that one is taken, not a second asked for.
+          const saved = await options.tokens.read();
+          if (fresh(saved, stale)) {
+            await options.tokens.release();
+            return (memo = saved!).token;
+          }
           const token = await askForToken();
           await options.tokens.save(token);
           return (memo = token).token;
