@@ -5,10 +5,10 @@
 // description, is app/db/pglite-thread.server.ts.
 import { parentPort, workerData } from 'node:worker_threads';
 
-import { PGlite } from '@electric-sql/pglite';
+import { parse, PGlite, protocol } from '@electric-sql/pglite';
 
 /**
- * @typedef {{ dataDir?: string, loadDataDir?: ArrayBuffer, extensions: string[], textTypes: number[], syncPort: import('node:worker_threads').MessagePort, syncFlag: Int32Array }} Setup
+ * @typedef {{ dataDir?: string, loadDataDir?: ArrayBuffer, extensions: string[], textTypes: number[], syncPort: import('node:worker_threads').MessagePort, syncFlag: Int32Array, preparedLimit: number }} Setup
  * @typedef {{ query: PGlite['query'], exec: PGlite['exec'] }} Queryable
  */
 
@@ -79,6 +79,83 @@ const synchronous = (reply) => {
 };
 
 /**
+ * The statements prepared by name in the database's one session, by their text, with their
+ * parameters' types (ADR 050, as on PostgreSQL): PGlite's `query` parses, describes and plans a
+ * statement each time, in six calls into its engine; a prepared one is bound and run in one.
+ */
+const prepared = new Map(/** @type {[string, { name: string, types: number[] }][]} */ ([]));
+
+/** @param {Uint8Array[]} messages */
+function joined(messages) {
+  const out = new Uint8Array(messages.reduce((length, message) => length + message.length, 0));
+  let at = 0;
+  for (const message of messages) {
+    out.set(message, at);
+    at += message.length;
+  }
+  return out;
+}
+
+/**
+ * A statement run as PGlite's `query` runs it, prepared by name when it has parameters and the
+ * bound allows; without any (a migration's file of several statements, `begin`) it goes as it is.
+ * @param {number | undefined} tx
+ * @param {string} text
+ * @param {unknown[] | undefined} params
+ * @param {import('@electric-sql/pglite').QueryOptions | undefined} options
+ */
+async function query(tx, text, params, options) {
+  const queryable = target(tx);
+  if (!params?.length || (!prepared.has(text) && prepared.size >= setup.preparedLimit)) {
+    const { rows, fields, affectedRows } = await queryable.query(text, params, options);
+    return { rows, fields, affectedRows };
+  }
+  const run = async () => {
+    let statement = prepared.get(text);
+    if (!statement) {
+      const name = `vitrine_${prepared.size}`;
+      const described = await client.execProtocol(
+        joined([
+          protocol.serialize.parse({ name, text }),
+          protocol.serialize.describe({ type: 'S', name }),
+          protocol.serialize.sync(),
+        ]),
+        { syncToFs: false },
+      );
+      statement = { name, types: parse.parseDescribeStatementResults(described.messages) };
+      prepared.set(text, statement);
+    }
+    const { types } = statement;
+    const values = params.map((value, index) => {
+      if (value === null || value === undefined) return null;
+      const serialize = client.serializers[/** @type {number} */ (types[index])];
+      return serialize ? serialize(value) : String(value);
+    });
+    const { messages } = await client.execProtocol(
+      joined([
+        protocol.serialize.bind({ statement: statement.name, values }),
+        protocol.serialize.describe({ type: 'P' }),
+        protocol.serialize.execute({}),
+        protocol.serialize.sync(),
+      ]),
+      // As `query` does: a statement outside a transaction is written through at once.
+      { syncToFs: tx === undefined },
+    );
+    const [result] = parse.parseResults(messages, client.parsers, options);
+    return {
+      rows: result?.rows ?? [],
+      fields: result?.fields ?? [],
+      affectedRows: result?.affectedRows ?? 0,
+    };
+  };
+  // PGlite's own locks, as `query` takes them: inside an open transaction only the statement's,
+  // outside one also the transaction's, so the statement waits for the open one to end.
+  return tx === undefined
+    ? client._runExclusiveTransaction(() => client.runExclusive(run))
+    : client.runExclusive(run);
+}
+
+/**
  * @param {Send} send
  * @param {number} id
  * @param {() => Promise<unknown>} work
@@ -109,14 +186,7 @@ function handle(message, send) {
   const { id, op } = message;
   switch (op) {
     case 'query':
-      void answer(send, id, async () => {
-        const { rows, fields, affectedRows } = await target(message.tx).query(
-          message.sql,
-          message.params,
-          message.options,
-        );
-        return { rows, fields, affectedRows };
-      });
+      void answer(send, id, () => query(message.tx, message.sql, message.params, message.options));
       return;
     case 'exec':
       void answer(send, id, () => target(message.tx).exec(message.sql));

@@ -7,6 +7,8 @@ import type { PGlite, Results, Transaction } from '@electric-sql/pglite';
 
 import { logger } from '~/lib/logger.server';
 
+import { PREPARED_PER_CONNECTION } from './prepared-statements.server';
+
 /**
  * PGlite in a thread of its own (ADR 049), as the rest of the app uses it: `query`, `exec` and
  * `transaction` as PGlite's, plus LISTEN, the folder's dump and close. Each call is a message to
@@ -73,6 +75,7 @@ export async function openPgliteThread(options: {
       loadDataDir,
       extensions: options.extensions,
       textTypes: options.textTypes,
+      preparedLimit: PREPARED_PER_CONNECTION,
       syncPort: workerSyncPort,
       syncFlag,
     },
