@@ -171,6 +171,42 @@ describeDb('product variants', ({ db, database }) => {
     }
   });
 
+  it('leaves a product’s updated_at where it was when a sale or a restock moves its stock, and announces a change of its own', async () => {
+    const product = await tshirt(db(), [200, 80]);
+    const small = (await variantsOf(db(), product.id))[0]!;
+    const changedAt = async () =>
+      (
+        await db()
+          .select({ at: products.updatedAt })
+          .from(products)
+          .where(eq(products.id, product.id))
+      )[0]!.at;
+    const placed = await changedAt();
+    // Its sum moves; its time (the sitemap's lastmod, and an indexed column: moving it wrote a
+    // new entry into every index of products on each sale) does not.
+    for (const units of [-5, 12]) {
+      await db()
+        .update(productVariants)
+        .set({
+          stockQuantity: sql`${productVariants.stockQuantity} + ${units}`,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(productVariants.id, small.id));
+    }
+    expect(await stockOf(db(), product.id)).toBe(287);
+    expect(await changedAt()).toEqual(placed);
+    const feed = await createChangeFeed(database());
+    try {
+      await until(async () => feed.live() || undefined, 'the feed to listen');
+      const heard: (string | null)[] = [];
+      feed.subscribe((table) => heard.push(table));
+      await db().update(products).set({ name: 'Camiseta Lisa' }).where(eq(products.id, product.id));
+      await until(async () => (heard.includes('products') ? true : undefined), 'the announcement');
+    } finally {
+      await feed.close();
+    }
+  });
+
   it('keeps quiet about a sale that leaves the stock where the storefront shows it the same', async () => {
     const product = await tshirt(db(), [200, 80]);
     const small = (await variantsOf(db(), product.id))[0]!;
