@@ -4,7 +4,7 @@
 -- read the settings once per side for the stock's bands. And the product's sum moved its
 -- updated_at, which is indexed: each sale wrote a new entry into every index of products, its
 -- two GIN indexes of search text among them, where an update that changes no indexed column
--- stays on its page (HOT) and writes none.
+-- stays on its page (HOT) and writes none. (And see below: the generated columns.)
 --
 -- Now one function compares the rows with their stock and time set alike, and reads the
 -- settings only when the stock moved. A product's updated_at says when the product itself was
@@ -70,3 +70,93 @@ BEGIN
   RETURN NULL;
 END;
 $$ LANGUAGE plpgsql;
+--> statement-breakpoint
+-- And the product's sum still rewrote its stored generated columns (the search text, its
+-- Portuguese words and stems) on every sale. PostgreSQL works out again only the generated
+-- columns whose inputs an UPDATE writes, unless the table has a BEFORE ROW UPDATE trigger, which
+-- could write any column: products had three. They now run after the row is written, and change
+-- it in a second update only when there is something to change (an admin's price or slug,
+-- never a sale). Their rules stay the same; BEFORE INSERT is kept, as an insert computes every
+-- column anyway.
+DROP TRIGGER products_stock_to_variant ON products;
+--> statement-breakpoint
+CREATE TRIGGER products_stock_to_variant AFTER UPDATE OF stock_quantity ON products
+FOR EACH ROW EXECUTE FUNCTION vitrine_product_stock_to_variant();
+--> statement-breakpoint
+DROP TRIGGER products_from_price ON products;
+--> statement-breakpoint
+CREATE TRIGGER products_from_price BEFORE INSERT ON products
+FOR EACH ROW EXECUTE FUNCTION vitrine_product_from_price();
+--> statement-breakpoint
+CREATE FUNCTION vitrine_product_from_price_updated() RETURNS trigger AS $$
+DECLARE
+  worked_out integer;
+BEGIN
+  worked_out := coalesce(
+    (SELECT min(coalesce(v.price_cents, NEW.price_cents)) FROM product_variants v
+      WHERE v.product_id = NEW.id),
+    NEW.price_cents);
+  -- The second update comes back here with nothing left to change.
+  IF worked_out IS DISTINCT FROM NEW.from_price_cents THEN
+    UPDATE products SET from_price_cents = worked_out WHERE id = NEW.id;
+  END IF;
+  RETURN NULL;
+END;
+$$ LANGUAGE plpgsql;
+--> statement-breakpoint
+CREATE TRIGGER products_from_price_updated AFTER UPDATE OF price_cents, from_price_cents
+ON products FOR EACH ROW EXECUTE FUNCTION vitrine_product_from_price_updated();
+--> statement-breakpoint
+-- The slug a row gets (0008's rule): the one given, normalised; if none, its name's, with a
+-- number after it when another row of the table has it already.
+CREATE FUNCTION vitrine_unique_slug(tbl text, row_id uuid, given text, name text, fallback text)
+RETURNS text AS $$
+DECLARE
+  base text;
+  candidate text;
+  suffix integer := 1;
+  taken boolean;
+BEGIN
+  candidate := coalesce(vitrine_slug(given), '');
+  IF candidate <> '' THEN
+    RETURN candidate;
+  END IF;
+  base := coalesce(nullif(vitrine_slug(name), ''), fallback);
+  candidate := base;
+  LOOP
+    EXECUTE format('SELECT EXISTS (SELECT 1 FROM %I WHERE slug = $1 AND id <> $2)', tbl)
+      INTO taken USING candidate, row_id;
+    EXIT WHEN NOT taken;
+    suffix := suffix + 1;
+    candidate := base || '-' || suffix;
+  END LOOP;
+  RETURN candidate;
+END;
+$$ LANGUAGE plpgsql;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION vitrine_set_slug() RETURNS trigger AS $$
+BEGIN
+  NEW.slug := vitrine_unique_slug(TG_TABLE_NAME, NEW.id, NEW.slug, NEW.name, TG_ARGV[0]);
+  RETURN NEW;
+END;
+$$ LANGUAGE plpgsql;
+--> statement-breakpoint
+CREATE FUNCTION vitrine_slug_updated() RETURNS trigger AS $$
+DECLARE
+  slug text;
+BEGIN
+  slug := vitrine_unique_slug(TG_TABLE_NAME, NEW.id, NEW.slug, NEW.name, TG_ARGV[0]);
+  IF slug IS DISTINCT FROM NEW.slug THEN
+    EXECUTE format('UPDATE %I SET slug = $1 WHERE id = $2', TG_TABLE_NAME) USING slug, NEW.id;
+  END IF;
+  RETURN NULL;
+END;
+$$ LANGUAGE plpgsql;
+--> statement-breakpoint
+DROP TRIGGER products_slug ON products;
+--> statement-breakpoint
+CREATE TRIGGER products_slug BEFORE INSERT ON products
+FOR EACH ROW EXECUTE FUNCTION vitrine_set_slug('produto');
+--> statement-breakpoint
+CREATE TRIGGER products_slug_updated AFTER UPDATE OF slug ON products
+FOR EACH ROW EXECUTE FUNCTION vitrine_slug_updated('produto');
