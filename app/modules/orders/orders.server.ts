@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 
 import type { Db } from '~/db/database.server';
@@ -114,9 +116,54 @@ async function withItems(db: Db, rows: OrderRow[]): Promise<OrderView[]> {
  * again.
  */
 export async function insertOrder(db: Db, order: NewOrder): Promise<OrderView> {
+  // Its id is chosen here, so its lines, adjustments and the timeline's first line go with it in
+  // one statement: each round trip is the server thread's own time on PGlite, and on PostgreSQL
+  // time the transaction's locks are held. Their foreign keys are checked at the statement's end.
+  const orderId = randomUUID();
+  const items = order.lines.map((line) => ({
+    orderId,
+    productId: line.productId,
+    productName: line.name,
+    productPriceCents: line.unitPriceCents,
+    quantity: line.quantity,
+    totalPriceCents: line.totalCents,
+    imageUrl: line.imageUrl,
+    variantId: line.variantId,
+    sku: line.sku,
+    variantOptions: line.options,
+  }));
+  const adjustments = order.adjustments.map((adjustment, index) => ({
+    orderId,
+    position: index + 1,
+    kind: adjustment.kind,
+    label: adjustment.label,
+    amountCents: adjustment.cents,
+    couponId: adjustment.couponId,
+    couponCode: adjustment.couponCode,
+  }));
+  const written = [
+    db.$with('placed', {}).as(
+      db
+        .insert(orderEvents)
+        .values({
+          orderId,
+          kind: 'status',
+          toStatus: 'pending',
+          actor: EVENT_ACTORS.customer,
+          note: order.placedNote,
+        })
+        .getSQL(),
+    ),
+    db.$with('lines', {}).as(db.insert(orderItems).values(items).getSQL()),
+    ...(adjustments.length === 0
+      ? []
+      : [db.$with('adjustments', {}).as(db.insert(orderAdjustments).values(adjustments).getSQL())]),
+  ];
   const [row] = await db
+    .with(...written)
     .insert(orders)
     .values({
+      id: orderId,
       idempotencyKey: order.idempotencyKey,
       orderToken: order.orderToken,
       clientAddressHash: clientAddressHash(order.clientAddress),
@@ -141,44 +188,6 @@ export async function insertOrder(db: Db, order: NewOrder): Promise<OrderView> {
       expiresAt: order.expiresAt,
     })
     .returning();
-  const orderId = row!.id;
-  const items = order.lines.map((line) => ({
-    orderId,
-    productId: line.productId,
-    productName: line.name,
-    productPriceCents: line.unitPriceCents,
-    quantity: line.quantity,
-    totalPriceCents: line.totalCents,
-    imageUrl: line.imageUrl,
-    variantId: line.variantId,
-    sku: line.sku,
-    variantOptions: line.options,
-  }));
-  const adjustments = order.adjustments.map((adjustment, index) => ({
-    orderId,
-    position: index + 1,
-    kind: adjustment.kind,
-    label: adjustment.label,
-    amountCents: adjustment.cents,
-    couponId: adjustment.couponId,
-    couponCode: adjustment.couponCode,
-  }));
-  const event = db.insert(orderEvents).values({
-    orderId,
-    kind: 'status',
-    toStatus: 'pending',
-    actor: EVENT_ACTORS.customer,
-    note: order.placedNote,
-  });
-  const adjustmentsInsert =
-    adjustments.length === 0
-      ? sql``
-      : sql`, adjustments as (${db.insert(orderAdjustments).values(adjustments).getSQL()})`;
-  // Lines, adjustments and the timeline's first line in one statement: each round trip is the
-  // server thread's own time on PGlite, and on PostgreSQL time its locks are held.
-  await db.execute(
-    sql`with placed as (${event.getSQL()})${adjustmentsInsert} ${db.insert(orderItems).values(items).getSQL()}`,
-  );
   return toView(row!, items, adjustments);
 }
 
