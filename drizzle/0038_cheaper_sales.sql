@@ -145,6 +145,11 @@ CREATE FUNCTION vitrine_slug_updated() RETURNS trigger AS $$
 DECLARE
   slug text;
 BEGIN
+  -- Its own second update (nothing else writes a slug from a trigger) is final, as the BEFORE
+  -- trigger's result was: a taken slug cut at 80 characters gets '-2' after it, not cut again.
+  IF pg_trigger_depth() > 1 THEN
+    RETURN NULL;
+  END IF;
   slug := vitrine_unique_slug(TG_TABLE_NAME, NEW.id, NEW.slug, NEW.name, TG_ARGV[0]);
   IF slug IS DISTINCT FROM NEW.slug THEN
     EXECUTE format('UPDATE %I SET slug = $1 WHERE id = $2', TG_TABLE_NAME) USING slug, NEW.id;

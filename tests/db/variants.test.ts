@@ -225,6 +225,20 @@ describeDb('product variants', ({ db, database }) => {
       .from(products)
       .where(eq(products.id, product.id));
     expect(row).toEqual({ slug: 'camiseta-nova', fromPrice: 3990 });
+    // An emptied slug is made again from the name once, as when inserted: a long name whose
+    // slug (cut at 80) is taken gets '-2' after it, which is not cut again.
+    const name = 'Camiseta de algodão penteado com gola careca e costura reforçada, tamanho grande';
+    const [first] = await db()
+      .insert(products)
+      .values({ name, priceCents: 4990 })
+      .returning({ slug: products.slug });
+    await db().update(products).set({ name, slug: '' }).where(eq(products.id, product.id));
+    const [second] = await db()
+      .select({ slug: products.slug })
+      .from(products)
+      .where(eq(products.id, product.id));
+    expect(second!.slug).toBe(`${first!.slug}-2`);
+    expect(second!.slug.length).toBeGreaterThan(80);
   });
 
   it('keeps quiet about a sale that leaves the stock where the storefront shows it the same', async () => {
