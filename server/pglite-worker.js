@@ -85,17 +85,6 @@ const synchronous = (reply) => {
  */
 const prepared = new Map(/** @type {[string, { name: string, types: number[] }][]} */ ([]));
 
-/** @param {Uint8Array[]} messages */
-function joined(messages) {
-  const out = new Uint8Array(messages.reduce((length, message) => length + message.length, 0));
-  let at = 0;
-  for (const message of messages) {
-    out.set(message, at);
-    at += message.length;
-  }
-  return out;
-}
-
 /**
  * A statement run as PGlite's `query` runs it, prepared by name when it has parameters and the
  * bound allows; without any (a migration's file of several statements, `begin`) it goes as it is.
@@ -115,7 +104,7 @@ async function query(tx, text, params, options) {
     if (!statement) {
       const name = `vitrine_${prepared.size}`;
       const described = await client.execProtocol(
-        joined([
+        Buffer.concat([
           protocol.serialize.parse({ name, text }),
           protocol.serialize.describe({ type: 'S', name }),
           protocol.serialize.sync(),
@@ -132,7 +121,7 @@ async function query(tx, text, params, options) {
       return serialize ? serialize(value) : String(value);
     });
     const { messages } = await client.execProtocol(
-      joined([
+      Buffer.concat([
         protocol.serialize.bind({ statement: statement.name, values }),
         protocol.serialize.describe({ type: 'P' }),
         protocol.serialize.execute({}),

@@ -1,14 +1,11 @@
-import { readFile } from 'node:fs/promises';
-
 import { eq, sql } from 'drizzle-orm';
-import { expect, inject, it } from 'vitest';
+import { expect, it } from 'vitest';
 
-import { openDatabase } from '~/db/database.server';
 import { isUniqueViolation } from '~/db/errors.server';
 import { PREPARED_PER_CONNECTION } from '~/db/prepared-statements.server';
 import { coupons } from '~/db/schema';
 
-import { describeDb } from '../support/db';
+import { describeDb, openPgliteFromTemplate } from '../support/db';
 import { until } from '../support/until';
 
 // What the app asks of its database, on both backends. On PGlite each of these crosses to the
@@ -107,13 +104,7 @@ describeDb('the database, as the app uses it', ({ backend, db, database }) => {
   // PostgreSQL keeps them per connection, PGlite in its one session: the PGlite case opens a
   // database of its own, since the worker's shared one has prepared every earlier file's.
   it('prepares a statement sent again once, up to a bound, and sends others as they are', async () => {
-    const own =
-      backend === 'pglite'
-        ? await openDatabase({
-            memory: true,
-            loadDataDir: new Blob([await readFile(inject('pgliteTemplate'))]),
-          })
-        : null;
+    const own = backend === 'pglite' ? await openPgliteFromTemplate() : null;
     try {
       await (own?.db ?? db()).transaction(async (tx) => {
         for (const code of ['PRIMEIRO', 'SEGUNDO', 'TERCEIRO']) {

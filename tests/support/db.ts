@@ -25,12 +25,14 @@ export function testBackends(): Backend[] {
 // PostgreSQL ones (their names start with the run's prefix).
 const opened = new Map<Backend, Promise<{ database: Database }>>();
 
+/** A PGlite database of its own, in memory, from the run's migrated template. */
+export async function openPgliteFromTemplate(): Promise<Database> {
+  const dump = await readFile(inject('pgliteTemplate'));
+  return openDatabase({ memory: true, loadDataDir: new Blob([dump]) });
+}
+
 async function open(backend: Backend) {
-  if (backend === 'pglite') {
-    const dump = await readFile(inject('pgliteTemplate'));
-    const database = await openDatabase({ memory: true, loadDataDir: new Blob([dump]) });
-    return { database };
-  }
+  if (backend === 'pglite') return { database: await openPgliteFromTemplate() };
   const template = inject('postgresTemplate');
   if (!TEST_DATABASE_URL || !template) throw new Error('PostgreSQL tests need TEST_DATABASE_URL');
   const url = await createDatabase(
