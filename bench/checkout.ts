@@ -35,7 +35,9 @@
 // announced as a storefront change did, before migration 0033).
 //
 // COMPARE_BUILD=<folder> (with ROUNDS, default 3) measures instead this build against an earlier
-// one, plain purchases only, alternated (see compareBuilds).
+// one, plain purchases only, alternated (see compareBuilds). COMPARE_TREE=<folder> does the same
+// against another checkout (a git worktree of an earlier commit, built into its `build` folder):
+// its own server, migrations and database thread, on a database its server migrates and seeds.
 //
 // Environment: DURATION (s, default 15), WARMUP (s, default 3), CONNECTIONS (default 20),
 // BENCH_POSTGRES_URL (server to create a scratch database on; default
@@ -43,8 +45,9 @@
 // BENCH_PGLITE=skip PostgreSQL only),
 // VITRINE_BUILD_DIR (default build-bench, built first if missing), WEB_CONCURRENCY (copies of the
 // server on PostgreSQL, ADR 051; the server CPU per order is then all of theirs).
-import { rm } from 'node:fs/promises';
-import { availableParallelism, cpus } from 'node:os';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 
 import { sql } from 'drizzle-orm';
 
@@ -61,6 +64,7 @@ import {
   benchShopper,
   BUILD_DIR,
   combineTallies,
+  emptyPostgres,
   ensureBuilt,
   loadAverage,
   percentile,
@@ -71,6 +75,7 @@ import {
   scratchPostgres,
   shopperFields,
   startServer,
+  type Checkout,
   type Server,
   type Tally,
 } from './support';
@@ -117,13 +122,15 @@ async function fillStock(db: Db): Promise<void> {
 }
 
 interface Backend {
-  name: 'PGlite' | 'PostgreSQL';
+  name: BackendName;
   env: Record<string, string>;
   open(): ReturnType<typeof openDatabase>;
   cleanUp(): Promise<void>;
   /** PostgreSQL's: its locks are watched during the run. */
   databaseUrl?: string;
 }
+
+type BackendName = 'PGlite' | 'PostgreSQL';
 
 async function pgliteBackend(): Promise<Backend> {
   // Prepared and closed before the server starts: one process at a time in a PGlite folder.
@@ -149,6 +156,47 @@ async function postgresBackend(): Promise<Backend> {
   };
 }
 
+/**
+ * COMPARE_TREE's database: made by that checkout's own server, which migrates an empty one and
+ * seeds the sample store as a new store's does (its schema is its own); then the same stock.
+ */
+async function treeBackend(name: BackendName, tree: Checkout): Promise<Backend> {
+  const scratch =
+    name === 'PostgreSQL'
+      ? await emptyPostgres(POSTGRES_URL, 'vitrine_bench')
+      : await (async () => {
+          const dataDir = await mkdtemp(join(tmpdir(), 'vitrine-bench-'));
+          return { url: '', dataDir, cleanUp: () => rm(dataDir, { recursive: true, force: true }) };
+        })();
+  const env: Record<string, string> = scratch.url
+    ? { DATABASE_URL: scratch.url, DATA_DIR: scratch.dataDir }
+    : { DATA_DIR: scratch.dataDir, WEB_CONCURRENCY: '1' };
+  const open = () =>
+    scratch.url
+      ? openDatabase({ databaseUrl: scratch.url })
+      : openDatabase({ dataDir: scratch.dataDir });
+  try {
+    const seeding = await startServer({ ...env, SEED: 'true' }, undefined, tree);
+    await seeding.stop();
+    const database = await open();
+    try {
+      await database.db.execute(sql`update product_variants set stock_quantity = ${STOCK}`);
+    } finally {
+      await database.close();
+    }
+  } catch (error) {
+    await scratch.cleanUp();
+    throw error;
+  }
+  return {
+    name,
+    env,
+    open,
+    cleanUp: scratch.cleanUp,
+    ...(scratch.url ? { databaseUrl: scratch.url } : {}),
+  };
+}
+
 interface WatchedServer extends Server {
   /** The messages of the warnings and errors the server logged, with how often. */
   complaints: Map<string, number>;
@@ -158,7 +206,7 @@ interface WatchedServer extends Server {
 async function startWatchedServer(
   backend: Backend,
   extraEnv: Record<string, string> = {},
-  buildDir = BUILD_DIR,
+  checkout: Checkout = { root: ROOT, buildDir: BUILD_DIR },
 ): Promise<WatchedServer> {
   let partial = '';
   const complaints = new Map<string, number>();
@@ -194,7 +242,7 @@ async function startWatchedServer(
       ...extraEnv,
     },
     count,
-    { root: ROOT, buildDir },
+    checkout,
   );
   return { ...server, complaints };
 }
@@ -752,21 +800,58 @@ async function carrierRun(backend: Backend) {
   }
 }
 
+/** What compareBuilds measures this build against. */
+interface Reference {
+  /** Its name in the table: a build folder, or a checkout's. */
+  label: string;
+  checkout: Checkout;
+  database(name: BackendName, ours: () => Promise<Backend>): Promise<Backend>;
+}
+
 /**
- * COMPARE_BUILD: this build against an earlier one (a folder of this checkout that an earlier
- * commit's `npm run build` wrote, with VITRINE_BUILD_DIR), each on a database of its own, plain
- * purchases only, ROUNDS rounds alternating which goes first. Ratios of one run, on one machine.
+ * COMPARE_BUILD: a folder of this checkout that an earlier commit's `npm run build` wrote (with
+ * VITRINE_BUILD_DIR), run by this checkout's server on a database of this checkout's schema.
+ * COMPARE_TREE: another checkout with its build in `build`, on a database of its own making.
  */
-async function compareBuilds(reference: string): Promise<void> {
+function reference(): Reference | null {
+  const tree = process.env.COMPARE_TREE;
+  if (tree) {
+    const checkout = { root: resolve(tree), buildDir: 'build' };
+    return {
+      label: tree,
+      checkout,
+      database: (name) => treeBackend(name, checkout),
+    };
+  }
+  const build = process.env.COMPARE_BUILD;
+  if (!build) return null;
+  return {
+    label: build,
+    checkout: { root: ROOT, buildDir: build },
+    database: (_name, ours) => ours(),
+  };
+}
+
+/**
+ * This build against a reference (above), each on a database of its own, plain purchases only,
+ * ROUNDS rounds alternating which goes first. Ratios of one run, on one machine.
+ */
+async function compareBuilds(against: Reference): Promise<void> {
   const rounds = positiveInteger('ROUNDS', 3);
-  const makers = [
-    ...(process.env.BENCH_PGLITE === 'skip' ? [] : [pgliteBackend]),
-    ...(POSTGRES_URL === 'skip' ? [] : [postgresBackend]),
+  const names: BackendName[] = [
+    ...(process.env.BENCH_PGLITE === 'skip' ? [] : ['PGlite' as const]),
+    ...(POSTGRES_URL === 'skip' ? [] : ['PostgreSQL' as const]),
   ];
+  const reference = against.label;
+  const checkouts = new Map<string, Checkout>([
+    [reference, against.checkout],
+    [BUILD_DIR, { root: ROOT, buildDir: BUILD_DIR }],
+  ]);
   const lines: string[][] = [];
-  for (const make of makers) {
+  for (const name of names) {
+    const make = name === 'PGlite' ? pgliteBackend : postgresBackend;
     const databases = new Map([
-      [reference, await make()],
+      [reference, await against.database(name, make)],
       [BUILD_DIR, await make()],
     ]);
     const figures = new Map<string, { perSecond: number; cpu: number; database: number }[]>();
@@ -775,7 +860,7 @@ async function compareBuilds(reference: string): Promise<void> {
         const order = round % 2 === 0 ? [reference, BUILD_DIR] : [BUILD_DIR, reference];
         for (const build of order) {
           const backend = databases.get(build)!;
-          const server = await startWatchedServer(backend, {}, build);
+          const server = await startWatchedServer(backend, {}, checkouts.get(build));
           try {
             console.log(`${backend.name}, ${build}, round ${round + 1}: ${DURATION_MS / 1000} s…`);
             await shoppers(server.url, WARMUP_MS);
@@ -803,7 +888,6 @@ async function compareBuilds(reference: string): Promise<void> {
     } finally {
       for (const database of databases.values()) await database.cleanUp();
     }
-    const name = databases.get(BUILD_DIR)!.name;
     const median = (build: string, key: 'perSecond' | 'cpu' | 'database') =>
       percentile(
         figures.get(build)!.map((figure) => figure[key]),
@@ -853,7 +937,8 @@ async function compareBuilds(reference: string): Promise<void> {
 
 async function main(): Promise<void> {
   await ensureBuilt();
-  if (process.env.COMPARE_BUILD) return compareBuilds(process.env.COMPARE_BUILD);
+  const against = reference();
+  if (against) return compareBuilds(against);
   const outcomes: Outcome[] = [];
   const makers: (() => Promise<Backend>)[] =
     process.env.BENCH_PGLITE === 'skip' ? [] : [pgliteBackend];

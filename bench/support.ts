@@ -105,13 +105,12 @@ export interface ScratchDatabase {
 }
 
 /**
- * A new database named after `prefix` on the PostgreSQL server at `serverUrl`, migrated, with
- * the sample store and what `fill` adds; dropped again by `cleanUp` (or at once if `fill` fails).
+ * A new, empty database named after `prefix` on the PostgreSQL server at `serverUrl`, with a data
+ * folder beside it; both dropped again by `cleanUp`.
  */
-export async function scratchPostgres(
+export async function emptyPostgres(
   serverUrl: string,
   prefix: string,
-  fill: (db: Db) => Promise<void>,
   announce?: (name: string) => void,
 ): Promise<ScratchDatabase> {
   const name = uniqueDatabaseName(prefix);
@@ -122,8 +121,22 @@ export async function scratchPostgres(
     await dropDatabase(serverUrl, name);
     await rm(dataDir, { recursive: true, force: true });
   };
+  return { url, dataDir, cleanUp };
+}
+
+/**
+ * A new database (emptyPostgres), migrated, with the sample store and what `fill` adds; dropped
+ * again by `cleanUp` (or at once if `fill` fails).
+ */
+export async function scratchPostgres(
+  serverUrl: string,
+  prefix: string,
+  fill: (db: Db) => Promise<void>,
+  announce?: (name: string) => void,
+): Promise<ScratchDatabase> {
+  const scratch = await emptyPostgres(serverUrl, prefix, announce);
   try {
-    const database = await openDatabase({ databaseUrl: url });
+    const database = await openDatabase({ databaseUrl: scratch.url });
     try {
       await database.migrate();
       await initializeStore(database.db, { seed: true });
@@ -132,10 +145,10 @@ export async function scratchPostgres(
       await database.close();
     }
   } catch (error) {
-    await cleanUp();
+    await scratch.cleanUp();
     throw error;
   }
-  return { url, dataDir, cleanUp };
+  return scratch;
 }
 
 export interface Server {
