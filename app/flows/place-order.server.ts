@@ -20,9 +20,6 @@ import {
   hasOrdered,
   insertOrder,
   lockOpenOrders,
-  mailOrder,
-  ORDER_TOPICS,
-  trackOrder,
   type OrderEventOptions,
 } from '~/modules/orders/index.server';
 import { MIN_PAYMENT_CENTS } from '~/modules/payments';
@@ -193,47 +190,50 @@ export async function placeOrder(
         if (refusal) return { ok: false, reason: 'coupon', error: refusal } as const;
       }
       const { form } = input;
-      const order = await insertOrder(tx, {
-        idempotencyKey: form.idempotencyKey,
-        orderToken: input.orderToken,
-        clientAddress: input.clientAddress,
-        customer: {
-          name: form.customerName,
-          email: form.customerEmail,
-          phone: form.customerPhone,
-          cpf: form.customerCpf,
+      const order = await insertOrder(
+        tx,
+        {
+          idempotencyKey: form.idempotencyKey,
+          orderToken: input.orderToken,
+          clientAddress: input.clientAddress,
+          customer: {
+            name: form.customerName,
+            email: form.customerEmail,
+            phone: form.customerPhone,
+            cpf: form.customerCpf,
+          },
+          address: {
+            zipCode: form.zipCode,
+            street: form.street,
+            number: form.number,
+            complement: form.complement || null,
+            neighborhood: form.neighborhood,
+            city: form.city,
+            state: form.state,
+          },
+          paymentMethod: form.paymentMethod,
+          lines: cart.lines.map((line) => ({
+            productId: line.productId,
+            variantId: line.variantId,
+            sku: line.sku,
+            options: line.options,
+            name: line.name,
+            unitPriceCents: line.unitPriceCents,
+            quantity: line.quantity,
+            totalCents: line.lineTotalCents,
+            imageUrl: line.imageUrl,
+          })),
+          subtotalCents: cart.subtotalCents,
+          shippingCents: cart.shippingCents,
+          shipping: orderShipping(shipping.quote, cart.shippingOptionId, shipping.provider),
+          adjustments: cart.adjustments,
+          totalCents: cart.totalCents,
+          trackingParameters: input.trackingParameters,
+          expiresAt: new Date(Date.now() + input.settings.pix_expiration_minutes * 60_000),
+          placedNote: PLACE_ORDER_MESSAGES.placedEvent,
         },
-        address: {
-          zipCode: form.zipCode,
-          street: form.street,
-          number: form.number,
-          complement: form.complement || null,
-          neighborhood: form.neighborhood,
-          city: form.city,
-          state: form.state,
-        },
-        paymentMethod: form.paymentMethod,
-        lines: cart.lines.map((line) => ({
-          productId: line.productId,
-          variantId: line.variantId,
-          sku: line.sku,
-          options: line.options,
-          name: line.name,
-          unitPriceCents: line.unitPriceCents,
-          quantity: line.quantity,
-          totalCents: line.lineTotalCents,
-          imageUrl: line.imageUrl,
-        })),
-        subtotalCents: cart.subtotalCents,
-        shippingCents: cart.shippingCents,
-        shipping: orderShipping(shipping.quote, cart.shippingOptionId, shipping.provider),
-        adjustments: cart.adjustments,
-        totalCents: cart.totalCents,
-        trackingParameters: input.trackingParameters,
-        expiresAt: new Date(Date.now() + input.settings.pix_expiration_minutes * 60_000),
-        placedNote: PLACE_ORDER_MESSAGES.placedEvent,
-      });
-      await mailOrder(tx, ORDER_TOPICS.orderReceived, order.id);
+        events,
+      );
       // An order is never followed by its cart's recovery e-mail: closed in its transaction.
       await markCheckoutsConverted(tx, {
         checkoutId: input.recoveryCheckoutId ?? null,
@@ -242,7 +242,6 @@ export async function placeOrder(
         totalCents: cart.totalCents,
         now: new Date(),
       });
-      await trackOrder(tx, order.id, 'pending', events);
       // Last, so the rows every order of a best seller or a campaign's coupon updates stay
       // locked only for the commit (on a sale day the shoppers queue on them); conditional
       // updates, so parallel checkouts never sell more than the stock nor pass the limit.

@@ -336,6 +336,23 @@ describeDb('placing an order', ({ db }) => {
     ]);
   });
 
+  it("holds the order's e-mail back a few seconds, for the PIX code it carries, and not its report", async () => {
+    const before = Date.now();
+    const orderId = await placed(db(), [fone()], { tracking: true });
+    const after = Date.now();
+    const rows = await db()
+      .select({ topic: outbox.topic, runAt: outbox.runAt, placedAt: orders.createdAt })
+      .from(outbox)
+      .innerJoin(orders, sql`${orders.id}::text = ${outbox.payload}->>'orderId'`)
+      .where(eq(orders.id, orderId))
+      .orderBy(asc(outbox.id));
+    expect(rows.map((row) => row.topic)).toEqual(['email.order_received', 'tracking.order']);
+    // The e-mail's time is the server's clock five seconds on; the report's, the database's now.
+    expect(rows[0]!.runAt.getTime()).toBeGreaterThanOrEqual(before + 5_000);
+    expect(rows[0]!.runAt.getTime()).toBeLessThanOrEqual(after + 5_000);
+    expect(rows[1]!.runAt).toEqual(rows[1]!.placedAt);
+  });
+
   it('gives the first order back for the same submission sent twice, reserving once', async () => {
     const key = randomUUID();
     const token = randomUUID();
@@ -559,12 +576,15 @@ describeDb("an order's statements", ({ db, backend }) => {
     const afterOne = await sent();
     const two = await place(db(), [fone(1), monitor(1)]);
     const afterTwo = await sent();
-    expect(one.ok && two.ok).toBe(true);
+    const tracked = await place(db(), [fone(1)], { tracking: true });
+    const afterTracked = await sent();
+    expect(one.ok && two.ok && tracked.ok).toBe(true);
     const transaction = backend === 'postgres' ? 2 : 0;
-    // Locks and open orders (2), the lines priced (1), the order with its lines and the
-    // timeline's first line (1), the e-mail (1), the abandoned checkouts it closes (1), stock (1).
-    expect(afterOne - before).toBe(7 + transaction);
-    expect(afterTwo - afterOne).toBe(8 + transaction);
+    // Locks and open orders (2), the lines priced (1), the order with its lines, the timeline's
+    // first line, its e-mail and sales report (1), the abandoned checkouts it closes (1), stock (1).
+    expect(afterOne - before).toBe(6 + transaction);
+    expect(afterTwo - afterOne).toBe(7 + transaction);
+    expect(afterTracked - afterTwo).toBe(6 + transaction);
   });
 });
 

@@ -104,40 +104,44 @@ async function placeWith(
   adjustments: OrderAdjustment[] = [],
 ): Promise<string> {
   const order = await db.transaction((tx) =>
-    insertOrder(tx, {
-      idempotencyKey: randomUUID(),
-      orderToken: randomUUID(),
-      clientAddress: '203.0.113.7',
-      customer: {
-        name: 'Maria da Silva',
-        email: 'maria@example.com',
-        phone: '11987654321',
-        cpf: '52998224725',
-      },
-      address: ADDRESS,
-      paymentMethod: 'pix',
-      lines: [
-        {
-          productId: null,
-          variantId: null,
-          sku: null,
-          options: [],
-          name: 'Fone Bluetooth',
-          unitPriceCents: 10_000,
-          quantity: 1,
-          totalCents: 10_000,
-          imageUrl: null,
+    insertOrder(
+      tx,
+      {
+        idempotencyKey: randomUUID(),
+        orderToken: randomUUID(),
+        clientAddress: '203.0.113.7',
+        customer: {
+          name: 'Maria da Silva',
+          email: 'maria@example.com',
+          phone: '11987654321',
+          cpf: '52998224725',
         },
-      ],
-      subtotalCents: 10_000,
-      shippingCents: 0,
-      shipping: null,
-      adjustments,
-      totalCents,
-      trackingParameters: {},
-      expiresAt: new Date(Date.now() + 3_600_000),
-      placedNote: 'Pedido realizado na loja.',
-    }),
+        address: ADDRESS,
+        paymentMethod: 'pix',
+        lines: [
+          {
+            productId: null,
+            variantId: null,
+            sku: null,
+            options: [],
+            name: 'Fone Bluetooth',
+            unitPriceCents: 10_000,
+            quantity: 1,
+            totalCents: 10_000,
+            imageUrl: null,
+          },
+        ],
+        subtotalCents: 10_000,
+        shippingCents: 0,
+        shipping: null,
+        adjustments,
+        totalCents,
+        trackingParameters: {},
+        expiresAt: new Date(Date.now() + 3_600_000),
+        placedNote: 'Pedido realizado na loja.',
+      },
+      { tracking: false },
+    ),
   );
   return order.id;
 }

@@ -1,9 +1,11 @@
 export {
   dropOrderJobs,
   enqueue,
+  enqueueing,
   outboxBacklog,
   startOutboxWorker,
   type OutboxHandler,
+  type OutboxJob,
   type OutboxWorker,
   type OutboxWorkerOptions,
 } from './outbox.server';

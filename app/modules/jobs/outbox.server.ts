@@ -59,6 +59,13 @@ export async function dropOrderJobs(db: Db, orderIds: readonly string[]): Promis
   return dropped.length;
 }
 
+/** Work for the outbox: what to do (`topic`), with what, and not before when. */
+export interface OutboxJob {
+  topic: string;
+  payload: unknown;
+  runAt?: Date;
+}
+
 /**
  * Queues work for after the transaction `db` belongs to commits; the returned id is the row's.
  * Nothing is queued when that transaction rolls back.
@@ -69,11 +76,20 @@ export async function enqueue(
   payload: unknown,
   options: { runAt?: Date } = {},
 ): Promise<number> {
-  const [row] = await db
-    .insert(outbox)
-    .values({ topic, payload, runAt: options.runAt })
-    .returning({ id: outbox.id });
+  const [row] = await enqueueing(db, [{ topic, payload, runAt: options.runAt }]).returning({
+    id: outbox.id,
+  });
   return row!.id;
+}
+
+/**
+ * enqueue's insert, not sent: a part (`with`) of another module's statement, so the work is
+ * queued in that statement's round trip, with the same guarantees.
+ */
+export function enqueueing(db: Db, jobs: readonly OutboxJob[]) {
+  return db
+    .insert(outbox)
+    .values(jobs.map((job) => ({ topic: job.topic, payload: job.payload, runAt: job.runAt })));
 }
 
 export function startOutboxWorker({

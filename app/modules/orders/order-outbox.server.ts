@@ -1,5 +1,5 @@
 import type { Db } from '~/db/database.server';
-import { enqueue } from '~/modules/jobs/index.server';
+import { enqueue, type OutboxJob } from '~/modules/jobs/index.server';
 import type { PaymentStatus } from '~/modules/payments';
 
 import type { OrderStatus } from './schema';
@@ -76,9 +76,26 @@ export async function trackOrderStatus(
 const ORDER_RECEIVED_DELAY_MS = 5_000;
 
 export async function mailOrder(db: Db, topic: OrderMailTopic, orderId: string): Promise<void> {
+  const { payload, runAt } = orderMail(topic, orderId);
+  await enqueue(db, topic, payload, { runAt });
+}
+
+function orderMail(topic: OrderMailTopic, orderId: string): OutboxJob {
   const runAt =
     topic === ORDER_TOPICS.orderReceived
       ? new Date(Date.now() + ORDER_RECEIVED_DELAY_MS)
       : undefined;
-  await enqueue(db, topic, { orderId }, { runAt });
+  return { topic, payload: { orderId }, runAt };
+}
+
+/**
+ * The work a new order queues: the order-received e-mail, and its report to sales tracking
+ * (unpaid) when tracking is on. Written with the order (insertOrder), in its statement.
+ */
+export function placedOrderJobs(orderId: string, options: OrderEventOptions): OutboxJob[] {
+  const tracking: OrderTrackingPayload = { orderId, paymentStatus: 'pending' };
+  return [
+    orderMail(ORDER_TOPICS.orderReceived, orderId),
+    ...(options.tracking ? [{ topic: ORDER_TOPICS.tracking, payload: tracking }] : []),
+  ];
 }

@@ -4,12 +4,14 @@ import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 
 import type { Db } from '~/db/database.server';
 import { isUuid } from '~/lib/uuid';
+import { enqueueing } from '~/modules/jobs/index.server';
 import { discountTotal } from '~/modules/pricing';
 import type { ShippingLabel } from '~/modules/shipping';
 
 import { clientAddressHash } from './client-address.server';
 import { orderNumber } from './display';
 import { EVENT_ACTORS } from './order-events.server';
+import { placedOrderJobs, type OrderEventOptions } from './order-outbox.server';
 import { orderAdjustments, orderEvents, orderItems, orders } from './schema';
 import type { NewOrder, OrderAdjustment, OrderLine, OrderView } from './types';
 
@@ -112,13 +114,18 @@ async function withItems(db: Db, rows: OrderRow[]): Promise<OrderView[]> {
 
 /**
  * Writes a pending order and its lines (each copying the product's name, price and image) with
- * the money as pricing gave it, and answers the order as written, so the caller need not read it
- * again.
+ * the money as pricing gave it, and queues its e-mail and sales report; answers the order as
+ * written, so the caller need not read it again.
  */
-export async function insertOrder(db: Db, order: NewOrder): Promise<OrderView> {
-  // Its id is chosen here, so its lines, adjustments and the timeline's first line go with it in
-  // one statement: each round trip is the server thread's own time on PGlite, and on PostgreSQL
-  // time the transaction's locks are held. Their foreign keys are checked at the statement's end.
+export async function insertOrder(
+  db: Db,
+  order: NewOrder,
+  events: OrderEventOptions,
+): Promise<OrderView> {
+  // Its id is chosen here, so its lines, adjustments, the timeline's first line and the work it
+  // queues (placedOrderJobs) go with it in one statement: each round trip is the server thread's
+  // own time on PGlite, and on PostgreSQL time the transaction's locks are held. Their foreign
+  // keys are checked at the statement's end.
   const orderId = randomUUID();
   const items = order.lines.map((line) => ({
     orderId,
@@ -158,6 +165,7 @@ export async function insertOrder(db: Db, order: NewOrder): Promise<OrderView> {
     ...(adjustments.length === 0
       ? []
       : [db.$with('adjustments', {}).as(db.insert(orderAdjustments).values(adjustments).getSQL())]),
+    db.$with('queued', {}).as(enqueueing(db, placedOrderJobs(orderId, events)).getSQL()),
   ];
   const [row] = await db
     .with(...written)
