@@ -3,7 +3,7 @@ import type { Db } from '~/db/database.server';
 import { isUniqueViolation } from '~/db/errors.server';
 import { ordersPlaced } from '~/lib/metrics.server';
 import { formatCents } from '~/lib/money';
-import type { CartLine } from '~/modules/cart';
+import type { CartLine, PricedCart } from '~/modules/cart';
 import { priceCart } from '~/modules/cart/index.server';
 import { reserveStock } from '~/modules/catalog/index.server';
 import { CHECKOUT_MESSAGES, type CheckoutForm } from '~/modules/checkout';
@@ -127,59 +127,17 @@ export async function placeOrder(
       }
     );
   }
+  // Priced before the transaction, which holds the embedded database whole and, on PostgreSQL,
+  // the shopper's locks: what could change meanwhile is checked again as the order takes it
+  // (reserveStock refuses a price or stock that moved, takeCouponUse a coupon used up or closed).
+  const priced = await priceOrder(db, input);
   try {
     const result = await db.transaction(async (tx) => {
       const pending = await tooManyPending(tx, input);
       if (pending) return pending;
-      let coupon: ShopperCoupon | null = null;
-      if (input.couponCode) {
-        const found = await findUsableCoupon(tx, input.couponCode, {
-          changes: input.changes?.only('coupons'),
-        });
-        if (!found.ok) return { ok: false, reason: 'coupon', error: found.message } as const;
-        coupon = found.coupon;
-      }
-      // The PIX discount applies to PIX only; cards and boleto pay the price.
+      if (!priced.ok) return priced.refusal;
+      const { cart, coupon } = priced;
       const shipping = input.shipping ?? STORE_RULE;
-      const { chosen } = shipping;
-      const cart = await priceCart(tx, input.cart, input.settings, {
-        paymentMethod: input.form.paymentMethod === 'pix' ? 'pix' : null,
-        coupon,
-        shipping: carrierChoice(shipping.quote, chosen?.id ?? null),
-      });
-      // Only what the shopper must hear about stops the order; a name the cookie had no room
-      // for is not a change.
-      if (cart.notices.length > 0) {
-        return {
-          ok: false,
-          reason: 'cart_changed',
-          notices: cart.notices,
-          corrected: cart.corrected,
-        } as const;
-      }
-      if (chosen && cart.shippingCents !== chosen.shownCents) {
-        return {
-          ok: false,
-          reason: 'shipping_changed',
-          error: CHECKOUT_MESSAGES.shippingPriceChanged,
-        } as const;
-      }
-      const minimum = input.settings.min_order_value_cents;
-      if (cart.subtotalCents < minimum) {
-        return {
-          ok: false,
-          reason: 'refused',
-          error: PLACE_ORDER_MESSAGES.orderMinimum(minimum),
-        } as const;
-      }
-      // The payment is for the total after the PIX discount: that is what must reach the minimum.
-      if (cart.totalCents < MIN_PAYMENT_CENTS) {
-        return {
-          ok: false,
-          reason: 'refused',
-          error: PLACE_ORDER_MESSAGES.paymentMinimum,
-        } as const;
-      }
       // Only a coupon the pricing applied takes a use (not one the PIX discount outdid).
       const couponUsed =
         coupon && cart.adjustments.some((adjustment) => adjustment.couponId === coupon.id)
@@ -278,6 +236,67 @@ export async function placeOrder(
     throw error;
   }
 }
+
+type PricedOrder =
+  | { ok: true; cart: PricedCart; coupon: ShopperCoupon | null }
+  | { ok: false; refusal: Exclude<PlaceOrderResult, { ok: true }> };
+
+/**
+ * The cart priced again from the database for this order (its way to pay, coupon and shipping),
+ * or why it cannot be placed as the shopper saw it.
+ */
+async function priceOrder(db: Db, input: PlaceOrderInput): Promise<PricedOrder> {
+  let coupon: ShopperCoupon | null = null;
+  if (input.couponCode) {
+    const found = await findUsableCoupon(db, input.couponCode, {
+      changes: input.changes?.only('coupons'),
+    });
+    if (!found.ok) return refused({ ok: false, reason: 'coupon', error: found.message });
+    coupon = found.coupon;
+  }
+  // The PIX discount applies to PIX only; cards and boleto pay the price.
+  const { quote, chosen } = input.shipping ?? STORE_RULE;
+  const cart = await priceCart(db, input.cart, input.settings, {
+    paymentMethod: input.form.paymentMethod === 'pix' ? 'pix' : null,
+    coupon,
+    shipping: carrierChoice(quote, chosen?.id ?? null),
+  });
+  // Only what the shopper must hear about stops the order; a name the cookie had no room for is
+  // not a change.
+  if (cart.notices.length > 0) {
+    return refused({
+      ok: false,
+      reason: 'cart_changed',
+      notices: cart.notices,
+      corrected: cart.corrected,
+    });
+  }
+  if (chosen && cart.shippingCents !== chosen.shownCents) {
+    return refused({
+      ok: false,
+      reason: 'shipping_changed',
+      error: CHECKOUT_MESSAGES.shippingPriceChanged,
+    });
+  }
+  const minimum = input.settings.min_order_value_cents;
+  if (cart.subtotalCents < minimum) {
+    return refused({
+      ok: false,
+      reason: 'refused',
+      error: PLACE_ORDER_MESSAGES.orderMinimum(minimum),
+    });
+  }
+  // The payment is for the total after the PIX discount: that is what must reach the minimum.
+  if (cart.totalCents < MIN_PAYMENT_CENTS) {
+    return refused({ ok: false, reason: 'refused', error: PLACE_ORDER_MESSAGES.paymentMinimum });
+  }
+  return { ok: true, cart, coupon };
+}
+
+const refused = (refusal: Exclude<PlaceOrderResult, { ok: true }>): PricedOrder => ({
+  ok: false,
+  refusal,
+});
 
 /**
  * The refusal when this browser, this CPF or this address already has `max_pending_orders`

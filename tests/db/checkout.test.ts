@@ -199,7 +199,7 @@ async function footprint(db: Db) {
   };
 }
 
-describeDb('placing an order', ({ db }) => {
+describeDb('placing an order', ({ db, backend }) => {
   beforeEach(async () => {
     await seed(db());
   });
@@ -425,6 +425,51 @@ describeDb('placing an order', ({ db }) => {
       reason: 'cart_changed',
       notices: ['O preço de “Fone de Ouvido Bluetooth Pro” mudou de R$ 299,90 para R$ 279,90.'],
       corrected: [line(FONE, 2, 27990, 'Fone de Ouvido Bluetooth Pro'), cabo(1)],
+    });
+    expect(await footprint(db())).toEqual(before);
+  });
+
+  it('refuses a price changed after the cart was priced, as the order takes the stock', async ({
+    skip,
+  }) => {
+    // The order's transaction is held at the shopper's lock (another connection holds it) after
+    // its cart was priced; the price changes meanwhile. One connection cannot do this.
+    if (backend !== 'postgres') skip();
+    const token = randomUUID();
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let holding!: () => void;
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    const blocker = db().transaction(async (tx) => {
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtextextended(${`vitrine:open-orders:token:${token}`}, 0))`,
+      );
+      holding();
+      await released;
+    });
+    await held;
+    const before = await footprint(db());
+    const placing = place(db(), [fone(1)], { token });
+    await vi.waitFor(
+      async () => {
+        const [waiting] = await queryRows<{ n: number }>(
+          db(),
+          sql`select count(*)::int as n from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        expect(waiting!.n).toBe(1);
+      },
+      { timeout: 5_000, interval: 20 },
+    );
+    await db().update(products).set({ priceCents: 27990 }).where(eq(products.id, FONE));
+    release();
+    await blocker;
+
+    await expect(placing).resolves.toEqual({
+      ok: false,
+      reason: 'cart_changed',
+      notices: ['O preço de “Fone de Ouvido Bluetooth Pro” mudou de R$ 299,90 para R$ 279,90.'],
+      corrected: [line(FONE, 1, 27990, 'Fone de Ouvido Bluetooth Pro')],
     });
     expect(await footprint(db())).toEqual(before);
   });
