@@ -625,11 +625,11 @@ describeDb("an order's statements", ({ db, backend }) => {
     const afterTracked = await sent();
     expect(one.ok && two.ok && tracked.ok).toBe(true);
     const transaction = backend === 'postgres' ? 2 : 0;
-    // Locks and open orders (2), the lines priced (1), the order with its lines, the timeline's
+    // Locks and open orders (1), the lines priced (1), the order with its lines, the timeline's
     // first line, its e-mail and sales report (1), the abandoned checkouts it closes (1), stock (1).
-    expect(afterOne - before).toBe(6 + transaction);
-    expect(afterTwo - afterOne).toBe(7 + transaction);
-    expect(afterTracked - afterTwo).toBe(6 + transaction);
+    expect(afterOne - before).toBe(5 + transaction);
+    expect(afterTwo - afterOne).toBe(6 + transaction);
+    expect(afterTracked - afterTwo).toBe(5 + transaction);
   });
 });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 
 import type { Db } from '~/db/database.server';
 import { isUuid } from '~/lib/uuid';
@@ -440,32 +440,13 @@ export async function lockOpenOrders(db: Db, placer: OrderPlacer): Promise<OpenO
     keys.map((key) => sql`${`vitrine:open-orders:${key}`}`),
     sql`, `,
   );
-  // Always in the same order (by lock number), so two checkouts sharing keys never deadlock;
-  // PostgreSQL calls a volatile function in the select list after the sort.
-  await db.execute(
-    sql`select pg_advisory_xact_lock(k) from (select distinct hashtextextended(name, 0) as k from unnest(array[${names}]::text[]) as name) as keys order by k`,
+  // The locks and the count in one round trip; the count's snapshot is taken after the locks
+  // (migration 0039).
+  const result = await db.execute(
+    sql`select browser, cpf, address, browser_order_id as "browserOrderId"
+        from vitrine_lock_open_orders(array[${names}]::text[], ${placer.orderToken}, ${placer.cpf}, ${addressHash})`,
   );
-  const sameBrowser = eq(orders.orderToken, placer.orderToken);
-  const sameCpf = eq(orders.customerCpf, placer.cpf);
-  const sameAddress = addressHash ? eq(orders.clientAddressHash, addressHash) : sql`false`;
-  const [row] = await db
-    .select({
-      browser: sql<number>`(count(*) filter (where ${sameBrowser}))::int`,
-      cpf: sql<number>`(count(*) filter (where ${sameCpf}))::int`,
-      address: sql<number>`(count(*) filter (where ${sameAddress}))::int`,
-      browserOrderId: sql<
-        string | null
-      >`(array_agg(${orders.id} order by ${orders.createdAt} desc) filter (where ${sameBrowser}))[1]`,
-    })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.status, 'pending'),
-        isNull(orders.paidAt),
-        or(isNull(orders.expiresAt), gt(orders.expiresAt, sql`now()`)),
-        or(sameBrowser, sameCpf, sameAddress),
-      ),
-    );
+  const [row] = (result as unknown as { rows: OpenOrders[] }).rows;
   return {
     browser: row?.browser ?? 0,
     cpf: row?.cpf ?? 0,
