@@ -191,15 +191,16 @@ export async function placeOrder(
           placedNote: PLACE_ORDER_MESSAGES.placedEvent,
         },
         events,
+        // An order is never followed by its cart's recovery e-mail: closed with it.
+        (orderId) =>
+          markCheckoutsConverted(tx, {
+            checkoutId: input.recoveryCheckoutId ?? null,
+            email: form.customerEmail,
+            orderId,
+            totalCents: cart.totalCents,
+            now: new Date(),
+          }),
       );
-      // An order is never followed by its cart's recovery e-mail: closed in its transaction.
-      await markCheckoutsConverted(tx, {
-        checkoutId: input.recoveryCheckoutId ?? null,
-        email: form.customerEmail,
-        orderId: order.id,
-        totalCents: cart.totalCents,
-        now: new Date(),
-      });
       // Last, so the rows every order of a best seller or a campaign's coupon updates stay
       // locked only for the commit (on a sale day the shoppers queue on them); conditional
       // updates, so parallel checkouts never sell more than the stock nor pass the limit.

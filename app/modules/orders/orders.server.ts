@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 
 import type { Db } from '~/db/database.server';
 import { isUuid } from '~/lib/uuid';
@@ -121,6 +121,8 @@ export async function insertOrder(
   db: Db,
   order: NewOrder,
   events: OrderEventOptions,
+  /** Another module's write that goes with the order in its statement (given the order's id). */
+  alongside?: (orderId: string) => { getSQL(): SQL },
 ): Promise<OrderView> {
   // Its id is chosen here, so its lines, adjustments, the timeline's first line and the work it
   // queues (placedOrderJobs) go with it in one statement: each round trip is the server thread's
@@ -166,6 +168,7 @@ export async function insertOrder(
       ? []
       : [db.$with('adjustments', {}).as(db.insert(orderAdjustments).values(adjustments).getSQL())]),
     db.$with('queued', {}).as(enqueueing(db, placedOrderJobs(orderId, events)).getSQL()),
+    ...(alongside ? [db.$with('alongside', {}).as(alongside(orderId).getSQL())] : []),
   ];
   const [row] = await db
     .with(...written)

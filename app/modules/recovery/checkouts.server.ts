@@ -302,9 +302,10 @@ export async function unsubscribeByKey(db: Db, key: string, now: Date): Promise<
 /**
  * In the order's transaction: the browser's saved checkout, and any other still open with the
  * order's e-mail, become `converted`, never to be e-mailed; one restored by a recovery link
- * counts as recovered, with the order's total.
+ * counts as recovered, with the order's total. The update is returned unsent: awaited, it runs
+ * alone; its `getSQL()` can go with the order's own statement (insertOrder's `alongside`).
  */
-export async function markCheckoutsConverted(
+export function markCheckoutsConverted(
   db: Db,
   input: {
     checkoutId: string | null;
@@ -313,7 +314,7 @@ export async function markCheckoutsConverted(
     totalCents: number;
     now: Date;
   },
-): Promise<void> {
+) {
   const browsers =
     input.checkoutId && isUuid(input.checkoutId)
       ? and(
@@ -328,7 +329,7 @@ export async function markCheckoutsConverted(
   const recovered = browsers
     ? sql`${abandonedCheckouts.id} = ${input.checkoutId} and ${abandonedCheckouts.restoredAt} is not null`
     : sql`false`;
-  await db
+  return db
     .update(abandonedCheckouts)
     .set({
       status: 'converted',
