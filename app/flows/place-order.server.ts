@@ -106,10 +106,11 @@ class StockTaken extends Error {}
 class CouponUsedUp extends Error {}
 
 /**
- * Turns the cart into a pending order in one transaction: prices every line again from the
- * database, refuses a cart that changed, reserves the stock, writes the order with copies of its
- * products, and the outbox rows for the e-mail and sales tracking. The same idempotency key twice
- * gives the first order back. Creating the payment is the caller's next step, outside.
+ * Turns the cart into a pending order: prices every line again from the database and refuses a
+ * cart that changed, then in one transaction writes the order with copies of its products and the
+ * outbox rows for the e-mail and sales tracking, and reserves the stock at the prices it copied.
+ * The same idempotency key twice gives the first order back. Creating the payment is the caller's
+ * next step, outside.
  */
 export async function placeOrder(
   db: Db,
