@@ -156,6 +156,12 @@ async function postgresBackend(): Promise<Backend> {
   };
 }
 
+/** An empty data folder for the embedded database, as emptyPostgres gives PostgreSQL's. */
+async function emptyFolder() {
+  const dataDir = await mkdtemp(join(tmpdir(), 'vitrine-bench-'));
+  return { url: '', dataDir, cleanUp: () => rm(dataDir, { recursive: true, force: true }) };
+}
+
 /**
  * COMPARE_TREE's database: made by that checkout's own server, which migrates an empty one and
  * seeds the sample store as a new store's does (its schema is its own); then the same stock.
@@ -164,10 +170,7 @@ async function treeBackend(name: BackendName, tree: Checkout): Promise<Backend> 
   const scratch =
     name === 'PostgreSQL'
       ? await emptyPostgres(POSTGRES_URL, 'vitrine_bench')
-      : await (async () => {
-          const dataDir = await mkdtemp(join(tmpdir(), 'vitrine-bench-'));
-          return { url: '', dataDir, cleanUp: () => rm(dataDir, { recursive: true, force: true }) };
-        })();
+      : await emptyFolder();
   const env: Record<string, string> = scratch.url
     ? { DATABASE_URL: scratch.url, DATA_DIR: scratch.dataDir }
     : { DATA_DIR: scratch.dataDir, WEB_CONCURRENCY: '1' };

@@ -87,9 +87,7 @@ export async function enqueue(
  * queued in that statement's round trip, with the same guarantees.
  */
 export function enqueueing(db: Db, jobs: readonly OutboxJob[]) {
-  return db
-    .insert(outbox)
-    .values(jobs.map((job) => ({ topic: job.topic, payload: job.payload, runAt: job.runAt })));
+  return db.insert(outbox).values([...jobs]);
 }
 
 export function startOutboxWorker({

@@ -76,11 +76,11 @@ export async function trackOrderStatus(
 const ORDER_RECEIVED_DELAY_MS = 5_000;
 
 export async function mailOrder(db: Db, topic: OrderMailTopic, orderId: string): Promise<void> {
-  const { payload, runAt } = orderMail(topic, orderId);
+  const { payload, runAt } = orderMailJob(topic, orderId);
   await enqueue(db, topic, payload, { runAt });
 }
 
-function orderMail(topic: OrderMailTopic, orderId: string): OutboxJob {
+function orderMailJob(topic: OrderMailTopic, orderId: string): OutboxJob {
   const runAt =
     topic === ORDER_TOPICS.orderReceived
       ? new Date(Date.now() + ORDER_RECEIVED_DELAY_MS)
@@ -95,7 +95,7 @@ function orderMail(topic: OrderMailTopic, orderId: string): OutboxJob {
 export function placedOrderJobs(orderId: string, options: OrderEventOptions): OutboxJob[] {
   const tracking: OrderTrackingPayload = { orderId, paymentStatus: 'pending' };
   return [
-    orderMail(ORDER_TOPICS.orderReceived, orderId),
+    orderMailJob(ORDER_TOPICS.orderReceived, orderId),
     ...(options.tracking ? [{ topic: ORDER_TOPICS.tracking, payload: tracking }] : []),
   ];
 }

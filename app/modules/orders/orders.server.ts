@@ -449,13 +449,8 @@ export async function lockOpenOrders(db: Db, placer: OrderPlacer): Promise<OpenO
     sql`select browser, cpf, address, browser_order_id as "browserOrderId"
         from vitrine_lock_open_orders(array[${names}]::text[], ${placer.orderToken}, ${placer.cpf}, ${addressHash})`,
   );
-  const [row] = (result as unknown as { rows: OpenOrders[] }).rows;
-  return {
-    browser: row?.browser ?? 0,
-    cpf: row?.cpf ?? 0,
-    address: row?.address ?? 0,
-    browserOrderId: row?.browserOrderId ?? null,
-  };
+  // An aggregate without GROUP BY: always one row, its counts 0 when nothing matched.
+  return (result as unknown as { rows: OpenOrders[] }).rows[0]!;
 }
 
 /** Unpaid orders whose payment deadline passed, oldest deadline first. */
