@@ -1,6 +1,7 @@
-import { eq, inArray, or } from 'drizzle-orm';
+import { eq, inArray, or, sql, type Placeholder } from 'drizzle-orm';
 
 import type { Db } from '~/db/database.server';
+import { preparedPer } from '~/db/prepared-statements.server';
 import { distinctUuids } from '~/lib/uuid';
 import { effectivePriceCents } from '~/modules/pricing';
 
@@ -45,12 +46,70 @@ export async function lookupVariants(
 ): Promise<VariantSummary[]> {
   const variantIds = distinctUuids(wanted.variantIds ?? []);
   const productIds = distinctUuids(wanted.productIds ?? []);
-  const conditions = [
-    ...(variantIds.length > 0 ? [inArray(productVariants.id, variantIds)] : []),
-    ...(productIds.length > 0 ? [inArray(productVariants.productId, productIds)] : []),
-  ];
-  if (conditions.length === 0) return [];
-  const rows = await db
+  if (variantIds.length === 0 && productIds.length === 0) return [];
+  const rows = await variantsOf(db, variantIds, productIds);
+  return rows.map((row) => ({
+    id: row.id,
+    productId: row.productId,
+    name: row.name,
+    slug: row.slug,
+    sku: row.sku,
+    options: optionValuesOf(row.productOptions, row),
+    priceCents: effectivePriceCents(row.variantPriceCents, row.productPriceCents),
+    stockQuantity: row.stockQuantity,
+    imageUrl: row.variantImageUrls[0] ?? row.productImageUrls[0] ?? null,
+    categoryId: row.categoryId,
+    categoryName: row.categoryName,
+    position: row.position,
+    weightGrams: row.weightGrams,
+    lengthMm: row.lengthMm,
+    widthMm: row.widthMm,
+    heightMm: row.heightMm,
+  }));
+}
+
+/**
+ * lookupVariants' query. Every cart, checkout and order request sends it, and building it cost
+ * more of the server's CPU than sending it, so each shape (how many ids of each kind, up to
+ * PREPARED_IDS) is built once per database handle. The ids stay a list of parameters: as one
+ * array parameter (`= any($1)`), PostgreSQL planned the statement again on every run, at three
+ * times the CPU.
+ */
+function variantsOf(db: Db, variantIds: string[], productIds: string[]) {
+  if (variantIds.length > PREPARED_IDS || productIds.length > PREPARED_IDS) {
+    return variantQuery(db, variantIds, productIds);
+  }
+  const shape = `vitrine_variants_${variantIds.length}_${productIds.length}`;
+  const shapes = preparedShapes(db);
+  let prepared = shapes.get(shape);
+  if (!prepared) {
+    const placeholders = (kind: string, ids: string[]) =>
+      ids.map((_, at) => sql.placeholder(`${kind}${at}`));
+    prepared = variantQuery(
+      db,
+      placeholders('variant', variantIds),
+      placeholders('product', productIds),
+    ).prepare(shape);
+    shapes.set(shape, prepared);
+  }
+  const values: Record<string, string> = {};
+  variantIds.forEach((id, at) => (values[`variant${at}`] = id));
+  productIds.forEach((id, at) => (values[`product${at}`] = id));
+  return prepared.execute(values);
+}
+
+/** Carts hold a few lines; a longer list is built each time rather than kept prepared. */
+const PREPARED_IDS = 4;
+
+type PreparedLookup = ReturnType<ReturnType<typeof variantQuery>['prepare']>;
+const preparedShapes = preparedPer((_db: Db) => new Map<string, PreparedLookup>());
+
+function variantQuery(
+  db: Db,
+  variantIds: (string | Placeholder)[],
+  productIds: (string | Placeholder)[],
+) {
+  return db
     .select({
       id: productVariants.id,
       productId: products.id,
@@ -77,26 +136,13 @@ export async function lookupVariants(
     .from(productVariants)
     .innerJoin(products, eq(productVariants.productId, products.id))
     .leftJoin(categories, eq(products.categoryId, categories.id))
-    .where(or(...conditions))
+    .where(
+      or(
+        ...(variantIds.length > 0 ? [inArray(productVariants.id, variantIds)] : []),
+        ...(productIds.length > 0 ? [inArray(productVariants.productId, productIds)] : []),
+      ),
+    )
     .orderBy(productVariants.productId, productVariants.position, productVariants.createdAt);
-  return rows.map((row) => ({
-    id: row.id,
-    productId: row.productId,
-    name: row.name,
-    slug: row.slug,
-    sku: row.sku,
-    options: optionValuesOf(row.productOptions, row),
-    priceCents: effectivePriceCents(row.variantPriceCents, row.productPriceCents),
-    stockQuantity: row.stockQuantity,
-    imageUrl: row.variantImageUrls[0] ?? row.productImageUrls[0] ?? null,
-    categoryId: row.categoryId,
-    categoryName: row.categoryName,
-    position: row.position,
-    weightGrams: row.weightGrams,
-    lengthMm: row.lengthMm,
-    widthMm: row.widthMm,
-    heightMm: row.heightMm,
-  }));
 }
 
 /**
