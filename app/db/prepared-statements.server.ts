@@ -4,7 +4,8 @@ import type pg from 'pg';
  * How many statements each PostgreSQL connection keeps prepared. The app sends a few dozen
  * statement shapes again and again (a purchase's fifteen, the storefront's reads); those come
  * first and stay. What comes after the limit (a rare admin filter, an IN list of a new length)
- * is sent as before, so a connection's prepared statements stay bounded.
+ * is sent as before, so a connection's prepared statements stay bounded. Drizzle's prepared
+ * queries (preparedPer) come on top, under names of their own: the code holds a fixed number.
  */
 export const PREPARED_PER_CONNECTION = 200;
 

@@ -113,9 +113,13 @@ describeDb('the database, as the app uses it', ({ backend, db, database }) => {
         // Several statements in one text, as a migration's file: never prepared, still run
         // (PGlite's `query` runs one statement; its migrations go through `exec`).
         if (backend === 'postgres') await tx.execute(sql.raw('select 1; select 2'));
+        // The ones prepared by their text; Drizzle's prepared queries (preparedPer) carry names
+        // of their own, and earlier tests may have left them on this connection.
         const prepared = async () =>
           (
-            (await tx.execute(sql`select statement from pg_prepared_statements`)) as unknown as {
+            (await tx.execute(
+              sql`select statement from pg_prepared_statements where name ~ '^vitrine_[0-9]+$'`,
+            )) as unknown as {
               rows: { statement: string }[];
             }
           ).rows.map((row) => row.statement);

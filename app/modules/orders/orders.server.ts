@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 
 import type { Db } from '~/db/database.server';
+import { preparedPer } from '~/db/prepared-statements.server';
 import { isUuid } from '~/lib/uuid';
 import { enqueueing } from '~/modules/jobs/index.server';
 import { discountTotal } from '~/modules/pricing';
@@ -94,6 +95,15 @@ function toView(order: OrderRow, items: ItemRow[], adjustments: AdjustmentRow[])
 
 async function withItems(db: Db, rows: OrderRow[]): Promise<OrderView[]> {
   if (rows.length === 0) return [];
+  if (rows.length === 1) {
+    const reads = orderReads(db);
+    const orderId = rows[0]!.id;
+    const [items, adjustments] = await Promise.all([
+      reads.items.execute({ orderId }),
+      reads.adjustments.execute({ orderId }),
+    ]);
+    return [toView(rows[0]!, items, adjustments)];
+  }
   const ids = rows.map((row) => row.id);
   const [items, adjustments] = await Promise.all([
     db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(orderItems.id),
@@ -111,6 +121,29 @@ async function withItems(db: Db, rows: OrderRow[]): Promise<OrderView[]> {
     ),
   );
 }
+
+/**
+ * One order's reads, built once per database handle: the server reads an order whole for each
+ * e-mail, payment and job, and the shopper's confirmation page reads its lines.
+ */
+const orderReads = preparedPer((db: Db) => {
+  const orderId = sql.placeholder('orderId');
+  return {
+    order: db.select().from(orders).where(eq(orders.id, orderId)).prepare('vitrine_order'),
+    items: db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId))
+      .orderBy(orderItems.id)
+      .prepare('vitrine_order_items'),
+    adjustments: db
+      .select()
+      .from(orderAdjustments)
+      .where(eq(orderAdjustments.orderId, orderId))
+      .orderBy(orderAdjustments.position)
+      .prepare('vitrine_order_adjustments'),
+  };
+});
 
 /**
  * Writes a pending order and its lines (each copying the product's name, price and image) with
@@ -257,7 +290,7 @@ export async function findOrderIdByPaymentId(db: Db, paymentId: string): Promise
 /** Any order by id, for the server's own work (payments, e-mails, jobs); never for a page. */
 export async function getOrder(db: Db, orderId: string): Promise<OrderView | null> {
   if (!isUuid(orderId)) return null;
-  const [view] = await withItems(db, await db.select().from(orders).where(eq(orders.id, orderId)));
+  const [view] = await withItems(db, await orderReads(db).order.execute({ orderId }));
   return view ?? null;
 }
 
@@ -347,25 +380,38 @@ export async function recordPayment(
   orderId: string,
   payment: PaymentFields,
 ): Promise<boolean> {
-  const updated = await db
-    .update(orders)
-    .set({
-      paymentProvider: payment.provider,
-      paymentId: payment.paymentId,
-      paymentStatus: payment.status,
-      pixCode: payment.pixCode,
-      pixQrCode: payment.pixQrCode,
-      billetUrl: payment.billetUrl,
-      billetCode: payment.billetCode,
-      paymentUrl: payment.paymentUrl,
-      paymentDetails: null,
-      expiresAt: payment.expiresAt,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')))
-    .returning({ id: orders.id });
+  const updated = await paymentRecording(db).execute({
+    ...payment,
+    orderId,
+    expiresAt: payment.expiresAt?.toISOString() ?? null,
+  });
   return updated.length > 0;
 }
+
+/**
+ * recordPayment's update, built once per database handle: every order sends it. Its values go as
+ * they are (Drizzle's `set` takes a placeholder only inside SQL), the time as text.
+ */
+const paymentRecording = preparedPer((db: Db) =>
+  db
+    .update(orders)
+    .set({
+      paymentProvider: sql`${sql.placeholder('provider')}`,
+      paymentId: sql`${sql.placeholder('paymentId')}`,
+      paymentStatus: sql`${sql.placeholder('status')}`,
+      pixCode: sql`${sql.placeholder('pixCode')}`,
+      pixQrCode: sql`${sql.placeholder('pixQrCode')}`,
+      billetUrl: sql`${sql.placeholder('billetUrl')}`,
+      billetCode: sql`${sql.placeholder('billetCode')}`,
+      paymentUrl: sql`${sql.placeholder('paymentUrl')}`,
+      paymentDetails: null,
+      expiresAt: sql`${sql.placeholder('expiresAt')}::timestamptz`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(orders.id, sql.placeholder('orderId')), eq(orders.status, 'pending')))
+    .returning({ id: orders.id })
+    .prepare('vitrine_record_payment'),
+);
 
 /** Changes an order's row; the caller holds its lock and decided the change is allowed. */
 export async function updateOrder(
