@@ -5,8 +5,13 @@
 // renderer, Node's own, …), then the TOP functions (environment, default 25) by self time and by total time
 // (self plus what they called), each with its file. Shares, not seconds: a busy machine stretches
 // every function alike. LAST_SECONDS keeps only the samples of the profile's last seconds (the
-// checkout bench's purchases come last, after its reference pages).
+// checkout bench's purchases come last, after its reference pages). BY_REQUEST splits the
+// samples by the request they fell in (from the spans-PID.json that bench/request-spans.mjs wrote
+// beside the profile), and prints for each kind of request how many ran, its sampled CPU per
+// request, its share by package and its TOP functions by total time; with one shopper at a time
+// (CONNECTIONS=1 in bench/request-cost.ts) each sample belongs to one request.
 import { readFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 
 import { positiveInteger } from './options';
 
@@ -20,6 +25,8 @@ interface Profile {
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
+  startTime: number;
+  endTime: number;
 }
 
 /** Where a function lives, short: a package's name, our build's file, or Node's own. */
@@ -41,6 +48,10 @@ async function main(): Promise<void> {
   if (!file) throw new Error('usage: npx tsx bench/profile-summary.ts FILE.cpuprofile [TOP]');
   const top = positiveInteger('TOP', 25);
   const profile = JSON.parse(await readFile(file, 'utf8')) as Profile;
+  if (process.env.BY_REQUEST) {
+    await byRequest(profile, file, top);
+    return;
+  }
   if (process.env.LAST_SECONDS) {
     const keep = positiveInteger('LAST_SECONDS', 1) * 1e6;
     const times: number[] = [];
@@ -90,6 +101,76 @@ async function main(): Promise<void> {
   console.log('\nBy function, total (self and callees):');
   for (const [name, n] of sorted(byTotal).slice(0, top))
     console.log(`  ${percent(n, total).padStart(6)}  ${name}`);
+}
+
+/** The samples of each kind of request ("POST /checkout"), as BY_REQUEST prints them. */
+async function byRequest(profile: Profile, file: string, top: number): Promise<void> {
+  const pid = /\.(\d+)\.\d+\.\d+\.cpuprofile$/.exec(basename(file))?.[1];
+  const spansFile = join(dirname(file), `spans-${pid}.json`);
+  const spans = (JSON.parse(await readFile(spansFile, 'utf8')) as [string, number, number][]).sort(
+    (a, b) => a[1] - b[1],
+  );
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes)
+    for (const child of node.children ?? []) parent.set(child, node.id);
+  const label = (node: ProfileNode) =>
+    `${node.callFrame.functionName || '(anonymous)'}  ${place(node.callFrame.url)}:${node.callFrame.lineNumber + 1}`;
+  interface Kind {
+    requests: number;
+    samples: number;
+    places: Map<string, number>;
+    totals: Map<string, number>;
+  }
+  const kinds = new Map<string, Kind>();
+  for (const [name] of spans) {
+    const kind = kinds.get(name) ?? {
+      requests: 0,
+      samples: 0,
+      places: new Map(),
+      totals: new Map(),
+    };
+    kind.requests += 1;
+    kinds.set(name, kind);
+  }
+  let at = profile.startTime;
+  let next = 0;
+  profile.samples.forEach((id, index) => {
+    at += profile.timeDeltas[index]!;
+    while (next < spans.length && spans[next]![2] < at) next += 1;
+    const span = spans[next];
+    const node = byId.get(id)!;
+    const name = node.callFrame.functionName;
+    if (!span || span[1] > at || name === '(idle)') return;
+    const kind = kinds.get(span[0])!;
+    kind.samples += 1;
+    const where =
+      name === '(garbage collector)' || name === '(program)' ? name : place(node.callFrame.url);
+    kind.places.set(where, (kind.places.get(where) ?? 0) + 1);
+    const seen = new Set<string>();
+    for (let up: number | undefined = id; up !== undefined; up = parent.get(up)) {
+      const key = label(byId.get(up)!);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      kind.totals.set(key, (kind.totals.get(key) ?? 0) + 1);
+    }
+  });
+  const sampleMs = (profile.endTime - profile.startTime) / profile.samples.length / 1000;
+  const sorted = (map: Map<string, number>) => [...map].sort((a, b) => b[1] - a[1]);
+  for (const [name, kind] of [...kinds].sort((a, b) => b[1].samples - a[1].samples)) {
+    if (kind.requests < 20) continue;
+    const perRequest = (kind.samples * sampleMs) / kind.requests;
+    console.log(`\n${name}: ${kind.requests} requests, ${perRequest.toFixed(2)} ms sampled each`);
+    console.log(
+      '  ' +
+        sorted(kind.places)
+          .slice(0, 10)
+          .map(([where, n]) => `${where} ${percent(n, kind.samples)}`)
+          .join(', '),
+    );
+    for (const [key, n] of sorted(kind.totals).slice(0, top))
+      console.log(`  ${percent(n, kind.samples).padStart(6)}  ${key}`);
+  }
 }
 
 main().catch((error: unknown) => {

@@ -192,9 +192,14 @@ export async function startServer(
     ...env,
   };
   if (!env.DATABASE_URL) delete serverEnv.DATABASE_URL;
-  // PROFILE_DIR: the server writes a V8 CPU profile there when it stops (`--cpu-prof`).
+  // PROFILE_DIR: the server writes a V8 CPU profile there when it stops (`--cpu-prof`), and
+  // beside it when each request began and ended (bench/request-spans.mjs).
   const profile = process.env.PROFILE_DIR
-    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE_DIR}`]
+    ? [
+        '--cpu-prof',
+        `--cpu-prof-dir=${process.env.PROFILE_DIR}`,
+        `--import=${join(ROOT, 'bench/request-spans.mjs')}`,
+      ]
     : [];
   // SERVER_NODE_FLAGS: Node's own flags for the server (say --max-semi-space-size=64), to try one.
   const flags = (process.env.SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
