@@ -59,48 +59,68 @@ async function main(): Promise<void> {
     for (const delta of profile.timeDeltas) times.push((at += delta));
     profile.samples = profile.samples.filter((_, i) => times[i]! >= at - keep);
   }
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-  const parent = new Map<number, number>();
-  for (const node of profile.nodes)
-    for (const child of node.children ?? []) parent.set(child, node.id);
-
-  const selfCount = new Map<number, number>();
-  for (const id of profile.samples) selfCount.set(id, (selfCount.get(id) ?? 0) + 1);
-  const idle = new Set(['(idle)', '(program)', '(garbage collector)']);
-  const busy = profile.samples.filter((id) => !idle.has(byId.get(id)!.callFrame.functionName));
+  const tally = new Tally(profile);
+  for (const id of profile.samples) tally.add(id);
   const total = profile.samples.length;
-
-  const byPlace = new Map<string, number>();
-  const bySelf = new Map<string, number>();
-  const byTotal = new Map<string, number>();
-  const label = (node: ProfileNode) =>
-    `${node.callFrame.functionName || '(anonymous)'}  ${place(node.callFrame.url)}:${node.callFrame.lineNumber + 1}`;
-  for (const [id, n] of selfCount) {
-    const node = byId.get(id)!;
-    const name = node.callFrame.functionName;
-    const where = idle.has(name) ? name : place(node.callFrame.url);
-    byPlace.set(where, (byPlace.get(where) ?? 0) + n);
-    bySelf.set(label(node), (bySelf.get(label(node)) ?? 0) + n);
-    // Each function once per sample, however deep its recursion.
-    const seen = new Set<string>();
-    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
-      const key = label(byId.get(at)!);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      byTotal.set(key, (byTotal.get(key) ?? 0) + n);
-    }
-  }
-
-  const sorted = (map: Map<string, number>) => [...map].sort((a, b) => b[1] - a[1]);
+  const busy = profile.samples.filter((id) => !IDLE.has(tally.node(id).callFrame.functionName));
   console.log(`${total} samples, ${percent(busy.length, total)} busy.\n\nBy place (self):`);
-  for (const [where, n] of sorted(byPlace).slice(0, top))
+  for (const [where, n] of sorted(tally.places).slice(0, top))
     console.log(`  ${percent(n, total).padStart(6)}  ${where}`);
   console.log('\nBy function, self:');
-  for (const [name, n] of sorted(bySelf).slice(0, top))
+  for (const [name, n] of sorted(tally.self).slice(0, top))
     console.log(`  ${percent(n, total).padStart(6)}  ${name}`);
   console.log('\nBy function, total (self and callees):');
-  for (const [name, n] of sorted(byTotal).slice(0, top))
+  for (const [name, n] of sorted(tally.totals).slice(0, top))
     console.log(`  ${percent(n, total).padStart(6)}  ${name}`);
+}
+
+const IDLE = new Set(['(idle)', '(program)', '(garbage collector)']);
+
+const sorted = (map: Map<string, number>) => [...map].sort((a, b) => b[1] - a[1]);
+
+/** A function as printed: its name, where it lives, its line. */
+const label = (node: ProfileNode) =>
+  `${node.callFrame.functionName || '(anonymous)'}  ${place(node.callFrame.url)}:${node.callFrame.lineNumber + 1}`;
+
+/** Samples counted by place (self), by function (self) and by function with its callees. */
+class Tally {
+  samples = 0;
+  readonly places = new Map<string, number>();
+  readonly self = new Map<string, number>();
+  readonly totals = new Map<string, number>();
+  private readonly byId: Map<number, ProfileNode>;
+  private readonly parent = new Map<number, number>();
+
+  constructor(profile: Profile) {
+    this.byId = new Map(profile.nodes.map((node) => [node.id, node]));
+    for (const node of profile.nodes)
+      for (const child of node.children ?? []) this.parent.set(child, node.id);
+  }
+
+  node(id: number): ProfileNode {
+    return this.byId.get(id)!;
+  }
+
+  add(id: number): void {
+    const node = this.node(id);
+    const name = node.callFrame.functionName;
+    const where = IDLE.has(name) ? name : place(node.callFrame.url);
+    this.samples += 1;
+    bump(this.places, where);
+    bump(this.self, label(node));
+    // Each function once per sample, however deep its recursion.
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = this.parent.get(at)) {
+      const key = label(this.node(at));
+      if (seen.has(key)) continue;
+      seen.add(key);
+      bump(this.totals, key);
+    }
+  }
+}
+
+function bump(map: Map<string, number>, key: string): void {
+  map.set(key, (map.get(key) ?? 0) + 1);
 }
 
 /** The samples of each kind of request ("POST /checkout"), as BY_REQUEST prints them. */
@@ -110,66 +130,38 @@ async function byRequest(profile: Profile, file: string, top: number): Promise<v
   const spans = (JSON.parse(await readFile(spansFile, 'utf8')) as [string, number, number][]).sort(
     (a, b) => a[1] - b[1],
   );
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-  const parent = new Map<number, number>();
-  for (const node of profile.nodes)
-    for (const child of node.children ?? []) parent.set(child, node.id);
-  const label = (node: ProfileNode) =>
-    `${node.callFrame.functionName || '(anonymous)'}  ${place(node.callFrame.url)}:${node.callFrame.lineNumber + 1}`;
-  interface Kind {
-    requests: number;
-    samples: number;
-    places: Map<string, number>;
-    totals: Map<string, number>;
-  }
-  const kinds = new Map<string, Kind>();
+  const kinds = new Map<string, { requests: number; tally: Tally }>();
   for (const [name] of spans) {
-    const kind = kinds.get(name) ?? {
-      requests: 0,
-      samples: 0,
-      places: new Map(),
-      totals: new Map(),
-    };
+    const kind = kinds.get(name) ?? { requests: 0, tally: new Tally(profile) };
     kind.requests += 1;
     kinds.set(name, kind);
   }
+  const probe = new Tally(profile);
   let at = profile.startTime;
   let next = 0;
   profile.samples.forEach((id, index) => {
     at += profile.timeDeltas[index]!;
     while (next < spans.length && spans[next]![2] < at) next += 1;
     const span = spans[next];
-    const node = byId.get(id)!;
-    const name = node.callFrame.functionName;
-    if (!span || span[1] > at || name === '(idle)') return;
-    const kind = kinds.get(span[0])!;
-    kind.samples += 1;
-    const where =
-      name === '(garbage collector)' || name === '(program)' ? name : place(node.callFrame.url);
-    kind.places.set(where, (kind.places.get(where) ?? 0) + 1);
-    const seen = new Set<string>();
-    for (let up: number | undefined = id; up !== undefined; up = parent.get(up)) {
-      const key = label(byId.get(up)!);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      kind.totals.set(key, (kind.totals.get(key) ?? 0) + 1);
-    }
+    if (!span || span[1] > at || probe.node(id).callFrame.functionName === '(idle)') return;
+    kinds.get(span[0])!.tally.add(id);
   });
   const sampleMs = (profile.endTime - profile.startTime) / profile.samples.length / 1000;
-  const sorted = (map: Map<string, number>) => [...map].sort((a, b) => b[1] - a[1]);
-  for (const [name, kind] of [...kinds].sort((a, b) => b[1].samples - a[1].samples)) {
-    if (kind.requests < 20) continue;
-    const perRequest = (kind.samples * sampleMs) / kind.requests;
-    console.log(`\n${name}: ${kind.requests} requests, ${perRequest.toFixed(2)} ms sampled each`);
+  for (const [name, { requests, tally }] of [...kinds].sort(
+    (a, b) => b[1].tally.samples - a[1].tally.samples,
+  )) {
+    if (requests < 20) continue;
+    const perRequest = (tally.samples * sampleMs) / requests;
+    console.log(`\n${name}: ${requests} requests, ${perRequest.toFixed(2)} ms sampled each`);
     console.log(
       '  ' +
-        sorted(kind.places)
+        sorted(tally.places)
           .slice(0, 10)
-          .map(([where, n]) => `${where} ${percent(n, kind.samples)}`)
+          .map(([where, n]) => `${where} ${percent(n, tally.samples)}`)
           .join(', '),
     );
-    for (const [key, n] of sorted(kind.totals).slice(0, top))
-      console.log(`  ${percent(n, kind.samples).padStart(6)}  ${key}`);
+    for (const [key, n] of sorted(tally.totals).slice(0, top))
+      console.log(`  ${percent(n, tally.samples).padStart(6)}  ${key}`);
   }
 }
 

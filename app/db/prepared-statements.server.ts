@@ -54,17 +54,20 @@ function hasParameters(config: object, values: unknown): boolean {
  * the few the storefront sends on nearly every request. In a profile of `POST /checkout`, Drizzle
  * building its queries (walking their columns and SQL chunks) took more of the server's CPU than
  * node-postgres sending them and reading the answers. A prepared query is bound to its handle, so
- * each database and each transaction gets its own.
+ * each database and each transaction gets its own; a query whose shape varies (a list of ids of
+ * some length) is built once per `shape` its caller names.
  */
 export function preparedPer<Handle extends object, Query>(
-  build: (db: Handle) => Query,
-): (db: Handle) => Query {
-  const built = new WeakMap<Handle, Query>();
-  return (db) => {
-    let query = built.get(db);
+  build: (db: Handle, shape: string) => Query,
+): (db: Handle, shape?: string) => Query {
+  const built = new WeakMap<Handle, Map<string, Query>>();
+  return (db, shape = '') => {
+    let shapes = built.get(db);
+    if (!shapes) built.set(db, (shapes = new Map()));
+    let query = shapes.get(shape);
     if (query === undefined) {
-      query = build(db);
-      built.set(db, query);
+      query = build(db, shape);
+      shapes.set(shape, query);
     }
     return query;
   };

@@ -79,30 +79,26 @@ function variantsOf(db: Db, variantIds: string[], productIds: string[]) {
   if (variantIds.length > PREPARED_IDS || productIds.length > PREPARED_IDS) {
     return variantQuery(db, variantIds, productIds);
   }
-  const shape = `vitrine_variants_${variantIds.length}_${productIds.length}`;
-  const shapes = preparedShapes(db);
-  let prepared = shapes.get(shape);
-  if (!prepared) {
-    const placeholders = (kind: string, ids: string[]) =>
-      ids.map((_, at) => sql.placeholder(`${kind}${at}`));
-    prepared = variantQuery(
-      db,
-      placeholders('variant', variantIds),
-      placeholders('product', productIds),
-    ).prepare(shape);
-    shapes.set(shape, prepared);
-  }
   const values: Record<string, string> = {};
   variantIds.forEach((id, at) => (values[`variant${at}`] = id));
   productIds.forEach((id, at) => (values[`product${at}`] = id));
-  return prepared.execute(values);
+  return preparedLookup(db, `${variantIds.length}_${productIds.length}`).execute(values);
 }
 
 /** Carts hold a few lines; a longer list is built each time rather than kept prepared. */
 const PREPARED_IDS = 4;
 
-type PreparedLookup = ReturnType<ReturnType<typeof variantQuery>['prepare']>;
-const preparedShapes = preparedPer((_db: Db) => new Map<string, PreparedLookup>());
+/** The look-up for `shape`: how many variant ids and product ids, as "1_0". */
+const preparedLookup = preparedPer((db: Db, shape: string) => {
+  const [variants, products] = shape.split('_').map(Number);
+  const placeholders = (kind: string, count: number) =>
+    Array.from({ length: count }, (_, at) => sql.placeholder(`${kind}${at}`));
+  return variantQuery(
+    db,
+    placeholders('variant', variants!),
+    placeholders('product', products!),
+  ).prepare(`vitrine_variants_${shape}`);
+});
 
 function variantQuery(
   db: Db,
