@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type pg from 'pg';
 
 /**
@@ -50,25 +51,55 @@ function hasParameters(config: object, values: unknown): boolean {
 }
 
 /**
- * What is built once for each database handle: Drizzle's prepared queries (`query.prepare()`) for
- * the few the storefront sends on nearly every request. In a profile of `POST /checkout`, Drizzle
- * building its queries (walking their columns and SQL chunks) took more of the server's CPU than
- * node-postgres sending them and reading the answers. A prepared query is bound to its handle, so
- * each database and each transaction gets its own; a query whose shape varies (a list of ids of
- * some length) is built once per `shape` its caller names.
+ * What is built once per shape and run on any database handle: Drizzle's prepared queries
+ * (`query.prepare()`) for the statements the storefront sends on nearly every request, and those
+ * every order sends in its transaction. In a profile of `POST /checkout`, Drizzle building its
+ * queries (walking their columns and SQL chunks) took more of the server's CPU than
+ * node-postgres sending them and reading the answers. A query whose shape varies (a list of ids of
+ * some length, an order's number of lines) is built once per `shape` its caller names (`key`
+ * gives the shape's name when it is more than a string).
+ *
+ * A prepared query holds the connection of the handle it was built on. Each call gets it on the
+ * connection of the handle it is given (the pool, a transaction's connection, PGlite or a
+ * transaction of its thread), so a transaction's statement sees what the transaction wrote and
+ * waits on nothing outside it. Drizzle has no call for that: its prepared queries keep the
+ * connection in `client`, as its sessions do; a version that stops doing so fails loudly here,
+ * not by running a statement outside its transaction.
  */
-export function preparedPer<Handle extends object, Query>(
-  build: (db: Handle, shape: string) => Query,
-): (db: Handle, shape?: string) => Query {
-  const built = new WeakMap<Handle, Map<string, Query>>();
-  return (db, shape = '') => {
-    let shapes = built.get(db);
-    if (!shapes) built.set(db, (shapes = new Map()));
-    let query = shapes.get(shape);
-    if (query === undefined) {
-      query = build(db, shape);
-      shapes.set(shape, query);
-    }
-    return query;
+export function preparedPer<Handle extends object, Query extends object, Shape = string>(
+  build: (db: Handle, shape: Shape) => Query,
+  key: (shape: Shape) => string = String,
+): (db: Handle, shape?: Shape) => Query {
+  // By driver too: a query built for node-postgres cannot run on PGlite (tests open both).
+  const built = new WeakMap<object, Map<string, Query>>();
+  return (db, shape = '' as Shape) => {
+    const session = sessionOf(db);
+    let queries = built.get(session.constructor);
+    if (!queries) built.set(session.constructor, (queries = new Map()));
+    const name = key(shape);
+    let query = queries.get(name);
+    if (query === undefined) queries.set(name, (query = build(db, shape)));
+    if (!('client' in query)) throw new Error('A prepared query must name its connection');
+    if (query.client === session.client) return query;
+    return Object.assign(Object.create(Object.getPrototypeOf(query) as object) as Query, query, {
+      client: session.client,
+    });
   };
+}
+
+function sessionOf(db: object): { client: unknown; constructor: object } {
+  const session = (db as { _?: { session?: { client?: unknown } } })._?.session;
+  if (!session?.client) throw new Error('A prepared query runs only on a Drizzle handle');
+  return session as { client: unknown; constructor: object };
+}
+
+/**
+ * A part of another module's statement (a `with` of its own write), built once per shape with
+ * its values as placeholders: `key` names what its SQL depends on besides those values, `build`
+ * writes it, `values` are this time's, by placeholder name.
+ */
+export interface StatementPart<Handle> {
+  key: string;
+  build(db: Handle): { getSQL(): SQL };
+  values: Record<string, unknown>;
 }

@@ -194,7 +194,7 @@ export async function placeOrder(
         events,
         // An order is never followed by its cart's recovery e-mail: closed with it.
         (orderId) =>
-          markCheckoutsConverted(tx, {
+          markCheckoutsConverted({
             checkoutId: input.recoveryCheckoutId ?? null,
             email: form.customerEmail,
             orderId,

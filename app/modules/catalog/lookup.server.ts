@@ -71,9 +71,8 @@ export async function lookupVariants(
 /**
  * lookupVariants' query. Every cart, checkout and order request sends it, and building it cost
  * more of the server's CPU than sending it, so each shape (how many ids of each kind, up to
- * PREPARED_IDS) is built once per database handle. The ids stay a list of parameters: as one
- * array parameter (`= any($1)`), PostgreSQL planned the statement again on every run, at three
- * times the CPU.
+ * PREPARED_IDS) is built once. The ids stay a list of parameters: as one array parameter
+ * (`= any($1)`), PostgreSQL planned the statement again on every run, at three times the CPU.
  */
 function variantsOf(db: Db, variantIds: string[], productIds: string[]) {
   if (variantIds.length > PREPARED_IDS || productIds.length > PREPARED_IDS) {

@@ -2,6 +2,7 @@ export {
   dropOrderJobs,
   enqueue,
   enqueueing,
+  enqueueingPart,
   outboxBacklog,
   startOutboxWorker,
   type OutboxHandler,

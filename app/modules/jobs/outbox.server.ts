@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 
 import type { Db } from '~/db/database.server';
+import type { StatementPart } from '~/db/prepared-statements.server';
 import { logger } from '~/lib/logger.server';
 import { outboxFailures } from '~/lib/metrics.server';
 
@@ -88,6 +89,30 @@ export async function enqueue(
  */
 export function enqueueing(db: Db, jobs: readonly OutboxJob[]) {
   return db.insert(outbox).values([...jobs]);
+}
+
+/**
+ * enqueueing as a part of a statement built once per shape: the jobs' topics (and which have a
+ * time) are its shape, their payloads and times its values, named from `prefix`.
+ */
+export function enqueueingPart(jobs: readonly OutboxJob[], prefix: string): StatementPart<Db> {
+  const values: Record<string, unknown> = {};
+  jobs.forEach((job, at) => {
+    values[`${prefix}${at}payload`] = job.payload;
+    if (job.runAt) values[`${prefix}${at}runAt`] = job.runAt;
+  });
+  return {
+    key: jobs.map((job) => `${job.topic}${job.runAt ? '@' : ''}`).join(','),
+    build: (db) =>
+      db.insert(outbox).values(
+        jobs.map((job, at) => ({
+          topic: job.topic,
+          payload: sql.placeholder(`${prefix}${at}payload`),
+          ...(job.runAt ? { runAt: sql.placeholder(`${prefix}${at}runAt`) } : {}),
+        })),
+      ),
+    values,
+  };
 }
 
 export function startOutboxWorker({

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 
-import { and, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or, sql, type Placeholder } from 'drizzle-orm';
 
 import type { Db } from '~/db/database.server';
-import { preparedPer } from '~/db/prepared-statements.server';
+import { preparedPer, type StatementPart } from '~/db/prepared-statements.server';
 import { isUuid } from '~/lib/uuid';
-import { enqueueing } from '~/modules/jobs/index.server';
+import { enqueueingPart } from '~/modules/jobs/index.server';
 import { discountTotal } from '~/modules/pricing';
 import type { ShippingLabel } from '~/modules/shipping';
 
@@ -96,11 +96,10 @@ function toView(order: OrderRow, items: ItemRow[], adjustments: AdjustmentRow[])
 async function withItems(db: Db, rows: OrderRow[]): Promise<OrderView[]> {
   if (rows.length === 0) return [];
   if (rows.length === 1) {
-    const reads = orderReads(db);
     const orderId = rows[0]!.id;
     const [items, adjustments] = await Promise.all([
-      reads.items.execute({ orderId }),
-      reads.adjustments.execute({ orderId }),
+      itemsRead(db).execute({ orderId }),
+      adjustmentsRead(db).execute({ orderId }),
     ]);
     return [toView(rows[0]!, items, adjustments)];
   }
@@ -123,27 +122,32 @@ async function withItems(db: Db, rows: OrderRow[]): Promise<OrderView[]> {
 }
 
 /**
- * One order's reads, built once per database handle: the server reads an order whole for each
- * e-mail, payment and job, and the shopper's confirmation page reads its lines.
+ * One order's reads, each built once: the server reads an order whole for each e-mail, payment
+ * and job, and the shopper's confirmation page reads its lines.
  */
-const orderReads = preparedPer((db: Db) => {
-  const orderId = sql.placeholder('orderId');
-  return {
-    order: db.select().from(orders).where(eq(orders.id, orderId)).prepare('vitrine_order'),
-    items: db
-      .select()
-      .from(orderItems)
-      .where(eq(orderItems.orderId, orderId))
-      .orderBy(orderItems.id)
-      .prepare('vitrine_order_items'),
-    adjustments: db
-      .select()
-      .from(orderAdjustments)
-      .where(eq(orderAdjustments.orderId, orderId))
-      .orderBy(orderAdjustments.position)
-      .prepare('vitrine_order_adjustments'),
-  };
-});
+const orderRead = preparedPer((db: Db) =>
+  db
+    .select()
+    .from(orders)
+    .where(eq(orders.id, sql.placeholder('orderId')))
+    .prepare('vitrine_order'),
+);
+const itemsRead = preparedPer((db: Db) =>
+  db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, sql.placeholder('orderId')))
+    .orderBy(orderItems.id)
+    .prepare('vitrine_order_items'),
+);
+const adjustmentsRead = preparedPer((db: Db) =>
+  db
+    .select()
+    .from(orderAdjustments)
+    .where(eq(orderAdjustments.orderId, sql.placeholder('orderId')))
+    .orderBy(orderAdjustments.position)
+    .prepare('vitrine_order_adjustments'),
+);
 
 /**
  * Writes a pending order and its lines (each copying the product's name, price and image) with
@@ -155,7 +159,7 @@ export async function insertOrder(
   order: NewOrder,
   events: OrderEventOptions,
   /** Another module's write that goes with the order in its statement (given the order's id). */
-  alongside?: (orderId: string) => { getSQL(): SQL },
+  alongside?: (orderId: string) => StatementPart<Db>,
 ): Promise<OrderView> {
   // Its id is chosen here, so its lines, adjustments, the timeline's first line and the work it
   // queues (placedOrderJobs) go with it in one statement: each round trip is the server thread's
@@ -183,6 +187,103 @@ export async function insertOrder(
     couponId: adjustment.couponId,
     couponCode: adjustment.couponCode,
   }));
+  const shape: OrderInsertShape = {
+    lines: items.length,
+    adjustments: adjustments.length,
+    shipping: order.shipping !== null,
+    queued: enqueueingPart(placedOrderJobs(orderId, events), 'job'),
+    alongside: alongside?.(orderId),
+  };
+  const values: Record<string, unknown> = {
+    ...shape.queued.values,
+    ...shape.alongside?.values,
+    id: orderId,
+    idempotencyKey: order.idempotencyKey,
+    orderToken: order.orderToken,
+    clientAddressHash: clientAddressHash(order.clientAddress),
+    customerName: order.customer.name,
+    customerEmail: order.customer.email,
+    customerPhone: order.customer.phone,
+    customerCpf: order.customer.cpf,
+    shippingZip: order.address.zipCode,
+    shippingStreet: order.address.street,
+    shippingNumber: order.address.number,
+    shippingComplement: order.address.complement || null,
+    shippingNeighborhood: order.address.neighborhood,
+    shippingCity: order.address.city,
+    shippingState: order.address.state,
+    subtotalCents: order.subtotalCents,
+    shippingCostCents: order.shippingCents,
+    shippingMethod: order.shipping,
+    totalAmountCents: order.totalCents,
+    discountCents: discountTotal(order.adjustments),
+    paymentMethod: order.paymentMethod,
+    trackingParameters: order.trackingParameters,
+    expiresAt: order.expiresAt,
+    placedNote: order.placedNote,
+  };
+  items.forEach((item, at) => {
+    for (const field of LINE_FIELDS) values[`line${at}${field}`] = item[field];
+  });
+  adjustments.forEach((adjustment, at) => {
+    for (const field of ADJUSTMENT_FIELDS) values[`adjustment${at}${field}`] = adjustment[field];
+  });
+  const statement =
+    shape.lines <= PREPARED_LINES && shape.adjustments <= PREPARED_ADJUSTMENTS
+      ? preparedOrderInsert(db, shape)
+      : orderInsert(db, shape);
+  const [row] = await statement.execute(values);
+  return toView(row!, items, adjustments);
+}
+
+/** What the order's statement depends on besides its values. */
+interface OrderInsertShape {
+  lines: number;
+  adjustments: number;
+  /** Whether the order has a carrier's shipping (else the column keeps its default). */
+  shipping: boolean;
+  queued: StatementPart<Db>;
+  alongside: StatementPart<Db> | undefined;
+}
+
+const LINE_FIELDS = [
+  'productId',
+  'productName',
+  'productPriceCents',
+  'quantity',
+  'totalPriceCents',
+  'imageUrl',
+  'variantId',
+  'sku',
+  'variantOptions',
+] as const;
+const ADJUSTMENT_FIELDS = ['kind', 'label', 'amountCents', 'couponId', 'couponCode'] as const;
+
+/**
+ * Orders of up to this many lines and adjustments send a statement built once per shape (every
+ * order sends one, and building it was the costliest of a purchase's); a larger one is built
+ * each time, so the shapes kept stay few.
+ */
+const PREPARED_LINES = 4;
+const PREPARED_ADJUSTMENTS = 2;
+
+/** insertOrder's statement, its values as placeholders named as insertOrder names them. */
+function orderInsert(db: Db, shape: OrderInsertShape) {
+  const value = (name: string) => sql.placeholder(name);
+  const orderId = value('id');
+  const placeholders = <Field extends string>(
+    prefix: string,
+    count: number,
+    fields: readonly Field[],
+  ) =>
+    Array.from({ length: count }, (_, at) => {
+      const row = { orderId } as Record<Field | 'orderId', Placeholder>;
+      for (const field of fields) row[field] = value(`${prefix}${at}${field}`);
+      return row;
+    });
+  const adjustments = placeholders('adjustment', shape.adjustments, ADJUSTMENT_FIELDS).map(
+    (adjustment, at) => ({ ...adjustment, position: at + 1 }),
+  );
   const written = [
     db.$with('placed', {}).as(
       db
@@ -192,48 +293,67 @@ export async function insertOrder(
           kind: 'status',
           toStatus: 'pending',
           actor: EVENT_ACTORS.customer,
-          note: order.placedNote,
+          note: value('placedNote'),
         })
         .getSQL(),
     ),
-    db.$with('lines', {}).as(db.insert(orderItems).values(items).getSQL()),
+    db.$with('lines', {}).as(
+      db
+        .insert(orderItems)
+        .values(placeholders('line', shape.lines, LINE_FIELDS))
+        .getSQL(),
+    ),
     ...(adjustments.length === 0
       ? []
       : [db.$with('adjustments', {}).as(db.insert(orderAdjustments).values(adjustments).getSQL())]),
-    db.$with('queued', {}).as(enqueueing(db, placedOrderJobs(orderId, events)).getSQL()),
-    ...(alongside ? [db.$with('alongside', {}).as(alongside(orderId).getSQL())] : []),
+    db.$with('queued', {}).as(shape.queued.build(db).getSQL()),
+    ...(shape.alongside ? [db.$with('alongside', {}).as(shape.alongside.build(db).getSQL())] : []),
   ];
-  const [row] = await db
+  return db
     .with(...written)
     .insert(orders)
     .values({
       id: orderId,
-      idempotencyKey: order.idempotencyKey,
-      orderToken: order.orderToken,
-      clientAddressHash: clientAddressHash(order.clientAddress),
-      customerName: order.customer.name,
-      customerEmail: order.customer.email,
-      customerPhone: order.customer.phone,
-      customerCpf: order.customer.cpf,
-      shippingZip: order.address.zipCode,
-      shippingStreet: order.address.street,
-      shippingNumber: order.address.number,
-      shippingComplement: order.address.complement || null,
-      shippingNeighborhood: order.address.neighborhood,
-      shippingCity: order.address.city,
-      shippingState: order.address.state,
-      subtotalCents: order.subtotalCents,
-      shippingCostCents: order.shippingCents,
-      shippingMethod: order.shipping,
-      totalAmountCents: order.totalCents,
-      discountCents: discountTotal(order.adjustments),
-      paymentMethod: order.paymentMethod,
-      trackingParameters: order.trackingParameters,
-      expiresAt: order.expiresAt,
+      idempotencyKey: value('idempotencyKey'),
+      orderToken: value('orderToken'),
+      clientAddressHash: value('clientAddressHash'),
+      customerName: value('customerName'),
+      customerEmail: value('customerEmail'),
+      customerPhone: value('customerPhone'),
+      customerCpf: value('customerCpf'),
+      shippingZip: value('shippingZip'),
+      shippingStreet: value('shippingStreet'),
+      shippingNumber: value('shippingNumber'),
+      shippingComplement: value('shippingComplement'),
+      shippingNeighborhood: value('shippingNeighborhood'),
+      shippingCity: value('shippingCity'),
+      shippingState: value('shippingState'),
+      subtotalCents: value('subtotalCents'),
+      shippingCostCents: value('shippingCostCents'),
+      // A JSON column would take a null value as JSON's null: without shipping it is left out.
+      ...(shape.shipping ? { shippingMethod: value('shippingMethod') } : {}),
+      totalAmountCents: value('totalAmountCents'),
+      discountCents: value('discountCents'),
+      paymentMethod: value('paymentMethod'),
+      trackingParameters: value('trackingParameters'),
+      expiresAt: value('expiresAt'),
     })
     .returning();
-  return toView(row!, items, adjustments);
 }
+
+let orderInserts = 0;
+const preparedOrderInsert = preparedPer(
+  (db: Db, shape: OrderInsertShape) =>
+    orderInsert(db, shape).prepare(`vitrine_order_insert_${orderInserts++}`),
+  (shape) =>
+    [
+      shape.lines,
+      shape.adjustments,
+      shape.shipping,
+      shape.queued.key,
+      shape.alongside?.key ?? '',
+    ].join('|'),
+);
 
 /** The order a checkout submission already created, with the browser that created it. */
 export async function findOrderByIdempotencyKey(
@@ -290,7 +410,7 @@ export async function findOrderIdByPaymentId(db: Db, paymentId: string): Promise
 /** Any order by id, for the server's own work (payments, e-mails, jobs); never for a page. */
 export async function getOrder(db: Db, orderId: string): Promise<OrderView | null> {
   if (!isUuid(orderId)) return null;
-  const [view] = await withItems(db, await orderReads(db).order.execute({ orderId }));
+  const [view] = await withItems(db, await orderRead(db).execute({ orderId }));
   return view ?? null;
 }
 
@@ -389,7 +509,7 @@ export async function recordPayment(
 }
 
 /**
- * recordPayment's update, built once per database handle: every order sends it. Its values go as
+ * recordPayment's update, built once: every order sends it. Its values go as
  * they are (Drizzle's `set` takes a placeholder only inside SQL), the time as text.
  */
 const paymentRecording = preparedPer((db: Db) =>

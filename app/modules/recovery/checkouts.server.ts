@@ -4,6 +4,7 @@ import { and, count, desc, eq, gt, inArray, lte, ne, or, sql } from 'drizzle-orm
 import { z } from 'zod';
 
 import type { Db } from '~/db/database.server';
+import type { StatementPart } from '~/db/prepared-statements.server';
 import type { DayRange } from '~/lib/periods';
 import { isUuid } from '~/lib/uuid';
 
@@ -302,40 +303,53 @@ export async function unsubscribeByKey(db: Db, key: string, now: Date): Promise<
 /**
  * In the order's transaction: the browser's saved checkout, and any other still open with the
  * order's e-mail, become `converted`, never to be e-mailed; one restored by a recovery link
- * counts as recovered, with the order's total. The update is returned unsent: awaited, it runs
- * alone; its `getSQL()` can go with the order's own statement (insertOrder's `alongside`).
+ * counts as recovered, with the order's total. A part of the order's own statement (insertOrder's
+ * `alongside`), built once for a browser with a saved checkout and once for one without.
  */
-export function markCheckoutsConverted(
-  db: Db,
-  input: {
-    checkoutId: string | null;
-    email: string;
-    orderId: string;
-    totalCents: number;
-    now: Date;
-  },
-) {
-  const browsers =
-    input.checkoutId && isUuid(input.checkoutId)
-      ? and(
-          eq(abandonedCheckouts.id, input.checkoutId),
-          inArray(abandonedCheckouts.status, ['open', 'emailed']),
-        )
-      : undefined;
+export function markCheckoutsConverted(input: {
+  checkoutId: string | null;
+  email: string;
+  orderId: string;
+  totalCents: number;
+  now: Date;
+}): StatementPart<Db> {
+  const byBrowser = input.checkoutId !== null && isUuid(input.checkoutId);
+  return {
+    key: byBrowser ? 'browser' : 'email',
+    build: (db) => convertingCheckouts(db, byBrowser),
+    values: {
+      ...(byBrowser ? { convertedCheckout: input.checkoutId } : {}),
+      convertedEmail: normalEmail(input.email),
+      convertedOrder: input.orderId,
+      convertedTotal: input.totalCents,
+      convertedAt: input.now.toISOString(),
+    },
+  };
+}
+
+function convertingCheckouts(db: Db, byBrowser: boolean) {
+  const checkoutId = sql.placeholder('convertedCheckout');
+  const browsers = byBrowser
+    ? and(
+        eq(abandonedCheckouts.id, checkoutId),
+        inArray(abandonedCheckouts.status, ['open', 'emailed']),
+      )
+    : undefined;
   const sameEmail = and(
-    eq(abandonedCheckouts.email, normalEmail(input.email)),
+    eq(abandonedCheckouts.email, sql.placeholder('convertedEmail')),
     eq(abandonedCheckouts.status, 'open'),
   );
-  const recovered = browsers
-    ? sql`${abandonedCheckouts.id} = ${input.checkoutId} and ${abandonedCheckouts.restoredAt} is not null`
+  const recovered = byBrowser
+    ? sql`${abandonedCheckouts.id} = ${checkoutId}::uuid and ${abandonedCheckouts.restoredAt} is not null`
     : sql`false`;
+  // `set` takes a placeholder only inside SQL, so its values go as they are, the time as text.
   return db
     .update(abandonedCheckouts)
     .set({
       status: 'converted',
-      convertedAt: input.now,
-      orderId: input.orderId,
-      orderTotalCents: input.totalCents,
+      convertedAt: sql`${sql.placeholder('convertedAt')}::timestamptz`,
+      orderId: sql`${sql.placeholder('convertedOrder')}::uuid`,
+      orderTotalCents: sql`${sql.placeholder('convertedTotal')}::int`,
       recovered,
     })
     .where(browsers ? or(browsers, sameEmail) : sameEmail);

@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+
+import { eq, sql } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+
+import type { Db } from '~/db/database.server';
+import { coupons, orders } from '~/db/schema';
+import type { NewOrder, OrderLine } from '~/modules/orders';
+import { getOrder, insertOrder } from '~/modules/orders/index.server';
+import { markCheckoutsConverted } from '~/modules/recovery/index.server';
+
+import { describeDb, queryRows } from '../support/db';
+
+const line = (name: string, cents: number, quantity = 1): OrderLine => ({
+  productId: null,
+  variantId: null,
+  sku: `SKU-${name}`,
+  options: [{ name: 'Tamanho', value: name }],
+  name,
+  unitPriceCents: cents,
+  quantity,
+  totalCents: cents * quantity,
+  imageUrl: null,
+});
+
+function newOrder(email: string, lines: OrderLine[], extra: Partial<NewOrder> = {}): NewOrder {
+  const subtotal = lines.reduce((sum, each) => sum + each.totalCents, 0);
+  return {
+    idempotencyKey: randomUUID(),
+    orderToken: randomUUID(),
+    clientAddress: '203.0.113.7',
+    customer: { name: 'Maria', email, phone: '11987654321', cpf: '52998224725' },
+    address: {
+      zipCode: '01310-100',
+      street: 'Avenida Paulista',
+      number: '1000',
+      complement: null,
+      neighborhood: 'Bela Vista',
+      city: 'São Paulo',
+      state: 'SP',
+    },
+    paymentMethod: 'pix',
+    lines,
+    subtotalCents: subtotal,
+    shippingCents: 0,
+    shipping: null,
+    adjustments: [],
+    totalCents: subtotal,
+    trackingParameters: {},
+    expiresAt: new Date('2031-01-02T03:04:05.678Z'),
+    placedNote: 'Pedido realizado na loja.',
+    ...extra,
+  };
+}
+
+const place = (db: Db, order: NewOrder, tracking = false) =>
+  db.transaction((tx) => insertOrder(tx, order, { tracking }));
+
+const storedLines = async (db: Db, orderId: string) =>
+  (await getOrder(db, orderId))?.lines.map((each) => [each.name, each.quantity, each.totalCents]);
+
+const jobs = (db: Db, orderId: string) =>
+  queryRows<{ topic: string }>(
+    db,
+    sql`select topic from outbox where payload->>'orderId' = ${orderId} order by topic`,
+  );
+
+describeDb('an order’s statement', ({ db }) => {
+  it('writes each order of one shape with its own values, again and again', async () => {
+    const written = [];
+    for (const name of ['P', 'M', 'G']) {
+      const order = await place(db(), newOrder(`${name}@example.com`, [line(name, 1000, 2)]));
+      written.push(order);
+    }
+    for (const [at, name] of ['P', 'M', 'G'].entries()) {
+      const stored = await getOrder(db(), written[at]!.id);
+      expect(stored?.customer.email).toBe(`${name}@example.com`);
+      expect(stored?.lines.map((each) => each.options)).toEqual([
+        [{ name: 'Tamanho', value: name }],
+      ]);
+      expect(await storedLines(db(), written[at]!.id)).toEqual([[name, 2, 2000]]);
+      expect(stored?.payment.expiresAt?.toISOString()).toBe('2031-01-02T03:04:05.678Z');
+      expect(await jobs(db(), written[at]!.id)).toHaveLength(1);
+    }
+  });
+
+  it('writes orders of other shapes: more lines than it keeps a statement for, adjustments, shipping, tracking', async () => {
+    const many = Array.from({ length: 6 }, (_, at) => line(`L${at}`, 100 * (at + 1)));
+    const long = await place(db(), newOrder('long@example.com', many));
+    expect(await storedLines(db(), long.id)).toHaveLength(6);
+
+    const [coupon] = await db()
+      .insert(coupons)
+      .values({ code: 'DEZ', kind: 'fixed', value: 1000 })
+      .returning({ id: coupons.id });
+    const adjusted = await place(
+      db(),
+      newOrder('desconto@example.com', [line('A', 10_000)], {
+        adjustments: [
+          {
+            kind: 'coupon',
+            label: 'Cupom DEZ',
+            cents: -1000,
+            couponId: coupon!.id,
+            couponCode: 'DEZ',
+          },
+          { kind: 'pix', label: 'Desconto PIX', cents: -450, couponId: null, couponCode: null },
+        ],
+        totalCents: 8550,
+        shippingCents: 2590,
+        shipping: {
+          provider: 'melhorenvio',
+          serviceId: '2',
+          carrier: 'Correios',
+          service: 'SEDEX',
+          businessDays: 3,
+          approximate: false,
+        },
+      }),
+      true,
+    );
+    const stored = await getOrder(db(), adjusted.id);
+    expect(stored?.adjustments.map((each) => [each.label, each.cents])).toEqual([
+      ['Cupom DEZ', -1000],
+      ['Desconto PIX', -450],
+    ]);
+    expect(stored?.shipping).toMatchObject({ service: 'SEDEX', businessDays: 3 });
+    expect(await jobs(db(), adjusted.id)).toHaveLength(2);
+
+    // Without a carrier, the column is empty (SQL's null), not JSON's null.
+    const [plain] = await queryRows<{ empty: boolean }>(
+      db(),
+      sql`select shipping_method is null as empty from orders where id = ${long.id}`,
+    );
+    expect(plain?.empty).toBe(true);
+  });
+
+  it('writes nothing when its transaction rolls back', async () => {
+    const order = newOrder('desfeito@example.com', [line('X', 500)]);
+    // Twice, so the second runs a statement already built.
+    for (let round = 0; round < 2; round++) {
+      await expect(
+        db().transaction(async (tx) => {
+          await insertOrder(tx, { ...order, idempotencyKey: randomUUID() }, { tracking: false });
+          throw new Error('desfazer');
+        }),
+      ).rejects.toThrow('desfazer');
+    }
+    expect(
+      await db().select().from(orders).where(eq(orders.customerEmail, 'desfeito@example.com')),
+    ).toEqual([]);
+  });
+
+  it('closes the browser’s saved checkout with the order it became', async () => {
+    const [saved] = await queryRows<{ id: string }>(
+      db(),
+      sql`insert into abandoned_checkouts (email, lines, value_cents, typed_at, expires_at)
+          values ('salvo@example.com', '[]', 700, now(), now() + interval '1 day') returning id`,
+    );
+    const order = newOrder('salvo@example.com', [line('S', 700)]);
+    const placed = await db().transaction((tx) =>
+      insertOrder(tx, order, { tracking: false }, (orderId) =>
+        markCheckoutsConverted({
+          checkoutId: saved!.id,
+          email: 'SALVO@example.com',
+          orderId,
+          totalCents: 700,
+          now: new Date('2030-05-06T07:08:09Z'),
+        }),
+      ),
+    );
+    const [row] = await queryRows<{ status: string; order_id: string; order_total_cents: number }>(
+      db(),
+      sql`select status, order_id, order_total_cents from abandoned_checkouts where id = ${saved!.id}`,
+    );
+    expect(row).toEqual({ status: 'converted', order_id: placed.id, order_total_cents: 700 });
+  });
+});
