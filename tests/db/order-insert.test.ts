@@ -5,11 +5,13 @@ import { expect, it } from 'vitest';
 
 import type { Db } from '~/db/database.server';
 import { coupons, orders } from '~/db/schema';
-import type { NewOrder, OrderLine } from '~/modules/orders';
+import type { OrderLine } from '~/modules/orders';
 import { getOrder, insertOrder } from '~/modules/orders/index.server';
 import { markCheckoutsConverted } from '~/modules/recovery/index.server';
 
 import { describeDb, queryRows } from '../support/db';
+
+type NewOrder = Parameters<typeof insertOrder>[1];
 
 const line = (name: string, cents: number, quantity = 1): OrderLine => ({
   productId: null,

@@ -1,6 +1,7 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 
 import type { Db } from '~/db/database.server';
+import { preparedPer } from '~/db/prepared-statements.server';
 import { effectivePriceSql } from '~/modules/pricing/index.server';
 
 import { products, productVariants } from './schema';
@@ -30,32 +31,44 @@ function byProductThenVariant(
 export async function reserveStock(db: Db, claims: readonly StockClaim[]): Promise<boolean> {
   const sorted = [...claims].sort(byProductThenVariant);
   for (const claim of sorted) {
-    const taken = await db
-      .update(productVariants)
-      .set({
-        stockQuantity: sql`${productVariants.stockQuantity} - ${claim.quantity}`,
-        updatedAt: sql`now()`,
-      })
-      .where(
-        and(
-          eq(productVariants.id, claim.variantId),
-          eq(productVariants.productId, claim.productId),
-          gte(productVariants.stockQuantity, claim.quantity),
-          // Either the variant's price or its product's changing fails the claim.
-          eq(
-            effectivePriceSql(
-              productVariants.priceCents,
-              sql`(select ${products.priceCents} from ${products} where ${products.id} = ${productVariants.productId})`,
-            ),
-            claim.priceCents,
-          ),
-        ),
-      )
-      .returning({ id: productVariants.id });
+    const taken = await stockClaim(db).execute({
+      variantId: claim.variantId,
+      productId: claim.productId,
+      quantity: claim.quantity,
+      priceCents: claim.priceCents,
+    });
     if (taken.length === 0) return false;
   }
   return true;
 }
+
+/** reserveStock's update, built once: every order sends it for each of its lines. */
+const stockClaim = preparedPer((db: Db) => {
+  const quantity = sql.placeholder('quantity');
+  return db
+    .update(productVariants)
+    .set({
+      stockQuantity: sql`${productVariants.stockQuantity} - ${quantity}::int`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(productVariants.id, sql.placeholder('variantId')),
+        eq(productVariants.productId, sql.placeholder('productId')),
+        gte(productVariants.stockQuantity, quantity),
+        // Either the variant's price or its product's changing fails the claim.
+        eq(
+          effectivePriceSql(
+            productVariants.priceCents,
+            sql`(select ${products.priceCents} from ${products} where ${products.id} = ${productVariants.productId})`,
+          ),
+          sql.placeholder('priceCents'),
+        ),
+      ),
+    )
+    .returning({ id: productVariants.id })
+    .prepare('vitrine_stock_claim');
+});
 
 /** Puts units back in stock (a cancelled order); lines of variants deleted since are skipped. */
 export async function releaseStock(
