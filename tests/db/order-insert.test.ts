@@ -10,6 +10,7 @@ import { getOrder, insertOrder } from '~/modules/orders/index.server';
 import { markCheckoutsConverted } from '~/modules/recovery/index.server';
 
 import { describeDb, queryRows } from '../support/db';
+import { newOrder, SEDEX_SHIPPING } from '../support/orders';
 
 type NewOrder = Parameters<typeof insertOrder>[1];
 
@@ -25,35 +26,9 @@ const line = (name: string, cents: number, quantity = 1): OrderLine => ({
   imageUrl: null,
 });
 
-function newOrder(email: string, lines: OrderLine[], extra: Partial<NewOrder> = {}): NewOrder {
-  const subtotal = lines.reduce((sum, each) => sum + each.totalCents, 0);
-  return {
-    idempotencyKey: randomUUID(),
-    orderToken: randomUUID(),
-    clientAddress: '203.0.113.7',
-    customer: { name: 'Maria', email, phone: '11987654321', cpf: '52998224725' },
-    address: {
-      zipCode: '01310-100',
-      street: 'Avenida Paulista',
-      number: '1000',
-      complement: null,
-      neighborhood: 'Bela Vista',
-      city: 'São Paulo',
-      state: 'SP',
-    },
-    paymentMethod: 'pix',
-    lines,
-    subtotalCents: subtotal,
-    shippingCents: 0,
-    shipping: null,
-    adjustments: [],
-    totalCents: subtotal,
-    trackingParameters: {},
-    expiresAt: new Date('2031-01-02T03:04:05.678Z'),
-    placedNote: 'Pedido realizado na loja.',
-    ...extra,
-  };
-}
+/** An order of these lines for this e-mail, its PIX deadline a fixed moment to read back. */
+const orderOf = (email: string, lines: OrderLine[], extra: Partial<NewOrder> = {}) =>
+  newOrder({ email, lines, expiresAt: new Date('2031-01-02T03:04:05.678Z'), ...extra });
 
 const place = (db: Db, order: NewOrder, tracking = false) =>
   db.transaction((tx) => insertOrder(tx, order, { tracking }));
@@ -71,7 +46,7 @@ describeDb('an order’s statement', ({ db }) => {
   it('writes each order of one shape with its own values, again and again', async () => {
     const written = [];
     for (const name of ['P', 'M', 'G']) {
-      const order = await place(db(), newOrder(`${name}@example.com`, [line(name, 1000, 2)]));
+      const order = await place(db(), orderOf(`${name}@example.com`, [line(name, 1000, 2)]));
       written.push(order);
     }
     for (const [at, name] of ['P', 'M', 'G'].entries()) {
@@ -88,7 +63,7 @@ describeDb('an order’s statement', ({ db }) => {
 
   it('writes orders of other shapes: more lines than it keeps a statement for, adjustments, shipping, tracking', async () => {
     const many = Array.from({ length: 6 }, (_, at) => line(`L${at}`, 100 * (at + 1)));
-    const long = await place(db(), newOrder('long@example.com', many));
+    const long = await place(db(), orderOf('long@example.com', many));
     expect(await storedLines(db(), long.id)).toHaveLength(6);
 
     const [coupon] = await db()
@@ -97,7 +72,7 @@ describeDb('an order’s statement', ({ db }) => {
       .returning({ id: coupons.id });
     const adjusted = await place(
       db(),
-      newOrder('desconto@example.com', [line('A', 10_000)], {
+      orderOf('desconto@example.com', [line('A', 10_000)], {
         adjustments: [
           {
             kind: 'coupon',
@@ -110,14 +85,7 @@ describeDb('an order’s statement', ({ db }) => {
         ],
         totalCents: 8550,
         shippingCents: 2590,
-        shipping: {
-          provider: 'melhorenvio',
-          serviceId: '2',
-          carrier: 'Correios',
-          service: 'SEDEX',
-          businessDays: 3,
-          approximate: false,
-        },
+        shipping: SEDEX_SHIPPING,
       }),
       true,
     );
@@ -138,7 +106,7 @@ describeDb('an order’s statement', ({ db }) => {
   });
 
   it('writes nothing when its transaction rolls back', async () => {
-    const order = newOrder('desfeito@example.com', [line('X', 500)]);
+    const order = orderOf('desfeito@example.com', [line('X', 500)]);
     // Twice, so the second runs a statement already built.
     for (let round = 0; round < 2; round++) {
       await expect(
@@ -159,7 +127,7 @@ describeDb('an order’s statement', ({ db }) => {
       sql`insert into abandoned_checkouts (email, lines, value_cents, typed_at, expires_at)
           values ('salvo@example.com', '[]', 700, now(), now() + interval '1 day') returning id`,
     );
-    const order = newOrder('salvo@example.com', [line('S', 700)]);
+    const order = orderOf('salvo@example.com', [line('S', 700)]);
     const placed = await db().transaction((tx) =>
       insertOrder(tx, order, { tracking: false }, (orderId) =>
         markCheckoutsConverted({

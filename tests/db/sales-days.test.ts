@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 
@@ -20,7 +18,7 @@ import { insertOrder } from '~/modules/orders/index.server';
 import { ADMIN } from '../support/admin';
 import { describeDb, queryRows } from '../support/db';
 import { acrossMigration } from '../support/migrations';
-import { insertOrderRow } from '../support/orders';
+import { insertOrderRow, newOrder } from '../support/orders';
 import { until } from '../support/until';
 
 const SAO_PAULO = 'America/Sao_Paulo';
@@ -87,16 +85,6 @@ async function readIn(
   return salesByDay(db, range, timeZone);
 }
 
-const ADDRESS = {
-  zipCode: '01310100',
-  street: 'Avenida Paulista',
-  number: '1000',
-  complement: null,
-  neighborhood: 'Bela Vista',
-  city: 'São Paulo',
-  state: 'SP',
-};
-
 /** An order as checkout writes it (insertOrder, in its own transaction), with these adjustments. */
 async function placeWith(
   db: Db,
@@ -104,44 +92,7 @@ async function placeWith(
   adjustments: OrderAdjustment[] = [],
 ): Promise<string> {
   const order = await db.transaction((tx) =>
-    insertOrder(
-      tx,
-      {
-        idempotencyKey: randomUUID(),
-        orderToken: randomUUID(),
-        clientAddress: '203.0.113.7',
-        customer: {
-          name: 'Maria da Silva',
-          email: 'maria@example.com',
-          phone: '11987654321',
-          cpf: '52998224725',
-        },
-        address: ADDRESS,
-        paymentMethod: 'pix',
-        lines: [
-          {
-            productId: null,
-            variantId: null,
-            sku: null,
-            options: [],
-            name: 'Fone Bluetooth',
-            unitPriceCents: 10_000,
-            quantity: 1,
-            totalCents: 10_000,
-            imageUrl: null,
-          },
-        ],
-        subtotalCents: 10_000,
-        shippingCents: 0,
-        shipping: null,
-        adjustments,
-        totalCents,
-        trackingParameters: {},
-        expiresAt: new Date(Date.now() + 3_600_000),
-        placedNote: 'Pedido realizado na loja.',
-      },
-      { tracking: false },
-    ),
+    insertOrder(tx, newOrder({ adjustments, totalCents }), { tracking: false }),
   );
   return order.id;
 }

@@ -20,7 +20,6 @@ import {
 import { createAdmin } from '~/modules/auth/index.server';
 import { claimLabelLease, releaseLabelLease, ORDER_TOPICS } from '~/modules/orders/index.server';
 import { defaultSettings, type StoreSettings } from '~/modules/settings';
-import type { OrderShipping } from '~/modules/shipping';
 import {
   createMelhorEnvioLabels,
   LABEL_REFUSALS,
@@ -29,6 +28,7 @@ import {
 
 import { ADMIN } from '../support/admin';
 import { describeDb } from '../support/db';
+import { SEDEX_SHIPPING } from '../support/orders';
 import {
   signMelhorEnvioWebhook,
   startFakeMelhorEnvio,
@@ -40,14 +40,6 @@ import { shopperCheckout } from '../support/visitor';
 const TOKEN = 'me-labels-token-5521';
 const SECRET = 'me-labels-secret-8830';
 const LAMP = '5a3b1e00-0000-4000-8000-00000000f001';
-const SEDEX: OrderShipping = {
-  provider: 'melhorenvio',
-  serviceId: '2',
-  carrier: 'Correios',
-  service: 'SEDEX',
-  businessDays: 3,
-  approximate: false,
-};
 
 let fake: FakeMelhorEnvio;
 
@@ -120,7 +112,10 @@ async function paidOrder(db: Db, admin: StaffMember): Promise<string> {
   );
   if (!placed.ok) throw new Error(`Order refused: ${JSON.stringify(placed)}`);
   // As checkout records the shopper's choice of a carrier's service.
-  await db.update(orders).set({ shippingMethod: SEDEX }).where(eq(orders.id, placed.orderId));
+  await db
+    .update(orders)
+    .set({ shippingMethod: SEDEX_SHIPPING })
+    .where(eq(orders.id, placed.orderId));
   const paid = await changeOrderStatus(
     db,
     { orderId: placed.orderId, to: 'confirmed', trackingCode: null, admin },
@@ -283,7 +278,7 @@ describeDb('shipping labels through Melhor Envio', ({ db }) => {
     );
     await db()
       .update(orders)
-      .set({ shippingMethod: { ...SEDEX, provider: null, serviceId: null } })
+      .set({ shippingMethod: { ...SEDEX_SHIPPING, provider: null, serviceId: null } })
       .where(eq(orders.id, orderId));
     expect(await buyShippingLabel(scope(), orderId, by())).toEqual({
       ok: false,
@@ -343,7 +338,7 @@ describeDb('shipping labels through Melhor Envio', ({ db }) => {
     const second = await paidOrder(db(), admin);
     await db()
       .update(orders)
-      .set({ shippingMethod: { ...SEDEX, provider: null, serviceId: null } })
+      .set({ shippingMethod: { ...SEDEX_SHIPPING, provider: null, serviceId: null } })
       .where(eq(orders.id, second));
     const results = await buyShippingLabels(scope(), [first, second], by());
     expect(results.map((result) => [result.orderId, result.ok])).toEqual([

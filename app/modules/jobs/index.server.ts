@@ -1,7 +1,6 @@
 export {
   dropOrderJobs,
   enqueue,
-  enqueueing,
   enqueueingPart,
   outboxBacklog,
   startOutboxWorker,

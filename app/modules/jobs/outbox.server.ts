@@ -77,23 +77,17 @@ export async function enqueue(
   payload: unknown,
   options: { runAt?: Date } = {},
 ): Promise<number> {
-  const [row] = await enqueueing(db, [{ topic, payload, runAt: options.runAt }]).returning({
-    id: outbox.id,
-  });
+  const [row] = await db
+    .insert(outbox)
+    .values({ topic, payload, runAt: options.runAt })
+    .returning({ id: outbox.id });
   return row!.id;
 }
 
 /**
- * enqueue's insert, not sent: a part (`with`) of another module's statement, so the work is
- * queued in that statement's round trip, with the same guarantees.
- */
-export function enqueueing(db: Db, jobs: readonly OutboxJob[]) {
-  return db.insert(outbox).values([...jobs]);
-}
-
-/**
- * enqueueing as a part of a statement built once per shape: the jobs' topics (and which have a
- * time) are its shape, their payloads and times its values, named from `prefix`.
+ * enqueue's insert as a part (`with`) of another module's statement, so the work is queued in that
+ * statement's round trip, with the same guarantees; built once per shape: the jobs' topics (and
+ * which have a time) are its shape, their payloads and times its values, named from `prefix`.
  */
 export function enqueueingPart(jobs: readonly OutboxJob[], prefix: string): StatementPart<Db> {
   const values: Record<string, unknown> = {};
