@@ -1,10 +1,10 @@
 // npx tsx bench/stock-update.ts — what a sale's stock reservation costs the database (ADR 053).
 //
 // On the sample store (PGlite in memory, then a scratch PostgreSQL database), runs the app's own
-// reserveStock for one unit of one variant COUNT times (default 2000, after 300 of warm-up), each
-// in a transaction of its own as the checkout's, and times each call from this process; the
-// reference, measured the same way in the same run, is the same transaction reading that
-// variant's stock by its key. Then again with the product's description 3,000 characters long,
+// stock claim (stockClaimParts, the part of the order's statement that takes a line's units) for
+// one unit of one variant COUNT times (default 2000, after 300 of warm-up), each a statement of
+// its own, and times each call from this process; the reference, measured the same way in the
+// same run, is a statement reading that variant's stock by its key. Then again with the product's description 3,000 characters long,
 // as a real store's are (the sample's are about 130): a product's search columns are worked out
 // from it. Printed: medians and p90 in µs, and the ratio of the medians. BENCH_POSTGRES_URL as the
 // other benches (skip: PGlite only).
@@ -13,7 +13,7 @@ import { eq, sql } from 'drizzle-orm';
 import { openDatabase, type Db } from '~/db/database.server';
 import { products, productVariants } from '~/db/schema';
 import { initializeStore } from '~/flows/seed-sample-store.server';
-import { reserveStock } from '~/modules/catalog/index.server';
+import { stockClaimParts } from '~/modules/catalog/index.server';
 
 import { positiveInteger } from './options';
 import { loadAverage, percentile, printTable, scratchPostgres } from './support';
@@ -50,9 +50,15 @@ async function measure(backend: string, db: Db): Promise<string[][]> {
     .update(productVariants)
     .set({ stockQuantity: 10_000_000 })
     .where(eq(productVariants.id, variant.id));
-  const claim = [
+  const [part] = stockClaimParts([
     { productId: variant.productId, variantId: variant.id, quantity: 1, priceCents: variant.price },
-  ];
+  ]);
+  const claimed = db.$with('claim0', {}).as(part!.build(db, sql`true`).getSQL());
+  const reservation = db
+    .with(claimed)
+    .select({ taken: sql`1` })
+    .from(sql`claim0`)
+    .prepare(`bench_stock_claim_${backend}`);
   const lines: string[][] = [];
   for (const description of ['sample', '3,000 characters']) {
     if (description !== 'sample') {
@@ -62,18 +68,16 @@ async function measure(backend: string, db: Db): Promise<string[][]> {
         .where(eq(products.id, variant.productId));
     }
     const read = await timed(() =>
-      db.transaction((tx) =>
-        tx
-          .select({ stock: productVariants.stockQuantity })
-          .from(productVariants)
-          .where(eq(productVariants.id, variant.id)),
-      ),
+      db
+        .select({ stock: productVariants.stockQuantity })
+        .from(productVariants)
+        .where(eq(productVariants.id, variant.id)),
     );
-    const reserve = await timed(() =>
-      db.transaction(async (tx) => {
-        if (!(await reserveStock(tx, claim))) throw new Error('The stock ran out');
-      }),
-    );
+    const reserve = await timed(async () => {
+      if ((await reservation.execute(part!.values)).length !== 1) {
+        throw new Error('The stock ran out');
+      }
+    });
     const median = percentile(reserve, 50);
     lines.push([
       backend,
@@ -111,14 +115,14 @@ async function main(): Promise<void> {
     }
   }
   console.log(
-    `\nA sale's stock reservation, ${COUNT} after ${WARMUP} of warm-up, each in its own ` +
-      `transaction; load average now ${loadAverage()}.\n`,
+    `\nA sale's stock reservation, ${COUNT} after ${WARMUP} of warm-up, each a statement of ` +
+      `its own; load average now ${loadAverage()}.\n`,
   );
   printTable(
     [
       'Backend',
       'Description',
-      'reserveStock p50 (µs)',
+      'stock claim p50 (µs)',
       'p90 (µs)',
       'read by key p50 (µs)',
       'reserve ÷ read',

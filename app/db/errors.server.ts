@@ -17,3 +17,21 @@ export function hasSqlState(error: unknown, code: string, constraint?: string): 
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   return hasSqlState(error, '23505', constraint);
 }
+
+/**
+ * The refusal a statement raised with `vitrine_refuse` (SQLSTATE VR001, migration 0040): its reason
+ * and detail. A statement that writes several things raises one to undo all of them at once.
+ */
+export function raisedRefusal(error: unknown): { reason: string; detail: string } | null {
+  for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause) {
+    const { code, message, detail } = cause as {
+      code?: unknown;
+      message?: unknown;
+      detail?: unknown;
+    };
+    if (code === 'VR001' && typeof message === 'string') {
+      return { reason: message, detail: typeof detail === 'string' ? detail : '' };
+    }
+  }
+  return null;
+}

@@ -103,3 +103,15 @@ export interface StatementPart<Handle> {
   build(db: Handle): { getSQL(): SQL };
   values: Record<string, unknown>;
 }
+
+/**
+ * Another module's conditional write in a statement (a line's units of stock, a coupon's use): it
+ * returns a row when it took what it claims, and writes only when `after` holds, a condition the
+ * statement gives it. So the statement takes its claims one after the other, in the order given,
+ * and refuses the whole when one took nothing (ADR 056). `key` and `values` as StatementPart's.
+ */
+export interface ClaimPart<Handle> {
+  key: string;
+  build(db: Handle, after: SQL): { getSQL(): SQL };
+  values: Record<string, unknown>;
+}

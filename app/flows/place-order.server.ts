@@ -5,21 +5,18 @@ import { ordersPlaced } from '~/lib/metrics.server';
 import { formatCents } from '~/lib/money';
 import type { CartLine, PricedCart } from '~/modules/cart';
 import { priceCart } from '~/modules/cart/index.server';
-import { reserveStock } from '~/modules/catalog/index.server';
+import { stockClaimParts } from '~/modules/catalog/index.server';
 import { CHECKOUT_MESSAGES, type CheckoutForm } from '~/modules/checkout';
 import { COUPON_MESSAGES } from '~/modules/coupons';
 import {
+  couponUsePart,
   findUsableCoupon,
-  takeCouponUse,
   type ShopperCoupon,
 } from '~/modules/coupons/index.server';
 import type { OrderView, TrackingParameters } from '~/modules/orders';
 import {
-  countCouponUses,
   findOrderByIdempotencyKey,
-  hasOrdered,
   insertOrder,
-  lockOpenOrders,
   type OrderEventOptions,
 } from '~/modules/orders/index.server';
 import { MIN_PAYMENT_CENTS } from '~/modules/payments';
@@ -96,19 +93,12 @@ const STORE_RULE: NonNullable<PlaceOrderInput['shipping']> = {
   provider: null,
 };
 
-/** Thrown inside the transaction to roll it back when stock ran out since the cart was priced. */
-class StockTaken extends Error {}
-
-/**
- * Thrown as the transaction's last step when the coupon could not be used after all (its last
- * use went meanwhile, or it changed since its terms were read): rolls back. Carries the code.
- */
-class CouponUsedUp extends Error {}
-
 /**
  * Turns the cart into a pending order: prices every line again from the database and refuses a
- * cart that changed, then in one transaction writes the order with copies of its products and the
- * outbox rows for the e-mail and sales tracking, and reserves the stock at the prices it copied.
+ * cart that changed, then in one statement checks the limit of unpaid orders and the coupon's
+ * rules per shopper, reserves the stock at the prices it copies and takes the coupon's use, and
+ * writes the order with copies of its products and the outbox rows for the e-mail and sales
+ * tracking.
  * The same idempotency key twice gives the first order back. Creating the payment is the caller's
  * next step, outside.
  */
@@ -128,114 +118,144 @@ export async function placeOrder(
       }
     );
   }
-  // Priced before the transaction, which holds the embedded database whole and, on PostgreSQL,
-  // the shopper's locks: what could change meanwhile is checked again as the order takes it
-  // (reserveStock refuses a price or stock that moved, takeCouponUse a coupon used up or closed).
+  // Priced before the order's statement: what could change meanwhile is checked again as the
+  // order takes it (a stock's claim refuses a price or stock that moved, the coupon's a coupon
+  // used up or closed).
   const priced = await priceOrder(db, input);
+  if (!priced.ok) return (await sameSubmission(db, input)) ?? priced.refusal;
+  const { cart, coupon } = priced;
+  const { form } = input;
+  const shipping = input.shipping ?? STORE_RULE;
+  // Only a coupon the pricing applied takes a use (not one the PIX discount outdid).
+  const couponUsed =
+    coupon && cart.adjustments.some((adjustment) => adjustment.couponId === coupon.id)
+      ? coupon
+      : null;
+  const now = new Date();
+  const couponUse = couponUsed ? couponUsePart(couponUsed.id, now) : null;
+  let placed;
   try {
-    const result = await db.transaction(async (tx) => {
-      const pending = await tooManyPending(tx, input);
-      if (pending) return pending;
-      if (!priced.ok) return priced.refusal;
-      const { cart, coupon } = priced;
-      const shipping = input.shipping ?? STORE_RULE;
-      // Only a coupon the pricing applied takes a use (not one the PIX discount outdid).
-      const couponUsed =
-        coupon && cart.adjustments.some((adjustment) => adjustment.couponId === coupon.id)
-          ? coupon
-          : null;
-      if (couponUsed) {
-        const refusal = await shopperMayUse(tx, couponUsed, input.form);
-        if (refusal) return { ok: false, reason: 'coupon', error: refusal } as const;
-      }
-      const { form } = input;
-      const order = await insertOrder(
-        tx,
-        {
-          idempotencyKey: form.idempotencyKey,
-          orderToken: input.orderToken,
-          clientAddress: input.clientAddress,
-          customer: {
-            name: form.customerName,
-            email: form.customerEmail,
-            phone: form.customerPhone,
-            cpf: form.customerCpf,
-          },
-          address: {
-            zipCode: form.zipCode,
-            street: form.street,
-            number: form.number,
-            complement: form.complement || null,
-            neighborhood: form.neighborhood,
-            city: form.city,
-            state: form.state,
-          },
-          paymentMethod: form.paymentMethod,
-          lines: cart.lines.map((line) => ({
-            productId: line.productId,
-            variantId: line.variantId,
-            sku: line.sku,
-            options: line.options,
-            name: line.name,
-            unitPriceCents: line.unitPriceCents,
-            quantity: line.quantity,
-            totalCents: line.lineTotalCents,
-            imageUrl: line.imageUrl,
-          })),
-          subtotalCents: cart.subtotalCents,
-          shippingCents: cart.shippingCents,
-          shipping: orderShipping(shipping.quote, cart.shippingOptionId, shipping.provider),
-          adjustments: cart.adjustments,
-          totalCents: cart.totalCents,
-          trackingParameters: input.trackingParameters,
-          expiresAt: new Date(Date.now() + input.settings.pix_expiration_minutes * 60_000),
-          placedNote: PLACE_ORDER_MESSAGES.placedEvent,
+    placed = await insertOrder(
+      db,
+      {
+        idempotencyKey: form.idempotencyKey,
+        orderToken: input.orderToken,
+        clientAddress: input.clientAddress,
+        customer: {
+          name: form.customerName,
+          email: form.customerEmail,
+          phone: form.customerPhone,
+          cpf: form.customerCpf,
         },
-        events,
+        address: {
+          zipCode: form.zipCode,
+          street: form.street,
+          number: form.number,
+          complement: form.complement || null,
+          neighborhood: form.neighborhood,
+          city: form.city,
+          state: form.state,
+        },
+        paymentMethod: form.paymentMethod,
+        lines: cart.lines.map((line) => ({
+          productId: line.productId,
+          variantId: line.variantId,
+          sku: line.sku,
+          options: line.options,
+          name: line.name,
+          unitPriceCents: line.unitPriceCents,
+          quantity: line.quantity,
+          totalCents: line.lineTotalCents,
+          imageUrl: line.imageUrl,
+        })),
+        subtotalCents: cart.subtotalCents,
+        shippingCents: cart.shippingCents,
+        shipping: orderShipping(shipping.quote, cart.shippingOptionId, shipping.provider),
+        adjustments: cart.adjustments,
+        totalCents: cart.totalCents,
+        trackingParameters: input.trackingParameters,
+        expiresAt: new Date(now.getTime() + input.settings.pix_expiration_minutes * 60_000),
+        placedNote: PLACE_ORDER_MESSAGES.placedEvent,
+      },
+      events,
+      {
+        placement: {
+          placer: {
+            orderToken: input.orderToken,
+            cpf: form.customerCpf,
+            email: form.customerEmail,
+            clientAddress: input.clientAddress,
+            phone: form.customerPhone,
+            zipCode: form.zipCode,
+            number: form.number,
+          },
+          maxPending: input.settings.max_pending_orders,
+          coupon: couponUsed && {
+            id: couponUsed.id,
+            firstPurchaseOnly: couponUsed.firstPurchaseOnly,
+            usageLimitPerCustomer: couponUsed.usageLimitPerCustomer,
+          },
+        },
+        // The stock last but the coupon: the rows every order of a best seller or a campaign's
+        // coupon updates stay locked only until the statement ends (on a sale day the shoppers
+        // queue on them); conditional updates, so parallel checkouts never sell more than the
+        // stock nor pass the coupon's limit.
+        claims: [
+          ...stockClaimParts(
+            cart.lines.map((line) => ({
+              productId: line.productId,
+              variantId: line.variantId,
+              quantity: line.quantity,
+              priceCents: line.unitPriceCents,
+            })),
+          ),
+          ...(couponUse ? [couponUse] : []),
+        ],
         // An order is never followed by its cart's recovery e-mail: closed with it.
-        (orderId) =>
+        alongside: (orderId) =>
           markCheckoutsConverted({
             checkoutId: input.recoveryCheckoutId ?? null,
             email: form.customerEmail,
             orderId,
             totalCents: cart.totalCents,
-            now: new Date(),
+            now,
           }),
-      );
-      // Last, so the rows every order of a best seller or a campaign's coupon updates stay
-      // locked only for the commit (on a sale day the shoppers queue on them); conditional
-      // updates, so parallel checkouts never sell more than the stock nor pass the limit.
-      const reserved = await reserveStock(
-        tx,
-        cart.lines.map((line) => ({
-          productId: line.productId,
-          variantId: line.variantId,
-          quantity: line.quantity,
-          priceCents: line.unitPriceCents,
-        })),
-      );
-      if (!reserved) throw new StockTaken();
-      if (couponUsed && !(await takeCouponUse(tx, couponUsed.id))) {
-        throw new CouponUsedUp(couponUsed.code);
-      }
-      return { ok: true, orderId: order.id, created: true, order } as const;
-    });
-    // A double click: the first copy may have taken the last units this copy was refused.
-    if (!result.ok) return (await sameSubmission(db, input)) ?? result;
-    if (result.created) ordersPlaced.inc();
-    return result;
+      },
+    );
   } catch (error) {
-    if (error instanceof StockTaken)
-      return (await sameSubmission(db, input)) ?? stockTaken(db, input);
-    if (error instanceof CouponUsedUp) {
-      return (await sameSubmission(db, input)) ?? couponRefused(db, input, error.message);
-    }
     // Two copies of one submission raced: the other one's order is the answer.
     if (isUniqueViolation(error)) {
       const winner = await sameSubmission(db, input);
       if (winner) return winner;
     }
     throw error;
+  }
+  if (placed.ok) {
+    ordersPlaced.inc();
+    return { ok: true, orderId: placed.order.id, created: true, order: placed.order };
+  }
+  // A double click: the first copy may have taken the last units this copy was refused.
+  const same = await sameSubmission(db, input);
+  if (same) return same;
+  const { refusal } = placed;
+  switch (refusal.reason) {
+    case 'too_many_pending':
+      return {
+        ok: false,
+        reason: 'too_many_pending',
+        error: refusal.browser
+          ? PLACE_ORDER_MESSAGES.tooManyPending
+          : PLACE_ORDER_MESSAGES.tooManyPendingElsewhere,
+        openOrderId: refusal.openOrderId,
+      };
+    case 'first_purchase':
+      return { ok: false, reason: 'coupon', error: COUPON_MESSAGES.firstPurchase(coupon!.code) };
+    case 'used_by_shopper':
+      return { ok: false, reason: 'coupon', error: COUPON_MESSAGES.usedByShopper(coupon!.code) };
+    case 'claim':
+      return refusal.claim === couponUse
+        ? couponRefused(db, couponUsed!.code)
+        : stockTaken(db, input);
   }
 }
 
@@ -300,66 +320,6 @@ const refused = (refusal: Exclude<PlaceOrderResult, { ok: true }>): PricedOrder 
   refusal,
 });
 
-/**
- * The refusal when this browser, this CPF or this address already has `max_pending_orders`
- * unpaid orders: one shopper must not hold the stock in orders nobody pays. Counted under
- * locks held until the order is written, so parallel checkouts cannot pass the limit.
- */
-async function tooManyPending(
-  tx: Db,
-  input: PlaceOrderInput,
-): Promise<Extract<PlaceOrderResult, { reason: 'too_many_pending' }> | null> {
-  const open = await lockOpenOrders(tx, {
-    orderToken: input.orderToken,
-    cpf: input.form.customerCpf,
-    email: input.form.customerEmail,
-    clientAddress: input.clientAddress,
-    phone: input.form.customerPhone,
-    zipCode: input.form.zipCode,
-    number: input.form.number,
-  });
-  const max = input.settings.max_pending_orders;
-  if (open.browser < max && open.cpf < max && open.address < max) return null;
-  return {
-    ok: false,
-    reason: 'too_many_pending',
-    error:
-      open.browser >= max
-        ? PLACE_ORDER_MESSAGES.tooManyPending
-        : PLACE_ORDER_MESSAGES.tooManyPendingElsewhere,
-    openOrderId: open.browserOrderId,
-  };
-}
-
-/**
- * Why this shopper may not use the coupon, if so: first purchase only (no order yet by this CPF
- * or e-mail, to this phone or to this door), or the shopper's uses (their orders not cancelled,
- * by CPF or e-mail). Counted under lockOpenOrders' locks on each of them.
- */
-async function shopperMayUse(
-  tx: Db,
-  coupon: ShopperCoupon,
-  form: CheckoutForm,
-): Promise<string | null> {
-  const shopper = { cpf: form.customerCpf, email: form.customerEmail };
-  const firstPurchase = {
-    ...shopper,
-    phone: form.customerPhone,
-    zipCode: form.zipCode,
-    number: form.number,
-  };
-  if (coupon.firstPurchaseOnly && (await hasOrdered(tx, firstPurchase))) {
-    return COUPON_MESSAGES.firstPurchase(coupon.code);
-  }
-  if (
-    coupon.usageLimitPerCustomer !== null &&
-    (await countCouponUses(tx, coupon.id, shopper)) >= coupon.usageLimitPerCustomer
-  ) {
-    return COUPON_MESSAGES.usedByShopper(coupon.code);
-  }
-  return null;
-}
-
 async function sameSubmission(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResult | null> {
   const existing = await findOrderByIdempotencyKey(db, input.form.idempotencyKey);
   if (!existing) return null;
@@ -371,11 +331,7 @@ async function sameSubmission(db: Db, input: PlaceOrderInput): Promise<PlaceOrde
 }
 
 /** Why the coupon could not be used, read again from the database (not from any cache). */
-async function couponRefused(
-  db: Db,
-  input: PlaceOrderInput,
-  code: string,
-): Promise<PlaceOrderResult> {
+async function couponRefused(db: Db, code: string): Promise<PlaceOrderResult> {
   const found = await findUsableCoupon(db, code);
   return {
     ok: false,

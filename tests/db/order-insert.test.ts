@@ -4,13 +4,14 @@ import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 
 import type { Db } from '~/db/database.server';
-import { coupons, orders } from '~/db/schema';
+import { coupons, orders, products, productVariants } from '~/db/schema';
+import { stockClaimParts } from '~/modules/catalog/index.server';
 import type { OrderLine } from '~/modules/orders';
 import { getOrder, insertOrder } from '~/modules/orders/index.server';
 import { markCheckoutsConverted } from '~/modules/recovery/index.server';
 
 import { describeDb, queryRows } from '../support/db';
-import { newOrder, SEDEX_SHIPPING } from '../support/orders';
+import { newOrder, SEDEX_SHIPPING, writtenOrder } from '../support/orders';
 
 type NewOrder = Parameters<typeof insertOrder>[1];
 
@@ -30,8 +31,7 @@ const line = (name: string, cents: number, quantity = 1): OrderLine => ({
 const orderOf = (email: string, lines: OrderLine[], extra: Partial<NewOrder> = {}) =>
   newOrder({ email, lines, expiresAt: new Date('2031-01-02T03:04:05.678Z'), ...extra });
 
-const place = (db: Db, order: NewOrder, tracking = false) =>
-  db.transaction((tx) => insertOrder(tx, order, { tracking }));
+const place = (db: Db, order: NewOrder, tracking = false) => writtenOrder(db, order, { tracking });
 
 const storedLines = async (db: Db, orderId: string) =>
   (await getOrder(db, orderId))?.lines.map((each) => [each.name, each.quantity, each.totalCents]);
@@ -105,6 +105,68 @@ describeDb('an order’s statement', ({ db }) => {
     expect(plain?.empty).toBe(true);
   });
 
+  it('takes its claims in turn, and writes nothing, claims taken included, when one takes nothing', async () => {
+    const made = await db()
+      .insert(products)
+      .values([
+        { name: 'Caneca', priceCents: 2500, stockQuantity: 10 },
+        { name: 'Camiseta', priceCents: 5000, stockQuantity: 3 },
+      ])
+      .returning({ id: products.id, name: products.name });
+    const stock = async () =>
+      Object.fromEntries(
+        (
+          await db()
+            .select({
+              productId: productVariants.productId,
+              id: productVariants.id,
+              units: productVariants.stockQuantity,
+            })
+            .from(productVariants)
+        ).map((row) => [made.find((product) => product.id === row.productId)!.name, row]),
+      );
+    const variants = await stock();
+    const claim = (name: string, quantity: number, priceCents: number) => ({
+      productId: variants[name]!.productId,
+      variantId: variants[name]!.id,
+      quantity,
+      priceCents,
+    });
+    const order = orderOf('estoque@example.com', [line('Caneca', 2500), line('Camiseta', 5000, 4)]);
+
+    // The T-shirt has 3 units: whichever claim comes first, the mug's units go back with it.
+    const claims = stockClaimParts([claim('Caneca', 1, 2500), claim('Camiseta', 4, 5000)]);
+    const refused = await insertOrder(db(), order, { tracking: false }, { claims });
+    const shirt = claims.find(
+      (part) => part.values[`${part.key}variantId`] === variants.Camiseta!.id,
+    );
+    expect(refused).toEqual({ ok: false, refusal: { reason: 'claim', claim: shirt } });
+    expect((await stock()).Caneca!.units).toBe(10);
+    expect((await stock()).Camiseta!.units).toBe(3);
+    expect(
+      await db().select().from(orders).where(eq(orders.customerEmail, 'estoque@example.com')),
+    ).toEqual([]);
+
+    // A price other than the product's takes nothing either.
+    const repriced = await insertOrder(
+      db(),
+      { ...order, idempotencyKey: randomUUID() },
+      { tracking: false },
+      { claims: stockClaimParts([claim('Caneca', 1, 2400)]) },
+    );
+    expect(repriced.ok).toBe(false);
+
+    const placed = await writtenOrder(
+      db(),
+      { ...order, idempotencyKey: randomUUID() },
+      { tracking: false },
+      { claims: stockClaimParts([claim('Caneca', 1, 2500), claim('Camiseta', 3, 5000)]) },
+    );
+    expect(await storedLines(db(), placed.id)).toHaveLength(2);
+    expect((await stock()).Caneca!.units).toBe(9);
+    expect((await stock()).Camiseta!.units).toBe(0);
+  });
+
   it('writes nothing when its transaction rolls back', async () => {
     const order = orderOf('desfeito@example.com', [line('X', 500)]);
     // Twice, so the second runs a statement already built.
@@ -128,16 +190,20 @@ describeDb('an order’s statement', ({ db }) => {
           values ('salvo@example.com', '[]', 700, now(), now() + interval '1 day') returning id`,
     );
     const order = orderOf('salvo@example.com', [line('S', 700)]);
-    const placed = await db().transaction((tx) =>
-      insertOrder(tx, order, { tracking: false }, (orderId) =>
-        markCheckoutsConverted({
-          checkoutId: saved!.id,
-          email: 'SALVO@example.com',
-          orderId,
-          totalCents: 700,
-          now: new Date('2030-05-06T07:08:09Z'),
-        }),
-      ),
+    const placed = await writtenOrder(
+      db(),
+      order,
+      { tracking: false },
+      {
+        alongside: (orderId) =>
+          markCheckoutsConverted({
+            checkoutId: saved!.id,
+            email: 'SALVO@example.com',
+            orderId,
+            totalCents: 700,
+            now: new Date('2030-05-06T07:08:09Z'),
+          }),
+      },
     );
     const [row] = await queryRows<{ status: string; order_id: string; order_total_cents: number }>(
       db(),

@@ -13,12 +13,11 @@ import { calendarDayIn, monthToDate, resolvePeriod, type DayRange } from '~/lib/
 import { createAdmin } from '~/modules/auth/index.server';
 import type { OrderAdjustment, OrderStatus } from '~/modules/orders';
 import { deleteAllOrders, salesByDay, salesMetrics } from '~/modules/orders/index.admin.server';
-import { insertOrder } from '~/modules/orders/index.server';
 
 import { ADMIN } from '../support/admin';
 import { describeDb, queryRows } from '../support/db';
 import { acrossMigration } from '../support/migrations';
-import { insertOrderRow, newOrder } from '../support/orders';
+import { insertOrderRow, newOrder, writtenOrder } from '../support/orders';
 import { until } from '../support/until';
 
 const SAO_PAULO = 'America/Sao_Paulo';
@@ -85,15 +84,13 @@ async function readIn(
   return salesByDay(db, range, timeZone);
 }
 
-/** An order as checkout writes it (insertOrder, in its own transaction), with these adjustments. */
+/** An order as checkout writes it (insertOrder, one statement), with these adjustments. */
 async function placeWith(
   db: Db,
   totalCents: number,
   adjustments: OrderAdjustment[] = [],
 ): Promise<string> {
-  const order = await db.transaction((tx) =>
-    insertOrder(tx, newOrder({ adjustments, totalCents }), { tracking: false }),
-  );
+  const order = await writtenOrder(db, newOrder({ adjustments, totalCents }), { tracking: false });
   return order.id;
 }
 

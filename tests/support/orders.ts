@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '~/db/database.server';
 import { orders } from '~/db/schema';
 import type { OrderStatus } from '~/modules/orders';
-import type { insertOrder } from '~/modules/orders/index.server';
+import { insertOrder } from '~/modules/orders/index.server';
 import type { OrderShipping } from '~/modules/shipping';
 
 interface OrderRowOptions {
@@ -45,6 +45,13 @@ export async function insertOrderRow(db: Db, options: OrderRowOptions) {
 }
 
 type NewOrder = Parameters<typeof insertOrder>[1];
+
+/** The order insertOrder wrote; it throws when the statement refused it. */
+export async function writtenOrder(...args: Parameters<typeof insertOrder>) {
+  const written = await insertOrder(...args);
+  if (!written.ok) throw new Error(`The order was refused: ${written.refusal.reason}`);
+  return written.order;
+}
 
 /** A carrier's service as an order stores it: Melhor Envio's SEDEX, three business days. */
 export const SEDEX_SHIPPING: OrderShipping = {

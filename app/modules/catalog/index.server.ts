@@ -8,7 +8,7 @@ export type { CatalogueChanges } from './count-cache.server';
 export { lockExistingCatalogIds, lookupVariants, type VariantSummary } from './lookup.server';
 export { hasProductInStock, productCounts } from './product-counts.server';
 export { listSitemapProducts } from './sitemap.server';
-export { releaseStock, reserveStock } from './stock.server';
+export { releaseStock, stockClaimParts } from './stock.server';
 export {
   confirmRestockRequest,
   deleteExpiredRestockRequests,

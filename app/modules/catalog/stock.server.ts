@@ -1,10 +1,10 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
 
 import type { Db } from '~/db/database.server';
-import { preparedPer } from '~/db/prepared-statements.server';
+import type { ClaimPart } from '~/db/prepared-statements.server';
 import { effectivePriceSql } from '~/modules/pricing/index.server';
 
-import { products, productVariants } from './schema';
+import { productVariants } from './schema';
 
 export interface StockClaim {
   productId: string;
@@ -22,53 +22,57 @@ function byProductThenVariant(
 }
 
 /**
- * Takes units out of stock for an order, or none at all: one conditional update per variant, so
- * concurrent checkouts can never take more than there is. Run it in the order's transaction and
- * roll back when it answers false. A variant's update also updates its product's row (the
- * stock-sum trigger, ADR 029), so claims are applied in product, then variant order: two
- * transactions never lock the same rows in opposite orders (a deadlock on PostgreSQL).
+ * Takes units out of stock for an order, or none at all: one conditional update per variant, a
+ * part of the order's statement (ADR 056) that returns a row when it took its units, so
+ * concurrent checkouts can never take more than there is; the statement refuses the order when a
+ * part took nothing. A variant's update also updates its product's row (the stock-sum trigger,
+ * ADR 029), so the parts come in product, then variant order, and the statement takes them in
+ * turn: two orders never lock the same rows in opposite orders (a deadlock on PostgreSQL).
  */
-export async function reserveStock(db: Db, claims: readonly StockClaim[]): Promise<boolean> {
-  const sorted = [...claims].sort(byProductThenVariant);
-  for (const claim of sorted) {
-    const taken = await stockClaim(db).execute({
-      variantId: claim.variantId,
-      productId: claim.productId,
-      quantity: claim.quantity,
-      priceCents: claim.priceCents,
-    });
-    if (taken.length === 0) return false;
-  }
-  return true;
+export function stockClaimParts(claims: readonly StockClaim[]): ClaimPart<Db>[] {
+  return [...claims].sort(byProductThenVariant).map((claim, at) => {
+    const prefix = `stock${at}`;
+    return {
+      key: prefix,
+      build: (db, after) => stockClaim(db, prefix, after),
+      values: {
+        [`${prefix}variantId`]: claim.variantId,
+        [`${prefix}productId`]: claim.productId,
+        [`${prefix}quantity`]: claim.quantity,
+        [`${prefix}priceCents`]: claim.priceCents,
+      },
+    };
+  });
 }
 
-/** reserveStock's update, built once: every order sends it for each of its lines. */
-const stockClaim = preparedPer((db: Db) => {
-  const quantity = sql.placeholder('quantity');
+function stockClaim(db: Db, prefix: string, after: SQL) {
+  const value = (name: string) => sql.placeholder(`${prefix}${name}`);
+  const quantity = sql`${value('quantity')}::int`;
   return db
     .update(productVariants)
     .set({
-      stockQuantity: sql`${productVariants.stockQuantity} - ${quantity}::int`,
+      stockQuantity: sql`${productVariants.stockQuantity} - ${quantity}`,
       updatedAt: sql`now()`,
     })
     .where(
       and(
-        eq(productVariants.id, sql.placeholder('variantId')),
-        eq(productVariants.productId, sql.placeholder('productId')),
+        eq(productVariants.id, value('variantId')),
+        eq(productVariants.productId, value('productId')),
         gte(productVariants.stockQuantity, quantity),
-        // Either the variant's price or its product's changing fails the claim.
+        // Either the variant's price or its product's changing fails the claim; the product's
+        // as committed now (migration 0040), since the claim may have waited for locks.
         eq(
           effectivePriceSql(
             productVariants.priceCents,
-            sql`(select ${products.priceCents} from ${products} where ${products.id} = ${productVariants.productId})`,
+            sql`vitrine_product_price(${productVariants.productId})`,
           ),
-          sql.placeholder('priceCents'),
+          value('priceCents'),
         ),
+        after,
       ),
     )
-    .returning({ id: productVariants.id })
-    .prepare('vitrine_stock_claim');
-});
+    .returning({ id: productVariants.id });
+}
 
 /** Puts units back in stock (a cancelled order); lines of variants deleted since are skipped. */
 export async function releaseStock(

@@ -1,6 +1,7 @@
-import { and, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 
 import type { Db } from '~/db/database.server';
+import type { ClaimPart } from '~/db/prepared-statements.server';
 import { createVersionCache, type FeedVersion } from '~/db/version-cache.server';
 import type { CouponTerms } from '~/modules/pricing';
 
@@ -73,26 +74,36 @@ export async function findUsableCoupon(
 }
 
 /**
- * Takes one use of the coupon in the order's transaction, as stock is reserved: one conditional
- * update, so concurrent checkouts can never take more uses than `usage_limit`. False when none
- * is left, or the coupon is no longer usable now (turned off, not started, ended): the terms the
- * order was priced with may have come from a cache.
+ * Takes one use of the coupon with the order, as its stock: one conditional update, a part of the
+ * order's statement (ADR 056), so concurrent checkouts can never take more uses than
+ * `usage_limit`. It takes nothing when none is left, or the coupon is no longer usable at `now`
+ * (turned off, not started, ended): the terms the order was priced with may have come from a
+ * cache.
  */
-export async function takeCouponUse(tx: Db, couponId: string, now = new Date()): Promise<boolean> {
-  const taken = await tx
+export function couponUsePart(couponId: string, now: Date): ClaimPart<Db> {
+  return {
+    key: 'coupon',
+    build: couponUse,
+    values: { couponId, couponNow: now.toISOString() },
+  };
+}
+
+function couponUse(db: Db, after: SQL) {
+  const now = sql`${sql.placeholder('couponNow')}::timestamptz`;
+  return db
     .update(coupons)
     .set({ usedCount: sql`${coupons.usedCount} + 1` })
     .where(
       and(
-        eq(coupons.id, couponId),
+        eq(coupons.id, sql.placeholder('couponId')),
         eq(coupons.active, true),
         or(isNull(coupons.usageLimit), lt(coupons.usedCount, coupons.usageLimit)),
         or(isNull(coupons.startsAt), lte(coupons.startsAt, now)),
         or(isNull(coupons.endsAt), gt(coupons.endsAt, now)),
+        after,
       ),
     )
     .returning({ id: coupons.id });
-  return taken.length === 1;
 }
 
 /** Gives a use back: the order that took it was cancelled, expired unpaid or deleted unpaid. */

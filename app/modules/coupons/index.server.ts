@@ -1,7 +1,7 @@
 export {
+  couponUsePart,
   findUsableCoupon,
   releaseCouponUse,
-  takeCouponUse,
   type CouponCheck,
   type ShopperCoupon,
 } from './coupons.server';

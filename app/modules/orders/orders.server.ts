@@ -1,9 +1,21 @@
 import { randomUUID } from 'node:crypto';
 
-import { and, desc, eq, inArray, isNull, lt, or, sql, type Placeholder } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  inArray,
+  isNull,
+  lt,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 
 import type { Db } from '~/db/database.server';
-import { preparedPer, type StatementPart } from '~/db/prepared-statements.server';
+import { raisedRefusal } from '~/db/errors.server';
+import { preparedPer, type ClaimPart, type StatementPart } from '~/db/prepared-statements.server';
 import { isUuid } from '~/lib/uuid';
 import { enqueueingPart } from '~/modules/jobs/index.server';
 import { discountTotal } from '~/modules/pricing';
@@ -151,20 +163,20 @@ const adjustmentsRead = preparedPer((db: Db) =>
 
 /**
  * Writes a pending order and its lines (each copying the product's name, price and image) with
- * the money as pricing gave it, and queues its e-mail and sales report; answers the order as
- * written, so the caller need not read it again.
+ * the money as pricing gave it, and queues its e-mail and sales report, once the placement's
+ * checks pass and every claim took its row; answers the order as written, so the caller need not
+ * read it again, or why nothing was written.
  */
 export async function insertOrder(
   db: Db,
   order: NewOrder,
   events: OrderEventOptions,
-  /** Another module's write that goes with the order in its statement (given the order's id). */
-  alongside?: (orderId: string) => StatementPart<Db>,
-): Promise<OrderView> {
-  // Its id is chosen here, so its lines, adjustments, the timeline's first line and the work it
-  // queues (placedOrderJobs) go with it in one statement: each round trip is the server thread's
-  // own time on PGlite, and on PostgreSQL time the transaction's locks are held. Their foreign
-  // keys are checked at the statement's end.
+  parts: OrderStatementParts = {},
+): Promise<InsertedOrder> {
+  // Its id is chosen here, so its lines, adjustments, the timeline's first line, the work it
+  // queues (placedOrderJobs) and the other modules' parts go with it in one statement, without
+  // a transaction around it (ADR 056): each round trip is the server thread's own time, and on
+  // PostgreSQL time the order's locks are held. Their foreign keys are checked at its end.
   const orderId = randomUUID();
   const items = order.lines.map((line) => ({
     orderId,
@@ -187,16 +199,21 @@ export async function insertOrder(
     couponId: adjustment.couponId,
     couponCode: adjustment.couponCode,
   }));
+  const claims = parts.claims ?? [];
   const shape: OrderInsertShape = {
     lines: items.length,
     adjustments: adjustments.length,
     shipping: order.shipping !== null,
+    checked: parts.placement !== undefined,
+    claims,
     queued: enqueueingPart(placedOrderJobs(orderId, events), 'job'),
-    alongside: alongside?.(orderId),
+    alongside: parts.alongside?.(orderId),
   };
   const values: Record<string, unknown> = {
     ...shape.queued.values,
     ...shape.alongside?.values,
+    ...(parts.placement && placementValues(parts.placement)),
+    ...Object.assign({}, ...claims.map((claim) => claim.values)),
     id: orderId,
     idempotencyKey: order.idempotencyKey,
     orderToken: order.orderToken,
@@ -232,9 +249,29 @@ export async function insertOrder(
     shape.lines <= PREPARED_LINES && shape.adjustments <= PREPARED_ADJUSTMENTS
       ? preparedOrderInsert(db, shape)
       : orderInsert(db, shape);
-  const [row] = await statement.execute(values);
-  return toView(row!, items, adjustments);
+  try {
+    const [row] = await statement.execute(values);
+    return { ok: true, order: toView(row!, items, adjustments) };
+  } catch (error) {
+    const refusal = placementRefusal(error, claims);
+    if (refusal) return { ok: false, refusal };
+    throw error;
+  }
 }
+
+/** What goes with an order in its statement besides its own rows. */
+export interface OrderStatementParts {
+  /** Checked first, under the placer's locks; without it the order is written unchecked. */
+  placement?: OrderPlacement;
+  /** Other modules' claims, taken in this order after the placement's checks. */
+  claims?: readonly ClaimPart<Db>[];
+  /** Another module's write that goes with the order (given the order's id). */
+  alongside?: (orderId: string) => StatementPart<Db>;
+}
+
+/** The order as written, or why its statement wrote nothing. */
+export type InsertedOrder =
+  { ok: true; order: OrderView } | { ok: false; refusal: PlacementRefusal };
 
 /** What the order's statement depends on besides its values. */
 interface OrderInsertShape {
@@ -242,6 +279,9 @@ interface OrderInsertShape {
   adjustments: number;
   /** Whether the order has a carrier's shipping (else the column keeps its default). */
   shipping: boolean;
+  /** Whether the placement is checked (placementCheck) first. */
+  checked: boolean;
+  claims: readonly ClaimPart<Db>[];
   queued: StatementPart<Db>;
   alongside: StatementPart<Db> | undefined;
 }
@@ -285,6 +325,7 @@ function orderInsert(db: Db, shape: OrderInsertShape) {
     (adjustment, at) => ({ ...adjustment, position: at + 1 }),
   );
   const written = [
+    ...checks(db, shape),
     db.$with('placed', {}).as(
       db
         .insert(orderEvents)
@@ -313,7 +354,11 @@ function orderInsert(db: Db, shape: OrderInsertShape) {
     .with(...written)
     .insert(orders)
     .values({
-      id: orderId,
+      // Read through the checks, so they run (and may refuse) before the order is written.
+      id:
+        shape.checked || shape.claims.length > 0
+          ? sql`(select ${orderId}::uuid from checked)`
+          : orderId,
       idempotencyKey: value('idempotencyKey'),
       orderToken: value('orderToken'),
       clientAddressHash: value('clientAddressHash'),
@@ -350,10 +395,35 @@ const preparedOrderInsert = preparedPer(
       shape.lines,
       shape.adjustments,
       shape.shipping,
+      shape.checked,
+      shape.claims.map((claim) => claim.key).join(','),
       shape.queued.key,
       shape.alongside?.key ?? '',
     ].join('|'),
 );
+
+/**
+ * The `with`s that check and claim before the order is written: the placement's check, then each
+ * claim once the one before it took its row (the first once the check passed), then `checked`,
+ * which refuses with the first claim that took nothing. A refusal raises, so the whole statement,
+ * claims taken included, writes nothing.
+ */
+function checks(db: Db, shape: OrderInsertShape) {
+  if (!shape.checked && shape.claims.length === 0) return [];
+  const cte = (name: string, body: SQL) => db.$with(name, {}).as(body);
+  const ctes = shape.checked ? [cte('placer', placementCheck())] : [];
+  let after = shape.checked ? sql`exists (select 1 from placer)` : sql`true`;
+  const refusals = shape.claims.map((claim, at) => {
+    const name = `claim${at}`;
+    ctes.push(cte(name, claim.build(db, after).getSQL()));
+    after = sql`exists (select 1 from ${sql.identifier(name)})`;
+    return sql`when not ${after} then vitrine_refuse('claim', ${sql.raw(`'${at}'`)})`;
+  });
+  const ok =
+    refusals.length > 0 ? sql`case ${sql.join(refusals, sql` `)} else true end` : sql`true`;
+  ctes.push(cte('checked', sql`select ${ok} as ok ${shape.checked ? sql`from placer` : sql``}`));
+  return ctes;
+}
 
 /** The order a checkout submission already created, with the browser that created it. */
 export async function findOrderByIdempotencyKey(
@@ -562,7 +632,7 @@ export async function updateOrder(
     .where(eq(orders.id, orderId));
 }
 
-/** Who is placing an order, as the limit of unpaid orders counts them. */
+/** Who is placing an order, as the limit of unpaid orders and a coupon's rules count them. */
 export interface OrderPlacer {
   orderToken: string;
   /** Digits only, as orders store it. */
@@ -571,52 +641,115 @@ export interface OrderPlacer {
   email: string;
   /** The request's client address (context.clientIp); '' when unknown. */
   clientAddress: string;
-  /**
-   * Locked too, so two first purchases to one phone or one door (hasOrdered) go one at a time.
-   */
+  /** Locked too, so two first purchases to one phone or one door go one at a time. */
   phone: string;
   zipCode: string;
   number: string;
 }
 
-/** How many unpaid orders each key of a placer has, and this browser's newest one. */
-export interface OpenOrders {
-  browser: number;
-  cpf: number;
-  address: number;
-  /** The newest unpaid order of this browser (its order token), to be paid first. */
-  browserOrderId: string | null;
+/**
+ * What an order's statement checks before it writes anything: the limit of unpaid orders
+ * (pending, deadline not passed) of the browser, the CPF and the client address, and the coupon's
+ * rules per shopper. Counted under transaction locks on each of the placer's keys (browser, CPF,
+ * e-mail, phone, door, client address): a checkout sharing one waits until this order is written
+ * or refused, then counts it, so a burst of parallel checkouts cannot pass either limit.
+ */
+export interface OrderPlacement {
+  placer: OrderPlacer;
+  maxPending: number;
+  /** The coupon the order uses, for its rules per shopper; null without one. */
+  coupon: { id: string; firstPurchaseOnly: boolean; usageLimitPerCustomer: number | null } | null;
+}
+
+/** Why an order's statement wrote nothing. */
+export type PlacementRefusal =
+  /**
+   * `maxPending` reached by this browser (`browser`), else by its CPF or client address.
+   * `openOrderId`: this browser's newest unpaid order, to pay it; never another browser's.
+   */
+  | { reason: 'too_many_pending'; browser: boolean; openOrderId: string | null }
+  /** A first-purchase coupon, and the shopper, the phone or the door has an order already. */
+  | { reason: 'first_purchase' }
+  /** The shopper's orders (by CPF or e-mail) used the coupon as often as it allows one shopper. */
+  | { reason: 'used_by_shopper' }
+  /** The first claim that took nothing (stock gone or repriced, a coupon's last use gone). */
+  | { reason: 'claim'; claim: ClaimPart<Db> };
+
+/** The placement's values, by the placeholder names of placementCheck. */
+function placementValues({ placer, coupon, maxPending }: OrderPlacement): Record<string, unknown> {
+  const addressHash = clientAddressHash(placer.clientAddress);
+  const door = houseNumber(placer.number);
+  const email = placer.email.toLowerCase();
+  const lock = (key: string) => `vitrine:open-orders:${key}`;
+  return {
+    lockToken: lock(`token:${placer.orderToken}`),
+    lockCpf: lock(`cpf:${placer.cpf}`),
+    lockEmail: lock(`email:${email}`),
+    lockPhone: lock(`phone:${placer.phone}`),
+    lockDoor: door ? lock(`door:${placer.zipCode}:${door}`) : null,
+    lockAddress: addressHash ? lock(`address:${addressHash}`) : null,
+    placerToken: placer.orderToken,
+    placerCpf: placer.cpf,
+    placerAddressHash: addressHash,
+    placerEmail: email,
+    placerPhone: placer.phone,
+    placerZip: placer.zipCode,
+    placerDoor: door,
+    checkFirstPurchase: coupon?.firstPurchaseOnly ?? false,
+    countUsesOf: coupon?.usageLimitPerCustomer == null ? null : coupon.id,
+    usesPerShopper: coupon?.usageLimitPerCustomer ?? null,
+    maxPending,
+  };
 }
 
 /**
- * Counts the unpaid orders (pending, deadline not passed) of this browser, this CPF and this
- * client address, after taking a transaction lock on each of the three: a checkout of the same
- * browser, CPF or address waits until this transaction ends, then counts the order it wrote.
- * So a burst of parallel checkouts cannot pass the limit. Call it in the placing transaction.
+ * The placement's check, the first part of the order's statement: the locks and the counts come
+ * from one function (migration 0040), whose reads take their snapshots after its locks, which
+ * this statement's own could not; a refusal raises, so nothing of the statement is written.
  */
-export async function lockOpenOrders(db: Db, placer: OrderPlacer): Promise<OpenOrders> {
-  const addressHash = clientAddressHash(placer.clientAddress);
-  const keys = [
-    `token:${placer.orderToken}`,
-    `cpf:${placer.cpf}`,
-    `email:${placer.email.toLowerCase()}`,
-    `phone:${placer.phone}`,
-  ];
-  const door = houseNumber(placer.number);
-  if (door) keys.push(`door:${placer.zipCode}:${door}`);
-  if (addressHash) keys.push(`address:${addressHash}`);
-  const names = sql.join(
-    keys.map((key) => sql`${`vitrine:open-orders:${key}`}`),
-    sql`, `,
-  );
-  // The locks and the count in one round trip; the count's snapshot is taken after the locks
-  // (migration 0039).
-  const result = await db.execute(
-    sql`select browser, cpf, address, browser_order_id as "browserOrderId"
-        from vitrine_lock_open_orders(array[${names}]::text[], ${placer.orderToken}, ${placer.cpf}, ${addressHash})`,
-  );
-  // An aggregate without GROUP BY: always one row, its counts 0 when nothing matched.
-  return (result as unknown as { rows: OpenOrders[] }).rows[0]!;
+function placementCheck(): SQL {
+  const value = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+  const max = value('maxPending', 'int');
+  const locks = ['lockToken', 'lockCpf', 'lockEmail', 'lockPhone', 'lockDoor', 'lockAddress'];
+  return sql`select case
+      when o.browser >= ${max}
+        then vitrine_refuse('too_many_pending', 'browser:' || coalesce(o.browser_order_id::text, ''))
+      when o.cpf >= ${max} or o.address >= ${max}
+        then vitrine_refuse('too_many_pending', 'elsewhere:' || coalesce(o.browser_order_id::text, ''))
+      when o.has_ordered then vitrine_refuse('first_purchase')
+      when o.coupon_uses >= ${value('usesPerShopper', 'int')} then vitrine_refuse('used_by_shopper')
+      else true end as ok
+    from vitrine_lock_open_orders(
+      array_remove(array[${sql.join(
+        locks.map((name) => value(name, 'text')),
+        sql`, `,
+      )}], null),
+      ${value('placerToken', 'text')}, ${value('placerCpf', 'text')},
+      ${value('placerAddressHash', 'text')}, ${value('placerEmail', 'text')},
+      ${value('placerPhone', 'text')}, ${value('placerZip', 'text')},
+      ${value('placerDoor', 'text')}, ${value('checkFirstPurchase', 'boolean')},
+      ${value('countUsesOf', 'uuid')}) as o`;
+}
+
+/** What the order's statement raised as a refusal, if it did (else the error is another). */
+function placementRefusal(
+  error: unknown,
+  claims: readonly ClaimPart<Db>[],
+): PlacementRefusal | null {
+  const raised = raisedRefusal(error);
+  if (raised?.reason === 'too_many_pending') {
+    const [who, openOrderId] = raised.detail.split(':');
+    return {
+      reason: 'too_many_pending',
+      browser: who === 'browser',
+      openOrderId: openOrderId || null,
+    };
+  }
+  if (raised?.reason === 'first_purchase' || raised?.reason === 'used_by_shopper') {
+    return { reason: raised.reason };
+  }
+  const claim = raised?.reason === 'claim' ? claims[Number(raised.detail)] : undefined;
+  return claim ? { reason: 'claim', claim } : null;
 }
 
 /** Unpaid orders whose payment deadline passed, oldest deadline first. */
@@ -638,92 +771,14 @@ export async function listExpiredOrders(
   );
 }
 
-/** Whose orders a coupon's per-shopper limits count: the same CPF or the same e-mail. */
-export interface CouponShopper {
-  cpf: string;
-  email: string;
-}
-
-function sameShopper(shopper: CouponShopper) {
-  return or(
-    eq(orders.customerCpf, shopper.cpf),
-    eq(sql`lower(${orders.customerEmail})`, shopper.email.toLowerCase()),
-  );
-}
-
 /**
- * How many of this shopper's orders, not cancelled, used the coupon. Called under
- * lockOpenOrders' locks on the CPF and e-mail, so two checkouts of one shopper count in turn.
- */
-export async function countCouponUses(
-  db: Db,
-  couponId: string,
-  shopper: CouponShopper,
-): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(distinct ${orders.id})::int` })
-    .from(orders)
-    .innerJoin(orderAdjustments, eq(orderAdjustments.orderId, orders.id))
-    .where(
-      and(
-        eq(orderAdjustments.couponId, couponId),
-        sql`${orders.status} <> 'cancelled'`,
-        sameShopper(shopper),
-      ),
-    );
-  return row?.count ?? 0;
-}
-
-/**
- * Who a first purchase would be for: the shopper, and the phone and delivery address given.
- * A fresh e-mail and any valid CPF are free to make up; a phone and a door to deliver to are not.
- */
-export interface FirstPurchaseShopper extends CouponShopper {
-  /** Digits only, as orders store it. */
-  phone: string;
-  /** The delivery CEP's digits and the house number as typed. */
-  zipCode: string;
-  number: string;
-}
-
-/** What a house number drops before it is compared, here and in the database alike. */
-const SPACES = '\\s+';
-
-/**
- * A house number as compared: without spaces, in capitals ('12 a' is '12A'); null when it has
- * no digit ('S/N', 'km 3' aside), since it then names no single door on its CEP.
+ * A house number as compared: without spaces, in capitals ('12 a' is '12A'), as migration 0040
+ * compares the orders' numbers; null when it has no digit ('S/N', 'km 3' aside), since it then
+ * names no single door on its CEP.
  */
 function houseNumber(number: string): string | null {
-  const compact = number.replace(new RegExp(SPACES, 'g'), '').toUpperCase();
+  const compact = number.replace(/\s+/g, '').toUpperCase();
   return /\d/.test(compact) ? compact : null;
-}
-
-/**
- * Whether an order not cancelled was already made by this shopper (CPF or e-mail), to this phone,
- * or to this door (CEP and house number): then it is no first purchase.
- */
-export async function hasOrdered(db: Db, shopper: FirstPurchaseShopper): Promise<boolean> {
-  const door = houseNumber(shopper.number);
-  const [row] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      and(
-        sql`${orders.status} <> 'cancelled'`,
-        or(
-          sameShopper(shopper),
-          eq(orders.customerPhone, shopper.phone),
-          door === null
-            ? undefined
-            : and(
-                eq(orders.shippingZip, shopper.zipCode),
-                sql`upper(regexp_replace(${orders.shippingNumber}, ${SPACES}, '', 'g')) = ${door}`,
-              ),
-        ),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
 }
 
 /** What buying an order's label reads of it, besides its lines (getOrder). */
