@@ -95,7 +95,7 @@ const ORIGIN = { shipping_origin_cep: '01310-100' };
  * The most statements one order (its three requests, the outbox's e-mail and payment work that
  * follows) may take on average; set from the figures of issue 37 with a little room.
  */
-const STATEMENTS_CEILING = 45;
+const STATEMENTS_CEILING = 22;
 
 // ---------------------------------------------------------------------------------------------
 // Database and server
