@@ -17,6 +17,7 @@ import type { OrderView, TrackingParameters } from '~/modules/orders';
 import {
   findOrderByIdempotencyKey,
   insertOrder,
+  type InsertedOrder,
   type OrderEventOptions,
 } from '~/modules/orders/index.server';
 import { MIN_PAYMENT_CENTS } from '~/modules/payments';
@@ -133,7 +134,7 @@ export async function placeOrder(
       : null;
   const now = new Date();
   const couponUse = couponUsed ? couponUsePart(couponUsed.id, now) : null;
-  let placed;
+  let placed: InsertedOrder;
   try {
     placed = await insertOrder(
       db,
@@ -249,9 +250,17 @@ export async function placeOrder(
         openOrderId: refusal.openOrderId,
       };
     case 'first_purchase':
-      return { ok: false, reason: 'coupon', error: COUPON_MESSAGES.firstPurchase(coupon!.code) };
+      return {
+        ok: false,
+        reason: 'coupon',
+        error: COUPON_MESSAGES.firstPurchase(couponUsed!.code),
+      };
     case 'used_by_shopper':
-      return { ok: false, reason: 'coupon', error: COUPON_MESSAGES.usedByShopper(coupon!.code) };
+      return {
+        ok: false,
+        reason: 'coupon',
+        error: COUPON_MESSAGES.usedByShopper(couponUsed!.code),
+      };
     case 'claim':
       return refusal.claim === couponUse
         ? couponRefused(db, couponUsed!.code)
