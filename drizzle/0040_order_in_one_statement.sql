@@ -11,10 +11,9 @@ BEGIN
 END
 $$ LANGUAGE plpgsql VOLATILE;
 --> statement-breakpoint
-DROP FUNCTION vitrine_lock_open_orders(text[], text, text, text);
---> statement-breakpoint
--- As in 0039, and also what a coupon's rules per shopper read, after the same locks (its reads
--- take their snapshots after them, which a statement calling it could not):
+-- As 0039's, which stays for the servers of the version before that still answer during a
+-- deploy; this one also reads what a coupon's rules per shopper need, after the same locks (its
+-- reads take their snapshots after them, which a statement calling it could not):
 -- has_ordered: whether the shopper (CPF or e-mail), the phone or the door (the CEP and the house
 -- number without spaces, in capitals) has an order not cancelled; only when check_first_purchase.
 -- coupon_uses: the shopper's orders not cancelled that used the coupon count_uses_of (by CPF or

@@ -98,4 +98,14 @@ describeDb('migrations', ({ database, db }) => {
     ).rejects.toThrow();
     await expect(db().execute(sql`insert into store_settings (id) values (2)`)).rejects.toThrow();
   });
+
+  it('keep the functions the servers of the version before call while a deploy replaces them', async () => {
+    // 0039's count of a placer's unpaid orders, which checkouts of the version before 0040 call.
+    const [open] = await queryRows<{ browser: number; cpf: number; address: number }>(
+      db(),
+      sql`select browser, cpf, address
+          from vitrine_lock_open_orders(array['vitrine:open-orders:token:t']::text[], 't', '52998224725', null)`,
+    );
+    expect(open).toEqual({ browser: 0, cpf: 0, address: 0 });
+  });
 });
