@@ -156,6 +156,9 @@ describeDb('an order’s statement', ({ db }) => {
     );
     expect(repriced.ok).toBe(false);
 
+    // One statement cannot update a row twice: two claims of one variant are refused at once.
+    expect(() => stockClaimParts([claim('Caneca', 1, 2500), claim('Caneca', 2, 2500)])).toThrow();
+
     const placed = await writtenOrder(
       db(),
       { ...order, idempotencyKey: randomUUID() },

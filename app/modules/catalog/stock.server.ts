@@ -30,6 +30,11 @@ function byProductThenVariant(
  * turn: two orders never lock the same rows in opposite orders (a deadlock on PostgreSQL).
  */
 export function stockClaimParts(claims: readonly StockClaim[]): ClaimPart<Db>[] {
+  // One statement cannot update a row twice: the second claim would silently take nothing. The
+  // pricing gives each variant one line, so two claims of one variant are a bug, said loudly.
+  if (new Set(claims.map((claim) => claim.variantId)).size !== claims.length) {
+    throw new Error('Two stock claims name the same variant');
+  }
   return [...claims].sort(byProductThenVariant).map((claim, at) => {
     const prefix = `stock${at}`;
     return {
