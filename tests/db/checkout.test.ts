@@ -607,7 +607,7 @@ describeDb('placing an order', ({ db, backend }) => {
   });
 });
 
-describeDb("an order's statements", ({ db }) => {
+describeDb("an order's statements", ({ db, backend }) => {
   beforeEach(async () => {
     await seed(db());
   });
@@ -630,6 +630,24 @@ describeDb("an order's statements", ({ db }) => {
     expect(afterOne - before).toBe(2);
     expect(afterTwo - afterOne).toBe(2);
     expect(afterTracked - afterTwo).toBe(2);
+  });
+
+  it('is planned once for its shape on PostgreSQL, not again for every order', async ({ skip }) => {
+    if (backend !== 'postgres') skip();
+    // Sent one after the other, the orders and these queries share a connection, and so its
+    // prepared statements. PostgreSQL plans a prepared statement for its values five times, then
+    // keeps one plan for all values unless that plan looks dearer.
+    const genericPlans = async () => {
+      const [row] = await queryRows<{ generic: number }>(
+        db(),
+        sql`select coalesce(sum(generic_plans), 0)::int as generic
+            from pg_prepared_statements where name like 'vitrine_order_insert_%'`,
+      );
+      return row!.generic;
+    };
+    const before = await genericPlans();
+    for (let n = 0; n < 8; n++) await placed(db(), [fone(1)]);
+    expect((await genericPlans()) - before).toBeGreaterThanOrEqual(3);
   });
 });
 
