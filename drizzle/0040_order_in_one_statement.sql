@@ -11,9 +11,9 @@ BEGIN
 END
 $$ LANGUAGE plpgsql VOLATILE;
 --> statement-breakpoint
--- As 0039's, which stays for the servers of the version before that still answer during a
--- deploy; this one also reads what a coupon's rules per shopper need, after the same locks (its
--- reads take their snapshots after them, which a statement calling it could not):
+-- 0039's function with what a coupon's rules per shopper read, after the same locks. It calls
+-- 0039's (which servers of the version before still call during a deploy) for the locks and the
+-- counts, then reads in a statement of its own, whose snapshot is taken after the locks:
 -- has_ordered: whether the shopper (CPF or e-mail), the phone or the door (the CEP and the house
 -- number without spaces, in capitals) has an order not cancelled; only when check_first_purchase.
 -- coupon_uses: the shopper's orders not cancelled that used the coupon count_uses_of (by CPF or
@@ -39,16 +39,17 @@ CREATE FUNCTION vitrine_lock_open_orders(
   has_ordered boolean,
   coupon_uses integer
 ) AS $$
+DECLARE
+  counted record;
 BEGIN
-  PERFORM pg_advisory_xact_lock(k)
-    FROM (SELECT DISTINCT hashtextextended(name, 0) AS k FROM unnest(lock_names) AS name) AS keys
-    ORDER BY k;
+  SELECT * INTO counted
+    FROM vitrine_lock_open_orders(lock_names, placer_token, placer_cpf, placer_address_hash);
   RETURN QUERY
     SELECT
-      (count(*) FILTER (WHERE o.order_token = placer_token))::integer,
-      (count(*) FILTER (WHERE o.customer_cpf = placer_cpf))::integer,
-      (count(*) FILTER (WHERE o.client_address_hash = placer_address_hash))::integer,
-      (array_agg(o.id ORDER BY o.created_at DESC) FILTER (WHERE o.order_token = placer_token))[1],
+      counted.browser,
+      counted.cpf,
+      counted.address,
+      counted.browser_order_id,
       check_first_purchase AND EXISTS (
         SELECT 1 FROM orders p
         WHERE p.status <> 'cancelled'
@@ -65,14 +66,7 @@ BEGIN
         WHERE a.coupon_id = count_uses_of
           AND u.status <> 'cancelled'
           AND (u.customer_cpf = placer_cpf OR lower(u.customer_email) = placer_email)
-      ) END
-    FROM orders o
-    WHERE o.status = 'pending'
-      AND o.paid_at IS NULL
-      AND (o.expires_at IS NULL OR o.expires_at > now())
-      AND (o.order_token = placer_token
-        OR o.customer_cpf = placer_cpf
-        OR o.client_address_hash = placer_address_hash);
+      ) END;
 END
 $$ LANGUAGE plpgsql VOLATILE ROWS 1;
 --> statement-breakpoint

@@ -3,11 +3,26 @@
  * SQLSTATE code, on PGlite and PostgreSQL alike.
  */
 export function hasSqlState(error: unknown, code: string, constraint?: string): boolean {
+  return (
+    databaseCause(
+      error,
+      code,
+      (cause) => constraint === undefined || cause.constraint === constraint,
+    ) !== undefined
+  );
+}
+
+/** The first error in the chain (Drizzle wraps the driver's) with this SQLSTATE `code`. */
+function databaseCause(
+  error: unknown,
+  code: string,
+  matches: (cause: Record<string, unknown>) => boolean = () => true,
+): Record<string, unknown> | undefined {
   for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause) {
-    const { code: found, constraint: named } = cause as { code?: unknown; constraint?: unknown };
-    if (found === code && (constraint === undefined || named === constraint)) return true;
+    const fields = cause as Record<string, unknown>;
+    if (fields.code === code && matches(fields)) return fields;
   }
-  return false;
+  return undefined;
 }
 
 /**
@@ -23,15 +38,10 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
  * and detail. A statement that writes several things raises one to undo all of them at once.
  */
 export function raisedRefusal(error: unknown): { reason: string; detail: string } | null {
-  for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause) {
-    const { code, message, detail } = cause as {
-      code?: unknown;
-      message?: unknown;
-      detail?: unknown;
-    };
-    if (code === 'VR001' && typeof message === 'string') {
-      return { reason: message, detail: typeof detail === 'string' ? detail : '' };
-    }
-  }
-  return null;
+  const raised = databaseCause(error, 'VR001', (cause) => typeof cause.message === 'string');
+  if (!raised) return null;
+  return {
+    reason: raised.message as string,
+    detail: typeof raised.detail === 'string' ? raised.detail : '',
+  };
 }

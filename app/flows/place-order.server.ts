@@ -181,15 +181,6 @@ export async function placeOrder(
       events,
       {
         placement: {
-          placer: {
-            orderToken: input.orderToken,
-            cpf: form.customerCpf,
-            email: form.customerEmail,
-            clientAddress: input.clientAddress,
-            phone: form.customerPhone,
-            zipCode: form.zipCode,
-            number: form.number,
-          },
           maxPending: input.settings.max_pending_orders,
           coupon: couponUsed && {
             id: couponUsed.id,

@@ -209,15 +209,16 @@ export async function insertOrder(
     queued: enqueueingPart(placedOrderJobs(orderId, events), 'job'),
     alongside: parts.alongside?.(orderId),
   };
+  const addressHash = clientAddressHash(order.clientAddress);
   const values: Record<string, unknown> = {
     ...shape.queued.values,
     ...shape.alongside?.values,
-    ...(parts.placement && placementValues(parts.placement)),
+    ...(parts.placement && placementValues(order, addressHash, parts.placement)),
     ...Object.assign({}, ...claims.map((claim) => claim.values)),
     id: orderId,
     idempotencyKey: order.idempotencyKey,
     orderToken: order.orderToken,
-    clientAddressHash: clientAddressHash(order.clientAddress),
+    clientAddressHash: addressHash,
     customerName: order.customer.name,
     customerEmail: order.customer.email,
     customerPhone: order.customer.phone,
@@ -632,30 +633,14 @@ export async function updateOrder(
     .where(eq(orders.id, orderId));
 }
 
-/** Who is placing an order, as the limit of unpaid orders and a coupon's rules count them. */
-export interface OrderPlacer {
-  orderToken: string;
-  /** Digits only, as orders store it. */
-  cpf: string;
-  /** Locked too, so a coupon's uses per shopper count one checkout at a time. */
-  email: string;
-  /** The request's client address (context.clientIp); '' when unknown. */
-  clientAddress: string;
-  /** Locked too, so two first purchases to one phone or one door go one at a time. */
-  phone: string;
-  zipCode: string;
-  number: string;
-}
-
 /**
  * What an order's statement checks before it writes anything: the limit of unpaid orders
- * (pending, deadline not passed) of the browser, the CPF and the client address, and the coupon's
- * rules per shopper. Counted under transaction locks on each of the placer's keys (browser, CPF,
+ * (pending, deadline not passed) of the order's browser, CPF and client address, and the coupon's
+ * rules per shopper. Counted under transaction locks on each of the order's keys (browser, CPF,
  * e-mail, phone, door, client address): a checkout sharing one waits until this order is written
  * or refused, then counts it, so a burst of parallel checkouts cannot pass either limit.
  */
 export interface OrderPlacement {
-  placer: OrderPlacer;
   maxPending: number;
   /** The coupon the order uses, for its rules per shopper; null without one. */
   coupon: { id: string; firstPurchaseOnly: boolean; usageLimitPerCustomer: number | null } | null;
@@ -675,25 +660,29 @@ export type PlacementRefusal =
   /** The first claim that took nothing (stock gone or repriced, a coupon's last use gone). */
   | { reason: 'claim'; claim: ClaimPart<Db> };
 
-/** The placement's values, by the placeholder names of placementCheck. */
-function placementValues({ placer, coupon, maxPending }: OrderPlacement): Record<string, unknown> {
-  const addressHash = clientAddressHash(placer.clientAddress);
-  const door = houseNumber(placer.number);
-  const email = placer.email.toLowerCase();
+/** The placement's values for this order, by the placeholder names of placementCheck. */
+function placementValues(
+  order: NewOrder,
+  addressHash: string | null,
+  { coupon, maxPending }: OrderPlacement,
+): Record<string, unknown> {
+  const { customer, address } = order;
+  const door = houseNumber(address.number);
+  const email = customer.email.toLowerCase();
   const lock = (key: string) => `vitrine:open-orders:${key}`;
   return {
-    lockToken: lock(`token:${placer.orderToken}`),
-    lockCpf: lock(`cpf:${placer.cpf}`),
+    lockToken: lock(`token:${order.orderToken}`),
+    lockCpf: lock(`cpf:${customer.cpf}`),
     lockEmail: lock(`email:${email}`),
-    lockPhone: lock(`phone:${placer.phone}`),
-    lockDoor: door ? lock(`door:${placer.zipCode}:${door}`) : null,
+    lockPhone: lock(`phone:${customer.phone}`),
+    lockDoor: door ? lock(`door:${address.zipCode}:${door}`) : null,
     lockAddress: addressHash ? lock(`address:${addressHash}`) : null,
-    placerToken: placer.orderToken,
-    placerCpf: placer.cpf,
+    placerToken: order.orderToken,
+    placerCpf: customer.cpf,
     placerAddressHash: addressHash,
     placerEmail: email,
-    placerPhone: placer.phone,
-    placerZip: placer.zipCode,
+    placerPhone: customer.phone,
+    placerZip: address.zipCode,
     placerDoor: door,
     checkFirstPurchase: coupon?.firstPurchaseOnly ?? false,
     countUsesOf: coupon?.usageLimitPerCustomer == null ? null : coupon.id,
