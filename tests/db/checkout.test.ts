@@ -770,10 +770,12 @@ describeDb('the limit of unpaid orders per shopper', ({ db }) => {
     await placed(db(), [cabo()], { token });
     await expect(refused()).resolves.toMatchObject({ reason: 'too_many_pending' });
 
-    // Past its deadline it no longer counts, even before the expiry job cancels it.
+    // Past its deadline it no longer counts, even before the expiry job cancels it. The count runs
+    // in the database under the placer's locks, so it reads the deadline by the database's clock,
+    // the one every instance shares.
     await db()
       .update(orders)
-      .set({ expiresAt: new Date(Date.now() - MINUTE) })
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
       .where(eq(orders.id, third!));
     await placed(db(), [cabo()], { token });
     expect(await orderRow(db(), fourth)).toMatchObject({ status: 'pending' });
