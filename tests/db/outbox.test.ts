@@ -11,7 +11,7 @@ import {
   type OutboxWorkerOptions,
 } from '~/modules/jobs/index.server';
 
-import { describeDb } from '../support/db';
+import { describeDb, queryRows } from '../support/db';
 
 const HOUR = 60 * 60_000;
 
@@ -22,9 +22,14 @@ async function oneRow(db: Db, id: number) {
   return row!;
 }
 
-/** A clock the test moves by hand, starting a little ahead of the database's. */
-function testClock() {
-  let current = Date.now() + 1_000;
+/**
+ * A clock the test moves by hand, starting a little ahead of the database's: a row's createdAt is
+ * the database's, and the worker weighs it against this clock (with faketime, this process's
+ * clock is not the database's).
+ */
+async function testClock(db: Db) {
+  const [row] = await queryRows<{ now: string | Date }>(db, sql`select now() as now`);
+  let current = new Date(row!.now).getTime() + 1_000;
   return {
     now: () => new Date(current),
     advance: (ms: number) => {
@@ -69,7 +74,7 @@ describeDb('outbox', ({ db }) => {
   });
 
   it('waits for runAt', async () => {
-    const clock = testClock();
+    const clock = await testClock(db());
     await enqueue(db(), 'mail', {}, { runAt: new Date(clock.now().getTime() + 60_000) });
     const handler = vi.fn(async () => {});
     const w = worker({ handlers: { mail: handler }, now: clock.now });
@@ -81,7 +86,7 @@ describeDb('outbox', ({ db }) => {
   });
 
   it('retries a failing handler later and later, keeping its error', async () => {
-    const clock = testClock();
+    const clock = await testClock(db());
     const id = await enqueue(db(), 'utmify', { n: 1 }, { runAt: clock.now() });
     let calls = 0;
     const w = worker({
@@ -124,7 +129,7 @@ describeDb('outbox', ({ db }) => {
   });
 
   it('caps the wait between attempts at about an hour', async () => {
-    const clock = testClock();
+    const clock = await testClock(db());
     const id = await enqueue(db(), 'utmify', {}, { runAt: clock.now() });
     await db().update(outbox).set({ attempts: 20 }).where(eq(outbox.id, id));
     const w = worker({
@@ -251,7 +256,7 @@ describeDb('outbox', ({ db }) => {
   });
 
   it("takes back a crashed worker's claim once its lease has run out", async () => {
-    const clock = testClock();
+    const clock = await testClock(db());
     const id = await enqueue(db(), 'mail', {}, { runAt: clock.now() });
     // What a claim leaves behind when its worker dies before recording anything.
     await db()

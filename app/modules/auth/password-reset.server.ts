@@ -58,6 +58,7 @@ export interface PasswordResetMail {
 export async function issuePasswordResetToken(
   db: Db,
   resetId: string,
+  now = new Date(),
 ): Promise<PasswordResetMail | null> {
   const token = randomBytes(32).toString('base64url');
   const [issued] = await db
@@ -67,7 +68,7 @@ export async function issuePasswordResetToken(
       and(
         eq(adminPasswordResets.id, resetId),
         isNull(adminPasswordResets.usedAt),
-        gt(adminPasswordResets.expiresAt, sql`now()`),
+        gt(adminPasswordResets.expiresAt, now),
       ),
     )
     .returning({

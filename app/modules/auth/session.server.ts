@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, or } from 'drizzle-orm';
 import { createCookie, redirect } from 'react-router';
 
 import type { Db } from '~/db/database.server';
@@ -133,6 +133,9 @@ export async function findSignedInAdmin(
 export async function startSession(db: Db, request: Request, adminUserId: string): Promise<string> {
   const previous = await readToken(request);
   const token = randomBytes(32).toString('base64url');
+  // A session's times are all this clock's, the one findSignedInAdmin weighs them by, not the
+  // database's.
+  const now = Date.now();
   await db.transaction(async (tx) => {
     if (previous) await tx.delete(sessions).where(eq(sessions.id, hashSessionToken(previous)));
     // Ended sessions go away as new ones come, with no job of their own.
@@ -140,14 +143,15 @@ export async function startSession(db: Db, request: Request, adminUserId: string
       .delete(sessions)
       .where(
         or(
-          lt(sessions.expiresAt, sql`now()`),
-          lt(sessions.createdAt, new Date(Date.now() - SESSION_MAX_AGE_MS)),
+          lt(sessions.expiresAt, new Date(now)),
+          lt(sessions.createdAt, new Date(now - SESSION_MAX_AGE_MS)),
         ),
       );
     await tx.insert(sessions).values({
       id: hashSessionToken(token),
       adminUserId,
-      expiresAt: new Date(Date.now() + SESSION_IDLE_MS),
+      createdAt: new Date(now),
+      expiresAt: new Date(now + SESSION_IDLE_MS),
     });
   });
   return cookieFor(request).serialize(token);

@@ -333,7 +333,7 @@ export interface RestockAlert {
 const CHUNK = 500;
 
 /**
- * Closes (notified_at = now()) every open, confirmed request of these products whose awaited
+ * Closes (notified_at = now) every open, confirmed request of these products whose awaited
  * variant is in stock now (unconfirmed ones wait for their confirmation, or expire), and
  * answers them so the caller can queue their e-mails in the same transaction. Run it after
  * writing the stock: a variant still at 0 keeps its requests, and a request closed once is never
@@ -343,13 +343,14 @@ const CHUNK = 500;
 export async function takeRestockAlerts(
   db: Db,
   productIds: readonly string[],
+  now = new Date(),
 ): Promise<RestockAlert[]> {
   const ids = [...new Set(productIds)].filter(isUuid);
   const alerts: RestockAlert[] = [];
   for (let start = 0; start < ids.length; start += CHUNK) {
     const closed = await db
       .update(restockRequests)
-      .set({ notifiedAt: sql`now()` })
+      .set({ notifiedAt: now })
       .from(productVariants)
       .where(
         and(

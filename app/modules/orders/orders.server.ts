@@ -787,6 +787,7 @@ export async function claimLabelLease(
   db: Db,
   orderId: string,
   until: Date,
+  now = new Date(),
 ): Promise<LabelLease | null> {
   if (!isUuid(orderId)) return null;
   const [taken] = await db
@@ -798,7 +799,8 @@ export async function claimLabelLease(
     .where(
       and(
         eq(orders.id, orderId),
-        or(isNull(orders.labelLeaseUntil), lt(orders.labelLeaseUntil, sql`now()`)),
+        // Over by the clock that set `until`, the caller's, not the database's.
+        or(isNull(orders.labelLeaseUntil), lt(orders.labelLeaseUntil, now)),
       ),
     )
     .returning({ until: orders.labelLeaseUntil });
