@@ -123,9 +123,11 @@ describeDb('the database, as the app uses it', ({ backend, db, database }) => {
               rows: { statement: string }[];
             }
           ).rows.map((row) => row.statement);
-        const coupon = (await prepared()).filter((text) => text.includes('from "coupons"'));
-        expect(coupon).toHaveLength(1);
-        expect(coupon[0]).toContain('"coupons"."code" = $1');
+        // Its exact text: an earlier file's statement on coupons may be prepared on this pooled
+        // connection too.
+        const sent = tx.select().from(coupons).where(eq(coupons.code, 'PRIMEIRO')).toSQL().sql;
+        expect(sent).toContain('"coupons"."code" = $1');
+        expect((await prepared()).filter((text) => text === sent)).toHaveLength(1);
         expect(await prepared()).not.toContain('select 1; select 2');
         // More shapes than the bound: all answered, the prepared ones bounded.
         for (let i = 0; i <= PREPARED_PER_CONNECTION; i++) {
