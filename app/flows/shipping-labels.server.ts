@@ -187,7 +187,8 @@ export async function buyShippingLabel(
   if (!labels) return refuse(409, LABEL_MESSAGES.notConfigured);
   const order = await getOrder(db, orderId);
   if (!order) return refuse(404, LABEL_MESSAGES.notFound);
-  const lease = await claimLabelLease(db, orderId, new Date(Date.now() + LEASE_MS));
+  const now = new Date();
+  const lease = await claimLabelLease(db, orderId, new Date(now.getTime() + LEASE_MS), now);
   if (!lease) return refuse(409, LABEL_MESSAGES.busy);
   try {
     return await continueLabel({ ...scope, labels }, order, by);
